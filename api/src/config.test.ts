@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toAppConfig } from './config.js';
+import { loadEnv } from './env.js';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'coinsight-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('toAppConfig', () => {
+  it('makes a 256-bit signing secret on first start, owner-readable only, and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const first = toAppConfig(loadEnv({ DATA_DIR: dataDir }));
+    expect(first.jwtSecret).toMatch(/^[0-9a-f]{64}$/);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(toAppConfig(loadEnv({ DATA_DIR: dataDir })).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('uses PGlite in the data folder without DATABASE_URL, and PostgreSQL with it', () => {
+    const dataDir = tempDir();
+    expect(toAppConfig(loadEnv({ DATA_DIR: dataDir })).db).toEqual({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const production = toAppConfig(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: 'x'.repeat(32), DATA_DIR: dataDir }));
+    expect(production).toMatchObject({ db: { kind: 'postgres', url: 'postgres://db/app' }, jwtSecret: 'x'.repeat(32), seedDemoData: false });
+  });
+
+  it('derives the public URL from PORT and always allows its own origin for CORS', () => {
+    const config = toAppConfig(loadEnv({ PORT: '4000', DATA_DIR: tempDir(), CORS_ORIGINS: 'https://a.example, https://b.example' }));
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.corsOrigins).toEqual(['http://localhost:4000', 'https://a.example', 'https://b.example']);
+  });
+});

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dbConfigFrom, type DbConfig } from '@coinsight/db';
+import type { LevelWithSilent } from 'pino';
+import type { Env } from './env.js';
+
+/** Everything buildApp needs, resolved: no defaults or file reads happen past this point. */
+export interface AppConfig {
+  db: DbConfig;
+  jwtSecret: string;
+  publicUrl: string;
+  /** Origins allowed to call the API from a browser; the app's own origin is always one. */
+  corsOrigins: string[];
+  /** The built SPA (web/dist), or undefined to serve only the API. */
+  webRoot: string | undefined;
+  mailFrom: string;
+  smtpUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Embedded mode fills an empty installation with demo data at start. */
+  seedDemoData: boolean;
+  logLevel: LevelWithSilent;
+  /** Pretty, coloured logs for a person at a terminal; JSON lines otherwise. */
+  prettyLogs: boolean;
+}
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppConfig {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const embedded = !env.DATABASE_URL;
+  return {
+    db: dbConfigFrom({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
+    jwtSecret: env.JWT_SECRET ?? localJwtSecret(env.DATA_DIR),
+    publicUrl,
+    corsOrigins: [new URL(publicUrl).origin, ...env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
+    webRoot: existsSync(path.join(DEFAULT_WEB_ROOT, 'index.html')) ? DEFAULT_WEB_ROOT : undefined,
+    mailFrom: env.MAIL_FROM,
+    smtpUrl: env.SMTP_URL,
+    redisUrl: env.REDIS_URL,
+    seedDemoData: embedded,
+    logLevel: env.LOG_LEVEL,
+    prettyLogs: options.isTty ?? false,
+  };
+}
+
+/**
+ * The embedded mode needs no configuration: its signing secret (256 random bits) is made on
+ * first start and kept beside the database, readable by the owner only.
+ */
+function localJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

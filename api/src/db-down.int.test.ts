@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.app.get('/api/test/users', async () => t.app.db.selectFrom('users').select('id').execute());
+  await t.app.ready();
+  // The database goes away under a running server.
+  await t.app.db.destroy();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`database unavailable (${process.env.TEST_DB})`, () => {
+  it('health answers 503 degraded, quickly', async () => {
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', db: 'down' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('a request that needs the database fails fast with 503 and a clear message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/users' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({ error: 'The service is temporarily unavailable (database unreachable). Please retry shortly.' });
+  });
+});

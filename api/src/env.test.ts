@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env.js';
+
+const SECRET = 'a'.repeat(64);
+
+describe('loadEnv', () => {
+  it('needs no configuration: embedded defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: 'localhost', DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.JWT_SECRET).toBeUndefined();
+  });
+
+  it('reads every variable it knows', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      DATA_DIR: '/var/lib/coinsight',
+      JWT_SECRET: SECRET,
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Coinsight <hello@coinsight.dev>',
+      PUBLIC_URL: 'https://coinsight.dev',
+    });
+    expect(env).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', REDIS_URL: 'redis://cache:6379', PUBLIC_URL: 'https://coinsight.dev' });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const env = loadEnv({ PORT: '', DATABASE_URL: '' });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+    [{ DATABASE_URL: 'mysql://db/app', JWT_SECRET: SECRET }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ DATABASE_URL: 'postgres://db/app' }, 'JWT_SECRET is required when DATABASE_URL is set'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+  ])('refuses %j with a message naming the variable', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(ConfigError);
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it('lists every problem at once, in one paragraph, without echoing secrets or URLs', () => {
+    const attempt = () => loadEnv({ PORT: 'x', JWT_SECRET: 'hunter2', SMTP_URL: 'mail.example.com:25' });
+    expect(attempt).toThrow(/^Invalid configuration: PORT .*; JWT_SECRET .*; SMTP_URL .*\.$/);
+    expect(attempt).not.toThrow(/hunter2|\n/);
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+// The only reader of process.env in the api: everything else receives parsed values.
+
+const url = (name: string, schemes: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return schemes.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `${name} must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL`);
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+
+const envSchema = z
+  .object({
+    PORT: z
+      .preprocess(emptyAsUndefined, z.string().default('3000'))
+      .pipe(z.string().regex(/^\d{1,5}$/, 'PORT must be a whole number from 0 to 65535'))
+      .transform(Number)
+      .pipe(z.number().max(65535, 'PORT must be a whole number from 0 to 65535')),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('localhost')),
+    DATABASE_URL: optional(url('DATABASE_URL', ['postgres:', 'postgresql:'])),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters (256 random bits as hex is 64)')),
+    REDIS_URL: optional(url('REDIS_URL', ['redis:', 'rediss:'])),
+    SMTP_URL: optional(url('SMTP_URL', ['smtp:', 'smtps:'])),
+    MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Coinsight <no-reply@localhost>')),
+    PUBLIC_URL: optional(url('PUBLIC_URL', ['http:', 'https:'])),
+    CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('')),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      }).default('info'),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'JWT_SECRET is required when DATABASE_URL is set (every instance must share it)',
+      });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}.`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; throws a ConfigError listing every problem in one paragraph. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const given = source[name];
+    const shown = given === undefined || name.endsWith('SECRET') || name.endsWith('_URL') ? '' : ` (got "${given}")`;
+    return `${issue.message}${shown}`;
+  });
+  throw new ConfigError(problems);
+}

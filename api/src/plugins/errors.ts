@@ -1,0 +1,25 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../services/db-errors.js';
+
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable (database unreachable). Please retry shortly.';
+
+/**
+ * One error shape for REST: `{ error: "message" }` (spec §7). Client errors say what was wrong;
+ * server errors say nothing of their cause in the body and everything in the log.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ error: INTERNAL_ERROR_MESSAGE });
+    }
+    request.log.info({ statusCode: status, code: error.code }, error.message);
+    return reply.code(status).send({ error: error.message });
+  });
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+/** Paths that belong to the API: never answered with the SPA, always with JSON. */
+export const API_PREFIXES = ['/api/', '/v1/', '/trpc/'];
+
+export function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and
+ * index.html for any other GET that looks like a client route (no file extension).
+ */
+export const spaPlugin = fp<{ webRoot: string | undefined }>(
+  async (app, { webRoot }) => {
+    if (webRoot) {
+      await app.register(fastifyStatic, {
+        root: webRoot,
+        wildcard: true,
+        setHeaders(reply, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+      const clientRoute = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !lastSegment.includes('.');
+      if (webRoot && clientRoute) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ error: `Not found: ${request.method} ${pathname}` });
+    });
+  },
+  { name: 'spa' },
+);

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// Runs the built server as a user would start it: `node api/dist/server.js` in a folder.
+const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+const workDir = mkdtempSync(path.join(tmpdir(), 'coinsight-server-'));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Run {
+  let output = '';
+  const { TEST_DATABASE_URL: _t, TEST_DB: _d, ...inherited } = process.env;
+  const child = spawn(process.execPath, [SERVER], { cwd: workDir, env: { ...inherited, LOG_LEVEL: 'info', ...env } });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(port: number, run: Run): Promise<Response> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
+    try {
+      return await fetch(`http://127.0.0.1:${port}/api/health`);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`server did not answer:\n${run.output()}`);
+}
+
+async function stop(run: Run): Promise<number | null> {
+  run.child.kill('SIGTERM');
+  return run.exited;
+}
+
+describe('starting the server', () => {
+  it('with no configuration creates ./data, migrates, answers, and stops cleanly on SIGTERM', async () => {
+    expect(existsSync(SERVER)).toBe(true);
+    const port = await freePort();
+    const run = start({ PORT: String(port), HOST: '127.0.0.1' });
+    const health = await waitForHealth(port, run);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', db: 'up' });
+    expect(existsSync(path.join(workDir, 'data', 'pglite'))).toBe(true);
+    expect(run.output()).toContain('migration applied');
+    expect(await stop(run)).toBe(0);
+  });
+
+  it('a second start reuses the data: no migration, same signing secret', async () => {
+    const secret = readFileSync(path.join(workDir, 'data', 'jwt-secret'), 'utf8');
+    const port = await freePort();
+    const run = start({ PORT: String(port), HOST: '127.0.0.1' });
+    expect((await waitForHealth(port, run)).status).toBe(200);
+    expect(run.output()).not.toContain('migration applied');
+    expect(run.output()).not.toContain('demo data seeded');
+    expect(readFileSync(path.join(workDir, 'data', 'jwt-secret'), 'utf8')).toBe(secret);
+    expect(await stop(run)).toBe(0);
+  });
+
+  it('PORT=abc stops the start with one readable paragraph, not a stack trace', async () => {
+    const run = start({ PORT: 'abc' });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe(
+      'Coinsight cannot start. Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc"). Fix the environment and start again (see README, Configuration).',
+    );
+  });
+
+  it('a DATABASE_URL that refuses connections stops the start with a clear message', async () => {
+    const run = start({ DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/coinsight', JWT_SECRET: 'x'.repeat(64) });
+    expect(await run.exited).toBe(1);
+    const output = run.output().trim();
+    expect(output).toMatch(/^Coinsight cannot start\. Could not connect to PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/coinsight: connect ECONNREFUSED 127\.0\.0\.1:1\. Check DATABASE_URL/);
+    expect(output).not.toMatch(/s3cret|\n\s+at /);
+  });
+
+  it('a port already in use is named in the message', async () => {
+    const port = await freePort();
+    const blocker = createServer().listen(port, '127.0.0.1');
+    await new Promise((resolve) => blocker.once('listening', resolve));
+    try {
+      const run = start({ PORT: String(port), HOST: '127.0.0.1' });
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toContain(`Coinsight cannot start. Port ${port} is already in use on 127.0.0.1`);
+    } finally {
+      blocker.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { DatabaseUnavailableError } from '@coinsight/db';
+import { buildApp } from './app.js';
+import { toAppConfig } from './config.js';
+import { ConfigError, loadEnv } from './env.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** A start that cannot succeed ends with one readable paragraph, not a stack trace. */
+function fail(message: string): never {
+  console.error(`Coinsight cannot start. ${message}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`${error.message} Fix the environment and start again (see README, Configuration).`);
+    throw error;
+  }
+
+  const config = toAppConfig(env, { isTty: Boolean(process.stdout.isTTY) });
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) {
+      fail(`${error.message} Check DATABASE_URL and that the database server is running and accepts connections.`);
+    }
+    throw error;
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => {
+        clearTimeout(force);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    await app.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`Port ${env.PORT} is already in use on ${env.HOST}: stop the other process or set PORT to a free port.`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`HOST ${env.HOST} is not an address of this machine.`);
+    throw error;
+  }
+  app.log.info(`Coinsight is running on ${config.publicUrl} (${config.db.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Coinsight stopped with an unexpected error:', error);
+  process.exit(1);
+});

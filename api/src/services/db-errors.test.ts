@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from './db-errors.js';
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['a refused connection', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['refusals on IPv4 and IPv6 at once', new AggregateError([withCode('', 'ECONNREFUSED'), withCode('', 'ECONNREFUSED')], '')],
+    ['a server shutting down (57P01)', withCode('terminating connection due to administrator command', '57P01')],
+    ['a server starting up (57P03)', withCode('the database system is starting up', '57P03')],
+    ['a connection exception (08006)', withCode('connection failure', '08006')],
+    ['a dropped connection', new Error('Connection terminated unexpectedly')],
+    ['a pool timeout', new Error('timeout exceeded when trying to connect')],
+    ['a stopped embedded database', new Error('The embedded database stopped (worker exit code 1).')],
+    ['the cause of a wrapping error', new Error('query failed', { cause: withCode('', 'ECONNRESET') })],
+  ])('recognises %s', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', withCode('duplicate key value violates unique constraint', '23505')],
+    ['a syntax error', withCode('syntax error at or near "selec"', '42601')],
+    ['a plain bug', new TypeError('x is undefined')],
+    ['a non-error', 'ECONNREFUSED'],
+  ])('does not mistake %s for an outage', (_name, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { Writable } from 'node:stream';
+import { createTestDatabase } from '@coinsight/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { AppConfig } from '../config.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Every log line the app wrote, as text, for assertions about what reaches the log. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB=postgres). */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const logs: string[] = [];
+  const app = await buildApp(
+    {
+      db: database.config,
+      jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
+      publicUrl: 'http://localhost:3000',
+      corsOrigins: ['http://localhost:3000'],
+      webRoot: undefined,
+      mailFrom: 'Coinsight <no-reply@localhost>',
+      smtpUrl: undefined,
+      redisUrl: undefined,
+      seedDemoData: false,
+      logLevel: 'info',
+      prettyLogs: false,
+      ...overrides,
+    },
+    {
+      logStream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logs.push(chunk.toString());
+          done();
+        },
+      }),
+    },
+  );
+  return {
+    app,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Db } from '@coinsight/db';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+
+export interface Context {
+  db: Db;
+}
+
+/** The context without HTTP, for tests and server-side callers. */
+export function createContextInner(inner: { db: Db }): Context {
+  return { db: inner.db };
+}
+
+export function createContext({ req }: CreateFastifyContextOptions): Context {
+  return createContextInner({ db: req.server.db });
+}

@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import * as users from './2026-11-22T0900_users.js';
+import * as assets from './2026-11-22T0901_assets.js';
+
+/**
+ * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
+ * set. Append only: a landed migration is never edited; names sort by date.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0900_users': users,
+  '2026-11-22T0901_assets': assets,
+};

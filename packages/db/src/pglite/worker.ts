@@ -1,0 +1,46 @@
+import { PGlite } from '@electric-sql/pglite';
+import { parentPort, workerData } from 'node:worker_threads';
+import { serializeError, type WorkerData, type WorkerRequest, type WorkerResponse, type WorkerStartup } from './protocol.js';
+import { DATE_OID } from '../type-parsers.js';
+
+// PGlite runs every query synchronously on the thread that owns it; living here keeps the
+// server's event loop free while a slow query runs.
+if (!parentPort) throw new Error('pglite worker must be started as a worker thread');
+const port = parentPort;
+const { dataDir } = workerData as WorkerData;
+
+let db: PGlite;
+try {
+  db = await PGlite.create(dataDir ?? 'memory://', {
+    // Same JS types as the pg driver is configured for (see type-parsers.ts).
+    parsers: { [DATE_OID]: (value: string) => value },
+  });
+  port.postMessage({ ready: true } satisfies WorkerStartup);
+} catch (error) {
+  port.postMessage({ ready: false, error: serializeError(error) } satisfies WorkerStartup);
+  process.exit(1);
+}
+
+port.on('message', (request: WorkerRequest) => {
+  void handle(request).then((response) => port.postMessage(response));
+});
+
+async function handle(request: WorkerRequest): Promise<WorkerResponse> {
+  try {
+    switch (request.op) {
+      case 'query': {
+        const result = await db.query(request.sql, [...request.params]);
+        return { id: request.id, ok: true, result: { rows: result.rows, affectedRows: result.affectedRows } };
+      }
+      case 'exec':
+        await db.exec(request.sql);
+        return { id: request.id, ok: true, result: null };
+      case 'close':
+        await db.close();
+        setImmediate(() => port.close());
+        return { id: request.id, ok: true, result: null };
+    }
+  } catch (error) {
+    return { id: request.id, ok: false, error: serializeError(error) };
+  }
+}

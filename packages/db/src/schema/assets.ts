@@ -1,0 +1,15 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** A tracked crypto asset; the list that posts are matched against and that prices are kept for. */
+export interface AssetsTable {
+  /** Upper-case ticker, e.g. `BTC`. */
+  symbol: string;
+  name: string;
+  /** Lower-case slug, the id used by CoinGecko-format providers, e.g. `bitcoin`. */
+  slug: string;
+  /** Market-cap rank when the list was made; smaller is bigger. */
+  rank: number;
+  created_at: Generated<Date>;
+}
+
+export type AssetRow = Selectable<AssetsTable>;
