@@ -78,6 +78,18 @@ describe('starting the server', () => {
     expect(await stop(run)).toBe(0);
   });
 
+  it('a second server on the same data folder is refused while the first runs', async () => {
+    const port = await freePort();
+    const first = start({ PORT: String(port), HOST: '127.0.0.1' });
+    expect((await waitForHealth(port, first)).status).toBe(200);
+    const second = start({ PORT: String(await freePort()), HOST: '127.0.0.1' });
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim()).toBe(
+      'Coinsight cannot start. Could not connect to the embedded database in data/pglite: another Coinsight process is using it (stop that one first, or set DATA_DIR to another folder). Check that DATA_DIR is a folder this user can write.',
+    );
+    expect(await stop(first)).toBe(0);
+  });
+
   it('PORT=abc stops the start with one readable paragraph, not a stack trace', async () => {
     const run = start({ PORT: 'abc' });
     expect(await run.exited).toBe(1);

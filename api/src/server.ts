@@ -26,7 +26,11 @@ async function main(): Promise<void> {
     app = await buildApp(config);
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) {
-      fail(`${error.message} Check DATABASE_URL and that the database server is running and accepts connections.`);
+      const hint =
+        config.db.kind === 'postgres'
+          ? 'Check DATABASE_URL and that the database server is running and accepts connections.'
+          : 'Check that DATA_DIR is a folder this user can write.';
+      fail(`${error.message} ${hint}`);
     }
     throw error;
   }

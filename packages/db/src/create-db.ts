@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import { PgliteWorkerClient } from './pglite/client.js';
 import { PgliteWorkerDialect } from './pglite/dialect.js';
 import type { Database } from './schema/index.js';
@@ -29,20 +30,25 @@ export function dbConfigFrom(options: { databaseUrl?: string | undefined; dataDi
     : { kind: 'pglite', dataDir: path.join(options.dataDir, 'pglite') };
 }
 
+interface Opened {
+  db: Db;
+  close(): Promise<void>;
+}
+
 /** Opens the database and checks that it answers; throws a readable DatabaseUnavailableError if not. */
 export async function createDb(config: DbConfig): Promise<DbHandle> {
-  const db = config.kind === 'postgres' ? openPostgres(config.url, config.poolSize) : await openPglite(config.dataDir);
+  const opened = config.kind === 'postgres' ? openPostgres(config.url, config.poolSize) : await openPglite(config.dataDir);
   try {
-    await db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
+    await opened.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
   } catch (error) {
-    await db.destroy().catch(() => undefined);
+    await opened.close().catch(() => undefined);
     throw new DatabaseUnavailableError(describe(config), error);
   }
   let closed: Promise<void> | undefined;
-  return { db, kind: config.kind, close: () => (closed ??= db.destroy()) };
+  return { db: opened.db, kind: config.kind, close: () => (closed ??= opened.close()) };
 }
 
-function openPostgres(url: string, poolSize = 10): Db {
+function openPostgres(url: string, poolSize = 10): Opened {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -52,18 +58,44 @@ function openPostgres(url: string, poolSize = 10): Db {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, close: () => db.destroy() };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  let client: PgliteWorkerClient;
+async function openPglite(dataDir: string | undefined): Promise<Opened> {
+  const where = describe({ kind: 'pglite', dataDir });
+  const unlock = dataDir ? await lockDataDir(dataDir, where) : async () => undefined;
   try {
-    client = await PgliteWorkerClient.start(dataDir);
+    const client = await PgliteWorkerClient.start(dataDir);
+    const db = new Kysely<Database>({ dialect: new PgliteWorkerDialect(client) });
+    return {
+      db,
+      close: async () => {
+        await db.destroy();
+        await unlock();
+      },
+    };
   } catch (error) {
-    throw new DatabaseUnavailableError(describe({ kind: 'pglite', dataDir }), error);
+    await unlock();
+    throw new DatabaseUnavailableError(where, error);
   }
-  return new Kysely<Database>({ dialect: new PgliteWorkerDialect(client) });
+}
+
+/** Two processes writing one PGlite folder corrupt it: the second one is refused instead. */
+async function lockDataDir(dataDir: string, where: string): Promise<() => Promise<void>> {
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const release = await lockfile.lock(dataDir, {
+      stale: 15_000,
+      update: 5_000,
+      realpath: false,
+      onCompromised: (error) => console.warn(`Lost the lock on ${where}: ${error.message}`),
+    });
+    return () => release().catch(() => undefined);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    throw new DatabaseUnavailableError(where, new Error('another Coinsight process is using it (stop that one first, or set DATA_DIR to another folder)'));
+  }
 }
 
 /** Where the database is, for messages: the URL without its password. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, DatabaseUnavailableError, type DbHandle } from './create-db.js';
@@ -97,6 +100,25 @@ describe(`database (${process.env.TEST_DB})`, () => {
     expect(await seedDemoData(handle.db)).toEqual({ assets: 0 });
     const btc = await handle.db.selectFrom('assets').select(['name', 'rank']).where('symbol', '=', 'BTC').executeTakeFirst();
     expect(btc).toEqual({ name: 'Bitcoin (edited)', rank: 1 });
+  });
+});
+
+describe('embedded database folder', () => {
+  it('keeps data across reopen, and refuses a second opener while one has it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'coinsight-pglite-'));
+    try {
+      const first = await createDb({ kind: 'pglite', dataDir });
+      await migrateToLatest(first.db);
+      await first.db.insertInto('users').values(user(1)).execute();
+      await expect(createDb({ kind: 'pglite', dataDir })).rejects.toThrow(/another Coinsight process is using it/);
+      await first.close();
+
+      const again = await createDb({ kind: 'pglite', dataDir });
+      expect(await again.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'user1@example.com' }]);
+      await again.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
