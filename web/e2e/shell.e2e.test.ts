@@ -1,0 +1,107 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, watchForProblems } from './browser';
+import { startServer, type RunningServer } from './server';
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  if (!browser) throw new Error('Chromium did not start');
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  problems = watchForProblems(page);
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+function url(path: string): string {
+  if (!server) throw new Error('The server did not start');
+  return `${server.baseUrl}${path}`;
+}
+
+/** Waits for the page's h1 to read `name`: after a client-side navigation the old page stays until the new one has loaded. */
+async function expectHeading(name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+  expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+}
+
+describe('web shell in Chromium', () => {
+  it('shows the layout and navigates through the Products menu', async () => {
+    await page.goto(url('/'), { waitUntil: 'networkidle' });
+
+    await page.getByRole('banner').waitFor();
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText(`© ${new Date().getFullYear()} Coinsight`).waitFor();
+    await footer.getByText('All systems operational').waitFor();
+    expect(await page.title()).toBe('Crypto market data and social analytics · Coinsight');
+
+    const products = page.getByRole('button', { name: 'Products' });
+    expect(await products.getAttribute('aria-expanded')).toBe('false');
+    await products.click();
+    expect(await products.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('link', { name: 'Market', exact: true }).click();
+
+    await page.waitForURL(url('/market'));
+    await expectHeading('Market Overview');
+    expect(await products.getAttribute('aria-expanded')).toBe('false');
+    await page.waitForLoadState('networkidle');
+
+    expect(problems).toEqual([]);
+  });
+
+  it('serves the app for an unknown path and shows the not-found page', async () => {
+    await page.goto(url('/no-such-page'), { waitUntil: 'networkidle' });
+
+    await expectHeading('Page not found');
+    await page.getByRole('banner').waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL(url('/'));
+    await page.waitForLoadState('networkidle');
+
+    expect(problems).toEqual([]);
+  });
+
+  it('navigates through the mobile menu on a narrow screen', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(url('/'), { waitUntil: 'networkidle' });
+
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const panel = page.getByRole('navigation', { name: 'Mobile' });
+    await panel.getByRole('button', { name: 'Solutions' }).click();
+    await panel.getByRole('link', { name: 'Scraping Tasks' }).click();
+
+    await page.waitForURL(url('/scraping-tasks'));
+    await expectHeading('Scraping Tasks');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await page.waitForLoadState('networkidle');
+
+    expect(problems).toEqual([]);
+  });
+
+  it('loads a deep link to an account page outside the layout', async () => {
+    await page.goto(url('/login'), { waitUntil: 'networkidle' });
+
+    await expectHeading('Sign In');
+    expect(await page.getByRole('banner').count()).toBe(0);
+
+    expect(problems).toEqual([]);
+  });
+});

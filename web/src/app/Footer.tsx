@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { Container } from '../components/ui';
+import { ApiStatus } from './ApiStatus';
+import styles from './Footer.module.css';
+import { Logo } from './Logo';
+import { footerLinks } from './navigation';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      <Container className={styles.inner}>
+        <div className={styles.brand}>
+          <Logo />
+          <ApiStatus />
+        </div>
+        <nav aria-label="Footer">
+          <ul className={styles.links}>
+            {footerLinks.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={styles.link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className={styles.copyright}>© {year} Coinsight</p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/renderApp';
+
+// [path, the page's h1, its document title]
+const layoutPages = [
+  ['/', 'Crypto market data and social insights in one API', 'Crypto market data and social analytics · Coinsight'],
+  ['/about', 'About Coinsight', 'About · Coinsight'],
+  ['/api', 'API Reference', 'API · Coinsight'],
+  ['/docs', 'Documentation', 'Docs · Coinsight'],
+  ['/blog', 'Blog', 'Blog · Coinsight'],
+  ['/sandbox', 'API Sandbox', 'Sandbox · Coinsight'],
+  ['/contact', 'Contact Us', 'Contact · Coinsight'],
+  ['/dashboard', 'Dashboard', 'Dashboard · Coinsight'],
+  ['/profile', 'Profile', 'Profile · Coinsight'],
+  ['/social', 'Social Media Data', 'Social · Coinsight'],
+  ['/tasks', 'Tasks', 'Tasks · Coinsight'],
+  ['/market', 'Market Overview', 'Market · Coinsight'],
+  ['/explorer', 'Data Explorer', 'Data Explorer · Coinsight'],
+  ['/settings', 'Settings', 'Settings · Coinsight'],
+  ['/social/twitter', 'Twitter Data', 'Twitter · Coinsight'],
+  ['/social/instagram', 'Instagram Data', 'Instagram · Coinsight'],
+  ['/social/facebook', 'Facebook Data', 'Facebook · Coinsight'],
+  ['/terms', 'Terms of Service', 'Terms of Service · Coinsight'],
+  ['/privacy', 'Privacy Policy', 'Privacy Policy · Coinsight'],
+  ['/signup', 'Sign Up', 'Sign Up · Coinsight'],
+  ['/docs/getting-started', 'Getting Started', 'Getting Started · Coinsight'],
+  ['/docs/data-analysis', 'Data Analysis', 'Data Analysis · Coinsight'],
+  ['/docs/alerts', 'Price Alerts', 'Alerts · Coinsight'],
+  ['/resources', 'Resources', 'Resources · Coinsight'],
+  ['/pricing', 'Pricing', 'Pricing · Coinsight'],
+  ['/scraping-tasks', 'Scraping Tasks', 'Scraping Tasks · Coinsight'],
+] as const;
+
+const authPages = [
+  ['/login', 'Sign In', 'Sign In · Coinsight'],
+  ['/register', 'Create an Account', 'Create an Account · Coinsight'],
+  ['/forgot-password', 'Forgot Password', 'Forgot Password · Coinsight'],
+  ['/reset-password', 'Reset Password', 'Reset Password · Coinsight'],
+] as const;
+
+describe('routes inside the shared layout', () => {
+  it.each(layoutPages)('%s shows its own page in the layout', async (path, heading, title) => {
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.queryByText('Page not found')).toBeNull();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+});
+
+describe('account routes', () => {
+  it.each(authPages)('%s shows its own page outside the shared layout', async (path, heading, title) => {
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.queryByText('Page not found')).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Coinsight' }).getAttribute('href')).toBe('/');
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+});
+
+describe('unknown paths', () => {
+  it.each(['/no-such-page', '/social/linkedin', '/docs/getting-started/extra'])(
+    '%s shows the not-found page inside the layout with a link home',
+    async (path) => {
+      renderApp(path);
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+      expect(screen.getByRole('banner')).toBeTruthy();
+      const main = screen.getByRole('main');
+      expect(within(main).getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+      await waitFor(() => expect(document.title).toBe('Page not found · Coinsight'));
+    },
+  );
+});

@@ -1,0 +1,32 @@
+import { QueryClient } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import type { AppRouter } from '@coinsight/api/trpc';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export const TRPC_URL = '/trpc';
+
+export interface TrpcClientOptions {
+  /** Tests pass their own fetch with canned answers; the browser uses the global one. */
+  fetch?: typeof fetch;
+}
+
+export function createTrpcClient(options: TrpcClientOptions = {}) {
+  return trpc.createClient({
+    links: [httpBatchLink({ url: TRPC_URL, fetch: options.fetch })],
+  });
+}
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
