@@ -39,6 +39,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5_000 },
     bodyLimit: 1_048_576,
+    // Creating an embedded database on first start takes seconds, more on a loaded machine.
+    pluginTimeout: 60_000,
     // Unique across instances (a per-process counter is not), and never taken from the client.
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
   });

@@ -1,5 +1,7 @@
 import type { Db } from '@coinsight/db';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+// Brings in the FastifyInstance.db declaration for packages that type-check this file alone (web).
+import type {} from '../plugins/db.js';
 
 export interface Context {
   db: Db;
