@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../services/db-errors.js';
+import { AppError } from '../services/errors.js';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable (database unreachable). Please retry shortly.';
@@ -9,7 +11,17 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavaila
  * server errors say nothing of their cause in the body and everything in the log.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof ZodError) {
+      // Services parse their input with the shared schemas: the first problem is the message.
+      const issue = error.issues[0];
+      const message = issue && issue.path.length > 0 ? issue.message : 'The request body must be a JSON object';
+      return reply.code(400).send({ error: message });
+    }
+    if (error instanceof AppError) {
+      if (error.options.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
+      return reply.code(error.status).send({ error: error.message });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE_MESSAGE });

@@ -1,25 +1,44 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
+import { AppError } from '../services/errors.js';
 import type { Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const serverError = shape.data.httpStatus >= 500;
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
-      // Same rule as REST: a 5xx says nothing of its cause to the client.
-      message: serverError ? INTERNAL_ERROR_MESSAGE : shape.message,
+      // Same rules as REST: a 5xx says nothing of its cause; bad input reads as its first problem.
+      message: serverError ? INTERNAL_ERROR_MESSAGE : (zodError?.issues[0]?.message ?? shape.message),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
-        zodError: error.cause instanceof ZodError ? z.flattenError(error.cause) : null,
+        retryAfterSeconds: error.cause instanceof AppError ? (error.cause.options.retryAfterSeconds ?? null) : null,
+        zodError: zodError ? z.flattenError(zodError) : null,
       },
     };
   },
 });
 
+/** Services throw AppError; tRPC answers it with the same code and message. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(appErrors);
 export const createCallerFactory = t.createCallerFactory;
+
+/** For signed-in users only: `ctx.user` is the caller, `ctx.session` their session. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+  return next({ ctx: { ...ctx, user: ctx.auth.user, session: ctx.auth.session } });
+});

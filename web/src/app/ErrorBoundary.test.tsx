@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { Link, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { renderApp } from '../test/renderApp';
+import { testUser } from '../test/trpcStub';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 vi.mock('../pages/MarketPage', () => ({
@@ -103,7 +104,7 @@ describe('route error boundary', () => {
 
 describe('the app routes', () => {
   it('replace the whole layout with the error page when a page fails to render', async () => {
-    renderApp('/market');
+    renderApp('/market', { signedInAs: testUser });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByText('Market data malformed')).toBeTruthy();

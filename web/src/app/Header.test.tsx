@@ -1,15 +1,16 @@
 import { HEADER_SCROLL_THRESHOLD_PX } from '@coinsight/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../test/renderApp';
+import { renderApp, type RenderAppOptions } from '../test/renderApp';
+import { testUser } from '../test/trpcStub';
 
 function scrollWindowTo(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
   fireEvent.scroll(window);
 }
 
-async function renderHome() {
-  const view = renderApp('/');
+async function renderHome(options?: RenderAppOptions) {
+  const view = renderApp('/', options);
   await screen.findByRole('heading', { level: 1 });
   return view;
 }
@@ -39,8 +40,8 @@ describe('header', () => {
     await renderHome();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Coinsight' }).getAttribute('href')).toBe('/');
-    expect(within(header).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
-    expect(within(header).getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+    expect(within(header).getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(within(header).getByRole('button', { name: 'Sign Up' })).toBeTruthy();
     for (const [name, href] of [
       ['Resources', '/resources'],
       ['Pricing', '/pricing'],
@@ -99,7 +100,7 @@ describe('header dropdowns', () => {
   });
 
   it('closes after following one of its links, which opens that page', async () => {
-    await renderHome();
+    await renderHome({ signedInAs: testUser });
     fireEvent.click(screen.getByRole('button', { name: 'Products' }));
     fireEvent.click(screen.getByRole('link', { name: 'Market' }));
 

@@ -1,15 +1,26 @@
 import { HEADER_SCROLL_THRESHOLD_PX } from '@coinsight/contracts';
+import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { ButtonLink, Container } from '../components/ui';
+import { Button, Container } from '../components/ui';
+import { AuthModal, type AuthMode } from './auth/AuthModal';
 import styles from './Header.module.css';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { NavDropdown } from './NavDropdown';
-import { headerLinks, productLinks, SIGN_IN_PATH, SIGN_UP_PATH, solutionLinks } from './navigation';
+import { headerLinks, productLinks, solutionLinks } from './navigation';
+import { useSession } from './session';
+import { UserMenu } from './UserMenu';
 import { useScrolledPast } from './useScrolledPast';
 
 export function Header() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
+  const { user, clearError } = useSession();
+  const [authMode, setAuthMode] = useState<AuthMode | null>(null);
+  const openAuth = (mode: AuthMode) => {
+    // A message left by an earlier attempt (on /login, say) belongs to that attempt.
+    clearError();
+    setAuthMode(mode);
+  };
 
   return (
     <header className={styles.header} data-scrolled={scrolled}>
@@ -33,15 +44,22 @@ export function Header() {
           </ul>
         </nav>
         <div className={styles.actions}>
-          <ButtonLink to={SIGN_IN_PATH} variant="ghost">
-            Sign In
-          </ButtonLink>
-          <ButtonLink to={SIGN_UP_PATH}>Sign Up</ButtonLink>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <>
+              <Button variant="ghost" onClick={() => openAuth('login')}>
+                Sign In
+              </Button>
+              <Button onClick={() => openAuth('signup')}>Sign Up</Button>
+            </>
+          )}
         </div>
         <div className={styles.mobile}>
-          <MobileMenu />
+          <MobileMenu onAuth={openAuth} />
         </div>
       </Container>
+      <AuthModal mode={authMode} onModeChange={setAuthMode} onClose={() => setAuthMode(null)} />
     </header>
   );
 }

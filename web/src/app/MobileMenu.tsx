@@ -1,9 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import { ButtonLink } from '../components/ui';
+import { Button } from '../components/ui';
+import type { AuthMode } from './auth/AuthModal';
+import { Avatar } from './Avatar';
 import { Chevron } from './Chevron';
 import styles from './MobileMenu.module.css';
-import { headerLinks, productLinks, SIGN_IN_PATH, SIGN_UP_PATH, solutionLinks, type NavItem } from './navigation';
+import { accountLinks, headerLinks, productLinks, solutionLinks, type NavItem } from './navigation';
+import { useSession } from './session';
 import { useDismiss } from './useDismiss';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
@@ -14,8 +17,13 @@ const groups: ReadonlyArray<{ label: string; items: readonly NavItem[] }> = [
 ];
 
 /** The navigation for narrow screens: a hamburger that opens a panel of collapsible groups. */
-export function MobileMenu() {
+export function MobileMenu({ onAuth }: { onAuth: (mode: AuthMode) => void }) {
   const { open, close, toggle } = useOpenUntilNavigation();
+  const { user, logout } = useSession();
+  const openAuth = (mode: AuthMode) => {
+    close();
+    onAuth(mode);
+  };
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -45,14 +53,35 @@ export function MobileMenu() {
               ))}
             </ul>
           </nav>
-          <div className={styles.actions}>
-            <ButtonLink to={SIGN_IN_PATH} variant="secondary" onClick={close}>
-              Sign In
-            </ButtonLink>
-            <ButtonLink to={SIGN_UP_PATH} onClick={close}>
-              Sign Up
-            </ButtonLink>
-          </div>
+          {user ? (
+            <div className={styles.account}>
+              <p className={styles.who}>
+                <Avatar user={user} />
+                <span>
+                  Signed in as <strong>{user.username}</strong>
+                </span>
+              </p>
+              <ul className={styles.links}>
+                {accountLinks.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className={styles.link} onClick={close}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <Button variant="secondary" block onClick={() => void logout()}>
+                Sign Out
+              </Button>
+            </div>
+          ) : (
+            <div className={styles.actions}>
+              <Button variant="secondary" onClick={() => openAuth('login')}>
+                Sign In
+              </Button>
+              <Button onClick={() => openAuth('signup')}>Sign Up</Button>
+            </div>
+          )}
         </div>
       ) : null}
     </div>

@@ -1,10 +1,8 @@
-import { useId, useRef, type FocusEvent } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Chevron } from './Chevron';
 import type { NavItem } from './navigation';
 import styles from './NavDropdown.module.css';
-import { useDismiss } from './useDismiss';
-import { useOpenUntilNavigation } from './useOpenUntilNavigation';
+import { useMenu } from './useMenu';
 
 export interface NavDropdownProps {
   label: string;
@@ -13,17 +11,8 @@ export interface NavDropdownProps {
 
 /** A disclosure menu of links: the site-navigation pattern, so Tab moves through the links. */
 export function NavDropdown({ label, items }: NavDropdownProps) {
-  const { open, close, toggle } = useOpenUntilNavigation();
+  const { open, close, toggle, rootRef, triggerRef, menuId, onBlur } = useMenu();
   const { pathname } = useLocation();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  useDismiss(open, close, rootRef, triggerRef);
-
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    const next = event.relatedTarget;
-    if (next instanceof Node && !event.currentTarget.contains(next)) close();
-  };
 
   const active = items.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
 

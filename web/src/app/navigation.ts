@@ -34,5 +34,10 @@ export const footerLinks: readonly NavItem[] = [
   { label: 'Contact', to: '/contact' },
 ];
 
+/** The signed-in user's menu, besides Sign Out. */
+export const accountLinks: readonly NavItem[] = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Settings', to: '/settings' },
+];
+
 export const SIGN_IN_PATH = '/login';
-export const SIGN_UP_PATH = '/signup';

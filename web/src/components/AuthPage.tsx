@@ -6,7 +6,7 @@ import styles from './AuthPage.module.css';
 export interface AuthPageProps {
   title: string;
   description: ReactNode;
-  links?: ReadonlyArray<{ to: string; label: string }>;
+  links?: ReadonlyArray<{ to: string; label: string; state?: unknown }>;
   children?: ReactNode;
 }
 
@@ -22,7 +22,9 @@ export function AuthPage({ title, description, links = [], children }: AuthPageP
         <ul className={styles.links}>
           {links.map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <Link to={link.to} state={link.state}>
+                {link.label}
+              </Link>
             </li>
           ))}
         </ul>

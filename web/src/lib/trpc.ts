@@ -10,11 +10,23 @@ export const TRPC_URL = '/trpc';
 export interface TrpcClientOptions {
   /** Tests pass their own fetch with canned answers; the browser uses the global one. */
   fetch?: typeof fetch;
+  /** The session's current token, sent as a bearer Authorization header while there is one. */
+  getToken?: () => string | null;
 }
 
-export function createTrpcClient(options: TrpcClientOptions = {}) {
+export function createTrpcClient({ fetch, getToken }: TrpcClientOptions = {}) {
   return trpc.createClient({
-    links: [httpBatchLink({ url: TRPC_URL, fetch: options.fetch })],
+    links: [
+      httpBatchLink({
+        url: TRPC_URL,
+        fetch,
+        // Read per request, so a sign-in or sign-out changes the very next call.
+        headers() {
+          const token = getToken?.();
+          return token ? { Authorization: `Bearer ${token}` } : {};
+        },
+      }),
+    ],
   });
 }
 

@@ -1,9 +1,15 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy route chunks load through Vite's transform; on a loaded 2-core CI machine that takes
+// several times the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout engine; the router's scroll restoration only needs the call to exist.
 window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // A stored session token would sign the next test in.
+  window.localStorage.clear();
 });

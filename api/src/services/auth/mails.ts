@@ -1,0 +1,31 @@
+import type { MailMessage } from '../mail/mailer.js';
+
+export function resetPasswordMail(to: string, username: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Coinsight password',
+    text: [
+      `Hello ${username},`,
+      '',
+      'Someone asked to reset the password of your Coinsight account. To choose a new one, open this link within an hour:',
+      '',
+      link,
+      '',
+      'If it was not you, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export function passwordChangedMail(to: string, username: string, how: 'changed' | 'reset'): MailMessage {
+  return {
+    to,
+    subject: 'Your Coinsight password was changed',
+    text: [
+      `Hello ${username},`,
+      '',
+      `The password of your Coinsight account was ${how} just now, and every session signed in with the old one was signed out.`,
+      '',
+      'If it was not you, reset your password at once from the sign-in page and contact support.',
+    ].join('\n'),
+  };
+}

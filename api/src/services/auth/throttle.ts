@@ -1,0 +1,30 @@
+import type { RateLimit, RateLimits } from '../rate-limit.js';
+
+/**
+ * Failed logins are counted three ways. Per account and address stops guessing from one place
+ * quickly; per account stops a spread-out attack on one victim; per address stops one place
+ * trying many accounts. Windows are short, so an attacker can lock a victim out for at most
+ * 15 minutes after they stop, and a successful login clears the account-and-address count.
+ */
+export interface AuthThrottle {
+  loginFailuresByAccountAndIp: RateLimit;
+  loginFailuresByAccount: RateLimit;
+  loginFailuresByIp: RateLimit;
+  signupsByIp: RateLimit;
+  resetRequestsByIp: RateLimit;
+  /** Past this a reset request for the account is accepted but sends no more mail. */
+  resetMailsByAccount: RateLimit;
+}
+
+export function createAuthThrottle(limits: RateLimits): AuthThrottle {
+  return {
+    loginFailuresByAccountAndIp: limits.create({ name: 'login-fail-account-ip', points: 5, durationSeconds: 15 * 60 }),
+    loginFailuresByAccount: limits.create({ name: 'login-fail-account', points: 20, durationSeconds: 15 * 60 }),
+    loginFailuresByIp: limits.create({ name: 'login-fail-ip', points: 100, durationSeconds: 60 * 60 }),
+    signupsByIp: limits.create({ name: 'signup-ip', points: 10, durationSeconds: 60 * 60 }),
+    resetRequestsByIp: limits.create({ name: 'reset-ip', points: 10, durationSeconds: 60 * 60 }),
+    resetMailsByAccount: limits.create({ name: 'reset-account', points: 3, durationSeconds: 60 * 60 }),
+  };
+}
+
+export const TOO_MANY_LOGINS_MESSAGE = 'Too many failed sign-in attempts. Please wait and try again.';

@@ -1,0 +1,35 @@
+import jwt from 'jsonwebtoken';
+
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface SessionClaims {
+  /** The user's id. */
+  sub: string;
+  /** The session's id: logout revokes exactly this one. */
+  jti: string;
+  /** The user's token_version when signed: a password change or reset makes older ones stale. */
+  ver: number;
+}
+
+export function signSessionToken(claims: SessionClaims, secret: string): string {
+  return jwt.sign({ ver: claims.ver }, secret, {
+    algorithm: 'HS256',
+    subject: claims.sub,
+    jwtid: claims.jti,
+    expiresIn: SESSION_TTL_SECONDS,
+  });
+}
+
+/** The claims of a valid token, or null: wrong signature, other algorithm, expired, malformed. */
+export function verifySessionToken(token: string, secret: string): SessionClaims | null {
+  try {
+    // Pinned: a token naming `none` or an asymmetric algorithm is refused, never trusted.
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    if (typeof payload === 'string') return null;
+    const { sub, jti, ver } = payload;
+    if (typeof sub !== 'string' || typeof jti !== 'string' || typeof ver !== 'number') return null;
+    return { sub, jti, ver };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,67 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from './errors.js';
+
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please try again later.';
+
+export interface LimitRule {
+  /** Distinguishes the counters of one rule from another's, e.g. 'login-fail-ip'. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export interface RateLimit {
+  /** Counts one hit for `key`; throws AppError TOO_MANY_REQUESTS (with Retry-After) past the limit. */
+  consume(key: string, message?: string): Promise<void>;
+  /** Throws like consume when `key` is already past the limit, without counting a hit. */
+  check(key: string, message?: string): Promise<void>;
+  /** Forgets `key`'s hits (e.g. after a successful login). */
+  reset(key: string): Promise<void>;
+}
+
+export interface RateLimits {
+  create(rule: LimitRule): RateLimit;
+}
+
+/**
+ * Counters live in Redis when it is configured, so every instance shares them. When Redis does
+ * not answer, each instance falls back to its own in-memory counters (the insurance limiter)
+ * rather than failing or hanging every request: limits loosen by the number of instances while
+ * Redis is down, and nothing else breaks.
+ */
+export function createRateLimits(redis: Redis | undefined): RateLimits {
+  return {
+    create(rule) {
+      const base = { keyPrefix: `rl:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
+      const limiter: RateLimiterAbstract = redis
+        ? new RateLimiterRedis({ ...base, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(base) })
+        : new RateLimiterMemory(base);
+      return wrap(limiter, rule);
+    },
+  };
+}
+
+function tooMany(res: RateLimiterRes, message: string): AppError {
+  return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
+}
+
+function wrap(limiter: RateLimiterAbstract, rule: LimitRule): RateLimit {
+  return {
+    async consume(key, message = TOO_MANY_REQUESTS_MESSAGE) {
+      try {
+        await limiter.consume(key);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw tooMany(error, message);
+        throw error;
+      }
+    },
+    async check(key, message = TOO_MANY_REQUESTS_MESSAGE) {
+      const res = await limiter.get(key);
+      if (res && res.consumedPoints >= rule.points) throw tooMany(res, message);
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+
+export const GOOD_PASSWORD = 'Tr1cky-Lynx-42';
+
+let counter = 0;
+
+/** A fresh, valid sign-up body: unique per call, so tests never collide. */
+export function newAccount(overrides: Partial<{ username: string; email: string; password: string }> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return { username: `user_${tag}`, email: `user.${tag}@example.com`, password: GOOD_PASSWORD, ...overrides };
+}
+
+/** A different client address for each call, so sign-ups in a test never hit the per-address limit. */
+export function nextAddress(): string {
+  counter += 1;
+  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+}
+
+export async function signup(app: FastifyInstance, body = newAccount()) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress: nextAddress() });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const { token, user } = res.json() as { token: string; user: { id: string; email: string; username: string } };
+  return { token, user, body };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The latest mail to `to` in the outbox (the mail transport without SMTP_URL). */
+export async function lastMailTo(app: FastifyInstance, to: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const row = await app.db
+      .selectFrom('outbox')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', to)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (row) return row;
+    // Mail is sent after the answer, so it may land a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+/** Waits until `to` has at least `count` mails in the outbox; answers them oldest first. */
+export async function mailsTo(app: FastifyInstance, to: string, count: number) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const rows = await app.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', to).orderBy('id').execute();
+    if (rows.length >= count) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`fewer than ${count} mails to ${to}`);
+}
+
+export function resetTokenFrom(text: string): string {
+  const match = text.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
+  return match[1];
+}

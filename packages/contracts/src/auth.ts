@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/** Messages of spec §5 and §8 for the account forms, plus the server's own rules. */
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameLength: 'Username must be 3 to 32 characters long',
+  usernameCharacters: 'Username may contain only letters, digits, dots, dashes and underscores',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is invalid',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 4 characters long',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  passwordWeak: 'Password must contain uppercase, lowercase and number',
+  passwordTooCommon: 'Password is too common',
+  passwordsDoNotMatch: 'Passwords do not match',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  currentPasswordRequired: 'Current password is required',
+  resetTokenMissing: 'Invalid or missing reset token',
+  handleInvalid: 'Social handles may contain only letters, digits, dots, dashes and underscores (at most 64)',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 4;
+/** Bounds the work a single login can make argon2 do. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 32;
+
+/** The spec's "simple pattern": something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const m = AUTH_MESSAGES;
+
+export const usernameSchema = z
+  .string({ error: m.usernameRequired })
+  .trim()
+  .min(1, m.usernameRequired)
+  .min(USERNAME_MIN_LENGTH, m.usernameLength)
+  .max(USERNAME_MAX_LENGTH, m.usernameLength)
+  .regex(/^[A-Za-z0-9_.-]+$/, m.usernameCharacters);
+
+export const emailSchema = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .max(254, m.emailInvalid)
+  .regex(EMAIL_PATTERN, m.emailInvalid);
+
+/** A password being chosen: spec §5's rules, in the spec's order. */
+export const newPasswordSchema = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, m.passwordTooLong)
+  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), m.passwordWeak);
+
+/** A password being checked: only its presence and size matter. */
+const givenPasswordSchema = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
+
+export const signupSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: givenPasswordSchema,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: m.resetTokenMissing }).trim().min(1, m.resetTokenMissing).max(200, m.resetTokenMissing),
+  password: newPasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+const handleSchema = z
+  .string()
+  .trim()
+  .transform((h) => h.replace(/^@/, ''))
+  .pipe(z.string().max(64, m.handleInvalid).regex(/^[A-Za-z0-9_.-]*$/, m.handleInvalid))
+  .optional();
+
+export const socialAccountsSchema = z.object({
+  twitter: handleSchema,
+  facebook: handleSchema,
+  instagram: handleSchema,
+});
+
+/** Unknown fields (tier, role, token_version…) are dropped, never applied. */
+export const updateProfileSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  socialAccounts: socialAccountsSchema.default({}),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired).max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The user object every surface answers with (spec §3). Never carries a hash. */
+export interface PublicUser {
+  id: string;
+  username: string;
+  email: string;
+  avatar: string | null;
+  socialAccounts: { twitter: string; facebook: string; instagram: string };
+  created_at: string;
+}
+
+export interface AuthResult {
+  token: string;
+  user: PublicUser;
+}

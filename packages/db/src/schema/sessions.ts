@@ -1,0 +1,15 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface SessionsTable {
+  /** `ses_…`, carried as the token's `jti`. */
+  id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  /** Set by logout, password change and reset; a revoked session's token is refused. */
+  revoked_at: Date | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,56 @@
+import type { PublicUser } from '@coinsight/contracts';
+import { NavLink } from 'react-router';
+import { Avatar } from './Avatar';
+import { Chevron } from './Chevron';
+import { accountLinks } from './navigation';
+import { useSession } from './session';
+import styles from './UserMenu.module.css';
+import { useMenu } from './useMenu';
+
+/** The signed-in user's menu in the header: Dashboard, Settings, Sign Out (spec §2). */
+export function UserMenu({ user }: { user: PublicUser }) {
+  const { open, close, toggle, rootRef, triggerRef, menuId, onBlur } = useMenu();
+  // No navigation here: on a members-only page the guard takes over and offers to sign in again.
+  const { logout } = useSession();
+
+  return (
+    <div className={styles.root} ref={rootRef} onBlur={onBlur}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={styles.trigger}
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={toggle}
+      >
+        <Avatar user={user} size="sm" />
+        {/* Named by its content, so the name holds the visible username (WCAG 2.5.3). */}
+        <span className={styles.visuallyHidden}>Account menu for</span>{' '}
+        <span className={styles.name}>{user.username}</span>
+        <Chevron className={styles.chevron} />
+      </button>
+      {open ? (
+        <div id={menuId} className={styles.menu}>
+          <p className={styles.who}>
+            <span className={styles.whoName}>{user.username}</span>
+            <span className={styles.whoEmail}>{user.email}</span>
+          </p>
+          <ul className={styles.items}>
+            {accountLinks.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={styles.item} onClick={close}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <button type="button" className={styles.item} onClick={() => void logout()}>
+                Sign Out
+              </button>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

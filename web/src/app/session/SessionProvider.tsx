@@ -1,0 +1,155 @@
+import type { ChangePasswordInput, LoginInput, PublicUser, SignupInput, UpdateProfileInput } from '@coinsight/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import type { TrpcClient } from '../../lib/trpc';
+import { FullPageSpinner } from '../FullPageSpinner';
+import { serverMessage } from './errors';
+import type { TokenStore } from './tokenStore';
+
+export const LOGIN_FAILED_MESSAGE = 'An error occurred during login';
+export const SIGNUP_FAILED_MESSAGE = 'An error occurred during signup';
+
+/** Session state of spec §3; `isAuthenticated` is derived from `user`. */
+export interface SessionState {
+  user: PublicUser | null;
+  token: string | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export interface Session extends SessionState {
+  isAuthenticated: boolean;
+  /** Stores token and user; on failure clears both, sets `error` and throws the error again. */
+  login(input: LoginInput): Promise<PublicUser>;
+  signup(input: SignupInput): Promise<PublicUser>;
+  /** Ends the session on the server (its failure is ignored) and forgets it here. */
+  logout(): Promise<void>;
+  clearError(): void;
+  /** Saves the profile and shows the saved user everywhere; throws the server's error. */
+  updateProfile(input: UpdateProfileInput): Promise<PublicUser>;
+  /** Changes the password and keeps the fresh token the server issues for this browser. */
+  changePassword(input: ChangePasswordInput): Promise<void>;
+}
+
+type Action =
+  | { type: 'signedIn'; token: string; user: PublicUser }
+  | { type: 'signedOut'; error?: string }
+  | { type: 'userChanged'; user: PublicUser }
+  | { type: 'tokenChanged'; token: string }
+  | { type: 'errorCleared' };
+
+function reduce(state: SessionState, action: Action): SessionState {
+  switch (action.type) {
+    case 'signedIn':
+      return { user: action.user, token: action.token, loading: false, error: null };
+    case 'signedOut':
+      return { user: null, token: null, loading: false, error: action.error ?? null };
+    case 'userChanged':
+      return { ...state, user: action.user, loading: false };
+    case 'tokenChanged':
+      return { ...state, token: action.token };
+    case 'errorCleared':
+      return { ...state, error: null };
+  }
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export interface SessionProviderProps {
+  client: TrpcClient;
+  tokens: TokenStore;
+  children: ReactNode;
+}
+
+/**
+ * Spec §4's session. At start the stored token is read; with one, the user is fetched behind the
+ * full-page spinner and a refused or failed fetch signs out silently. Without one there is
+ * nothing to wait for, so loading starts (and stays) ended.
+ */
+export function SessionProvider({ client, tokens, children }: SessionProviderProps) {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(reduce, tokens, (store): SessionState => {
+    const token = store.get();
+    return { user: null, token, loading: token !== null, error: null };
+  });
+
+  const forget = useCallback(
+    (error?: string) => {
+      tokens.set(null);
+      dispatch({ type: 'signedOut', error });
+    },
+    [tokens],
+  );
+
+  useEffect(() => {
+    if (!tokens.get()) return;
+    let current = true;
+    client.auth.me.query().then(
+      (user) => {
+        if (!current) return;
+        if (user) dispatch({ type: 'userChanged', user });
+        else forget();
+      },
+      () => {
+        if (current) forget();
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, tokens, forget]);
+
+  const signIn = useCallback(
+    async (call: () => Promise<{ token: string; user: PublicUser }>, fallback: string) => {
+      try {
+        const { token, user } = await call();
+        tokens.set(token);
+        dispatch({ type: 'signedIn', token, user });
+        return user;
+      } catch (error) {
+        forget(serverMessage(error) ?? fallback);
+        throw error;
+      }
+    },
+    [tokens, forget],
+  );
+
+  const login = useCallback((input: LoginInput) => signIn(() => client.auth.login.mutate(input), LOGIN_FAILED_MESSAGE), [client, signIn]);
+  const signup = useCallback((input: SignupInput) => signIn(() => client.auth.signup.mutate(input), SIGNUP_FAILED_MESSAGE), [client, signIn]);
+
+  const logout = useCallback(async () => {
+    // Asked first, while the token is still sent: the server revokes it so a copy cannot be replayed.
+    await client.auth.logout.mutate().catch(() => undefined);
+    forget();
+    // Cached answers may belong to the account that just left.
+    queryClient.clear();
+  }, [client, forget, queryClient]);
+
+  const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), []);
+
+  const updateProfile = useCallback(
+    async (input: UpdateProfileInput) => {
+      const user = await client.auth.updateProfile.mutate(input);
+      dispatch({ type: 'userChanged', user });
+      return user;
+    },
+    [client],
+  );
+
+  const changePassword = useCallback(
+    async (input: ChangePasswordInput) => {
+      // The server ends every session, this one included, and answers a new token for this browser.
+      const { token } = await client.auth.changePassword.mutate(input);
+      tokens.set(token);
+      dispatch({ type: 'tokenChanged', token });
+    },
+    [client, tokens],
+  );
+
+  const session = useMemo<Session>(
+    () => ({ ...state, isAuthenticated: state.user !== null, login, signup, logout, clearError, updateProfile, changePassword }),
+    [state, login, signup, logout, clearError, updateProfile, changePassword],
+  );
+
+  return <SessionContext.Provider value={session}>{state.loading ? <FullPageSpinner /> : children}</SessionContext.Provider>;
+}

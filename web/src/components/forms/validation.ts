@@ -1,0 +1,34 @@
+import { PASSWORD_MIN_LENGTH } from '@coinsight/contracts';
+
+/** The part of a zod schema the forms use; web reads the shared schemas without importing zod itself. */
+export interface Parser {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+/** Shown under fields where a password is chosen: spec §5's rules in words. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with an uppercase letter, a lowercase letter and a number.`;
+
+/** Field name → its first problem. Dotted names for nested fields (`socialAccounts.twitter`). */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first problem of one value, in the order the schema checks (spec §5's order), or undefined. */
+export function firstError(schema: Parser, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** The first problem of each field of an object schema. */
+export function firstErrors(schema: Parser, values: unknown): FieldErrors {
+  const result = schema.safeParse(values);
+  const errors: FieldErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const name = issue.path.map(String).join('.');
+    errors[name] ??= issue.message;
+  }
+  return errors;
+}
+
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.values(errors).some(Boolean);
+}

@@ -1,0 +1,111 @@
+import type { PublicUser } from '@coinsight/contracts';
+
+/** One procedure call the fake API received, with the Authorization header it came with. */
+export interface StubCall {
+  path: string;
+  input: unknown;
+  authorization: string | null;
+}
+
+/** Thrown by a handler to answer as the server does when it refuses a call. */
+export class StubError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Answers one procedure: returns its data, throws StubError for a refusal or any other error for a dropped connection. */
+export type Handler = (input: unknown, call: StubCall) => unknown;
+export type Handlers = Record<string, Handler>;
+
+export interface TrpcStub {
+  fetch: typeof fetch;
+  calls: StubCall[];
+  /** The calls made to one procedure, in order. */
+  callsTo(path: string): StubCall[];
+}
+
+const CODES: Record<number, { key: string; rpc: number }> = {
+  400: { key: 'BAD_REQUEST', rpc: -32600 },
+  401: { key: 'UNAUTHORIZED', rpc: -32001 },
+  404: { key: 'NOT_FOUND', rpc: -32004 },
+  409: { key: 'CONFLICT', rpc: -32009 },
+  429: { key: 'TOO_MANY_REQUESTS', rpc: -32029 },
+  500: { key: 'INTERNAL_SERVER_ERROR', rpc: -32603 },
+};
+
+function errorEnvelope(path: string, status: number, message: string) {
+  const code = CODES[status] ?? { key: 'INTERNAL_SERVER_ERROR', rpc: -32603 };
+  return { error: { message, code: code.rpc, data: { code: code.key, httpStatus: status, path } } };
+}
+
+async function inputsOf(url: URL, init: RequestInit | undefined): Promise<Record<string, unknown>> {
+  if (init?.method === 'POST') return typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+  const input = url.searchParams.get('input');
+  return input ? (JSON.parse(input) as Record<string, unknown>) : {};
+}
+
+/**
+ * A fetch that speaks tRPC's batch protocol (GET for queries, POST for mutations) and answers
+ * each procedure from `handlers`, the way the server would: data, or an error with its status.
+ */
+export function trpcStub(handlers: Handlers): TrpcStub {
+  const calls: StubCall[] = [];
+  const stubFetch: typeof fetch = async (resource, init) => {
+    const url = new URL(String(resource instanceof Request ? resource.url : resource), 'http://localhost');
+    const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
+    const inputs = await inputsOf(url, init);
+    const authorization = new Headers(init?.headers).get('authorization');
+    const answers = await Promise.all(
+      paths.map(async (path, index) => {
+        const call: StubCall = { path, input: inputs[String(index)], authorization };
+        calls.push(call);
+        const handler = handlers[path];
+        if (!handler) return { status: 404, body: errorEnvelope(path, 404, `No procedure ${path}`) };
+        try {
+          return { status: 200, body: { result: { data: (await handler(call.input, call)) ?? null } } };
+        } catch (error) {
+          if (error instanceof StubError) return { status: error.httpStatus, body: errorEnvelope(path, error.httpStatus, error.message) };
+          throw error;
+        }
+      }),
+    );
+    const failed = answers.filter((answer) => answer.status !== 200);
+    const status = failed.length === 0 ? 200 : failed.length === answers.length && answers.length === 1 ? failed[0]!.status : 207;
+    return Response.json(
+      answers.map((answer) => answer.body),
+      { status },
+    );
+  };
+  return { fetch: stubFetch, calls, callsTo: (path) => calls.filter((call) => call.path === path) };
+}
+
+export const TEST_TOKEN = 'test-session-token';
+
+export const testUser: PublicUser = {
+  id: 'usr_test',
+  username: 'satoshi',
+  email: 'satoshi@example.com',
+  avatar: null,
+  socialAccounts: { twitter: 'satoshi', facebook: '', instagram: '' },
+  created_at: '2024-03-05T10:00:00.000Z',
+};
+
+/** auth.me as the server answers it: the user for the right bearer token, else null. */
+export function meFor(user: PublicUser, token = TEST_TOKEN): Handler {
+  return (_input, call) => (call.authorization === `Bearer ${token}` ? user : null);
+}
+
+/** A promise the test settles by hand, for answers that must stay pending for a while. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
