@@ -1,11 +1,10 @@
-import { Page } from '../components/Page';
+import { PostsTablePage } from './social/PostsTablePage';
 
 export default function FacebookPage() {
   return (
-    <Page
-      title="Facebook"
-      heading="Facebook Data"
-      description="Facebook posts collected by Coinsight, with their likes, comments, shares and reactions, to filter, sort and page through."
+    <PostsTablePage
+      platform="facebook"
+      description="Facebook posts collected by Coinsight, with their likes, comments, shares and reactions. Filter, sort and click a row to read the whole post."
     />
   );
 }

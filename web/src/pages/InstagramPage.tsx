@@ -1,11 +1,10 @@
-import { Page } from '../components/Page';
+import { PostsTablePage } from './social/PostsTablePage';
 
 export default function InstagramPage() {
   return (
-    <Page
-      title="Instagram"
-      heading="Instagram Data"
-      description="Instagram posts collected by Coinsight, with their likes, comments, media type and location, to filter, sort and page through."
+    <PostsTablePage
+      platform="instagram"
+      description="Instagram posts collected by Coinsight, with their likes, comments, media type and location. Filter, sort and click a row to read the whole caption."
     />
   );
 }

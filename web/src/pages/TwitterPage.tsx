@@ -1,11 +1,10 @@
-import { Page } from '../components/Page';
+import { PostsTablePage } from './social/PostsTablePage';
 
 export default function TwitterPage() {
   return (
-    <Page
-      title="Twitter"
-      heading="Twitter Data"
-      description="Tweets collected by Coinsight, with their views, likes and replies, to filter, sort and page through."
+    <PostsTablePage
+      platform="twitter"
+      description="Tweets collected by Coinsight, with their views, likes, replies and retweets. Filter, sort by any counter and click a row to read the whole post."
     />
   );
 }

@@ -8,6 +8,13 @@ export interface TableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Numbers read best right-aligned in tabular figures. */
   align?: 'start' | 'end';
+  /** The header becomes a button that asks to sort by `key` (see TableProps.onSortChange). */
+  sortable?: boolean;
+}
+
+export interface TableSort {
+  key: string;
+  order: 'asc' | 'desc';
 }
 
 export interface TableProps<Row> {
@@ -16,22 +23,47 @@ export interface TableProps<Row> {
   rowKey: (row: Row) => Key;
   caption?: ReactNode;
   emptyMessage?: ReactNode;
+  /** The current sort, announced on its header with aria-sort. */
+  sort?: TableSort;
+  onSortChange?: (key: string) => void;
+  /** Makes each row clickable; keyboard users need a control inside the row that does the same. */
+  onRowClick?: (row: Row) => void;
 }
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 export const TABLE_EMPTY_MESSAGE = 'No data found';
 
-export function Table<Row>({ columns, rows, rowKey, caption, emptyMessage = TABLE_EMPTY_MESSAGE }: TableProps<Row>) {
+export function Table<Row>({ columns, rows, rowKey, caption, emptyMessage = TABLE_EMPTY_MESSAGE, sort, onSortChange, onRowClick }: TableProps<Row>) {
   return (
     <div className={styles.wrapper}>
       <table className={styles.table}>
         {caption ? <caption className={styles.caption}>{caption}</caption> : null}
         <thead>
           <tr>
-            {columns.map((column) => (
-              <th key={column.key} scope="col" className={cx(column.align === 'end' && styles.end)}>
-                {column.header}
-              </th>
-            ))}
+            {columns.map((column) => {
+              const sortable = column.sortable && onSortChange;
+              const current = sortable && sort?.key === column.key ? sort.order : undefined;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cx(column.align === 'end' && styles.end)}
+                  aria-sort={sortable ? (current ? ARIA_SORT[current] : 'none') : undefined}
+                >
+                  {sortable ? (
+                    <button type="button" className={styles.sortButton} onClick={() => onSortChange(column.key)}>
+                      {column.header}
+                      <span className={cx(styles.sortIndicator, current && styles.sortActive)} aria-hidden="true">
+                        {current === 'asc' ? '▲' : current === 'desc' ? '▼' : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
@@ -43,7 +75,7 @@ export function Table<Row>({ columns, rows, rowKey, caption, emptyMessage = TABL
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr key={rowKey(row)} className={cx(onRowClick && styles.clickable)} onClick={onRowClick ? () => onRowClick(row) : undefined}>
                 {columns.map((column) => (
                   <td key={column.key} className={cx(column.align === 'end' && styles.end)}>
                     {column.cell(row)}

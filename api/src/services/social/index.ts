@@ -1,0 +1,7 @@
+// Social data services: plain functions of the database, shared by REST, tRPC and benchmarks.
+export { listPosts } from './list-posts.js';
+export { quickStats } from './quick-stats.js';
+export { searchPosts } from './search-posts.js';
+export { platformSummaries } from './summaries.js';
+export { socialTimeline } from './timeline.js';
+export { trendingTopics, type TrendingOptions } from './trending.js';

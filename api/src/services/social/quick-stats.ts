@@ -1,0 +1,17 @@
+import type { QuickStats } from '@coinsight/contracts';
+import type { Db } from '@coinsight/db';
+import { sql } from 'kysely';
+
+/** All-time totals for the social welcome page, from the hourly rollup. */
+export async function quickStats(db: Db): Promise<QuickStats> {
+  const row = await db
+    .selectFrom('platform_hourly_stats')
+    .select([
+      sql<number>`coalesce(sum(posts), 0)::int8`.as('posts'),
+      sql<number>`coalesce(sum(likes), 0)::int8`.as('likes'),
+      sql<number>`coalesce(sum(comments), 0)::int8`.as('comments'),
+      sql<number>`coalesce(sum(shares), 0)::int8`.as('shares'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { posts: Number(row.posts), likes: Number(row.likes), comments: Number(row.comments), shares: Number(row.shares) };
+}

@@ -1,0 +1,42 @@
+import { SOCIAL_PLATFORMS, type AnalyticsPeriod, type SocialPlatform, type Timeline } from '@coinsight/contracts';
+import type { Db } from '@coinsight/db';
+import { sql } from 'kysely';
+import { DAY_MS, HOUR_MS, periodWindow } from './windows.js';
+
+/**
+ * Posts and mean sentiment per platform over a period, for charts: hourly buckets for 24h,
+ * daily (UTC) otherwise, every bucket present (empty ones as 0 posts and no sentiment).
+ */
+export async function socialTimeline(db: Db, period: AnalyticsPeriod, platform?: SocialPlatform, now = new Date()): Promise<Timeline> {
+  const w = periodWindow(period, now);
+  const granularity = period === '24h' ? 'hour' : 'day';
+  const step = granularity === 'hour' ? HOUR_MS : DAY_MS;
+  const first = Math.floor(w.start.getTime() / step) * step;
+  const buckets: number[] = [];
+  for (let t = first; t < w.end.getTime(); t += step) buckets.push(t);
+
+  const bucket = granularity === 'hour' ? sql`hour` : sql`date_bin('1 day', hour, timestamptz '2000-01-01 00:00:00+00')`;
+  const rows = await sql<{ platform: SocialPlatform; bucket: Date; posts: number; sentiment_sum: number }>`
+    select platform, ${bucket} as bucket, sum(posts)::int8 as posts, sum(sentiment_sum) as sentiment_sum
+    from platform_hourly_stats
+    where hour >= ${new Date(first)} and hour < ${w.end} ${platform ? sql`and platform = ${platform}` : sql``}
+    group by 1, 2
+  `.execute(db);
+
+  const index = new Map(buckets.map((t, i) => [t, i]));
+  const platforms = platform ? [platform] : SOCIAL_PLATFORMS;
+  const series = platforms.map((p) => ({
+    platform: p,
+    mentions: buckets.map(() => 0),
+    sentiment: buckets.map((): number | null => null),
+  }));
+  for (const row of rows.rows) {
+    const s = series.find((x) => x.platform === row.platform);
+    const i = index.get(new Date(row.bucket).getTime());
+    if (!s || i === undefined) continue;
+    const posts = Number(row.posts);
+    s.mentions[i] = posts;
+    s.sentiment[i] = posts > 0 ? Math.round((Number(row.sentiment_sum) / posts) * 10_000) / 10_000 : null;
+  }
+  return { period, granularity, buckets: buckets.map((t) => new Date(t).toISOString()), series };
+}

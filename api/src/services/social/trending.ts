@@ -1,0 +1,85 @@
+import type { AnalyticsPeriod, SocialPlatform, TrendingTopics } from '@coinsight/contracts';
+import type { Db } from '@coinsight/db';
+import { sql } from 'kysely';
+import { isoDay, meanSentiment, percentChange, periodWindow, splitDays } from './windows.js';
+
+const RELATED_TOKENS = 3;
+
+export interface TrendingOptions {
+  period: AnalyticsPeriod;
+  platform?: SocialPlatform | undefined;
+  limit: number;
+  now?: Date;
+}
+
+/**
+ * The most mentioned topics (coins as '$BTC', hashtags as '#defi') over a period, with their
+ * mean sentiment, 24 h change and the coins most often named alongside. Whole days come from
+ * the daily rollup and the hours at either end from the hourly one, so a 90-day period reads
+ * about 90 rows per topic rather than 2,160, and never the posts.
+ */
+export async function trendingTopics(db: Db, options: TrendingOptions): Promise<TrendingTopics> {
+  const w = periodWindow(options.period, options.now ?? new Date());
+  const days = splitDays(w.start, w.end);
+  const onPlatform = options.platform ? sql`and platform = ${options.platform}` : sql``;
+  const hourly = days
+    ? sql`(hour >= ${w.start} and hour < ${days.firstDay}) or (hour >= ${days.endDay} and hour < ${w.end})`
+    : sql`hour >= ${w.start} and hour < ${w.end}`;
+  const daily = days
+    ? sql`select topic, mentions, sentiment_sum from topic_daily_stats
+          where day >= ${isoDay(days.firstDay)}::date and day < ${isoDay(days.endDay)}::date ${onPlatform}
+          union all`
+    : sql``;
+
+  const top = await sql<{ topic: string; mentions: number; sentiment_sum: number }>`
+    select topic, sum(mentions)::int8 as mentions, sum(sentiment_sum) as sentiment_sum
+    from (
+      ${daily}
+      select topic, mentions, sentiment_sum from topic_hourly_stats where (${hourly}) ${onPlatform}
+    ) window_rows
+    group by topic
+    having sum(mentions) > 0
+    order by sum(mentions) desc, topic
+    limit ${options.limit}
+  `.execute(db);
+  const topics = top.rows.map((r) => r.topic);
+  if (topics.length === 0) return { period: options.period, topics: [] };
+
+  const [recent, related] = await Promise.all([
+    sql<{ topic: string; last24: number; prev24: number }>`
+      select topic,
+             coalesce(sum(mentions) filter (where hour >= ${w.last24}), 0)::int8 as last24,
+             coalesce(sum(mentions) filter (where hour < ${w.last24}), 0)::int8 as prev24
+      from topic_hourly_stats
+      where hour >= ${w.prev24} and hour < ${w.end} and topic = any(${topics}::text[]) ${onPlatform}
+      group by topic
+    `.execute(db),
+    sql<{ topic: string; symbol: string; mentions: number }>`
+      select topic, symbol, sum(mentions)::int8 as mentions
+      from topic_related_daily
+      where topic = any(${topics}::text[]) and day >= ${isoDay(w.start)}::date and day <= ${isoDay(w.end)}::date ${onPlatform}
+      group by topic, symbol
+      having sum(mentions) > 0
+      order by topic, sum(mentions) desc, symbol
+    `.execute(db),
+  ]);
+  const change = new Map(recent.rows.map((r) => [r.topic, percentChange(Number(r.last24), Number(r.prev24))]));
+  const relatedTokens = new Map<string, string[]>();
+  for (const row of related.rows) {
+    const list = relatedTokens.get(row.topic) ?? [];
+    if (list.length < RELATED_TOKENS) list.push(row.symbol);
+    relatedTokens.set(row.topic, list);
+  }
+
+  return {
+    period: options.period,
+    topics: top.rows.map((row) => ({
+      id: row.topic,
+      topic: row.topic,
+      mentions: Number(row.mentions),
+      sentiment: meanSentiment(Number(row.sentiment_sum), Number(row.mentions)),
+      change24h: change.get(row.topic) ?? 0,
+      relatedTokens: relatedTokens.get(row.topic) ?? [],
+    })),
+  };
+}

@@ -1,0 +1,48 @@
+import { PERIOD_HOURS, type AnalyticsPeriod } from '@coinsight/contracts';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+export interface PeriodWindow {
+  /** Inclusive, on an hour boundary. */
+  start: Date;
+  /** Exclusive: the end of the current hour, so the hour in progress counts. */
+  end: Date;
+  /** The 24 h before `end`, and the 24 h before those, for 24 h changes. */
+  last24: Date;
+  prev24: Date;
+}
+
+/** The rollups' hour buckets make every window a whole number of hours ending with the current one. */
+export function periodWindow(period: AnalyticsPeriod, now: Date): PeriodWindow {
+  const end = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;
+  return {
+    start: new Date(end - PERIOD_HOURS[period] * HOUR_MS),
+    end: new Date(end),
+    last24: new Date(end - DAY_MS),
+    prev24: new Date(end - 2 * DAY_MS),
+  };
+}
+
+/**
+ * Splits [start, end) into whole UTC days and the ragged hours at either side, so long periods
+ * read the daily rollup and only up to 46 hourly rows per topic.
+ */
+export function splitDays(start: Date, end: Date): { firstDay: Date; endDay: Date } | undefined {
+  const firstDay = Math.ceil(start.getTime() / DAY_MS) * DAY_MS;
+  const endDay = Math.floor(end.getTime() / DAY_MS) * DAY_MS;
+  return firstDay < endDay ? { firstDay: new Date(firstDay), endDay: new Date(endDay) } : undefined;
+}
+
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Percentage change, one decimal; from nothing to something counts as +100%. */
+export function percentChange(current: number, previous: number): number {
+  if (previous === 0) return current > 0 ? 100 : 0;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** Mean of a sum over a count, four decimals; neutral 0.5 when there is nothing to average. */
+export function meanSentiment(sum: number, count: number): number {
+  return count > 0 ? Math.round((sum / count) * 10_000) / 10_000 : 0.5;
+}

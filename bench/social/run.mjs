@@ -1,0 +1,146 @@
+// Seeds a PostgreSQL database with demo posts and measures the social queries on it through the
+// same service functions the REST and tRPC surfaces call. Build first (pnpm build).
+//
+//   node bench/social/run.mjs [--posts 1000000] [--url postgres://…/coinsight_bench] [--seconds 8] [--drop]
+//
+// The database is created when missing and reused when it already holds the posts, so the
+// measurements can be repeated without seeding again; --drop removes it at the end.
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { listQuerySchema, searchQuerySchema } from '../../packages/contracts/dist/index.js';
+import { createDb, migrateToLatest, seedAssets, seedDemoPosts } from '../../packages/db/dist/index.js';
+import {
+  listPosts,
+  platformSummaries,
+  quickStats,
+  searchPosts,
+  socialTimeline,
+  trendingTopics,
+} from '../../api/dist/services/social/index.js';
+
+// pg is a dependency of packages/db, not of this folder.
+const pg = createRequire(new URL('../../packages/db/package.json', import.meta.url))('pg');
+
+const print = (line) => process.stdout.write(`${line}\n`);
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '1000000' },
+    url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/coinsight_bench' },
+    seconds: { type: 'string', default: '8' },
+    runs: { type: 'string', default: '60' },
+    drop: { type: 'boolean', default: false },
+  },
+});
+const target = Number(values.posts);
+const url = new URL(values.url);
+const dbName = url.pathname.slice(1);
+const admin = new URL(values.url);
+admin.pathname = '/postgres';
+
+async function withClient(connectionString, body) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await body(client);
+  } finally {
+    await client.end();
+  }
+}
+const withAdmin = (body) => withClient(admin.toString(), body);
+
+const exists = await withAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [dbName])).rowCount > 0);
+if (!exists) {
+  await withAdmin((c) => c.query(`create database "${dbName}"`));
+  print(`created database ${dbName}`);
+}
+
+const handle = await createDb({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+const db = handle.db;
+await migrateToLatest(db);
+await seedAssets(db);
+
+const count = async () => Number((await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const stored = await count();
+if (stored < target) {
+  print(`seeding ${target.toLocaleString('en-US')} posts (${stored.toLocaleString('en-US')} stored)…`);
+  let nextReport = target / 10;
+  const seeded = await seedDemoPosts(db, {
+    count: target,
+    onProgress: (written) => {
+      if (written >= nextReport) {
+        print(`  ${written.toLocaleString('en-US')} written`);
+        nextReport += target / 10;
+      }
+    },
+  });
+  print(
+    `seeded ${seeded.inserted.toLocaleString('en-US')} posts in ${seeded.seconds.toFixed(1)} s: ` +
+      `${Math.round(seeded.inserted / seeded.seconds).toLocaleString('en-US')} posts/s (generation, analysis, insert and rollup rebuild)`,
+  );
+} else {
+  print(`reusing ${stored.toLocaleString('en-US')} stored posts`);
+}
+// Statistics and the visibility map as autovacuum keeps them on a database that has run a while.
+await withClient(url.toString(), (c) => c.query('vacuum analyze'));
+
+const size = await withAdmin(async (c) => (await c.query('select pg_size_pretty(pg_database_size($1)) as size', [dbName])).rows[0].size);
+print(`posts: ${(await count()).toLocaleString('en-US')}, database size: ${size}\n`);
+
+const now = new Date();
+const daysAgo = (n) => new Date(now.getTime() - n * 86_400_000).toISOString();
+const list = (platform, query) => () => listPosts(db, platform, listQuerySchema(platform).parse(query));
+const search = (query) => () => searchPosts(db, searchQuerySchema.parse(query));
+
+const cases = [
+  ['list', 'twitter, newest first, page 1', list('twitter', {})],
+  ['list', 'twitter, newest first, page 400 (offset 9,975)', list('twitter', { page: 400 })],
+  ['list', 'twitter, by likes desc', list('twitter', { sortBy: 'likes' })],
+  ['list', 'twitter, by views asc, page 100', list('twitter', { sortBy: 'views', sortOrder: 'asc', page: 100 })],
+  ['list', 'twitter, minViews 1000 + maxLikes 500', list('twitter', { minViews: 1000, maxLikes: 500 })],
+  ['list', 'twitter, username contains "whale"', list('twitter', { username: 'whale' })],
+  ['list', 'instagram, video in "lisbon", by likes', list('instagram', { mediaType: 'video', location: 'lisbon', sortBy: 'likes' })],
+  ['list', 'facebook, last 7 days, by shares desc', list('facebook', { startDate: daysAgo(7), sortBy: 'shares' })],
+  ['list', 'linkedin, minLikes 100, by comments, page 5', list('linkedin', { minLikes: 100, sortBy: 'comments', page: 5 })],
+  ['search', 'no text, all platforms, 7 days', search({ startDate: daysAgo(7), endDate: now.toISOString() })],
+  ['search', '"bitcoin", all platforms, 30 days', search({ q: 'bitcoin', startDate: daysAgo(30), endDate: now.toISOString() })],
+  ['search', '"$ETH", twitter, 7 days', search({ q: '$ETH', platform: 'twitter', startDate: daysAgo(7), endDate: now.toISOString() })],
+  ['search', '"#defi rally", all platforms, 90 days', search({ q: '#defi rally', startDate: daysAgo(90), endDate: now.toISOString() })],
+  ['search', '"exploit", all platforms, 90 days', search({ q: 'exploit', startDate: daysAgo(90), endDate: now.toISOString() })],
+  ['analytics', 'summaries 24h', () => platformSummaries(db, '24h')],
+  ['analytics', 'summaries 90d', () => platformSummaries(db, '90d')],
+  ['analytics', 'trending 7d, all platforms', () => trendingTopics(db, { period: '7d', limit: 10 })],
+  ['analytics', 'trending 90d, all platforms', () => trendingTopics(db, { period: '90d', limit: 10 })],
+  ['analytics', 'trending 30d, twitter', () => trendingTopics(db, { period: '30d', platform: 'twitter', limit: 10 })],
+  ['analytics', 'timeline 24h (hourly)', () => socialTimeline(db, '24h')],
+  ['analytics', 'timeline 90d (daily)', () => socialTimeline(db, '90d')],
+  ['analytics', 'quick stats (all time)', () => quickStats(db)],
+];
+
+const budgetMs = Number(values.seconds) * 1000;
+const maxRuns = Number(values.runs);
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const results = [];
+for (const [kind, name, run] of cases) {
+  await run();
+  await run();
+  const times = [];
+  const started = performance.now();
+  while (times.length < maxRuns && performance.now() - started < budgetMs) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  results.push({ kind, name, runs: times.length, median: percentile(times, 50), p95: percentile(times, 95) });
+  print(`${kind.padEnd(9)} ${name.padEnd(48)} median ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms  (${times.length} runs)`);
+}
+
+print('\n| Kind | Query | Median (ms) | p95 (ms) | Runs |\n| --- | --- | ---: | ---: | ---: |');
+for (const r of results) print(`| ${r.kind} | ${r.name} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.runs} |`);
+
+await handle.close();
+if (values.drop) {
+  await withAdmin((c) => c.query(`drop database if exists "${dbName}" with (force)`));
+  print(`dropped database ${dbName}`);
+}

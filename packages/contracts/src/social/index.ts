@@ -1,0 +1,4 @@
+export * from './constants.js';
+export * from './params.js';
+export * from './query.js';
+export * from './results.js';

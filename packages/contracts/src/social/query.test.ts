@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { firstIssueMessage } from './params.js';
+import { LIST_FILTERS, SOCIAL_PLATFORMS } from './constants.js';
+import { listInputSchema, listQuerySchema, searchQuerySchema, trendingInputSchema } from './query.js';
+
+const problem = (result: { success: boolean; error?: Parameters<typeof firstIssueMessage>[0] }) =>
+  result.success ? undefined : firstIssueMessage(result.error!);
+
+describe('list query', () => {
+  it('fills the spec defaults: page 1, limit 25, created_at descending', () => {
+    expect(listQuerySchema('twitter').parse({})).toEqual({ page: 1, limit: 25, sortBy: 'created_at', sortOrder: 'desc' });
+  });
+
+  it('reads query-string text and JSON numbers alike, and drops blank filters', () => {
+    const fromQuery = listQuerySchema('twitter').parse({ page: '3', limit: '50', minLikes: '10', maxViews: '', username: ' @Alice ' });
+    const fromJson = listQuerySchema('twitter').parse({ page: 3, limit: 50, minLikes: 10, username: 'Alice' });
+    expect(fromQuery).toEqual(fromJson);
+    expect(fromQuery).toMatchObject({ page: 3, limit: 50, minLikes: 10, username: 'Alice' });
+    expect(fromQuery).not.toHaveProperty('maxViews', expect.anything());
+  });
+
+  it.each([
+    [{ limit: '0' }, 'limit must be between 1 and 100'],
+    [{ limit: '101' }, 'limit must be between 1 and 100'],
+    [{ limit: 'ten' }, 'limit must be between 1 and 100'],
+    [{ page: '0' }, 'page must be a whole number from 1 to 10000000'],
+    [{ page: '1.5' }, 'page must be a whole number from 1 to 10000000'],
+    [{ sortBy: 'comments' }, 'sortBy must be one of created_at, views, likes, replies, retweets'],
+    [{ sortOrder: 'up' }, 'sortOrder must be asc or desc'],
+    [{ minLikes: '-1' }, 'minLikes must be a whole number from 0 to 9007199254740991'],
+    [{ minViews: '10', maxViews: '5' }, 'minViews must not be greater than maxViews'],
+    [{ startDate: 'yesterday' }, 'startDate must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
+    [{ startDate: '2026-02-30' }, 'startDate must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
+    [{ startDate: '2026-11-20', endDate: '2026-11-19' }, 'endDate must not be before startDate'],
+    [{ minComments: '1' }, 'unknown parameter: minComments'],
+    [{ page: ['1', '2'] }, 'page must be a whole number from 1 to 10000000'],
+  ])('rejects %j with "%s"', (query, message) => {
+    expect(problem(listQuerySchema('twitter').safeParse(query))).toBe(message);
+  });
+
+  it('has each platform’s own filters and sort columns', () => {
+    expect(listQuerySchema('instagram').parse({ mediaType: 'video', location: 'Lisbon', sortBy: 'comments' })).toMatchObject({
+      mediaType: 'video',
+      location: 'Lisbon',
+      sortBy: 'comments',
+    });
+    expect(problem(listQuerySchema('instagram').safeParse({ mediaType: 'gif' }))).toBe('mediaType must be one of image, video, carousel');
+    expect(listQuerySchema('facebook').parse({ minShares: '1', maxShares: '9' })).toMatchObject({ minShares: 1, maxShares: 9 });
+    expect(listQuerySchema('linkedin').parse({ minViews: '1', sortBy: 'shares' })).toMatchObject({ minViews: 1, sortBy: 'shares' });
+    expect(problem(listQuerySchema('facebook').safeParse({ minViews: '1' }))).toBe('unknown parameter: minViews');
+  });
+
+  it.each(SOCIAL_PLATFORMS)('LIST_FILTERS names exactly the %s filters the schema accepts', (platform) => {
+    const params = Object.keys(listQuerySchema(platform).shape).filter((k) => !['page', 'limit', 'sortBy', 'sortOrder'].includes(k));
+    expect([...LIST_FILTERS[platform]].sort()).toEqual(params.sort());
+  });
+
+  it('treats a bare end date as the whole of that UTC day', () => {
+    const query = listQuerySchema('twitter').parse({ startDate: '2026-11-20', endDate: '2026-11-20' });
+    expect(query.startDate?.toISOString()).toBe('2026-11-20T00:00:00.000Z');
+    expect(query.endDate?.toISOString()).toBe('2026-11-20T23:59:59.999Z');
+    const exact = listQuerySchema('twitter').parse({ endDate: '2026-11-20T10:00:00+02:00' });
+    expect(exact.endDate?.toISOString()).toBe('2026-11-20T08:00:00.000Z');
+  });
+
+  it('the tRPC input names the platform beside its query', () => {
+    expect(listInputSchema.parse({ platform: 'facebook', query: { minShares: 2 } })).toEqual({
+      platform: 'facebook',
+      query: { page: 1, limit: 25, sortBy: 'created_at', sortOrder: 'desc', minShares: 2 },
+    });
+    expect(listInputSchema.safeParse({ platform: 'myspace', query: {} }).success).toBe(false);
+  });
+});
+
+describe('search query', () => {
+  it('accepts text, a platform or all, and a date range; caps results', () => {
+    expect(searchQuerySchema.parse({ q: ' $BTC rally ', platform: 'all', startDate: '2026-11-01', endDate: '2026-11-20' })).toMatchObject({
+      q: '$BTC rally',
+      platform: undefined,
+      limit: 50,
+    });
+    expect(problem(searchQuerySchema.safeParse({ platform: 'myspace' }))).toBe('platform must be one of all, twitter, instagram, facebook, linkedin');
+    expect(problem(searchQuerySchema.safeParse({ limit: '500' }))).toBe('limit must be between 1 and 100');
+    expect(problem(searchQuerySchema.safeParse({ q: 'x'.repeat(201) }))).toBe('q must be at most 200 characters');
+    expect(problem(searchQuerySchema.safeParse({ startDate: '2026-11-20T00:00:00Z', endDate: '2026-11-19T00:00:00Z' }))).toBe(
+      'endDate must not be before startDate',
+    );
+  });
+});
+
+describe('analytics inputs', () => {
+  it('defaults to 7 days and accepts only the spec periods', () => {
+    expect(trendingInputSchema.parse({})).toEqual({ period: '7d', platform: undefined, limit: 10 });
+    expect(problem(trendingInputSchema.safeParse({ period: '1y' }))).toBe('period must be one of 24h, 7d, 30d, 90d');
+  });
+});

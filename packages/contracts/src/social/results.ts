@@ -1,0 +1,139 @@
+import type { AnalyticsPeriod, MediaType, ReactionKind, SocialPlatform } from './constants.js';
+
+/** Post shapes of spec §3, plus what the analysis adds (hashtags, symbols, sentiment 0..1). */
+interface PostBase {
+  _id: string;
+  userRef: { username: string };
+  text: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  hashtags: string[];
+  symbols: string[];
+  sentiment: number;
+}
+
+export interface TwitterPost extends PostBase {
+  views: number;
+  likes: number;
+  replies: number;
+  retweets: number;
+}
+
+export interface InstagramPost extends PostBase {
+  likes: number;
+  comments: number;
+  mediaType: MediaType | null;
+  location: string | null;
+}
+
+export type Reactions = Record<ReactionKind, number>;
+
+export interface FacebookPost extends PostBase {
+  likes: number;
+  comments: number;
+  shares: number;
+  reactions: Reactions;
+}
+
+export interface LinkedinPost extends PostBase {
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number;
+}
+
+export interface PostsByPlatform {
+  twitter: TwitterPost;
+  instagram: InstagramPost;
+  facebook: FacebookPost;
+  linkedin: LinkedinPost;
+}
+
+export interface Pagination {
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
+}
+
+export interface PostPage<P extends SocialPlatform> {
+  data: PostsByPlatform[P][];
+  pagination: Pagination;
+}
+
+/** Spec §3 search result. */
+export interface SearchResult {
+  platform: SocialPlatform;
+  _id: string;
+  userRef: { username: string };
+  text: string;
+  createdAt: string;
+  hashtags: string[];
+  symbols: string[];
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  retweets: number;
+  sentiment: number;
+}
+
+export interface SearchResults {
+  data: SearchResult[];
+}
+
+/** Spec §3 platform summary, over a period. */
+export interface PlatformSummary {
+  platform: SocialPlatform;
+  /** Followers of the platform's authors, each counted once. */
+  followers: number;
+  /** Likes, comments, shares, replies and retweets on the period's posts. */
+  engagement: number;
+  /** Mean sentiment (0..1) of the period's posts; 0.5 when there are none. */
+  sentiment: number;
+  /** Posts in the period. */
+  mentions: number;
+  /** Posts in the last 24 h against the 24 h before, in percent. */
+  change24h: number;
+}
+
+export interface PlatformSummaries {
+  period: AnalyticsPeriod;
+  platforms: PlatformSummary[];
+}
+
+/** Spec §3 trending topic: a coin ('$BTC') or a hashtag ('#defi'). */
+export interface TrendingTopic {
+  id: string;
+  topic: string;
+  mentions: number;
+  sentiment: number;
+  change24h: number;
+  /** Coins most often mentioned alongside, as tickers. */
+  relatedTokens: string[];
+}
+
+export interface TrendingTopics {
+  period: AnalyticsPeriod;
+  topics: TrendingTopic[];
+}
+
+/** Mentions and mean sentiment per bucket (hours for 24h, days otherwise), one series per platform. */
+export interface Timeline {
+  period: AnalyticsPeriod;
+  granularity: 'hour' | 'day';
+  /** Bucket starts, ISO 8601 UTC, oldest first. */
+  buckets: string[];
+  series: { platform: SocialPlatform; mentions: number[]; sentiment: (number | null)[] }[];
+}
+
+/** All-time totals for the social welcome page. */
+export interface QuickStats {
+  posts: number;
+  likes: number;
+  comments: number;
+  shares: number;
+}
+
+/** A page of any one platform, as the tRPC `social.list` answers. */
+export type AnyPostPage = { [P in SocialPlatform]: PostPage<P> }[SocialPlatform];

@@ -1,0 +1,19 @@
+import { extractCashtags, extractHashtags } from './extract.js';
+import { sentimentScore } from './sentiment.js';
+import type { SymbolMatcher } from './symbol-matcher.js';
+
+/** What ingest derives from a post's text and stores beside it. */
+export interface PostAnalysis {
+  sentiment: number;
+  hashtags: string[];
+  symbols: string[];
+}
+
+export function analyzePost(text: string, matcher: SymbolMatcher): PostAnalysis {
+  const hashtags = extractHashtags(text);
+  return {
+    sentiment: sentimentScore(text),
+    hashtags,
+    symbols: matcher.symbolsIn(text, hashtags, extractCashtags(text)),
+  };
+}

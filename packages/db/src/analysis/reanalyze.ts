@@ -1,0 +1,55 @@
+import { sql, type Kysely } from 'kysely';
+import { rebuildRollups } from '../rollups/rebuild.js';
+import type { Database } from '../schema/index.js';
+import { analyzePost } from './analyze.js';
+import { loadSymbolMatcher } from './load-symbol-matcher.js';
+
+export interface ReanalyzeReport {
+  scanned: number;
+  changed: number;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * Runs the analysis again over every stored post (after the asset list or the analysis
+ * changed), rewrites the posts whose sentiment, hashtags or symbols differ, then rebuilds the
+ * rollups from the result. Walks the table in id order, a batch at a time.
+ */
+export async function reanalyzePosts(
+  db: Kysely<Database>,
+  options: { batchSize?: number; onProgress?: (scanned: number) => void } = {},
+): Promise<ReanalyzeReport> {
+  const batchSize = options.batchSize ?? 2_000;
+  const matcher = await loadSymbolMatcher(db);
+  const report: ReanalyzeReport = { scanned: 0, changed: 0 };
+  for (let after = 0; ; ) {
+    const rows = await db
+      .selectFrom('posts')
+      .select(['id', 'text', 'hashtags', 'symbols', 'sentiment'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(batchSize)
+      .execute();
+    const last = rows.at(-1);
+    if (!last) break;
+    after = last.id;
+    report.scanned += rows.length;
+    const changed = rows
+      .map((row) => ({ id: row.id, before: row, after: analyzePost(row.text, matcher) }))
+      .filter(({ before, after: a }) => !sameList(before.hashtags, a.hashtags) || !sameList(before.symbols, a.symbols) || Math.abs(before.sentiment - a.sentiment) >= 1e-6);
+    if (changed.length > 0) {
+      await sql`
+        update posts set hashtags = string_to_array(u.hashtags, ' '), symbols = string_to_array(u.symbols, ' '), sentiment = u.sentiment
+        from unnest(${changed.map((c) => c.id)}::int8[], ${changed.map((c) => c.after.hashtags.join(' '))}::text[],
+                    ${changed.map((c) => c.after.symbols.join(' '))}::text[], ${changed.map((c) => c.after.sentiment)}::float4[])
+          as u(id, hashtags, symbols, sentiment)
+        where posts.id = u.id
+      `.execute(db);
+      report.changed += changed.length;
+    }
+    options.onProgress?.(report.scanned);
+  }
+  await rebuildRollups(db);
+  return report;
+}

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import { analyzePost } from '../analysis/analyze.js';
+import { loadSymbolMatcher } from '../analysis/load-symbol-matcher.js';
+import type { Database } from '../schema/index.js';
+import type { Platform } from '../schema/posts.js';
+import { parsePostRecord, type PostInput, type RawRecord } from './post-record.js';
+import { postKey } from './post-rows.js';
+import { writePostBatch, type AnalyzedPost } from './write-batch.js';
+
+/** One record of a source file, or the reason a line could not be read as one. */
+export type SourceRecord = { line: number; record: RawRecord } | { line: number; error: string };
+
+export interface ImportError {
+  line: number;
+  reason: string;
+}
+
+export interface ImportReport {
+  /** Records read, good and bad. */
+  rows: number;
+  inserted: number;
+  updated: number;
+  /** Already stored exactly as given. */
+  skipped: number;
+  failed: number;
+  /** The first MAX_REPORTED_ERRORS failures, by line; `failed` counts them all. */
+  errors: ImportError[];
+}
+
+export interface ImportOptions {
+  platform: Platform;
+  /** Posts per transaction. */
+  batchSize?: number;
+  /** Called after each batch with the counts so far. */
+  onProgress?: (report: Readonly<ImportReport>) => void;
+  /** The reference time for "createdAt is in the future" (tests pin it). */
+  now?: number;
+}
+
+export const DEFAULT_BATCH_SIZE = 1_000;
+export const MAX_REPORTED_ERRORS = 1_000;
+
+// SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation) belong to a row;
+// anything else (connection lost, disk full) stops the import instead of failing every row.
+const isRowError = (error: unknown) => /^2[23]/.test(String((error as { code?: unknown }).code ?? ''));
+
+/**
+ * Imports posts for one platform from any source of records: checks each record, analyses its
+ * text, and writes batches idempotently on (platform, external id). A bad record is reported
+ * with its line and reason and never stops the good ones.
+ */
+export async function importPosts(db: Kysely<Database>, source: AsyncIterable<SourceRecord>, options: ImportOptions): Promise<ImportReport> {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const now = options.now ?? Date.now();
+  const matcher = await loadSymbolMatcher(db);
+  const report: ImportReport = { rows: 0, inserted: 0, updated: 0, skipped: 0, failed: 0, errors: [] };
+  const fail = (line: number, reason: string) => {
+    report.failed++;
+    if (report.errors.length < MAX_REPORTED_ERRORS) report.errors.push({ line, reason });
+  };
+
+  const add = (outcome: { inserted: number; updated: number; skipped: number }) => {
+    report.inserted += outcome.inserted;
+    report.updated += outcome.updated;
+    report.skipped += outcome.skipped;
+  };
+
+  let batch: { line: number; post: AnalyzedPost }[] = [];
+  let keys = new Set<string>();
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const current = batch;
+    batch = [];
+    keys = new Set();
+    try {
+      add(await writePostBatch(db, current.map((b) => b.post)));
+    } catch (error) {
+      if (!isRowError(error)) throw error;
+      // One bad row fails its whole transaction: write the rows one by one to find it.
+      for (const { line, post } of current) {
+        try {
+          add(await writePostBatch(db, [post]));
+        } catch (rowError) {
+          if (!isRowError(rowError)) throw rowError;
+          fail(line, rowError instanceof Error ? rowError.message : String(rowError));
+        }
+      }
+    }
+    options.onProgress?.(report);
+  };
+
+  for await (const item of source) {
+    report.rows++;
+    if ('error' in item) {
+      fail(item.line, item.error);
+      continue;
+    }
+    const parsed = parsePostRecord(item.record, options.platform, now);
+    if (!parsed.ok) {
+      fail(item.line, parsed.reason);
+      continue;
+    }
+    const key = postKey(parsed.post);
+    // A repeat within the batch is written after the first, so it updates or skips as it would
+    // in a later file.
+    if (keys.has(key)) await flush();
+    keys.add(key);
+    batch.push({ line: item.line, post: analyze(parsed.post) });
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  report.errors.sort((a, b) => a.line - b.line);
+  return report;
+
+  function analyze(post: PostInput): AnalyzedPost {
+    return { ...post, ...analyzePost(post.text, matcher) };
+  }
+}

@@ -1,0 +1,136 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../schema/index.js';
+import type { MediaType, Platform, Reactions } from '../schema/posts.js';
+import type { RollupPost } from '../rollups/delta.js';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A post ready to be written: parsed, analysed and with its author's id. */
+export interface PostWrite extends RollupPost {
+  externalId: string;
+  authorId: number;
+  text: string;
+  mediaType: MediaType | null;
+  location: string | null;
+  reactions: Reactions | null;
+}
+
+export interface StoredPost extends PostWrite {
+  id: number;
+}
+
+export const postKey = (post: { platform: Platform; externalId: string }) => `${post.platform}\u0001${post.externalId}`;
+
+// Hashtags and symbols never contain spaces, so each row's array travels as one space-joined
+// string: unnest() would flatten a two-dimensional array into one long list.
+const joinTags = (tags: readonly string[]) => tags.join(' ');
+
+/**
+ * Column arrays for `unnest`: one statement and 17 parameters whatever the batch size, where a
+ * multi-row VALUES would need 17 per row and a fresh plan for every batch size.
+ */
+function columns(rows: readonly PostWrite[]) {
+  return sql`
+    ${rows.map((r) => r.platform)}::text[], ${rows.map((r) => r.externalId)}::text[],
+    ${rows.map((r) => r.authorId)}::int8[], ${rows.map((r) => r.text)}::text[],
+    ${rows.map((r) => r.createdAt.toISOString())}::timestamptz[],
+    ${rows.map((r) => r.likes)}::int4[], ${rows.map((r) => r.comments)}::int4[], ${rows.map((r) => r.shares)}::int4[],
+    ${rows.map((r) => r.views)}::int8[], ${rows.map((r) => r.replies)}::int4[], ${rows.map((r) => r.retweets)}::int4[],
+    ${rows.map((r) => r.mediaType)}::text[], ${rows.map((r) => r.location)}::text[],
+    ${rows.map((r) => (r.reactions ? JSON.stringify(r.reactions) : null))}::jsonb[],
+    ${rows.map((r) => joinTags(r.hashtags))}::text[], ${rows.map((r) => joinTags(r.symbols))}::text[],
+    ${rows.map((r) => r.sentiment)}::float4[]
+  `;
+}
+
+const UNNESTED = sql`u(platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols, sentiment)`;
+
+/** Inserts the posts that are new; returns the keys (see postKey) of those it inserted. */
+export async function insertNewPosts(db: Executor, rows: readonly PostWrite[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const result = await sql<{ platform: Platform; external_id: string }>`
+    insert into posts (platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
+                       media_type, location, reactions, hashtags, symbols, sentiment)
+    select platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
+           media_type, location, reactions, string_to_array(hashtags, ' '), string_to_array(symbols, ' '), sentiment
+    from unnest(${columns(rows)}) as ${UNNESTED}
+    on conflict (platform, external_id) do nothing
+    returning platform, external_id
+  `.execute(db);
+  return new Set(result.rows.map((r) => postKey({ platform: r.platform, externalId: r.external_id })));
+}
+
+/** Rewrites stored posts (matched by id) with new values. */
+export async function updatePosts(db: Executor, rows: readonly StoredPost[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update posts set
+      author_id = u.author_id, text = u.text, created_at = u.created_at,
+      likes = u.likes, comments = u.comments, shares = u.shares, views = u.views, replies = u.replies, retweets = u.retweets,
+      media_type = u.media_type, location = u.location, reactions = u.reactions,
+      hashtags = string_to_array(u.hashtags, ' '), symbols = string_to_array(u.symbols, ' '), sentiment = u.sentiment
+    from unnest(${rows.map((r) => r.id)}::int8[], ${columns(rows)}) as u(id, platform, external_id, author_id, text, created_at,
+      likes, comments, shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols, sentiment)
+    where posts.id = u.id
+  `.execute(db);
+}
+
+/** The stored versions of these posts, locked until the transaction ends. */
+export async function lockStoredPosts(db: Executor, platform: Platform, externalIds: readonly string[]): Promise<StoredPost[]> {
+  if (externalIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('posts')
+    .select([
+      'id', 'platform', 'external_id', 'author_id', 'text', 'created_at', 'likes', 'comments', 'shares', 'views',
+      'replies', 'retweets', 'media_type', 'location', 'reactions', 'hashtags', 'symbols', 'sentiment',
+    ])
+    .where('platform', '=', platform)
+    .where('external_id', 'in', externalIds)
+    .forUpdate()
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    platform: r.platform,
+    externalId: r.external_id,
+    authorId: r.author_id,
+    text: r.text,
+    createdAt: r.created_at,
+    likes: r.likes,
+    comments: r.comments,
+    shares: r.shares,
+    views: r.views,
+    replies: r.replies,
+    retweets: r.retweets,
+    mediaType: r.media_type,
+    location: r.location,
+    reactions: r.reactions,
+    hashtags: r.hashtags,
+    symbols: r.symbols,
+    sentiment: r.sentiment,
+  }));
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameReactions = (a: Reactions | null, b: Reactions | null) =>
+  a === b || (a !== null && b !== null && JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort()));
+
+/** Whether writing `next` over `stored` would change anything (sentiment is stored as real). */
+export function samePost(stored: PostWrite, next: PostWrite): boolean {
+  return (
+    stored.authorId === next.authorId &&
+    stored.text === next.text &&
+    stored.createdAt.getTime() === next.createdAt.getTime() &&
+    stored.likes === next.likes &&
+    stored.comments === next.comments &&
+    stored.shares === next.shares &&
+    stored.views === next.views &&
+    stored.replies === next.replies &&
+    stored.retweets === next.retweets &&
+    stored.mediaType === next.mediaType &&
+    stored.location === next.location &&
+    sameReactions(stored.reactions, next.reactions) &&
+    sameList(stored.hashtags, next.hashtags) &&
+    sameList(stored.symbols, next.symbols) &&
+    Math.abs(stored.sentiment - next.sentiment) < 1e-6
+  );
+}

@@ -1,0 +1,53 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema/index.js';
+
+// Hour buckets with date_bin from a UTC origin, days in UTC: the same buckets delta.ts computes
+// in JavaScript, whatever the server's TimeZone setting.
+const HOUR = sql`date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00')`;
+const DAY = sql`(created_at at time zone 'UTC')::date`;
+const TOPICS = sql`cross join lateral (
+  select '$' || s as topic from unnest(symbols) s
+  union all
+  select '#' || h from unnest(hashtags) h
+) t`;
+
+/**
+ * Recomputes every rollup from the posts in one transaction. Used after bulk loads (cheaper than
+ * per-batch increments), after re-analysis, and to repair rollups if they were ever edited by hand.
+ */
+export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Writers wait until the rollups are rebuilt; otherwise a post committed meanwhile could be
+    // counted twice (by its own increment and by the rebuild) or not at all.
+    await sql`lock table posts in share mode`.execute(trx);
+    // The GROUP BYs hash hundreds of thousands of groups at a million posts; keep them in memory.
+    await sql`set local work_mem = '256MB'`.execute(trx);
+    await sql`delete from platform_hourly_stats`.execute(trx);
+    await sql`delete from topic_hourly_stats`.execute(trx);
+    await sql`delete from topic_daily_stats`.execute(trx);
+    await sql`delete from topic_related_daily`.execute(trx);
+    await sql`
+      insert into platform_hourly_stats (hour, platform, posts, likes, comments, shares, views, replies, retweets, sentiment_sum)
+      select ${HOUR}, platform, count(*), sum(likes), sum(comments), sum(shares), sum(views), sum(replies), sum(retweets), sum(sentiment::float8)
+      from posts group by 1, 2
+    `.execute(trx);
+    await sql`
+      insert into topic_hourly_stats (hour, platform, topic, mentions, sentiment_sum)
+      select ${HOUR}, platform, t.topic, count(*), sum(sentiment::float8)
+      from posts ${TOPICS} group by 1, 2, 3
+    `.execute(trx);
+    // Days are whole hours added up: a far smaller input than the posts.
+    await sql`
+      insert into topic_daily_stats (day, platform, topic, mentions, sentiment_sum)
+      select (hour at time zone 'UTC')::date, platform, topic, sum(mentions), sum(sentiment_sum)
+      from topic_hourly_stats group by 1, 2, 3
+    `.execute(trx);
+    await sql`
+      insert into topic_related_daily (day, platform, topic, symbol, mentions)
+      select ${DAY}, platform, t.topic, s.symbol, count(*)
+      from posts ${TOPICS} cross join lateral unnest(symbols) s(symbol)
+      where t.topic <> '$' || s.symbol
+      group by 1, 2, 3, 4
+    `.execute(trx);
+  });
+}

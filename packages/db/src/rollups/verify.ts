@@ -1,0 +1,72 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema/index.js';
+
+const HOUR = sql`date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00')`;
+const DAY = sql`(created_at at time zone 'UTC')::date`;
+const TOPICS = sql`cross join lateral (
+  select '$' || s as topic from unnest(symbols) s
+  union all
+  select '#' || h from unnest(hashtags) h
+) t`;
+// Sentiment sums are floats added and subtracted in another order than a fresh sum.
+const CLOSE = (a: string, b: string) => sql`abs(coalesce(${sql.ref(a)}, 0) - coalesce(${sql.ref(b)}, 0)) > 1e-3`;
+
+/**
+ * Compares every rollup row with an aggregate computed from the posts now, and describes up to
+ * `limit` differences (none means the rollups are right). Rows counted down to zero are the
+ * same as absent. It scans all posts: a check for tests and operators, not for requests.
+ */
+export async function findRollupDrift(db: Kysely<Database>, limit = 20): Promise<string[]> {
+  const platform = await sql<Record<string, unknown>>`
+    with expected as (
+      select ${HOUR} as hour, platform, count(*)::int as posts, sum(likes)::int8 as likes, sum(comments)::int8 as comments,
+             sum(shares)::int8 as shares, sum(views)::int8 as views, sum(replies)::int8 as replies,
+             sum(retweets)::int8 as retweets, sum(sentiment::float8) as sentiment_sum
+      from posts group by 1, 2
+    ), stored as (
+      select * from platform_hourly_stats
+      where posts <> 0 or likes <> 0 or comments <> 0 or shares <> 0 or views <> 0 or replies <> 0 or retweets <> 0
+    )
+    select 'platform_hourly_stats' as "table", coalesce(e.hour, s.hour) as hour, coalesce(e.platform, s.platform) as platform,
+           e.posts as expected_posts, s.posts as stored_posts, e.likes as expected_likes, s.likes as stored_likes
+    from expected e full join stored s on s.hour = e.hour and s.platform = e.platform
+    where e.posts is distinct from s.posts or e.likes is distinct from s.likes or e.comments is distinct from s.comments
+       or e.shares is distinct from s.shares or e.views is distinct from s.views or e.replies is distinct from s.replies
+       or e.retweets is distinct from s.retweets or ${CLOSE('e.sentiment_sum', 's.sentiment_sum')}
+    limit ${limit}
+  `.execute(db);
+
+  const topics = async (table: 'topic_hourly_stats' | 'topic_daily_stats', bucket: 'hour' | 'day') => {
+    const expr = bucket === 'hour' ? HOUR : DAY;
+    const b = sql.ref(bucket);
+    return sql<Record<string, unknown>>`
+      with expected as (
+        select ${expr} as ${b}, platform, t.topic, count(*)::int as mentions, sum(sentiment::float8) as sentiment_sum
+        from posts ${TOPICS} group by 1, 2, 3
+      ), stored as (select * from ${sql.table(table)} where mentions <> 0)
+      select ${sql.lit(table)} as "table", coalesce(e.${b}, s.${b}) as bucket, coalesce(e.platform, s.platform) as platform,
+             coalesce(e.topic, s.topic) as topic, e.mentions as expected_mentions, s.mentions as stored_mentions
+      from expected e full join stored s on s.${b} = e.${b} and s.platform = e.platform and s.topic = e.topic
+      where e.mentions is distinct from s.mentions or ${CLOSE('e.sentiment_sum', 's.sentiment_sum')}
+      limit ${limit}
+    `.execute(db);
+  };
+
+  const related = await sql<Record<string, unknown>>`
+    with expected as (
+      select ${DAY} as day, platform, t.topic, s.symbol, count(*)::int as mentions
+      from posts ${TOPICS} cross join lateral unnest(symbols) s(symbol)
+      where t.topic <> '$' || s.symbol
+      group by 1, 2, 3, 4
+    ), stored as (select * from topic_related_daily where mentions <> 0)
+    select 'topic_related_daily' as "table", coalesce(e.day, s.day) as day, coalesce(e.platform, s.platform) as platform,
+           coalesce(e.topic, s.topic) as topic, coalesce(e.symbol, s.symbol) as symbol,
+           e.mentions as expected_mentions, s.mentions as stored_mentions
+    from expected e full join stored s on s.day = e.day and s.platform = e.platform and s.topic = e.topic and s.symbol = e.symbol
+    where e.mentions is distinct from s.mentions
+    limit ${limit}
+  `.execute(db);
+
+  const rows = [...platform.rows, ...(await topics('topic_hourly_stats', 'hour')).rows, ...(await topics('topic_daily_stats', 'day')).rows, ...related.rows];
+  return rows.slice(0, limit).map((row) => JSON.stringify(row));
+}

@@ -1,0 +1,46 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export const PLATFORMS = ['twitter', 'instagram', 'facebook', 'linkedin'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const MEDIA_TYPES = ['image', 'video', 'carousel'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export const REACTION_KINDS = ['like', 'love', 'haha', 'wow', 'sad', 'angry'] as const;
+export type ReactionKind = (typeof REACTION_KINDS)[number];
+export type Reactions = Record<ReactionKind, number>;
+
+/**
+ * One table for every platform: the engagement counters they share, and the extras only one
+ * platform has (Instagram media type and location, Facebook reactions) as nullable columns.
+ * Counters a platform does not have stay 0.
+ */
+export interface PostsTable {
+  id: Generated<number>;
+  platform: Platform;
+  /** The platform's own id of the post; unique per platform, the key imports are idempotent on. */
+  external_id: string;
+  author_id: number;
+  text: string;
+  created_at: Date;
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  replies: number;
+  retweets: number;
+  media_type: MediaType | null;
+  location: string | null;
+  reactions: Reactions | null;
+  /** Lower-case, without '#'. */
+  hashtags: string[];
+  /** Upper-case tickers of tracked assets the post mentions. */
+  symbols: string[];
+  /** VADER compound score mapped to 0..1 (0.5 is neutral). */
+  sentiment: number;
+  /** Generated from text for full-text search; never written. */
+  search: ColumnType<string, never, never>;
+  ingested_at: Generated<Date>;
+}
+
+export type PostRow = Selectable<PostsTable>;

@@ -1,0 +1,106 @@
+import { sql, type Kysely } from 'kysely';
+import { analyzePost } from '../../analysis/analyze.js';
+import { loadSymbolMatcher } from '../../analysis/load-symbol-matcher.js';
+import { authorKey, upsertAuthors } from '../../ingest/authors.js';
+import type { PostInput } from '../../ingest/post-record.js';
+import { insertNewPosts, type PostWrite } from '../../ingest/post-rows.js';
+import { rebuildRollups } from '../../rollups/rebuild.js';
+import type { Database } from '../../schema/index.js';
+import { DEMO_SEED, generateDemoPosts } from './generate.js';
+
+/** What the embedded mode seeds on first start: enough to explore, seconds to create. */
+export const DEMO_POST_COUNT = 3_000;
+const DEFAULT_BATCH_SIZE = 5_000;
+
+export interface SeedPostsOptions {
+  count: number;
+  seed?: number;
+  now?: Date;
+  batchSize?: number;
+  onProgress?: (written: number, total: number) => void;
+}
+
+export interface SeedPostsReport {
+  /** New posts; posts already stored under the same ids are left as they are. */
+  inserted: number;
+  seconds: number;
+}
+
+/**
+ * Bulk-loads generated posts: large batches through unnest, the next batch generated and
+ * analysed while the database writes the previous one, and the rollups rebuilt once at the end
+ * with a few GROUP BY statements, which is far cheaper than incrementing them per batch.
+ */
+export async function seedDemoPosts(db: Kysely<Database>, options: SeedPostsOptions): Promise<SeedPostsReport> {
+  const started = performance.now();
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const matcher = await loadSymbolMatcher(db);
+  const posts = generateDemoPosts({ seed: options.seed ?? DEMO_SEED, count: options.count, now: options.now ?? new Date() });
+  const authorIds = new Map<string, number>();
+
+  let inserted = 0;
+  let written = 0;
+  let writing: Promise<number> | undefined;
+  for (;;) {
+    const chunk = take(posts, batchSize);
+    if (chunk.length === 0) break;
+    const analyzed = chunk.map((post) => ({ post, analysis: analyzePost(post.text, matcher) }));
+    if (writing) {
+      inserted += await writing;
+      options.onProgress?.(written, options.count);
+    }
+    writing = db.transaction().execute(async (trx) => {
+      const missing = chunk.filter((p) => !authorIds.has(authorKey(p.platform, p.username)));
+      for (const [k, id] of await upsertAuthors(trx, missing)) authorIds.set(k, id);
+      const rows: PostWrite[] = analyzed.map(({ post, analysis }) => ({
+        ...toWrite(post, authorIds.get(authorKey(post.platform, post.username)) ?? 0),
+        ...analysis,
+      }));
+      return (await insertNewPosts(trx, rows)).size;
+    });
+    written += chunk.length;
+  }
+  if (writing) inserted += await writing;
+  options.onProgress?.(written, options.count);
+  await rebuildRollups(db);
+  // A bulk load leaves the planner without statistics and the visibility map unset, so counts
+  // could not be answered from indexes alone until autovacuum came round.
+  await sql`vacuum analyze posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily`.execute(db);
+  return { inserted, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Seeds the demo posts unless the database has posts already (first start of the embedded mode). */
+export async function seedDemoPostsOnce(db: Kysely<Database>): Promise<number> {
+  const any = await db.selectFrom('posts').select('id').limit(1).executeTakeFirst();
+  if (any) return 0;
+  return (await seedDemoPosts(db, { count: DEMO_POST_COUNT })).inserted;
+}
+
+function take<T>(iterator: Iterator<T>, n: number): T[] {
+  const items: T[] = [];
+  while (items.length < n) {
+    const next = iterator.next();
+    if (next.done) break;
+    items.push(next.value);
+  }
+  return items;
+}
+
+function toWrite(post: PostInput, authorId: number): Omit<PostWrite, 'hashtags' | 'symbols' | 'sentiment'> {
+  return {
+    platform: post.platform,
+    externalId: post.externalId,
+    authorId,
+    text: post.text,
+    createdAt: post.createdAt,
+    likes: post.likes,
+    comments: post.comments,
+    shares: post.shares,
+    views: post.views,
+    replies: post.replies,
+    retweets: post.retweets,
+    mediaType: post.mediaType,
+    location: post.location,
+    reactions: post.reactions,
+  };
+}

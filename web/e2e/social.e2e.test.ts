@@ -1,0 +1,164 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, watchForProblems } from './browser';
+import { startServer, type RunningServer } from './server';
+
+// The built server seeds demo posts on its first start, so the pages have data to show. The
+// social pages need a signed-in user: one signs up through the API and the token is put where
+// the app keeps it.
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let token: string;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const res = await fetch(`${server.baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'e2esocial', email: 'e2e-social@example.com', password: 'Explorer2026x' }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  token = ((await res.json()) as { token: string }).token;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  if (!browser) throw new Error('Chromium did not start');
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
+  page = await context.newPage();
+  problems = watchForProblems(page);
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+function url(path: string): string {
+  if (!server) throw new Error('The server did not start');
+  return `${server.baseUrl}${path}`;
+}
+
+const table = () => page.getByRole('table', { name: 'Twitter posts' });
+const header = (name: string) => table().getByRole('columnheader', { name: new RegExp(`^${name}`) });
+
+/** The numbers in one column of the table, top to bottom. */
+async function column(name: string): Promise<number[]> {
+  const headers = await table().getByRole('columnheader').allInnerTexts();
+  const index = headers.findIndex((text) => text.toUpperCase().startsWith(name.toUpperCase()));
+  const rows = table().locator('tbody tr');
+  const values: number[] = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    values.push(Number((await rows.nth(i).locator('td').nth(index).innerText()).replaceAll(',', '')));
+  }
+  return values;
+}
+
+/** Polls `check` until it holds: the table keeps its old rows on screen while the next ones load. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting until ${what}`);
+}
+
+const sorted = (values: number[], order: 'asc' | 'desc') => values.every((v, i) => i === 0 || (order === 'asc' ? values[i - 1]! <= v : values[i - 1]! >= v));
+
+describe('social data in Chromium', () => {
+  it('filters, sorts, jumps to a page and expands a row on the Twitter table', async () => {
+    await page.goto(url('/social/twitter'), { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Twitter Data' }).waitFor();
+    await table().locator('tbody tr').nth(24).waitFor();
+    expect(await header('Date').getAttribute('aria-sort')).toBe('descending');
+
+    await page.getByLabel('Min likes').fill('10');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/minLikes=10/);
+    await until('every row has 10 likes or more', async () => (await column('Likes')).every((likes) => likes >= 10));
+
+    await header('Likes').getByRole('button').click();
+    await page.waitForURL(/sortBy=likes&sortOrder=asc/);
+    await until('Likes is marked ascending', async () => (await header('Likes').getAttribute('aria-sort')) === 'ascending');
+    await until('likes ascend', async () => sorted(await column('Likes'), 'asc'));
+    const ascending = await column('Likes');
+    expect(ascending[0]).toBeGreaterThanOrEqual(10);
+
+    await header('Likes').getByRole('button').click();
+    await page.waitForURL(/sortOrder=desc/);
+    await until('Likes is marked descending', async () => (await header('Likes').getAttribute('aria-sort')) === 'descending');
+    await until('likes descend', async () => sorted(await column('Likes'), 'desc'));
+    const descending = await column('Likes');
+    expect(descending[0]).toBeGreaterThan(ascending[0]!);
+
+    const jump = page.getByLabel('Go to page');
+    await jump.fill('x1');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    expect(await page.getByRole('alert').innerText()).toBe('Enter a page number using digits only');
+    await jump.fill('2');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText(/^Page 2 of \d+$/).waitFor();
+    const secondPage = await column('Likes');
+    expect(sorted(secondPage, 'desc')).toBe(true);
+    expect(secondPage[0]).toBeLessThanOrEqual(descending.at(-1)!);
+
+    const firstRow = table().locator('tbody tr').first();
+    const text = firstRow.getByRole('button', { expanded: false });
+    const clampedHeight = (await firstRow.boundingBox())?.height ?? 0;
+    await firstRow.locator('td').first().click();
+    await firstRow.getByRole('button', { expanded: true }).waitFor();
+    expect((await firstRow.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(clampedHeight);
+    await firstRow.locator('td').first().click();
+    await text.waitFor();
+
+    expect(problems).toEqual([]);
+  });
+
+  it('searches in the Data Explorer once the typing has paused, and narrows to a selected platform', async () => {
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('social.search')) searches.push(request.url());
+    });
+    await page.goto(url('/explorer'), { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Data Explorer' }).waitFor();
+    await page.getByText('Enter a search term to begin').waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('bitcoin', { delay: 40 });
+    expect(searches).toEqual([]);
+    const results = page.getByRole('article');
+    await results.first().waitFor();
+    expect(searches).toHaveLength(1);
+    expect(decodeURIComponent(searches[0]!)).toContain('"q":"bitcoin"');
+    expect(await results.count()).toBeGreaterThan(1);
+
+    const twitter = page.getByRole('button', { name: 'Twitter', exact: true });
+    await twitter.click();
+    expect(await twitter.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('heading', { name: 'Results on Twitter' }).waitFor();
+    const platforms = () => results.locator('header').getByText(/^(Twitter|Instagram|Facebook|LinkedIn)$/).allInnerTexts();
+    await until('only Twitter results are listed', async () => {
+      const shown = await platforms();
+      return shown.length > 0 && shown.every((p) => p === 'Twitter');
+    });
+
+    await twitter.click();
+    expect(await twitter.getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('heading', { name: 'Results', exact: true }).waitFor();
+    await until('other platforms are listed again', async () => new Set(await platforms()).size > 1);
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('qwertyuiopzeppelin');
+    await page.getByText('No results found').waitFor();
+
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { resolveChartPalette } from '../../styles/chartPalette';
+import styles from './Chart.module.css';
+
+export interface ChartSeries {
+  label: string;
+  values: (number | null)[];
+}
+
+export interface UPlotChartProps {
+  /** Bucket starts, ISO 8601. */
+  times: string[];
+  series: ChartSeries[];
+  yLabel: string;
+  /** A fixed y range, e.g. [0, 1] for sentiment; otherwise it fits the data. */
+  yRange?: [number, number];
+  height?: number;
+  /** What the chart shows, for screen readers: the canvas itself says nothing. */
+  description: string;
+}
+
+const tokens = (el: Element) => {
+  const style = getComputedStyle(el);
+  return { text: style.getPropertyValue('--color-text-muted').trim(), grid: style.getPropertyValue('--color-border').trim() };
+};
+
+/**
+ * A thin React wrapper around uPlot: built after mount (it draws on a canvas sized in pixels),
+ * rebuilt when the data or the colour theme change, resized with its container, and destroyed
+ * on unmount. Times are shown in UTC, like the rest of the social pages.
+ */
+export default function UPlotChart({ times, series, yLabel, yRange, height = 260, description }: UPlotChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    let chart: uPlot | undefined;
+    const build = () => {
+      chart?.destroy();
+      const palette = resolveChartPalette(el);
+      const { text, grid } = tokens(el);
+      const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+      chart = new uPlot(
+        {
+          width: Math.max(el.clientWidth, 280),
+          height,
+          tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+          scales: { x: { time: true }, y: yRange ? { range: yRange } : {} },
+          axes: [axis, { ...axis, label: yLabel, size: 56 }],
+          series: [{}, ...series.map((s, i) => ({ label: s.label, stroke: palette[i % palette.length], width: 2, points: { size: 4 } }))],
+          legend: { live: false },
+        },
+        [times.map((t) => Date.parse(t) / 1000), ...series.map((s) => s.values)],
+        el,
+      );
+    };
+    build();
+    const resize = new ResizeObserver(() => chart?.setSize({ width: Math.max(el.clientWidth, 280), height }));
+    resize.observe(el);
+    const theme = window.matchMedia('(prefers-color-scheme: dark)');
+    theme.addEventListener('change', build);
+    return () => {
+      resize.disconnect();
+      theme.removeEventListener('change', build);
+      chart?.destroy();
+    };
+  }, [times, series, yLabel, yRange, height]);
+
+  return <div ref={container} className={styles.chart} role="img" aria-label={description} />;
+}

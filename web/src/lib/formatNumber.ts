@@ -1,0 +1,24 @@
+const whole = new Intl.NumberFormat('en-US');
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' });
+
+/** 12,345 */
+export const formatCount = (n: number) => whole.format(n);
+
+/** 12.3K: for cards, where the exact figure matters less than its size. */
+export const formatCompact = (n: number) => compact.format(n);
+
+/** +12.5% / −3% */
+export const formatChange = (percent: number) => `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${Math.abs(percent).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+
+/** Sentiment 0..1 as a score out of 100, which reads more easily than a fraction. */
+export const formatSentiment = (score: number) => (score * 100).toFixed(0);
+
+/** "Nov 22, 2026, 7:05 AM UTC": posts are shown in UTC, the zone the date filters use. */
+export const formatPostDate = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+
+/** The same in two parts, for a narrow table column: "Nov 22, 2026" and "7:05 AM UTC". */
+export const formatPostDay = (iso: string) => day.format(new Date(iso));
+export const formatPostTime = (iso: string) => `${time.format(new Date(iso))} UTC`;

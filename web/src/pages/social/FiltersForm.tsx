@@ -1,0 +1,106 @@
+import { LIST_FILTERS, listQuerySchema, MEDIA_TYPES, type SocialPlatform } from '@coinsight/contracts';
+import { useState, type FormEvent } from 'react';
+import { Button, Select, TextField } from '../../components/ui';
+import styles from './FiltersForm.module.css';
+
+const LABELS: Record<string, string> = {
+  username: 'Username',
+  startDate: 'From date',
+  endDate: 'To date',
+  mediaType: 'Media type',
+  location: 'Location',
+};
+
+function labelOf(name: string): string {
+  const range = /^(min|max)(\w+)$/.exec(name);
+  if (range) return `${range[1] === 'min' ? 'Min' : 'Max'} ${range[2]?.toLowerCase()}`;
+  return LABELS[name] ?? name;
+}
+
+export type FilterValues = Record<string, string>;
+
+export interface FiltersFormProps {
+  platform: SocialPlatform;
+  initial: FilterValues;
+  onApply: (values: FilterValues) => void;
+}
+
+/**
+ * The platform's filters of spec §7. Checked with the same schema the server uses before they
+ * are applied, so a mistake is named beside its field instead of coming back as a failed load.
+ */
+export function FiltersForm({ platform, initial, onApply }: FiltersFormProps) {
+  const [values, setValues] = useState<FilterValues>(initial);
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const names = LIST_FILTERS[platform] as readonly string[];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+    const parsed = listQuerySchema(platform).safeParse(filled);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setError({ field: String(issue?.path[0] ?? ''), message: issue?.message ?? 'Check the filters' });
+      return;
+    }
+    setError(null);
+    onApply(filled);
+  };
+
+  const reset = () => {
+    setValues({});
+    setError(null);
+    onApply({});
+  };
+
+  const field = (name: string) => {
+    const common = {
+      label: labelOf(name),
+      name,
+      value: values[name] ?? '',
+      error: error?.field === name ? error.message : undefined,
+    };
+    const set = (value: string) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      if (error?.field === name) setError(null);
+    };
+    if (name === 'mediaType') {
+      return (
+        <Select
+          key={name}
+          {...common}
+          options={[{ value: '', label: 'Any' }, ...MEDIA_TYPES.map((type) => ({ value: type, label: type[0]?.toUpperCase() + type.slice(1) }))]}
+          onChange={(event) => set(event.target.value)}
+        />
+      );
+    }
+    const kind = name.endsWith('Date') ? 'date' : /^(min|max)/.test(name) ? 'number' : 'text';
+    return (
+      <TextField
+        key={name}
+        {...common}
+        type={kind === 'date' ? 'date' : 'text'}
+        inputMode={kind === 'number' ? 'numeric' : undefined}
+        autoComplete="off"
+        onChange={(event) => set(event.target.value)}
+      />
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Filters">
+      <div className={styles.fields}>{names.map(field)}</div>
+      {error && !names.includes(error.field) ? (
+        <p className={styles.error} role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit">Apply filters</Button>
+        <Button variant="ghost" onClick={reset}>
+          Reset
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  LIST_FILTERS,
+  PLATFORM_LABELS,
+  SOCIAL_MESSAGES,
+  type ListInput,
+  type PostPage,
+  type SocialPlatform,
+} from '@coinsight/contracts';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FormAlert } from '../../components/forms';
+import { Page } from '../../components/Page';
+import { Pagination } from '../../components/Pagination';
+import { Button, Table } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
+import { FiltersForm, type FilterValues } from './FiltersForm';
+import { PLATFORM_COLUMNS } from './platformColumns';
+import styles from './PostsTable.module.css';
+import { nextSort, queryFromParams, sortFromParams } from './tableState';
+
+export interface PostsTablePageProps<P extends SocialPlatform> {
+  platform: P;
+  description: string;
+}
+
+/**
+ * A platform's posts (spec §2, §4): filters, sortable columns, pages with a jump, rows that
+ * expand to the full text. The query lives in the address, so a filtered, sorted page can be
+ * bookmarked, shared and reached again with Back.
+ */
+export function PostsTablePage<P extends SocialPlatform>({ platform, description }: PostsTablePageProps<P>) {
+  const label = PLATFORM_LABELS[platform];
+  const [params, setParams] = useSearchParams();
+  const query = queryFromParams(platform, params);
+  const sort = sortFromParams(platform, params);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+
+  // The union input cannot follow the generic platform; the server answers the platform asked for.
+  const result = trpc.social.list.useQuery({ platform, query } as ListInput, { placeholderData: keepPreviousData });
+  const data = result.data as PostPage<P> | undefined;
+
+  const update = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    setParams(next);
+  };
+  const applyFilters = (values: FilterValues) =>
+    update((next) => {
+      for (const name of LIST_FILTERS[platform]) next.delete(name);
+      for (const [name, value] of Object.entries(values)) next.set(name, value);
+      next.delete('page');
+    });
+  const changeSort = (column: string) =>
+    update((next) => {
+      const sorted = nextSort(sort, column);
+      next.set('sortBy', sorted.sortBy);
+      next.set('sortOrder', sorted.sortOrder);
+      next.delete('page');
+    });
+  const changePage = (page: number) => update((next) => (page > 1 ? next.set('page', String(page)) : next.delete('page')));
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const filters = Object.fromEntries(LIST_FILTERS[platform].flatMap((name) => (params.get(name) ? [[name, params.get(name) ?? '']] : [])));
+
+  return (
+    <Page title={label} heading={`${label} Data`} description={description}>
+      <FiltersForm key={JSON.stringify(filters)} platform={platform} initial={filters} onApply={applyFilters} />
+      {result.isPending ? (
+        <p className={styles.status} role="status">
+          Loading {label} posts…
+        </p>
+      ) : result.isError && !data ? (
+        <FormAlert tone="error">
+          <p>{SOCIAL_MESSAGES.tableLoadFailed(platform)}</p>
+          <Button size="sm" variant="secondary" onClick={() => void result.refetch()}>
+            Try again
+          </Button>
+        </FormAlert>
+      ) : (
+        <div className={styles.stack}>
+          {result.isError ? (
+            <FormAlert tone="error">
+              <p>{SOCIAL_MESSAGES.tableLoadFailed(platform)}</p>
+            </FormAlert>
+          ) : null}
+          <div className={result.isFetching ? styles.busy : undefined} aria-busy={result.isFetching}>
+            <Table
+              caption={`${label} posts`}
+              columns={PLATFORM_COLUMNS[platform](expanded)}
+              rows={data?.data ?? []}
+              rowKey={(row) => row._id}
+              emptyMessage={SOCIAL_MESSAGES.tableEmpty}
+              sort={{ key: sort.sortBy, order: sort.sortOrder }}
+              onSortChange={changeSort}
+              onRowClick={(row) => toggle(row._id)}
+            />
+          </div>
+          {data && data.pagination.total > 0 ? (
+            <Pagination
+              page={data.pagination.page}
+              pages={data.pagination.pages}
+              total={data.pagination.total}
+              limit={data.pagination.limit}
+              noun="posts"
+              onPageChange={changePage}
+            />
+          ) : null}
+        </div>
+      )}
+    </Page>
+  );
+}

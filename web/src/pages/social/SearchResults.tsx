@@ -1,0 +1,50 @@
+import { PLATFORM_LABELS, type SearchResult } from '@coinsight/contracts';
+import { SentimentBadge } from '../../components/social/SentimentBadge';
+import { Badge } from '../../components/ui';
+import { formatCount, formatPostDate } from '../../lib/formatNumber';
+import styles from './Explorer.module.css';
+
+const METRICS = [
+  ['likes', 'like'],
+  ['comments', 'comment'],
+  ['shares', 'share'],
+  ['views', 'view'],
+  ['retweets', 'retweet'],
+] as const;
+
+/** Spec §3 search results, newest or most relevant first. */
+export function SearchResults({ results }: { results: SearchResult[] }) {
+  return (
+    <ol className={styles.results}>
+      {results.map((result) => (
+        <li key={`${result.platform}:${result._id}`}>
+          <article className={styles.result}>
+            <header className={styles.resultHeader}>
+              <Badge tone="info">{PLATFORM_LABELS[result.platform]}</Badge>
+              <span className={styles.author}>@{result.userRef.username}</span>
+              <time className={styles.muted} dateTime={result.createdAt}>
+                {formatPostDate(result.createdAt)}
+              </time>
+              <SentimentBadge score={result.sentiment} />
+            </header>
+            <p className={styles.text}>{result.text}</p>
+            {result.hashtags.length > 0 ? (
+              <ul className={styles.tags} aria-label="Hashtags">
+                {result.hashtags.map((tag) => (
+                  <li key={tag}>#{tag}</li>
+                ))}
+              </ul>
+            ) : null}
+            <ul className={styles.metrics} aria-label="Engagement">
+              {METRICS.filter(([key]) => result[key] > 0).map(([key, label]) => (
+                <li key={key}>
+                  <strong>{formatCount(result[key])}</strong> {result[key] === 1 ? label : `${label}s`}
+                </li>
+              ))}
+            </ul>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}

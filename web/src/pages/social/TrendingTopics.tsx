@@ -1,0 +1,34 @@
+import type { TrendingTopic } from '@coinsight/contracts';
+import { ChangeValue } from '../../components/social/ChangeValue';
+import { SentimentBadge } from '../../components/social/SentimentBadge';
+import { Badge, Table, type TableColumn } from '../../components/ui';
+import { formatCount } from '../../lib/formatNumber';
+import styles from './SocialAnalytics.module.css';
+
+const columns: TableColumn<TrendingTopic>[] = [
+  { key: 'topic', header: 'Topic', cell: (t) => <strong>{t.topic}</strong> },
+  { key: 'mentions', header: 'Mentions', align: 'end', cell: (t) => formatCount(t.mentions) },
+  { key: 'sentiment', header: 'Sentiment', cell: (t) => <SentimentBadge score={t.sentiment} /> },
+  { key: 'change24h', header: '24h change', align: 'end', cell: (t) => <ChangeValue percent={t.change24h} /> },
+  {
+    key: 'relatedTokens',
+    header: 'Related tokens',
+    cell: (t) =>
+      t.relatedTokens.length > 0 ? (
+        <span className={styles.tokens}>
+          {t.relatedTokens.map((symbol) => (
+            <Badge key={symbol} tone="neutral">
+              {symbol}
+            </Badge>
+          ))}
+        </span>
+      ) : (
+        '—'
+      ),
+  },
+];
+
+/** Spec §3 trending topics: coins as $BTC, hashtags as #defi. */
+export function TrendingTopics({ topics }: { topics: TrendingTopic[] }) {
+  return <Table caption="Trending topics" columns={columns} rows={topics} rowKey={(t) => t.id} emptyMessage="No topics in this period" />;
+}
