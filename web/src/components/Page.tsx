@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useMetaDescription } from '../lib/usePageMeta';
 import { Container, PageHeader } from './ui';
 import styles from './Page.module.css';
 
@@ -8,14 +9,17 @@ export interface PageProps {
   title: string;
   heading?: string;
   description: ReactNode;
+  /** The meta description for search results and link previews; defaults to `description` when that is text. */
+  metaDescription?: string;
   actions?: ReactNode;
   width?: 'wide' | 'narrow';
   children?: ReactNode;
 }
 
 /** The frame of a page inside the shared layout: document title, h1, lead text, content. */
-export function Page({ title, heading = title, description, actions, width, children }: PageProps) {
+export function Page({ title, heading = title, description, metaDescription, actions, width, children }: PageProps) {
   useDocumentTitle(title);
+  useMetaDescription(metaDescription ?? (typeof description === 'string' ? description : undefined));
   return (
     <Container width={width} className={styles.page}>
       <PageHeader title={heading} description={description} actions={actions} />

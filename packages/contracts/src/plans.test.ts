@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { costMicros, formatUsd, monthlyChargeMicros, PLANS, PRICE_MICROS_PER_1000_CALLS } from './plans.js';
+
+describe('plans', () => {
+  it('states the limits of spec §9 once', () => {
+    expect(PLANS.free).toMatchObject({ requestsPerMinute: 100, includedCallsPerMonth: 1_000 });
+    expect(PLANS.pro.requestsPerMinute).toBe(1_000);
+    expect(formatUsd(PRICE_MICROS_PER_1000_CALLS)).toBe('$0.15');
+  });
+
+  it('costs add up exactly however the calls are grouped', () => {
+    for (const [a, b] of [
+      [1, 2],
+      [333, 667],
+      [7_777_777, 1],
+    ] as const) {
+      expect(costMicros(a) + costMicros(b)).toBe(costMicros(a + b));
+    }
+    expect(costMicros(1_000)).toBe(150_000);
+    expect(() => costMicros(1.5)).toThrow(RangeError);
+    expect(() => costMicros(-1)).toThrow(RangeError);
+  });
+
+  it('charges Pro for the calls beyond the included ones, and never charges Free', () => {
+    expect(monthlyChargeMicros(PLANS.pro, 999)).toBe(0);
+    expect(monthlyChargeMicros(PLANS.pro, 11_000)).toBe(1_500_000);
+    expect(monthlyChargeMicros(PLANS.free, 50_000)).toBe(0);
+  });
+
+  it('formats micro-dollars as dollars and cents, rounding half a cent up', () => {
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(150)).toBe('$0.00');
+    expect(formatUsd(5_000)).toBe('$0.01');
+    expect(formatUsd(1_355_000)).toBe('$1.36');
+    expect(formatUsd(1_234_567_890_000)).toBe('$1,234,567.89');
+  });
+});

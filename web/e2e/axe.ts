@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, Result } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeSummary {
+  violations: Result[];
+  /** The violations a user is most likely to be blocked by: what the tests refuse. */
+  serious: Result[];
+  passes: number;
+}
+
+/**
+ * Runs axe-core in the page. The source goes in through the devtools protocol: a <script> tag
+ * would be an inline script, which the app's Content-Security-Policy rightly refuses.
+ */
+export async function runAxe(page: Page): Promise<AxeSummary> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
+  return {
+    violations: results.violations,
+    serious: results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    passes: results.passes.length,
+  };
+}
+
+/** One line per violation and its first offending elements, for failure messages and reports. */
+export function describeViolations(violations: Result[]): string[] {
+  return violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+}
