@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
 import { VERSION } from './version.js';
@@ -13,6 +14,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Coinsight</title><div id="root"></div>');
   writeFileSync(path.join(webRoot, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  writeFileSync(path.join(webRoot, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log("app")'));
   t = await createTestApp({ webRoot });
   // Routes that exist only to drive the error handler.
   t.app.get('/api/test/boom', async () => {
@@ -91,6 +93,13 @@ describe('single-page app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed asset to a browser that accepts brotli', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log("app")');
   });
 
   it('a missing file is a 404, not the SPA (a browser would run HTML as a script)', async () => {

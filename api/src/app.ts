@@ -3,11 +3,16 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
+import { accountsPlugin } from './plugins/accounts.js';
 import { dbPlugin } from './plugins/db.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { limitsPlugin } from './plugins/limits.js';
+import { mailerPlugin } from './plugins/mailer.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
+import { authRoutes } from './rest/auth.js';
 import { healthRoutes } from './rest/health.js';
+import { socialRoutes } from './rest/social.js';
 import { createContext } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
 
@@ -21,6 +26,12 @@ const REDACTED_PATHS = [
   '*.newPassword',
   '*.token',
 ];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
 
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
@@ -45,11 +56,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
   });
 
+  app.decorate('config', config);
   registerErrorHandler(app);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  await app.register(limitsPlugin, { redisUrl: config.redisUrl });
+  await app.register(accountsPlugin);
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(socialRoutes);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

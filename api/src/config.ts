@@ -16,6 +16,8 @@ export interface AppConfig {
   /** The built SPA (web/dist), or undefined to serve only the API. */
   webRoot: string | undefined;
   mailFrom: string;
+  /** Where contact-form messages go: the operator's inbox. */
+  contactEmail: string;
   smtpUrl: string | undefined;
   redisUrl: string | undefined;
   /** Embedded mode fills an empty installation with demo data at start. */
@@ -37,6 +39,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     corsOrigins: [new URL(publicUrl).origin, ...env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
     webRoot: existsSync(path.join(DEFAULT_WEB_ROOT, 'index.html')) ? DEFAULT_WEB_ROOT : undefined,
     mailFrom: env.MAIL_FROM,
+    contactEmail: env.CONTACT_EMAIL,
     smtpUrl: env.SMTP_URL,
     redisUrl: env.REDIS_URL,
     seedDemoData: embedded,

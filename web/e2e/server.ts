@@ -61,8 +61,13 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
   throw new Error(`The API server was not ready after ${READY_TIMEOUT_MS / 1000}s (${lastProblem}):\n${output()}`);
 }
 
+export interface StartOptions {
+  /** More environment for the server, e.g. SMTP_URL pointing at a test mail server. */
+  env?: Record<string, string>;
+}
+
 /** Starts the built API server (which also serves the built web app) on a fresh data directory. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(`${SERVER_ENTRY} does not exist: build the api first (pnpm --filter @coinsight/api build)`);
   }
@@ -71,7 +76,7 @@ export async function startServer(): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const chunks: string[] = [];
@@ -97,4 +102,18 @@ export async function startServer(): Promise<RunningServer> {
     throw error;
   }
   return { baseUrl, output, stop };
+}
+
+/**
+ * Waits until `find` picks something out of what the server has printed, e.g. a log line written
+ * after the answer that caused it (mail is sent once the request has been answered).
+ */
+export async function waitForOutput<T>(server: RunningServer, find: (output: string) => T | undefined, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find(server.output());
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`Nothing expected in the server output after ${timeoutMs / 1000}s:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -19,6 +19,8 @@ export const spaPlugin = fp<{ webRoot: string | undefined }>(
       await app.register(fastifyStatic, {
         root: webRoot,
         wildcard: true,
+        // web's build writes .br and .gz beside each asset; browsers that accept them get those.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -23,6 +23,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       corsOrigins: ['http://localhost:3000'],
       webRoot: undefined,
       mailFrom: 'Coinsight <no-reply@localhost>',
+      contactEmail: 'support@localhost',
       smtpUrl: undefined,
       redisUrl: undefined,
       seedDemoData: false,

@@ -1,8 +1,22 @@
+import { authRouter } from './routers/auth.js';
+import { blogRouter } from './routers/blog.js';
+import { contactRouter } from './routers/contact.js';
+import { emailRouter } from './routers/email.js';
+import { newsletterRouter } from './routers/newsletter.js';
+import { siteRouter } from './routers/site.js';
+import { socialRouter } from './routers/social.js';
 import { systemRouter } from './routers/system.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
   ...systemRouter,
+  auth: authRouter,
+  site: siteRouter,
+  blog: blogRouter,
+  newsletter: newsletterRouter,
+  contact: contactRouter,
+  email: emailRouter,
+  social: socialRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import { migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import { seedDemoData } from './seed/index.js';
 import { ASSET_LIST } from './seed/asset-list.js';
+import { DEMO_POST_COUNT } from './seed/posts/seed-posts.js';
 import { createTestDatabase, type TestDatabase } from './testing.js';
 
 let testDb: TestDatabase;
@@ -95,9 +96,9 @@ describe(`database (${process.env.TEST_DB})`, () => {
   });
 
   it('seeds the asset list once; a second seed adds nothing and keeps edits', async () => {
-    expect(await seedDemoData(handle.db)).toEqual({ assets: ASSET_LIST.length });
+    expect(await seedDemoData(handle.db)).toEqual({ assets: ASSET_LIST.length, blogPosts: expect.any(Number), posts: DEMO_POST_COUNT });
     await handle.db.updateTable('assets').set({ name: 'Bitcoin (edited)' }).where('symbol', '=', 'BTC').execute();
-    expect(await seedDemoData(handle.db)).toEqual({ assets: 0 });
+    expect(await seedDemoData(handle.db)).toEqual({ assets: 0, blogPosts: 0, posts: 0 });
     const btc = await handle.db.selectFrom('assets').select(['name', 'rank']).where('symbol', '=', 'BTC').executeTakeFirst();
     expect(btc).toEqual({ name: 'Bitcoin (edited)', rank: 1 });
   });

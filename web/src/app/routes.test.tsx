@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/renderApp';
+import { testUser } from '../test/trpcStub';
+import { isGuardedPath } from './session';
+
+// Account and data pages need a user (their guard has its own tests in session/guard.test.tsx).
+const signedInWhereNeeded = (path: string) => (isGuardedPath(path) ? { signedInAs: testUser } : {});
 
 // [path, the page's h1, its document title]
 const layoutPages = [
@@ -21,6 +26,8 @@ const layoutPages = [
   ['/social/twitter', 'Twitter Data', 'Twitter · Coinsight'],
   ['/social/instagram', 'Instagram Data', 'Instagram · Coinsight'],
   ['/social/facebook', 'Facebook Data', 'Facebook · Coinsight'],
+  ['/social/linkedin', 'LinkedIn Data', 'LinkedIn · Coinsight'],
+  ['/social/analytics', 'Social Analytics', 'Social Analytics · Coinsight'],
   ['/terms', 'Terms of Service', 'Terms of Service · Coinsight'],
   ['/privacy', 'Privacy Policy', 'Privacy Policy · Coinsight'],
   ['/signup', 'Sign Up', 'Sign Up · Coinsight'],
@@ -41,7 +48,7 @@ const authPages = [
 
 describe('routes inside the shared layout', () => {
   it.each(layoutPages)('%s shows its own page in the layout', async (path, heading, title) => {
-    renderApp(path);
+    renderApp(path, signedInWhereNeeded(path));
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -67,10 +74,10 @@ describe('account routes', () => {
 });
 
 describe('unknown paths', () => {
-  it.each(['/no-such-page', '/social/linkedin', '/docs/getting-started/extra'])(
+  it.each(['/no-such-page', '/social/myspace', '/docs/getting-started/extra'])(
     '%s shows the not-found page inside the layout with a link home',
     async (path) => {
-      renderApp(path);
+      renderApp(path, signedInWhereNeeded(path));
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
       expect(screen.getByRole('banner')).toBeTruthy();

@@ -4,6 +4,7 @@ import { AuthLayout } from './AuthLayout';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { GuardedOutlet } from './session';
 
 // Each page is its own chunk; the layouts' Suspense shows the spinner while one loads.
 function page(load: () => Promise<{ default: ComponentType }>) {
@@ -20,6 +21,7 @@ const layoutPages: RouteObject[] = [
   { path: 'docs/data-analysis', element: page(() => import('../pages/DocsDataAnalysisPage')) },
   { path: 'docs/alerts', element: page(() => import('../pages/DocsAlertsPage')) },
   { path: 'blog', element: page(() => import('../pages/BlogPage')) },
+  { path: 'blog/:slug', element: page(() => import('../pages/BlogPostPage')) },
   { path: 'sandbox', element: page(() => import('../pages/SandboxPage')) },
   { path: 'contact', element: page(() => import('../pages/ContactPage')) },
   { path: 'dashboard', element: page(() => import('../pages/DashboardPage')) },
@@ -28,6 +30,8 @@ const layoutPages: RouteObject[] = [
   { path: 'social/twitter', element: page(() => import('../pages/TwitterPage')) },
   { path: 'social/instagram', element: page(() => import('../pages/InstagramPage')) },
   { path: 'social/facebook', element: page(() => import('../pages/FacebookPage')) },
+  { path: 'social/linkedin', element: page(() => import('../pages/LinkedinPage')) },
+  { path: 'social/analytics', element: page(() => import('../pages/SocialAnalyticsPage')) },
   { path: 'tasks', element: page(() => import('../pages/TasksPage')) },
   { path: 'scraping-tasks', element: page(() => import('../pages/ScrapingTasksPage')) },
   { path: 'market', element: page(() => import('../pages/MarketPage')) },
@@ -52,7 +56,8 @@ export const routes: RouteObject[] = [
   {
     element: <RouteErrorBoundary />,
     children: [
-      { path: '/', element: <Layout />, children: layoutPages },
+      // The guard decides by path (session/guard.tsx): pages added under /social and the other account and data paths are covered.
+      { path: '/', element: <Layout />, children: [{ element: <GuardedOutlet />, children: layoutPages }] },
       { element: <AuthLayout />, children: authPages },
     ],
   },

@@ -1,35 +1,43 @@
-import type { Health } from '@coinsight/contracts';
+import type { Health, PublicUser } from '@coinsight/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
 import { routes as appRoutes } from '../app/routes';
+import { createTokenStore, TOKEN_STORAGE_KEY } from '../app/session';
 import { createTrpcClient } from '../lib/trpc';
+import { meFor, TEST_TOKEN, trpcStub, type Handlers } from './trpcStub';
 
 export const healthyApi: Health = { status: 'ok', db: 'up', version: 'test' };
-
-/** A fetch that answers the batched tRPC health query, or fails like an unreachable server. */
-export function healthFetch(answer: Health | 'unreachable'): typeof fetch {
-  return async () => {
-    if (answer === 'unreachable') throw new TypeError('Failed to fetch');
-    return Response.json([{ result: { data: answer } }]);
-  };
-}
 
 export interface RenderAppOptions {
   health?: Health | 'unreachable';
   routes?: RouteObject[];
+  /** Answers for more procedures; they may replace the health and auth.me answers too. */
+  api?: Handlers;
+  /** Starts with this user's token stored, and auth.me answering them for it. */
+  signedInAs?: PublicUser;
 }
 
 /** Renders the app's routes (or `routes`) at `path` with the real providers and a canned API answer. */
-export function renderApp(path: string, { health = healthyApi, routes = appRoutes }: RenderAppOptions = {}) {
+export function renderApp(path: string, { health = healthyApi, routes = appRoutes, api, signedInAs }: RenderAppOptions = {}) {
+  if (signedInAs) window.localStorage.setItem(TOKEN_STORAGE_KEY, TEST_TOKEN);
+  const server = trpcStub({
+    health: () => {
+      if (health === 'unreachable') throw new TypeError('Failed to fetch');
+      return health;
+    },
+    ...(signedInAs ? { 'auth.me': meFor(signedInAs) } : {}),
+    ...api,
+  });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 } } });
-  const trpcClient = createTrpcClient({ fetch: healthFetch(health) });
+  const tokens = createTokenStore(window.localStorage);
+  const trpcClient = createTrpcClient({ fetch: server.fetch, getToken: tokens.get });
   const view = render(
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+    <AppProviders queryClient={queryClient} trpcClient={trpcClient} tokens={tokens}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router };
+  return { ...view, router, api: server, tokens, queryClient };
 }

@@ -1,6 +1,9 @@
 import type { Migration } from 'kysely';
 import * as users from './2026-11-22T0900_users.js';
 import * as assets from './2026-11-22T0901_assets.js';
+import * as accounts from './2026-11-22T1000_accounts.js';
+import * as socialPosts from './2026-11-22T1100_social_posts.js';
+import * as publicSite from './2026-11-22T1200_public_site.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -9,4 +12,7 @@ import * as assets from './2026-11-22T0901_assets.js';
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0900_users': users,
   '2026-11-22T0901_assets': assets,
+  '2026-11-22T1000_accounts': accounts,
+  '2026-11-22T1100_social_posts': socialPosts,
+  '2026-11-22T1200_public_site': publicSite,
 };
