@@ -105,6 +105,7 @@ describe(`database (${process.env.TEST_DB})`, () => {
 });
 
 describe('embedded database folder', () => {
+  // Creating and migrating an on-disk database twice takes 10-15 s on a loaded 2-core machine.
   it('keeps data across reopen, and refuses a second opener while one has it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'coinsight-pglite-'));
     try {
@@ -120,7 +121,7 @@ describe('embedded database folder', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
 
 describe('unreachable database', () => {
