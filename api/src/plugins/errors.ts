@@ -14,8 +14,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof ZodError) {
       // Services parse their input with the shared schemas: the first problem is the message.
+      // A root-level type error means the input was not an object at all; every other issue,
+      // root-level ones such as an unknown parameter included, carries its own message.
       const issue = error.issues[0];
-      const message = issue && issue.path.length > 0 ? issue.message : 'The request body must be a JSON object';
+      const notAnObject = !issue || (issue.path.length === 0 && issue.code === 'invalid_type');
+      const message = notAnObject ? 'The request body must be a JSON object' : issue.message;
       return reply.code(400).send({ error: message });
     }
     if (error instanceof AppError) {

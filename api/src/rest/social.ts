@@ -1,16 +1,7 @@
-import { firstIssueMessage, listQuerySchema, searchQuerySchema, SOCIAL_PLATFORMS } from '@coinsight/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import { listQuerySchema, searchQuerySchema, SOCIAL_PLATFORMS } from '@coinsight/contracts';
+import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../plugins/accounts.js';
 import { listPosts, searchPosts } from '../services/social/index.js';
-
-/** Parses a query string with the shared schema; the 400 names the first wrong parameter. */
-function parseQuery<T extends z.ZodType>(schema: T, query: unknown, reply: FastifyReply): z.output<T> | undefined {
-  const parsed = schema.safeParse(query ?? {});
-  if (parsed.success) return parsed.data;
-  void reply.code(400).send({ error: firstIssueMessage(parsed.error) });
-  return undefined;
-}
 
 /**
  * The social paths of spec §7: a page of one platform's posts, and the search across them. The
@@ -18,14 +9,10 @@ function parseQuery<T extends z.ZodType>(schema: T, query: unknown, reply: Fasti
  */
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
   for (const platform of SOCIAL_PLATFORMS) {
-    app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request, reply) => {
-      const query = parseQuery(listQuerySchema(platform), request.query, reply);
-      return query ? listPosts(app.db, platform, query) : reply;
-    });
+    // A bad parameter throws a ZodError: the central error handler answers 400 with its message.
+    const schema = listQuerySchema(platform);
+    app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request) => listPosts(app.db, platform, schema.parse(request.query)));
   }
 
-  app.get('/api/social/search', { preHandler: requireUser }, async (request, reply) => {
-    const query = parseQuery(searchQuerySchema, request.query, reply);
-    return query ? searchPosts(app.db, query) : reply;
-  });
+  app.get('/api/social/search', { preHandler: requireUser }, async (request) => searchPosts(app.db, searchQuerySchema.parse(request.query)));
 }
