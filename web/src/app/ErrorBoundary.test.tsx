@@ -5,7 +5,7 @@ import { renderApp } from '../test/renderApp';
 import { testUser } from '../test/trpcStub';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
-vi.mock('../pages/MarketPage', () => ({
+vi.mock('../pages/market/MarketPage', () => ({
   default: function MarketPage(): never {
     throw new Error('Market data malformed');
   },

@@ -1,5 +1,5 @@
 import { PLATFORM_LABELS, type SearchResult } from '@coinsight/contracts';
-import { SentimentBadge } from '../../components/social/SentimentBadge';
+import { SentimentBadge } from './SentimentBadge';
 import { Badge } from '../../components/ui';
 import { formatCount, formatPostDate } from '../../lib/formatNumber';
 import styles from './Explorer.module.css';

@@ -1,6 +1,6 @@
 import type { TrendingTopic } from '@coinsight/contracts';
-import { ChangeValue } from '../../components/social/ChangeValue';
-import { SentimentBadge } from '../../components/social/SentimentBadge';
+import { ChangeValue } from './ChangeValue';
+import { SentimentBadge } from './SentimentBadge';
 import { Badge, Table, type TableColumn } from '../../components/ui';
 import { formatCount } from '../../lib/formatNumber';
 import styles from './SocialAnalytics.module.css';

@@ -6,8 +6,8 @@ import {
   type Reactions,
   type SocialPlatform,
 } from '@coinsight/contracts';
-import { PostText } from '../../components/social/PostText';
-import { SentimentBadge } from '../../components/social/SentimentBadge';
+import { PostText } from './PostText';
+import { SentimentBadge } from './SentimentBadge';
 import { Badge, type TableColumn } from '../../components/ui';
 import { formatCount, formatPostDay, formatPostTime } from '../../lib/formatNumber';
 import styles from './PostsTable.module.css';

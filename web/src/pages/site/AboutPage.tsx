@@ -1,0 +1,103 @@
+import { Link } from 'react-router';
+import { Page } from '../../components/Page';
+import { SiteFigures } from '../../components/SiteFigures';
+import { Card } from '../../components/ui';
+import styles from './AboutPage.module.css';
+
+const values = [
+  {
+    title: 'Innovation',
+    text: 'We build the real thing: data that is stored, mail that is sent, limits that are enforced. The whole product starts with one command on an embedded PostgreSQL.',
+  },
+  {
+    title: 'Accuracy',
+    text: 'Sentiment comes from a documented method, is stored with each post and is averaged from exact sums. Figures on our pages are counted from our database, not typed in.',
+  },
+  {
+    title: 'Accessibility',
+    text: 'A free tier without a card, one API instead of an integration per platform, and pages that work with a keyboard and a screen reader, on a phone or a wide screen.',
+  },
+  {
+    title: 'Community',
+    text: 'We explain how the product works on the blog, publish the limits we enforce, and every message sent through the contact form reaches the team.',
+  },
+] as const;
+
+const team = [
+  {
+    role: 'Founder & CEO',
+    text: 'Sets the company’s direction, works with customers and partners, and answers for the promise that every public number is one we keep.',
+  },
+  {
+    role: 'CTO',
+    text: 'Leads engineering: the data pipeline, the API and its limits, security, and the infrastructure everything runs on.',
+  },
+  {
+    role: 'Head of Product',
+    text: 'Decides what the dashboard, the API and the documentation do next, from what developers, analysts and researchers ask for.',
+  },
+] as const;
+
+export default function AboutPage() {
+  return (
+    <Page
+      title="About"
+      heading="About Coinsight"
+      description="Our mission is to democratize access to crypto market data and social insights. Coinsight gives developers, businesses and researchers market prices and the social conversation around them through one pay-as-you-go API."
+    >
+      <section aria-labelledby="mission-heading" className={styles.section}>
+        <h2 id="mission-heading" className={styles.heading}>
+          Our mission
+        </h2>
+        <p className={styles.text}>
+          Knowing what the crowd says about a coin used to mean building a scraper per platform, a database to keep the posts and a model
+          to read them. We do that work once, openly, and sell access by the call, so that a student with a notebook and a trading team
+          with a data budget query the same data at the same price per call.
+        </p>
+      </section>
+
+      <section aria-labelledby="values-heading" className={styles.section}>
+        <h2 id="values-heading" className={styles.heading}>
+          Our values
+        </h2>
+        <ul className={styles.grid}>
+          {values.map((value) => (
+            <li key={value.title}>
+              <Card title={value.title} titleLevel={3} className={styles.card}>
+                <p className={styles.cardText}>{value.text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="team-heading" className={styles.section}>
+        <h2 id="team-heading" className={styles.heading}>
+          Our team
+        </h2>
+        <p className={styles.text}>Three roles lead Coinsight.</p>
+        <ul className={styles.grid}>
+          {team.map((member) => (
+            <li key={member.role}>
+              <Card title={member.role} titleLevel={3} className={styles.card}>
+                <p className={styles.cardText}>{member.text}</p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="figures-heading" className={styles.section}>
+        <h2 id="figures-heading" className={styles.heading}>
+          Coinsight today
+        </h2>
+        <SiteFigures />
+        <p className={styles.note}>
+          The first two figures are counted in this installation’s database when you open the page; the other two are the price and
+          the free allowance the API enforces. For the service’s current state, see the status line at the foot of every page, or{' '}
+          <Link to="/contact">ask us</Link>.
+        </p>
+      </section>
+    </Page>
+  );
+}

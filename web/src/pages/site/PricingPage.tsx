@@ -1,0 +1,108 @@
+import { formatUsd, INCLUDED_CALLS_PER_MONTH, monthlyChargeMicros, PLANS, PRICE_MICROS_PER_1000_CALLS, type Plan } from '@coinsight/contracts';
+import { Link } from 'react-router';
+import { Page } from '../../components/Page';
+import { ButtonLink, Card, Table } from '../../components/ui';
+import styles from './PricingPage.module.css';
+
+const count = new Intl.NumberFormat('en-US');
+const price = formatUsd(PRICE_MICROS_PER_1000_CALLS);
+const included = count.format(INCLUDED_CALLS_PER_MONTH);
+
+interface PlanCard {
+  plan: Plan;
+  price: string;
+  priceNote: string;
+  points: string[];
+  action: { to: string; label: string };
+}
+
+const cards: PlanCard[] = [
+  {
+    plan: PLANS.free,
+    price: '$0',
+    priceNote: 'no card needed',
+    points: [
+      `${count.format(PLANS.free.requestsPerMinute)} requests per minute`,
+      `${included} API calls per month`,
+      'Requests past the monthly calls are refused until the next month, never billed',
+      'Every endpoint, the dashboard and the documentation',
+    ],
+    action: { to: '/signup', label: 'Start for free' },
+  },
+  {
+    plan: PLANS.pro,
+    price,
+    priceNote: 'per 1,000 calls beyond the included ones',
+    points: [
+      `${count.format(PLANS.pro.requestsPerMinute)} requests per minute`,
+      `${included} API calls per month included`,
+      'Pay as you go beyond them: metered per call, no monthly cap',
+      'Every endpoint, the dashboard and the documentation',
+    ],
+    action: { to: '/contact', label: 'Ask for Pro' },
+  },
+];
+
+const examples = [1_000, 10_000, 100_000, 1_000_000].map((calls) => ({ calls, charge: monthlyChargeMicros(PLANS.pro, calls) }));
+
+export default function PricingPage() {
+  return (
+    <Page
+      title="Pricing"
+      description="Coinsight is pay-as-you-go: start on the free tier and pay only for the API calls you make beyond it."
+    >
+      <ul className={styles.plans}>
+        {cards.map((card) => (
+          <li key={card.plan.id}>
+            <Card title={card.plan.name} className={styles.plan}>
+              <p className={styles.price}>
+                <span className={styles.amount}>{card.price}</span> <span className={styles.priceNote}>{card.priceNote}</span>
+              </p>
+              <ul className={styles.points}>
+                {card.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+              <ButtonLink to={card.action.to} variant={card.plan.id === 'pro' ? 'primary' : 'secondary'} className={styles.action}>
+                {card.action.label}
+              </ButtonLink>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="payg-heading" className={styles.section}>
+        <h2 id="payg-heading" className={styles.heading}>
+          How pay-as-you-go works
+        </h2>
+        <p className={styles.text}>
+          On Pro, each call beyond the {included} included in a calendar month costs {price} per 1,000, which is exactly 150
+          millionths of a dollar per call. Amounts are kept as whole numbers of micro-dollars, so a month’s charge never depends on how
+          its calls were grouped, and are shown in US dollars rounded to the cent.
+        </p>
+        <div className={styles.examples}>
+          <Table
+            caption="What a month on Pro costs"
+            columns={[
+              { key: 'calls', header: 'Calls in the month', cell: (row) => count.format(row.calls), align: 'end' },
+              { key: 'charge', header: 'Charge', cell: (row) => formatUsd(row.charge), align: 'end' },
+            ]}
+            rows={examples}
+            rowKey={(row) => row.calls}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="limits-heading" className={styles.section}>
+        <h2 id="limits-heading" className={styles.heading}>
+          How limits are enforced
+        </h2>
+        <p className={styles.text}>
+          A request past the per-minute rate or the monthly calls gets an HTTP 429 answer with a Retry-After header giving the seconds to
+          wait. Refused requests are never billed. To move to Pro, write to us with the Billing Question subject on the{' '}
+          <Link to="/contact">contact page</Link>.
+        </p>
+      </section>
+    </Page>
+  );
+}
