@@ -1,6 +1,6 @@
 import type { AnalyticsPeriod, SocialPlatform, TrendingTopics } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
 import { sql } from 'kysely';
+import type { ServiceDeps } from '../deps.js';
 import { isoDay, meanSentiment, percentChange, periodWindow, splitDays } from './windows.js';
 
 const RELATED_TOKENS = 3;
@@ -18,7 +18,7 @@ export interface TrendingOptions {
  * the daily rollup and the hours at either end from the hourly one, so a 90-day period reads
  * about 90 rows per topic rather than 2,160, and never the posts.
  */
-export async function trendingTopics(db: Db, options: TrendingOptions): Promise<TrendingTopics> {
+export async function trendingTopics({ db }: Pick<ServiceDeps, 'db'>, options: TrendingOptions): Promise<TrendingTopics> {
   const w = periodWindow(options.period, options.now ?? new Date());
   const days = splitDays(w.start, w.end);
   const onPlatform = options.platform ? sql`and platform = ${options.platform}` : sql``;
