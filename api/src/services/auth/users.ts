@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PublicUser } from '@coinsight/contracts';
-import type { UserRow } from '@coinsight/db';
+import type { Database } from '@coinsight/db';
+import type { Selection } from 'kysely';
 import { AppError } from '../errors.js';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
@@ -9,7 +10,7 @@ export const USERNAME_TAKEN_MESSAGE = 'This username is already taken';
 /** The columns a public user is made of: never the hash, tier or token version. */
 export const PUBLIC_USER_COLUMNS = ['users.id', 'users.username', 'users.email', 'users.avatar', 'users.social_accounts', 'users.created_at'] as const;
 
-export type PublicUserRow = Pick<UserRow, 'id' | 'username' | 'email' | 'avatar' | 'social_accounts' | 'created_at'>;
+export type PublicUserRow = Selection<Database, 'users', (typeof PUBLIC_USER_COLUMNS)[number]>;
 
 export function toPublicUser(row: PublicUserRow): PublicUser {
   return {

@@ -1,16 +1,12 @@
-import type { AnalyticsPeriod, SocialPlatform, TrendingTopics } from '@coinsight/contracts';
+import type { TrendingTopics, trendingInputSchema } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { ServiceDeps } from '../deps.js';
 import { isoDay, meanSentiment, percentChange, periodWindow, splitDays } from './windows.js';
 
 const RELATED_TOKENS = 3;
 
-export interface TrendingOptions {
-  period: AnalyticsPeriod;
-  platform?: SocialPlatform | undefined;
-  limit: number;
-  now?: Date;
-}
+export type TrendingOptions = z.infer<typeof trendingInputSchema> & { now?: Date };
 
 /**
  * The most mentioned topics (coins as '$BTC', hashtags as '#defi') over a period, with their
