@@ -16,12 +16,12 @@ export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null);
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['services'] },
 );
 
 /** preHandler for REST routes that need a signed-in user: 401 otherwise. */
 export async function requireUser(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const auth = await authenticateRequest(this.db, this.config.jwtSecret, request.headers.authorization, request.log);
+  const auth = await authenticateRequest(this.deps, request.headers.authorization, request.log);
   if (!auth) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE);
   request.auth = auth;
 }

@@ -20,6 +20,6 @@ export async function createContext({ req }: CreateFastifyContextOptions): Promi
   return {
     deps: app.deps,
     client: clientOf(req),
-    auth: await authenticateRequest(app.db, app.config.jwtSecret, req.headers.authorization, req.log),
+    auth: await authenticateRequest(app.deps, req.headers.authorization, req.log),
   };
 }
