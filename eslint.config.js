@@ -23,4 +23,63 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+
+  // Boundaries (docs/architecture.md). Services are plain functions the edges adapt, so they know
+  // nothing of HTTP or tRPC; the browser gets the server's types, never its code; migrations are
+  // frozen in time, so they cannot follow app code as it changes.
+  {
+    files: ['api/src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify-plugin', '@fastify/*', '@trpc/*'],
+              message: 'Services never import Fastify or tRPC: take typed input and deps; rest/ and trpc/ adapt them.',
+            },
+            {
+              regex: '^(\\.\\./)+(rest|plugins|trpc)(/|$)',
+              message: 'Services never import the edges (rest/, plugins/, trpc/): the dependency points the other way.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@coinsight/api', '@coinsight/api/*'],
+              allowTypeImports: true,
+              message: 'The web app imports only types from the server (import type { AppRouter } from \'@coinsight/api/trpc\').',
+            },
+            { group: ['@coinsight/db', '@coinsight/db/*'], message: 'The web app never imports database code.' },
+            { regex: '(^|/)api/src(/|$)', message: 'The web app never imports server code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/db/src/migrations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!kysely$|\\./)',
+              message: 'Migrations are frozen in time: they import only kysely and each other, never app code (schema, contracts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -38,7 +38,7 @@ describe(`health (${process.env.TEST_DB})`, () => {
   });
 
   it('the health tRPC query answers the same', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/trpc/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/trpc/system.health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: { data: { status: 'ok', db: 'up', version: VERSION } } });
   });

@@ -3,16 +3,18 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
-import { accountsPlugin } from './plugins/accounts.js';
+import { authPlugin } from './plugins/auth.js';
 import { dbPlugin } from './plugins/db.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { mailerPlugin } from './plugins/mailer.js';
 import { securityPlugin } from './plugins/security.js';
+import { servicesPlugin } from './plugins/services.js';
 import { spaPlugin } from './plugins/spa.js';
 import { authRoutes } from './rest/auth.js';
 import { healthRoutes } from './rest/health.js';
 import { socialRoutes } from './rest/social.js';
+import { userRoutes } from './rest/users.js';
 import { createContext } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
 
@@ -62,10 +64,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(limitsPlugin, { redisUrl: config.redisUrl });
-  await app.register(accountsPlugin);
+  await app.register(servicesPlugin);
+  await app.register(authPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(userRoutes);
   await app.register(socialRoutes);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -57,6 +57,8 @@ if (!exists) {
 
 const handle = await createDb({ kind: 'postgres', url: url.toString(), poolSize: 4 });
 const db = handle.db;
+// Social services read only the database from their dependencies.
+const deps = { db };
 await migrateToLatest(db);
 await seedAssets(db);
 
@@ -89,8 +91,8 @@ print(`posts: ${(await count()).toLocaleString('en-US')}, database size: ${size}
 
 const now = new Date();
 const daysAgo = (n) => new Date(now.getTime() - n * 86_400_000).toISOString();
-const list = (platform, query) => () => listPosts(db, platform, listQuerySchema(platform).parse(query));
-const search = (query) => () => searchPosts(db, searchQuerySchema.parse(query));
+const list = (platform, query) => () => listPosts(deps, { platform, query: listQuerySchema(platform).parse(query) });
+const search = (query) => () => searchPosts(deps, searchQuerySchema.parse(query));
 
 const cases = [
   ['list', 'twitter, newest first, page 1', list('twitter', {})],
@@ -107,14 +109,14 @@ const cases = [
   ['search', '"$ETH", twitter, 7 days', search({ q: '$ETH', platform: 'twitter', startDate: daysAgo(7), endDate: now.toISOString() })],
   ['search', '"#defi rally", all platforms, 90 days', search({ q: '#defi rally', startDate: daysAgo(90), endDate: now.toISOString() })],
   ['search', '"exploit", all platforms, 90 days', search({ q: 'exploit', startDate: daysAgo(90), endDate: now.toISOString() })],
-  ['analytics', 'summaries 24h', () => platformSummaries(db, '24h')],
-  ['analytics', 'summaries 90d', () => platformSummaries(db, '90d')],
-  ['analytics', 'trending 7d, all platforms', () => trendingTopics(db, { period: '7d', limit: 10 })],
-  ['analytics', 'trending 90d, all platforms', () => trendingTopics(db, { period: '90d', limit: 10 })],
-  ['analytics', 'trending 30d, twitter', () => trendingTopics(db, { period: '30d', platform: 'twitter', limit: 10 })],
-  ['analytics', 'timeline 24h (hourly)', () => socialTimeline(db, '24h')],
-  ['analytics', 'timeline 90d (daily)', () => socialTimeline(db, '90d')],
-  ['analytics', 'quick stats (all time)', () => quickStats(db)],
+  ['analytics', 'summaries 24h', () => platformSummaries(deps, { period: '24h' })],
+  ['analytics', 'summaries 90d', () => platformSummaries(deps, { period: '90d' })],
+  ['analytics', 'trending 7d, all platforms', () => trendingTopics(deps, { period: '7d', limit: 10 })],
+  ['analytics', 'trending 90d, all platforms', () => trendingTopics(deps, { period: '90d', limit: 10 })],
+  ['analytics', 'trending 30d, twitter', () => trendingTopics(deps, { period: '30d', platform: 'twitter', limit: 10 })],
+  ['analytics', 'timeline 24h (hourly)', () => socialTimeline(deps, { period: '24h' })],
+  ['analytics', 'timeline 90d (daily)', () => socialTimeline(deps, { period: '90d' })],
+  ['analytics', 'quick stats (all time)', () => quickStats(deps)],
 ];
 
 const budgetMs = Number(values.seconds) * 1000;

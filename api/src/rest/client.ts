@@ -1,10 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-
-/** Who is calling, as far as throttling and session records need to know. */
-export interface Client {
-  ip: string;
-  userAgent: string | null;
-}
+import type { Client } from '../services/client.js';
 
 export function clientOf(request: FastifyRequest): Client {
   const userAgent = request.headers['user-agent'];

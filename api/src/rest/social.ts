@@ -1,6 +1,6 @@
 import { listQuerySchema, searchQuerySchema, SOCIAL_PLATFORMS } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../plugins/accounts.js';
+import { requireUser } from '../plugins/auth.js';
 import { listPosts, searchPosts } from '../services/social/index.js';
 
 /**
@@ -11,8 +11,8 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   for (const platform of SOCIAL_PLATFORMS) {
     // A bad parameter throws a ZodError: the central error handler answers 400 with its message.
     const schema = listQuerySchema(platform);
-    app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request) => listPosts(app.db, platform, schema.parse(request.query)));
+    app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request) => listPosts(app.deps, { platform, query: schema.parse(request.query) }));
   }
 
-  app.get('/api/social/search', { preHandler: requireUser }, async (request) => searchPosts(app.db, searchQuerySchema.parse(request.query)));
+  app.get('/api/social/search', { preHandler: requireUser }, async (request) => searchPosts(app.deps, searchQuerySchema.parse(request.query)));
 }

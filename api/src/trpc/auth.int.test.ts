@@ -48,7 +48,7 @@ describe(`auth over tRPC (${process.env.TEST_DB})`, () => {
   });
 
   it('refuses protected procedures to anonymous callers', async () => {
-    const res = await mutation('auth.updateProfile', { username: 'someone', email: 'a@example.com' });
+    const res = await mutation('user.updateProfile', { username: 'someone', email: 'a@example.com' });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toBe('Please sign in to continue.');
   });
@@ -56,7 +56,7 @@ describe(`auth over tRPC (${process.env.TEST_DB})`, () => {
   it('changePassword answers a fresh token that keeps this browser signed in', async () => {
     const body = newAccount();
     const { token } = (await mutation('auth.signup', body)).json().result.data;
-    const res = await mutation('auth.changePassword', { currentPassword: body.password, newPassword: 'N3w-Otter-Path' }, bearer(token));
+    const res = await mutation('user.changePassword', { currentPassword: body.password, newPassword: 'N3w-Otter-Path' }, bearer(token));
     const fresh = res.json().result.data.token as string;
     expect((await query('auth.me', bearer(token))).json().result.data).toBeNull();
     expect((await query('auth.me', bearer(fresh))).json().result.data.email).toBe(body.email);

@@ -1,20 +1,14 @@
-import type { Db } from '@coinsight/db';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import type { AppConfig } from '../config.js';
-import type { Accounts } from '../services/auth/accounts.js';
-import type { Mailer } from '../services/mail/mailer.js';
-import type { RateLimits } from '../services/rate-limit.js';
+import { clientOf } from '../rest/client.js';
 import { authenticateRequest, type Authenticated } from '../services/auth/authenticate.js';
-import { clientOf, type Client } from '../rest/client.js';
+import type { Client } from '../services/client.js';
+import type { ServiceDeps } from '../services/deps.js';
 // Brings in the FastifyInstance declarations for packages that type-check this file alone (web).
 import type {} from '../app.js';
 
 export interface Context {
-  db: Db;
-  config: AppConfig;
-  mailer: Mailer;
-  limits: RateLimits;
-  accounts: Accounts;
+  /** The services' dependencies, built once at start (plugins/services.ts). */
+  deps: ServiceDeps;
   /** Who is calling (address, user agent), for throttling and session records. */
   client: Client;
   /** The signed-in user and session, or null for an anonymous caller. */
@@ -24,12 +18,8 @@ export interface Context {
 export async function createContext({ req }: CreateFastifyContextOptions): Promise<Context> {
   const app = req.server;
   return {
-    db: app.db,
-    config: app.config,
-    mailer: app.mailer,
-    limits: app.limits,
-    accounts: app.accounts,
+    deps: app.deps,
     client: clientOf(req),
-    auth: await authenticateRequest(app.db, app.config.jwtSecret, req.headers.authorization, req.log),
+    auth: await authenticateRequest(app.deps, req.headers.authorization, req.log),
   };
 }

@@ -6,11 +6,13 @@ import { newsletterRouter } from './routers/newsletter.js';
 import { siteRouter } from './routers/site.js';
 import { socialRouter } from './routers/social.js';
 import { systemRouter } from './routers/system.js';
+import { userRouter } from './routers/user.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
-  ...systemRouter,
+  system: systemRouter,
   auth: authRouter,
+  user: userRouter,
   site: siteRouter,
   blog: blogRouter,
   newsletter: newsletterRouter,

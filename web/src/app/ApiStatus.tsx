@@ -14,7 +14,7 @@ const HEALTH_REFRESH_MS = 60_000;
 
 /** The footer's API health line; quiet while it checks, explicit when it cannot tell. */
 export function ApiStatus() {
-  const health = trpc.health.useQuery(undefined, { retry: 1, refetchInterval: HEALTH_REFRESH_MS });
+  const health = trpc.system.health.useQuery(undefined, { retry: 1, refetchInterval: HEALTH_REFRESH_MS });
   const state: StatusState = health.isError ? 'unavailable' : (health.data?.status ?? 'checking');
   return (
     <p className={styles.status}>

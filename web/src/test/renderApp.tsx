@@ -23,7 +23,7 @@ export interface RenderAppOptions {
 export function renderApp(path: string, { health = healthyApi, routes = appRoutes, api, signedInAs }: RenderAppOptions = {}) {
   if (signedInAs) window.localStorage.setItem(TOKEN_STORAGE_KEY, TEST_TOKEN);
   const server = trpcStub({
-    health: () => {
+    'system.health': () => {
       if (health === 'unreachable') throw new TypeError('Failed to fetch');
       return health;
     },

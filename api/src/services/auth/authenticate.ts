@@ -1,15 +1,11 @@
 import type { PublicUser } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
+import type { ServiceDeps } from '../deps.js';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
 import { verifySessionToken } from './tokens.js';
 
 export interface Authenticated {
   user: PublicUser;
   session: { id: string };
-}
-
-export interface AuthLog {
-  info(details: object, message: string): void;
 }
 
 /** The bearer token of an Authorization header, or null. API keys never come through here. */
@@ -22,10 +18,10 @@ export function bearerToken(header: string | undefined): string | null {
  * Resolves a session token to its user: the signature and expiry must hold, the session must
  * be open, and the token must carry the user's current token version.
  */
-export async function authenticate(db: Db, secret: string, token: string): Promise<Authenticated | null> {
-  const claims = verifySessionToken(token, secret);
+export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'jwtSecret'>, token: string): Promise<Authenticated | null> {
+  const claims = verifySessionToken(token, deps.jwtSecret);
   if (!claims) return null;
-  const row = await db
+  const row = await deps.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([...PUBLIC_USER_COLUMNS, 'users.token_version', 'sessions.id as session_id'])
@@ -39,10 +35,14 @@ export async function authenticate(db: Db, secret: string, token: string): Promi
 }
 
 /** authenticate() for an HTTP request; a present but refused token is logged (without itself). */
-export async function authenticateRequest(db: Db, secret: string, header: string | undefined, log: AuthLog): Promise<Authenticated | null> {
+export async function authenticateRequest(
+  deps: Pick<ServiceDeps, 'db' | 'jwtSecret'>,
+  header: string | undefined,
+  log: Pick<ServiceDeps['log'], 'info'>,
+): Promise<Authenticated | null> {
   const token = bearerToken(header);
   if (!token) return null;
-  const auth = await authenticate(db, secret, token);
+  const auth = await authenticate(deps, token);
   if (!auth) log.info({ event: 'auth.token_refused' }, 'session token refused');
   return auth;
 }

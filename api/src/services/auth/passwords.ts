@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { AUTH_MESSAGES } from '@coinsight/contracts';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import argon2 from 'argon2';
+import { AppError } from '../errors.js';
 
 // OWASP's argon2id floor: 19 MiB, two passes, one lane.
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -41,4 +43,9 @@ const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
   return COMMON.has(lower) || COMMON.has(lower.replace(/\d+$/, '')) || COMMON.has(lower.replace(/[!@#$%^&*.]+$/, ''));
+}
+
+/** The spec's rules are checked by the schema; this one needs the list, so it runs on the server. */
+export function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.passwordTooCommon);
 }

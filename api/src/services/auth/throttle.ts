@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RateLimit, RateLimits } from '../rate-limit.js';
 
 /**
@@ -6,7 +7,7 @@ import type { RateLimit, RateLimits } from '../rate-limit.js';
  * trying many accounts. Windows are short, so an attacker can lock a victim out for at most
  * 15 minutes after they stop, and a successful login clears the account-and-address count.
  */
-export interface AuthThrottle {
+export interface AuthLimits {
   loginFailuresByAccountAndIp: RateLimit;
   loginFailuresByAccount: RateLimit;
   loginFailuresByIp: RateLimit;
@@ -16,7 +17,7 @@ export interface AuthThrottle {
   resetMailsByAccount: RateLimit;
 }
 
-export function createAuthThrottle(limits: RateLimits): AuthThrottle {
+export function createAuthLimits(limits: RateLimits): AuthLimits {
   return {
     loginFailuresByAccountAndIp: limits.create({ name: 'login-fail-account-ip', points: 5, durationSeconds: 15 * 60 }),
     loginFailuresByAccount: limits.create({ name: 'login-fail-account', points: 20, durationSeconds: 15 * 60 }),
@@ -28,3 +29,8 @@ export function createAuthThrottle(limits: RateLimits): AuthThrottle {
 }
 
 export const TOO_MANY_LOGINS_MESSAGE = 'Too many failed sign-in attempts. Please wait and try again.';
+
+/** The key an account's counters are kept under: the same for any case or spacing of its email. */
+export function accountKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}

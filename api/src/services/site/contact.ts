@@ -1,24 +1,11 @@
-import { CONTACT_MESSAGES, contactSubjectLabel, type ContactSubject } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
-import type { Client } from '../../rest/client.js';
+import { CONTACT_MESSAGES, contactSubjectLabel, type contactMessageSchema } from '@coinsight/contracts';
+import type { z } from 'zod';
+import type { Client } from '../client.js';
+import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { MailHeaderError, type Mailer, type MailMessage } from '../mail/mailer.js';
-import type { RateLimit } from '../rate-limit.js';
+import { MailHeaderError, type MailMessage } from '../mail/mailer.js';
 
-export interface ContactDeps {
-  db: Db;
-  mailer: Mailer;
-  /** The operator's inbox (CONTACT_EMAIL). */
-  contactEmail: string;
-  limits: { byIp: RateLimit; bySender: RateLimit };
-}
-
-export interface ContactInput {
-  name: string;
-  email: string;
-  subject: ContactSubject;
-  message: string;
-}
+export type ContactInput = z.infer<typeof contactMessageSchema>;
 
 export function operatorMail(id: number, input: ContactInput, to: string, receivedAt: Date): MailMessage {
   const label = contactSubjectLabel(input.subject);
@@ -47,9 +34,13 @@ export function operatorMail(id: number, input: ContactInput, to: string, receiv
  * Stores the message first, so a mail outage loses nothing, then mails the operator. The
  * visitor hears of success only once the mail has left: if it has not, they are asked to retry.
  */
-export async function sendContactMessage(deps: ContactDeps, client: Client, input: ContactInput): Promise<{ id: number }> {
-  await deps.limits.byIp.consume(client.ip, CONTACT_MESSAGES.tooMany);
-  await deps.limits.bySender.consume(input.email.toLowerCase(), CONTACT_MESSAGES.tooMany);
+export async function sendContactMessage(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'contactEmail'>,
+  input: ContactInput,
+  client: Client,
+): Promise<{ id: number }> {
+  await deps.limits.contactByIp.consume(client.ip, CONTACT_MESSAGES.tooMany);
+  await deps.limits.contactBySender.consume(input.email.toLowerCase(), CONTACT_MESSAGES.tooMany);
 
   const row = await deps.db
     .insertInto('contact_messages')

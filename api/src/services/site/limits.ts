@@ -12,19 +12,11 @@ export const CONTACT_LIMIT = { points: 5, durationSeconds: 60 * 60 };
 export const NEWSLETTER_LIMIT = { points: 10, durationSeconds: 60 * 60 };
 export const SEND_EMAIL_LIMIT = { points: 10, durationSeconds: 60 * 60 };
 
-// Counters must outlive a request: one set per app (its RateLimits), made on first use.
-const perApp = new WeakMap<RateLimits, SiteLimits>();
-
-export function siteLimits(limits: RateLimits): SiteLimits {
-  let site = perApp.get(limits);
-  if (!site) {
-    site = {
-      contactByIp: limits.create({ name: 'contact-ip', ...CONTACT_LIMIT }),
-      contactBySender: limits.create({ name: 'contact-sender', ...CONTACT_LIMIT }),
-      newsletterByIp: limits.create({ name: 'newsletter-ip', ...NEWSLETTER_LIMIT }),
-      sendEmailByUser: limits.create({ name: 'send-email-user', ...SEND_EMAIL_LIMIT }),
-    };
-    perApp.set(limits, site);
-  }
-  return site;
+export function createSiteLimits(limits: RateLimits): SiteLimits {
+  return {
+    contactByIp: limits.create({ name: 'contact-ip', ...CONTACT_LIMIT }),
+    contactBySender: limits.create({ name: 'contact-sender', ...CONTACT_LIMIT }),
+    newsletterByIp: limits.create({ name: 'newsletter-ip', ...NEWSLETTER_LIMIT }),
+    sendEmailByUser: limits.create({ name: 'send-email-user', ...SEND_EMAIL_LIMIT }),
+  };
 }

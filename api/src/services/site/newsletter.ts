@@ -1,16 +1,16 @@
-import { NEWSLETTER_MESSAGES, type NewsletterSubscribeResult } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
+import { NEWSLETTER_MESSAGES, type NewsletterSubscribeResult, type newsletterSubscribeSchema } from '@coinsight/contracts';
 import { sql } from 'kysely';
-import type { Client } from '../../rest/client.js';
-import type { RateLimit } from '../rate-limit.js';
+import type { z } from 'zod';
+import type { Client } from '../client.js';
+import type { ServiceDeps } from '../deps.js';
 
 /** Idempotent: a second subscription of the same address (any case) changes nothing. */
 export async function subscribeToNewsletter(
-  deps: { db: Db; limit: RateLimit },
+  deps: Pick<ServiceDeps, 'db' | 'limits'>,
+  input: z.infer<typeof newsletterSubscribeSchema>,
   client: Client,
-  input: { email: string },
 ): Promise<NewsletterSubscribeResult> {
-  await deps.limit.consume(client.ip, NEWSLETTER_MESSAGES.tooMany);
+  await deps.limits.newsletterByIp.consume(client.ip, NEWSLETTER_MESSAGES.tooMany);
   const result = await deps.db
     .insertInto('newsletter_subscribers')
     .values({ email: input.email })

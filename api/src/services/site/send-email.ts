@@ -1,19 +1,10 @@
-import { SEND_EMAIL_MESSAGES, type PublicUser } from '@coinsight/contracts';
+import { SEND_EMAIL_MESSAGES, type PublicUser, type sendEmailSchema } from '@coinsight/contracts';
+import type { z } from 'zod';
+import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { MailHeaderError, type Mailer, type MailMessage } from '../mail/mailer.js';
-import type { RateLimit } from '../rate-limit.js';
+import { MailHeaderError, type MailMessage } from '../mail/mailer.js';
 
-export interface SendEmailDeps {
-  mailer: Mailer;
-  limit: RateLimit;
-  publicUrl: string;
-}
-
-export interface SendEmailInput {
-  recipient: string;
-  subject: string;
-  message: string;
-}
+export type SendEmailInput = z.infer<typeof sendEmailSchema>;
 
 type Sender = Pick<PublicUser, 'id' | 'username' | 'email'>;
 
@@ -31,8 +22,12 @@ export function userMail(sender: Sender, input: SendEmailInput, publicUrl: strin
 }
 
 /** One message to one recipient from a signed-in user, within that user's hourly allowance. */
-export async function sendUserEmail(deps: SendEmailDeps, sender: Sender, input: SendEmailInput): Promise<{ ok: true }> {
-  await deps.limit.consume(sender.id, SEND_EMAIL_MESSAGES.tooMany);
+export async function sendUserEmail(
+  deps: Pick<ServiceDeps, 'mailer' | 'limits' | 'publicUrl'>,
+  input: SendEmailInput,
+  sender: Sender,
+): Promise<{ ok: true }> {
+  await deps.limits.sendEmailByUser.consume(sender.id, SEND_EMAIL_MESSAGES.tooMany);
   try {
     await deps.mailer.send(userMail(sender, input, deps.publicUrl));
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { SiteStats } from '@coinsight/contracts';
 import type { Db } from '@coinsight/db';
+import type { ServiceDeps } from '../deps.js';
 
 const CACHE_MS = 60_000;
 const cache = new WeakMap<Db, { at: number; stats: Promise<SiteStats> }>();
@@ -9,7 +10,7 @@ const cache = new WeakMap<Db, { at: number; stats: Promise<SiteStats> }>();
  * which is written in the same transaction as the posts it counts: exact, without scanning the
  * posts table on every landing-page visit. The answer is reused for a minute.
  */
-export function siteStats(db: Db, now = Date.now()): Promise<SiteStats> {
+export function siteStats({ db }: Pick<ServiceDeps, 'db'>, now = Date.now()): Promise<SiteStats> {
   const cached = cache.get(db);
   if (cached && now - cached.at < CACHE_MS) return cached.stats;
   const stats = countStats(db);

@@ -1,6 +1,6 @@
 import { RANGE_FILTERS, type AnyListQuery, type ListQuery, type PostPage, type RangeCounter, type SocialPlatform } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
 import { sql } from 'kysely';
+import type { ServiceDeps } from '../deps.js';
 import { POST_COLUMNS, toPlatformPost } from './post-shapes.js';
 
 const capitalized = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
@@ -26,7 +26,10 @@ function filtersOf(platform: SocialPlatform, query: AnyListQuery) {
  * completed by id in the same direction, so equal values never shuffle between pages; each
  * (platform, column, id) index answers that order directly.
  */
-export async function listPosts<P extends SocialPlatform>(db: Db, platform: P, query: ListQuery<P>): Promise<PostPage<P>> {
+export async function listPosts<P extends SocialPlatform>(
+  { db }: Pick<ServiceDeps, 'db'>,
+  { platform, query }: { platform: P; query: ListQuery<P> },
+): Promise<PostPage<P>> {
   const q = query as AnyListQuery;
   const { ranges, mediaType, location } = filtersOf(platform, q);
   const filtered = !!(q.username || q.startDate || q.endDate || ranges.length > 0 || mediaType || location);

@@ -1,26 +1,6 @@
 import type { FacebookPost, InstagramPost, LinkedinPost, PostsByPlatform, Reactions, SearchResult, SocialPlatform, TwitterPost } from '@coinsight/contracts';
-import type { MediaType } from '@coinsight/db';
-
-/** The columns the list and search queries select, as they come back. */
-export interface PostRowOut {
-  id: number;
-  platform: SocialPlatform;
-  username: string;
-  text: string;
-  created_at: Date;
-  likes: number;
-  comments: number;
-  shares: number;
-  views: number;
-  replies: number;
-  retweets: number;
-  media_type: MediaType | null;
-  location: string | null;
-  reactions: Reactions | null;
-  hashtags: string[];
-  symbols: string[];
-  sentiment: number;
-}
+import type { Database } from '@coinsight/db';
+import type { Selection } from 'kysely';
 
 export const POST_COLUMNS = [
   'posts.id',
@@ -41,6 +21,9 @@ export const POST_COLUMNS = [
   'posts.symbols',
   'posts.sentiment',
 ] as const;
+
+/** A row of the list and search queries, as Kysely types the selection of POST_COLUMNS. */
+export type PostRowOut = Selection<Database, 'posts' | 'authors', (typeof POST_COLUMNS)[number]>;
 
 const NO_REACTIONS: Reactions = { like: 0, love: 0, haha: 0, wow: 0, sad: 0, angry: 0 };
 

@@ -1,9 +1,9 @@
 import type { QuickStats } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
 import { sql } from 'kysely';
+import type { ServiceDeps } from '../deps.js';
 
 /** All-time totals for the social welcome page, from the hourly rollup. */
-export async function quickStats(db: Db): Promise<QuickStats> {
+export async function quickStats({ db }: Pick<ServiceDeps, 'db'>): Promise<QuickStats> {
   const row = await db
     .selectFrom('platform_hourly_stats')
     .select([

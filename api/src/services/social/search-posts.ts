@@ -1,6 +1,6 @@
 import { SOCIAL_PLATFORMS, type SearchQuery, type SearchResults, type SocialPlatform } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
 import { sql } from 'kysely';
+import type { ServiceDeps } from '../deps.js';
 import { POST_COLUMNS, toSearchResult, type PostRowOut } from './post-shapes.js';
 import { parseSearchTerms } from './search-terms.js';
 
@@ -14,7 +14,7 @@ export const RELEVANCE_CANDIDATES = 200;
  * every match of a word as common as "bitcoin" would read most of the table); otherwise the
  * newest.
  */
-export async function searchPosts(db: Db, query: SearchQuery): Promise<SearchResults> {
+export async function searchPosts({ db }: Pick<ServiceDeps, 'db'>, query: SearchQuery): Promise<SearchResults> {
   const terms = parseSearchTerms(query.q);
   const tsquery = terms.text ? sql`websearch_to_tsquery('english', ${terms.text})` : undefined;
 

@@ -1,6 +1,6 @@
 import { SOCIAL_PLATFORMS, type AnalyticsPeriod, type PlatformSummaries, type SocialPlatform } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
 import { sql } from 'kysely';
+import type { ServiceDeps } from '../deps.js';
 import { meanSentiment, percentChange, periodWindow } from './windows.js';
 
 /**
@@ -8,7 +8,11 @@ import { meanSentiment, percentChange, periodWindow } from './windows.js';
  * 2,160 rows a platform, whatever the number of posts. Followers come from the authors table,
  * each author counted once.
  */
-export async function platformSummaries(db: Db, period: AnalyticsPeriod, now = new Date()): Promise<PlatformSummaries> {
+export async function platformSummaries(
+  { db }: Pick<ServiceDeps, 'db'>,
+  { period }: { period: AnalyticsPeriod },
+  now = new Date(),
+): Promise<PlatformSummaries> {
   const w = periodWindow(period, now);
   const from = w.start < w.prev24 ? w.start : w.prev24;
   const [stats, followers] = await Promise.all([

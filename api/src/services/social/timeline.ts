@@ -1,13 +1,17 @@
 import { SOCIAL_PLATFORMS, type AnalyticsPeriod, type SocialPlatform, type Timeline } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
 import { sql } from 'kysely';
+import type { ServiceDeps } from '../deps.js';
 import { DAY_MS, HOUR_MS, periodWindow } from './windows.js';
 
 /**
  * Posts and mean sentiment per platform over a period, for charts: hourly buckets for 24h,
  * daily (UTC) otherwise, every bucket present (empty ones as 0 posts and no sentiment).
  */
-export async function socialTimeline(db: Db, period: AnalyticsPeriod, platform?: SocialPlatform, now = new Date()): Promise<Timeline> {
+export async function socialTimeline(
+  { db }: Pick<ServiceDeps, 'db'>,
+  { period, platform }: { period: AnalyticsPeriod; platform?: SocialPlatform | undefined },
+  now = new Date(),
+): Promise<Timeline> {
   const w = periodWindow(period, now);
   const granularity = period === '24h' ? 'hour' : 'day';
   const step = granularity === 'hour' ? HOUR_MS : DAY_MS;

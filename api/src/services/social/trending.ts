@@ -1,16 +1,12 @@
-import type { AnalyticsPeriod, SocialPlatform, TrendingTopics } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
+import type { TrendingTopics, trendingInputSchema } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { ServiceDeps } from '../deps.js';
 import { isoDay, meanSentiment, percentChange, periodWindow, splitDays } from './windows.js';
 
 const RELATED_TOKENS = 3;
 
-export interface TrendingOptions {
-  period: AnalyticsPeriod;
-  platform?: SocialPlatform | undefined;
-  limit: number;
-  now?: Date;
-}
+export type TrendingOptions = z.infer<typeof trendingInputSchema> & { now?: Date };
 
 /**
  * The most mentioned topics (coins as '$BTC', hashtags as '#defi') over a period, with their
@@ -18,7 +14,7 @@ export interface TrendingOptions {
  * the daily rollup and the hours at either end from the hourly one, so a 90-day period reads
  * about 90 rows per topic rather than 2,160, and never the posts.
  */
-export async function trendingTopics(db: Db, options: TrendingOptions): Promise<TrendingTopics> {
+export async function trendingTopics({ db }: Pick<ServiceDeps, 'db'>, options: TrendingOptions): Promise<TrendingTopics> {
   const w = periodWindow(options.period, options.now ?? new Date());
   const days = splitDays(w.start, w.end);
   const onPlatform = options.platform ? sql`and platform = ${options.platform}` : sql``;

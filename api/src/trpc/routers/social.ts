@@ -15,18 +15,18 @@ export const socialRouter = {
     // One branch per platform keeps each query's type tied to its platform's shape.
     switch (input.platform) {
       case 'twitter':
-        return listPosts(ctx.db, 'twitter', input.query);
+        return listPosts(ctx.deps, { platform: 'twitter', query: input.query });
       case 'instagram':
-        return listPosts(ctx.db, 'instagram', input.query);
+        return listPosts(ctx.deps, { platform: 'instagram', query: input.query });
       case 'facebook':
-        return listPosts(ctx.db, 'facebook', input.query);
+        return listPosts(ctx.deps, { platform: 'facebook', query: input.query });
       case 'linkedin':
-        return listPosts(ctx.db, 'linkedin', input.query);
+        return listPosts(ctx.deps, { platform: 'linkedin', query: input.query });
     }
   }),
-  search: protectedProcedure.input(searchQuerySchema).query(({ ctx, input }) => searchPosts(ctx.db, input)),
-  summaries: protectedProcedure.input(summariesInputSchema).query(({ ctx, input }) => platformSummaries(ctx.db, input.period)),
-  trending: protectedProcedure.input(trendingInputSchema).query(({ ctx, input }) => trendingTopics(ctx.db, input)),
-  timeline: protectedProcedure.input(timelineInputSchema).query(({ ctx, input }) => socialTimeline(ctx.db, input.period, input.platform)),
-  quickStats: protectedProcedure.query(({ ctx }) => quickStats(ctx.db)),
+  search: protectedProcedure.input(searchQuerySchema).query(({ ctx, input }) => searchPosts(ctx.deps, input)),
+  summaries: protectedProcedure.input(summariesInputSchema).query(({ ctx, input }) => platformSummaries(ctx.deps, input)),
+  trending: protectedProcedure.input(trendingInputSchema).query(({ ctx, input }) => trendingTopics(ctx.deps, input)),
+  timeline: protectedProcedure.input(timelineInputSchema).query(({ ctx, input }) => socialTimeline(ctx.deps, input)),
+  quickStats: protectedProcedure.query(({ ctx }) => quickStats(ctx.deps)),
 } satisfies TRPCRouterRecord;

@@ -1,6 +1,7 @@
+import type { ContactSubject } from '@coinsight/contracts';
 import type { Generated, Selectable } from 'kysely';
 
-export type ContactSubject = 'general' | 'support' | 'billing' | 'partnership';
+export type { ContactSubject };
 
 /** A message sent through the contact form; a copy goes to the operator by mail. */
 export interface ContactMessagesTable {

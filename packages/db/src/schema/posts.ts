@@ -1,14 +1,10 @@
+import { SOCIAL_PLATFORMS, type MediaType, type Reactions, type SocialPlatform } from '@coinsight/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
-export const PLATFORMS = ['twitter', 'instagram', 'facebook', 'linkedin'] as const;
-export type Platform = (typeof PLATFORMS)[number];
-
-export const MEDIA_TYPES = ['image', 'video', 'carousel'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-
-export const REACTION_KINDS = ['like', 'love', 'haha', 'wow', 'sad', 'angry'] as const;
-export type ReactionKind = (typeof REACTION_KINDS)[number];
-export type Reactions = Record<ReactionKind, number>;
+// Defined once, in contracts; the database layer keeps its short names for them.
+export { MEDIA_TYPES, REACTION_KINDS, type MediaType, type ReactionKind, type Reactions } from '@coinsight/contracts';
+export const PLATFORMS = SOCIAL_PLATFORMS;
+export type Platform = SocialPlatform;
 
 /**
  * One table for every platform: the engagement counters they share, and the extras only one

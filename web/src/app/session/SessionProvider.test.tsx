@@ -37,7 +37,7 @@ function Probe() {
       <button onClick={run('signup', () => session.signup({ username: 'satoshi', ...credentials }))}>signup</button>
       <button onClick={run('logout', () => session.logout())}>logout</button>
       <button onClick={() => session.clearError()}>clear error</button>
-      <button onClick={run('ping', () => utils.client.health.query())}>ping</button>
+      <button onClick={run('ping', () => utils.client.system.health.query())}>ping</button>
     </>
   );
 }
@@ -114,7 +114,7 @@ describe('login and signup', () => {
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token');
 
     await click('ping');
-    expect(api.callsTo('health').at(-1)?.authorization).toBe('Bearer fresh-token');
+    expect(api.callsTo('system.health').at(-1)?.authorization).toBe('Bearer fresh-token');
   });
 
   it('signup stores token and user', async () => {
@@ -156,7 +156,7 @@ describe('logout', () => {
     const { api, queryClient } = renderProbe({ 'auth.me': meFor(testUser), 'auth.logout': () => ({ ok: true }) }, TEST_TOKEN);
     await waitFor(() => expect(text('authenticated')).toBe('true'));
     await click('ping');
-    expect(api.callsTo('health').at(-1)?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(api.callsTo('system.health').at(-1)?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     queryClient.setQueryData(['private'], 'belongs to satoshi');
 
     await click('logout');
@@ -167,7 +167,7 @@ describe('logout', () => {
     expect(queryClient.getQueryData(['private'])).toBeUndefined();
 
     await click('ping');
-    expect(api.callsTo('health').at(-1)?.authorization).toBeNull();
+    expect(api.callsTo('system.health').at(-1)?.authorization).toBeNull();
   });
 
   it('signs out here even when the server cannot be told', async () => {

@@ -129,7 +129,7 @@ export function SessionProvider({ client, tokens, children }: SessionProviderPro
 
   const updateProfile = useCallback(
     async (input: UpdateProfileInput) => {
-      const user = await client.auth.updateProfile.mutate(input);
+      const user = await client.user.updateProfile.mutate(input);
       dispatch({ type: 'userChanged', user });
       return user;
     },
@@ -139,7 +139,7 @@ export function SessionProvider({ client, tokens, children }: SessionProviderPro
   const changePassword = useCallback(
     async (input: ChangePasswordInput) => {
       // The server ends every session, this one included, and answers a new token for this browser.
-      const { token } = await client.auth.changePassword.mutate(input);
+      const { token } = await client.user.changePassword.mutate(input);
       tokens.set(token);
       dispatch({ type: 'tokenChanged', token });
     },

@@ -37,23 +37,23 @@ describe.each([
     expect(fieldError('Username')).toBe('Username is required');
     expect(fieldError('Email')).toBe('Email is invalid');
     expect(fieldError('Instagram')).toBe('Social handles may contain only letters, digits, dots, dashes and underscores (at most 64)');
-    expect(api.callsTo('auth.updateProfile')).toHaveLength(0);
+    expect(api.callsTo('user.updateProfile')).toHaveLength(0);
   });
 
   it('saves, says so, and shows the saved user in the header', async () => {
     const saved: PublicUser = { ...testUser, username: 'nakamoto', socialAccounts: { twitter: 'satoshi', facebook: '', instagram: 'nakamoto' } };
-    const { api } = await renderSignedIn(path, { 'auth.updateProfile': () => saved });
+    const { api } = await renderSignedIn(path, { 'user.updateProfile': () => saved });
     fill('Username', 'nakamoto');
     fill('Instagram', '@nakamoto');
     press('Save Profile');
 
     expect(await outcome('status')).toBe('Profile updated successfully!');
-    expect(api.callsTo('auth.updateProfile')[0]?.input).toEqual({
+    expect(api.callsTo('user.updateProfile')[0]?.input).toEqual({
       username: 'nakamoto',
       email: 'satoshi@example.com',
       socialAccounts: { twitter: 'satoshi', facebook: '', instagram: '@nakamoto' },
     });
-    expect(api.callsTo('auth.updateProfile')[0]?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+    expect(api.callsTo('user.updateProfile')[0]?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     expect(value('Instagram')).toBe('nakamoto');
     expect(screen.getByRole('button', { name: 'Account menu for nakamoto' })).toBeTruthy();
   });
@@ -62,7 +62,7 @@ describe.each([
     ['the server error', new StubError(409, 'This username is already taken'), 'This username is already taken'],
     ['the fallback', new TypeError('Failed to fetch'), 'Failed to update profile. Please try again.'],
   ])('shows %s when saving fails', async (_case, failure, message) => {
-    await renderSignedIn(path, { 'auth.updateProfile': () => Promise.reject(failure) });
+    await renderSignedIn(path, { 'user.updateProfile': () => Promise.reject(failure) });
     press('Save Profile');
     expect(await outcome('alert')).toBe(message);
   });
@@ -123,34 +123,34 @@ describe('/settings', () => {
       fillAll('N3w-Otter-Pat');
       expect(fieldError('Confirm New Password')).toBe('New passwords do not match');
       press('Change Password');
-      expect(api.callsTo('auth.changePassword')).toHaveLength(0);
+      expect(api.callsTo('user.changePassword')).toHaveLength(0);
     });
 
     it('changes the password and keeps the new token the server returns for later requests', async () => {
       const { api } = await openSecurity({
-        'auth.changePassword': () => ({ message: 'Password changed successfully.', token: 'after-change-token' }),
-        'auth.updateProfile': (input) => ({ ...testUser, ...(input as object) }),
+        'user.changePassword': () => ({ message: 'Password changed successfully.', token: 'after-change-token' }),
+        'user.updateProfile': (input) => ({ ...testUser, ...(input as object) }),
       });
       fillAll();
       press('Change Password');
 
       expect(await outcome('status')).toBe('Password changed successfully!');
-      expect(api.callsTo('auth.changePassword')[0]?.input).toEqual({ currentPassword: 'Tr1cky-Lynx-42', newPassword: 'N3w-Otter-Path' });
-      expect(api.callsTo('auth.changePassword')[0]?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+      expect(api.callsTo('user.changePassword')[0]?.input).toEqual({ currentPassword: 'Tr1cky-Lynx-42', newPassword: 'N3w-Otter-Path' });
+      expect(api.callsTo('user.changePassword')[0]?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
       expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('after-change-token');
       expect(value('Current Password')).toBe('');
 
       fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
       press('Save Profile');
-      await waitFor(() => expect(api.callsTo('auth.updateProfile')).toHaveLength(1));
-      expect(api.callsTo('auth.updateProfile')[0]?.authorization).toBe('Bearer after-change-token');
+      await waitFor(() => expect(api.callsTo('user.updateProfile')).toHaveLength(1));
+      expect(api.callsTo('user.updateProfile')[0]?.authorization).toBe('Bearer after-change-token');
     });
 
     it.each([
       ['the server error', new StubError(400, 'Current password is incorrect'), 'Current password is incorrect'],
       ['the fallback', new TypeError('Failed to fetch'), 'Failed to change password. Please try again.'],
     ])('shows %s when the change fails', async (_case, failure, message) => {
-      await openSecurity({ 'auth.changePassword': () => Promise.reject(failure) });
+      await openSecurity({ 'user.changePassword': () => Promise.reject(failure) });
       fillAll();
       press('Change Password');
       expect(await outcome('alert')).toBe(message);

@@ -1,5 +1,5 @@
 import type { PostInput } from '../../ingest/post-record.js';
-import { MEDIA_TYPES, REACTION_KINDS, type Platform, type Reactions } from '../../schema/posts.js';
+import { MEDIA_TYPES, PLATFORMS, REACTION_KINDS, type Platform, type Reactions } from '../../schema/posts.js';
 import { ASSET_LIST } from '../asset-list.js';
 import { mixSeed, Random } from './prng.js';
 import { FAMILY_NAMES, FRAMES, GENERAL_HASHTAGS, GIVEN_NAMES, HANDLE_PARTS, LOCATIONS, SENTENCES, type Tone } from './vocabulary.js';
@@ -12,7 +12,6 @@ const PERIOD_MS = DEMO_PERIOD_DAYS * DAY_MS;
 const AUTHORS_PER_PLATFORM = 5_000;
 const MAX_INT4 = 2_147_483_647;
 
-const PLATFORMS: readonly Platform[] = ['twitter', 'instagram', 'facebook', 'linkedin'];
 const PLATFORM_WEIGHTS = [45, 20, 20, 15];
 const HASHTAGS_PER_POST: Record<Platform, [number, number]> = { twitter: [0, 3], instagram: [3, 8], facebook: [0, 2], linkedin: [1, 3] };
 // Bigger coins get talked about more, though less than their market caps would say.

@@ -1,6 +1,7 @@
 // Words the demo generator builds posts from. In the sentences, {c} is a coin as the post
 // names it ($BTC, Bitcoin or #bitcoin), {c2} a second coin, {p} a percentage and {d} a number of
 // days. The tone decides the sentence, so VADER has something real to score.
+import type { Platform } from '../../schema/posts.js';
 
 export type Tone = 'bullish' | 'bearish' | 'neutral';
 
@@ -62,7 +63,7 @@ export const SENTENCES: Record<Tone, readonly string[]> = {
 };
 
 /** How each platform frames a sentence: before it, after it. */
-export const FRAMES: Record<'twitter' | 'instagram' | 'facebook' | 'linkedin', { before: readonly string[]; after: readonly string[] }> = {
+export const FRAMES: Record<Platform, { before: readonly string[]; after: readonly string[] }> = {
   twitter: {
     before: ['', '', '', 'gm. ', 'Quick take: ', 'PSA: ', 'Not financial advice: '],
     after: ['', '', '', ' 🚀', ' 👀', ' 🧵', ' Thoughts?'],

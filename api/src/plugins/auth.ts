@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAccounts, type Accounts } from '../services/auth/accounts.js';
 import { authenticateRequest, type Authenticated } from '../services/auth/authenticate.js';
 import { AppError } from '../services/errors.js';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    accounts: Accounts;
-  }
   interface FastifyRequest {
     /** Set by the requireUser preHandler. */
     auth: Authenticated | null;
@@ -16,27 +12,16 @@ declare module 'fastify' {
 
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
 
-export const accountsPlugin = fp(
+export const authPlugin = fp(
   async (app) => {
-    app.decorate(
-      'accounts',
-      createAccounts({
-        db: app.db,
-        jwtSecret: app.config.jwtSecret,
-        publicUrl: app.config.publicUrl,
-        mailer: app.mailer,
-        limits: app.limits,
-        log: app.log,
-      }),
-    );
     app.decorateRequest('auth', null);
   },
-  { name: 'accounts', dependencies: ['db', 'mailer', 'limits'] },
+  { name: 'auth', dependencies: ['services'] },
 );
 
 /** preHandler for REST routes that need a signed-in user: 401 otherwise. */
 export async function requireUser(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const auth = await authenticateRequest(this.db, this.config.jwtSecret, request.headers.authorization, request.log);
+  const auth = await authenticateRequest(this.deps, request.headers.authorization, request.log);
   if (!auth) throw new AppError('UNAUTHORIZED', SIGN_IN_REQUIRED_MESSAGE);
   request.auth = auth;
 }

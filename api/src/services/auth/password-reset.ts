@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { forgotPasswordSchema, resetPasswordSchema } from '@coinsight/contracts';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { Client } from '../client.js';
+import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors.js';
+import { passwordChangedMail, resetPasswordMail, sendLater } from './mails.js';
+import { hashPassword, refuseCommonPassword } from './passwords.js';
+import { accountKey } from './throttle.js';
+import { newId } from './users.js';
+
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
+export const INVALID_RESET_TOKEN_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+// Only the hash of a reset token is stored: a leaked table resets nothing.
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Answers the same whether or not the address has an account; only the mail differs. */
+export async function forgotPassword(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl'>,
+  input: z.infer<typeof forgotPasswordSchema>,
+  client: Client,
+): Promise<{ message: string }> {
+  const { db, limits, log } = deps;
+  await limits.resetRequestsByIp.consume(client.ip);
+  // Counted before the lookup, so known and unknown addresses take the same path this far.
+  const underLimit = await limits.resetMailsByAccount.consume(accountKey(input.email)).then(
+    () => true,
+    () => false,
+  );
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email'])
+    .where(sql`lower(email)`, '=', input.email.toLowerCase())
+    .executeTakeFirst();
+  if (!user) return { message: RESET_REQUESTED_MESSAGE };
+  if (!underLimit) {
+    log.warn({ event: 'auth.reset_throttled', userId: user.id }, 'reset mail not sent: too many requests for this account');
+    return { message: RESET_REQUESTED_MESSAGE };
+  }
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('password_resets')
+    .values({ id: newId('pwr'), user_id: user.id, token_hash: tokenHash(token), expires_at: new Date(Date.now() + RESET_TTL_MS), used_at: null })
+    .execute();
+  // Built from PUBLIC_URL, never from the request's Host header.
+  const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  sendLater(deps, resetPasswordMail(user.email, user.username, link), 'auth.reset_mail');
+  log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested');
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+/** Sets a new password from a reset link; the link works once, and every session ends. */
+export async function resetPassword(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log'>,
+  input: z.infer<typeof resetPasswordSchema>,
+): Promise<{ message: string }> {
+  refuseCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const now = new Date();
+    // Claiming the token and checking it are one statement: two concurrent uses cannot both win.
+    const reset = await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash(input.token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!reset) return null;
+    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
+    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', reset.user_id).where('revoked_at', 'is', null).execute();
+    return trx
+      .updateTable('users')
+      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
+      .where('id', '=', reset.user_id)
+      .returning(['id', 'username', 'email'])
+      .executeTakeFirstOrThrow();
+  });
+  if (!user) {
+    deps.log.info({ event: 'auth.reset_refused' }, 'password reset refused: invalid, used or expired token');
+    throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN_MESSAGE);
+  }
+  sendLater(deps, passwordChangedMail(user.email, user.username, 'reset'), 'auth.reset_notice');
+  deps.log.info({ event: 'auth.reset', userId: user.id }, 'password reset');
+  return { message: 'Your password has been reset.' };
+}

@@ -1,0 +1,33 @@
+import type { Db } from '@coinsight/db';
+import type { Client } from '../client.js';
+import type { ServiceDeps } from '../deps.js';
+import { SESSION_TTL_SECONDS, signSessionToken } from './tokens.js';
+import { newId } from './users.js';
+
+/** Records a session for the user and answers its token. `executor` may be a transaction. */
+export async function openSession(
+  executor: Db,
+  jwtSecret: string,
+  user: { id: string; token_version: number },
+  client: Client,
+): Promise<string> {
+  const sessionId = newId('ses');
+  await executor
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      user_id: user.id,
+      expires_at: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+      revoked_at: null,
+      user_agent: client.userAgent,
+      ip: client.ip,
+    })
+    .execute();
+  return signSessionToken({ sub: user.id, jti: sessionId, ver: user.token_version }, jwtSecret);
+}
+
+/** Ends exactly this session; the user's others stay signed in. */
+export async function logout(deps: Pick<ServiceDeps, 'db' | 'log'>, sessionId: string): Promise<void> {
+  await deps.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  deps.log.info({ event: 'auth.logout', sessionId }, 'signed out');
+}

@@ -1,0 +1,38 @@
+import type { Db } from '@coinsight/db';
+import { createAuthLimits, type AuthLimits } from './auth/throttle.js';
+import type { Mailer } from './mail/mailer.js';
+import type { RateLimits } from './rate-limit.js';
+import { createSiteLimits, type SiteLimits } from './site/limits.js';
+
+/** The part of a pino logger services write to. */
+export interface Log {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** Every named rate limit. Counters must outlive a request, so they are made once per app. */
+export type Limits = AuthLimits & SiteLimits;
+
+/**
+ * What services need from the world, built once at start (plugins/services.ts) and handed to
+ * every service function as its first argument: REST handlers read it from `app.deps`, tRPC
+ * procedures from `ctx.deps`. A function names the part it uses with `Pick<ServiceDeps, …>`.
+ */
+export interface ServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  limits: Limits;
+  log: Log;
+  /** Signs and verifies session tokens (JWT_SECRET). */
+  jwtSecret: string;
+  /** Links in mails are built from it (PUBLIC_URL), never from a request's Host header. */
+  publicUrl: string;
+  /** The operator's inbox (CONTACT_EMAIL). */
+  contactEmail: string;
+}
+
+export function createServiceDeps(options: Omit<ServiceDeps, 'limits'> & { rateLimits: RateLimits }): ServiceDeps {
+  const { rateLimits, ...rest } = options;
+  return { ...rest, limits: { ...createAuthLimits(rateLimits), ...createSiteLimits(rateLimits) } };
+}

@@ -1,0 +1,42 @@
+import type { changePasswordSchema } from '@coinsight/contracts';
+import type { z } from 'zod';
+import { passwordChangedMail, sendLater } from '../auth/mails.js';
+import { hashPassword, refuseCommonPassword, verifyPassword } from '../auth/passwords.js';
+import { openSession } from '../auth/sessions.js';
+import type { Client } from '../client.js';
+import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors.js';
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
+
+/** Ends every session, this one included, and answers a fresh token for the caller. */
+export async function changePassword(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'jwtSecret'>,
+  input: z.infer<typeof changePasswordSchema>,
+  userId: string,
+  client: Client,
+): Promise<{ message: string; token: string }> {
+  const { db, log } = deps;
+  const user = await db.selectFrom('users').select(['id', 'username', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError('NOT_FOUND', 'Account not found');
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    log.info({ event: 'auth.change_password_refused', userId }, 'password change refused: wrong current password');
+    throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD_MESSAGE);
+  }
+  refuseCommonPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  const token = await db.transaction().execute(async (trx) => {
+    const now = new Date();
+    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    const updated = await trx
+      .updateTable('users')
+      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
+      .where('id', '=', userId)
+      .returning(['id', 'token_version'])
+      .executeTakeFirstOrThrow();
+    return openSession(trx, deps.jwtSecret, updated, client);
+  });
+  sendLater(deps, passwordChangedMail(user.email, user.username, 'changed'), 'auth.change_notice');
+  log.info({ event: 'auth.password_changed', userId }, 'password changed');
+  return { message: 'Password changed successfully.', token };
+}
