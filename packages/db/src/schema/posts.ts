@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { SentimentModel } from '../analysis/sentiment.js';
 
 export const PLATFORMS = ['twitter', 'instagram', 'facebook', 'linkedin'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -38,6 +39,8 @@ export interface PostsTable {
   symbols: string[];
   /** VADER compound score mapped to 0..1 (0.5 is neutral). */
   sentiment: number;
+  /** The model that scored `sentiment` (see analysis/sentiment.ts). */
+  sentiment_model: SentimentModel;
   /** Generated from text for full-text search; never written. */
   search: ColumnType<string, never, never>;
   ingested_at: Generated<Date>;
