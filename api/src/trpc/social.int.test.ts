@@ -88,12 +88,20 @@ describe(`social analytics over tRPC (${process.env.TEST_DB})`, () => {
   });
 
   it('timeline: hourly buckets for 24h, daily otherwise, every bucket present', async () => {
-    const hourly = await query<{ granularity: string; buckets: string[]; series: { platform: string; mentions: number[]; sentiment: (number | null)[] }[] }>(
-      'social.timeline',
-      { period: '24h' },
-    );
+    const hourly = await query<{
+      granularity: string;
+      buckets: string[];
+      partial: boolean;
+      asOf: string;
+      series: { platform: string; mentions: number[]; sentiment: (number | null)[] }[];
+    }>('social.timeline', { period: '24h' });
     expect(hourly.data.granularity).toBe('hour');
     expect(hourly.data.buckets).toHaveLength(24);
+    // The last bucket is the hour in progress, marked so that charts do not read it as a drop.
+    expect(hourly.data.partial).toBe(true);
+    const lastStart = Date.parse(hourly.data.buckets.at(-1)!);
+    expect(Date.parse(hourly.data.asOf)).toBeGreaterThanOrEqual(lastStart);
+    expect(Date.parse(hourly.data.asOf)).toBeLessThan(lastStart + HOUR);
     const tw = hourly.data.series.find((s) => s.platform === 'twitter')!;
     expect(tw.mentions.reduce((s, n) => s + n, 0)).toBe(2);
     expect(tw.sentiment.filter((v) => v !== null)).toHaveLength(2);

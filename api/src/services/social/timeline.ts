@@ -5,7 +5,8 @@ import { DAY_MS, HOUR_MS, periodWindow } from './windows.js';
 
 /**
  * Posts and mean sentiment per platform over a period, for charts: hourly buckets for 24h,
- * daily (UTC) otherwise, every bucket present (empty ones as 0 posts and no sentiment).
+ * daily (UTC) otherwise, every bucket present (empty ones as 0 posts and no sentiment). The
+ * last bucket holds `now` and is flagged partial.
  */
 export async function socialTimeline(
   { db }: Pick<ServiceDeps, 'db'>,
@@ -42,5 +43,7 @@ export async function socialTimeline(
     s.mentions[i] = posts;
     s.sentiment[i] = posts > 0 ? Math.round((Number(row.sentiment_sum) / posts) * 10_000) / 10_000 : null;
   }
-  return { period, granularity, buckets: buckets.map((t) => new Date(t).toISOString()), series };
+  const last = buckets.at(-1);
+  const partial = last !== undefined && now.getTime() < last + step;
+  return { period, granularity, buckets: buckets.map((t) => new Date(t).toISOString()), partial, asOf: now.toISOString(), series };
 }

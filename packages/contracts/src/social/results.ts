@@ -124,6 +124,13 @@ export interface Timeline {
   granularity: 'hour' | 'day';
   /** Bucket starts, ISO 8601 UTC, oldest first. */
   buckets: string[];
+  /**
+   * The last bucket is still in progress (the current hour or the current UTC day): its counts
+   * cover it only up to `asOf`, so charts mark it rather than read it as a drop.
+   */
+  partial: boolean;
+  /** When the counts were read, ISO 8601 UTC. */
+  asOf: string;
   series: { platform: SocialPlatform; mentions: number[]; sentiment: (number | null)[] }[];
 }
 

@@ -20,7 +20,7 @@ describe('sentimentScore', () => {
   });
 
   it('stays within 0..1 at both extremes', () => {
-    const scores = ['best best best love love win awesome!!!', 'worst worst hate hate awful scam!!!'].map(sentimentScore);
+    const scores = ['best best best love love win awesome!!!', 'worst worst hate hate awful scam!!!'].map((text) => sentimentScore(text));
     for (const score of scores) expect(score).toBeGreaterThanOrEqual(0);
     for (const score of scores) expect(score).toBeLessThanOrEqual(1);
   });
@@ -83,9 +83,10 @@ describe('coin symbols in a post', () => {
 });
 
 describe('analyzePost', () => {
-  it('returns sentiment, hashtags and symbols together', () => {
+  it('returns sentiment and the model that scored it, hashtags and symbols together', () => {
     expect(analyzePost('Love this $ETH breakout! #ethereum #crypto', matcher)).toEqual({
       sentiment: expect.any(Number),
+      sentimentModel: 'vader-crypto-1',
       hashtags: ['ethereum', 'crypto'],
       symbols: ['ETH'],
     });

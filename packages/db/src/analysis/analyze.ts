@@ -1,10 +1,11 @@
 import { extractCashtags, extractHashtags } from './extract.js';
-import { sentimentScore } from './sentiment.js';
+import { SENTIMENT_MODEL, sentimentScore, type SentimentModel } from './sentiment.js';
 import type { SymbolMatcher } from './symbol-matcher.js';
 
 /** What ingest derives from a post's text and stores beside it. */
 export interface PostAnalysis {
   sentiment: number;
+  sentimentModel: SentimentModel;
   hashtags: string[];
   symbols: string[];
 }
@@ -12,7 +13,8 @@ export interface PostAnalysis {
 export function analyzePost(text: string, matcher: SymbolMatcher): PostAnalysis {
   const hashtags = extractHashtags(text);
   return {
-    sentiment: sentimentScore(text),
+    sentiment: sentimentScore(text, SENTIMENT_MODEL),
+    sentimentModel: SENTIMENT_MODEL,
     hashtags,
     symbols: matcher.symbolsIn(text, hashtags, extractCashtags(text)),
   };

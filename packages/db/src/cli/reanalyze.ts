@@ -1,18 +1,24 @@
+import { parseArgs } from 'node:util';
 import { reanalyzePosts } from '../analysis/reanalyze.js';
-import { openMigrated, rejectArguments, runCli } from './open.js';
+import { SENTIMENT_MODEL } from '../analysis/sentiment.js';
+import { openMigrated, runCli } from './open.js';
 import { formatCount, formatRate, startProgress } from './progress.js';
 
 await runCli(async () => {
-  rejectArguments();
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { outdated: { type: 'boolean' } }, strict: true });
+  const outdatedOnly = values.outdated === true;
   const handle = await openMigrated();
   const started = performance.now();
-  const total = await handle.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const progress = startProgress(total.n, '{bar} {percentage}% | {value}/{total} posts');
+  let count = handle.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (outdatedOnly) count = count.where('sentiment_model', '<>', SENTIMENT_MODEL);
+  const total = await count.executeTakeFirstOrThrow();
+  const progress = startProgress(Number(total.n), '{bar} {percentage}% | {value}/{total} posts');
   try {
-    const report = await reanalyzePosts(handle.db, { onProgress: (scanned) => progress.update(scanned) });
+    const report = await reanalyzePosts(handle.db, { outdatedOnly, onProgress: (scanned) => progress.update(scanned) });
     progress.stop();
     const seconds = (performance.now() - started) / 1000;
-    console.warn(`Re-analysed ${formatRate(report.scanned, seconds, 'posts')}: ${formatCount(report.changed)} changed; rollups rebuilt.`);
+    const rollups = report.changed > 0 ? 'rollups rebuilt' : 'rollups unchanged';
+    console.warn(`Re-analysed ${formatRate(report.scanned, seconds, 'posts')} with ${SENTIMENT_MODEL}: ${formatCount(report.changed)} changed; ${rollups}.`);
   } finally {
     progress.stop();
     await handle.close();

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema/index.js';
+import type { SentimentModel } from '../analysis/sentiment.js';
 import type { MediaType, Platform, Reactions } from '../schema/posts.js';
 import type { RollupPost } from '../rollups/delta.js';
 
@@ -13,6 +14,7 @@ export interface PostWrite extends RollupPost {
   mediaType: MediaType | null;
   location: string | null;
   reactions: Reactions | null;
+  sentimentModel: SentimentModel;
 }
 
 export interface StoredPost extends PostWrite {
@@ -26,8 +28,8 @@ export const postKey = (post: { platform: Platform; externalId: string }) => `${
 const joinTags = (tags: readonly string[]) => tags.join(' ');
 
 /**
- * Column arrays for `unnest`: one statement and 17 parameters whatever the batch size, where a
- * multi-row VALUES would need 17 per row and a fresh plan for every batch size.
+ * Column arrays for `unnest`: one statement and 18 parameters whatever the batch size, where a
+ * multi-row VALUES would need 18 per row and a fresh plan for every batch size.
  */
 function columns(rows: readonly PostWrite[]) {
   return sql`
@@ -39,20 +41,20 @@ function columns(rows: readonly PostWrite[]) {
     ${rows.map((r) => r.mediaType)}::text[], ${rows.map((r) => r.location)}::text[],
     ${rows.map((r) => (r.reactions ? JSON.stringify(r.reactions) : null))}::jsonb[],
     ${rows.map((r) => joinTags(r.hashtags))}::text[], ${rows.map((r) => joinTags(r.symbols))}::text[],
-    ${rows.map((r) => r.sentiment)}::float4[]
+    ${rows.map((r) => r.sentiment)}::float4[], ${rows.map((r) => r.sentimentModel)}::text[]
   `;
 }
 
-const UNNESTED = sql`u(platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols, sentiment)`;
+const UNNESTED = sql`u(platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)`;
 
 /** Inserts the posts that are new; returns the keys (see postKey) of those it inserted. */
 export async function insertNewPosts(db: Executor, rows: readonly PostWrite[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const result = await sql<{ platform: Platform; external_id: string }>`
     insert into posts (platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
-                       media_type, location, reactions, hashtags, symbols, sentiment)
+                       media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)
     select platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
-           media_type, location, reactions, string_to_array(hashtags, ' '), string_to_array(symbols, ' '), sentiment
+           media_type, location, reactions, string_to_array(hashtags, ' '), string_to_array(symbols, ' '), sentiment, sentiment_model
     from unnest(${columns(rows)}) as ${UNNESTED}
     on conflict (platform, external_id) do nothing
     returning platform, external_id
@@ -68,9 +70,10 @@ export async function updatePosts(db: Executor, rows: readonly StoredPost[]): Pr
       author_id = u.author_id, text = u.text, created_at = u.created_at,
       likes = u.likes, comments = u.comments, shares = u.shares, views = u.views, replies = u.replies, retweets = u.retweets,
       media_type = u.media_type, location = u.location, reactions = u.reactions,
-      hashtags = string_to_array(u.hashtags, ' '), symbols = string_to_array(u.symbols, ' '), sentiment = u.sentiment
+      hashtags = string_to_array(u.hashtags, ' '), symbols = string_to_array(u.symbols, ' '), sentiment = u.sentiment,
+      sentiment_model = u.sentiment_model
     from unnest(${rows.map((r) => r.id)}::int8[], ${columns(rows)}) as u(id, platform, external_id, author_id, text, created_at,
-      likes, comments, shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols, sentiment)
+      likes, comments, shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)
     where posts.id = u.id
   `.execute(db);
 }
@@ -82,7 +85,7 @@ export async function lockStoredPosts(db: Executor, platform: Platform, external
     .selectFrom('posts')
     .select([
       'id', 'platform', 'external_id', 'author_id', 'text', 'created_at', 'likes', 'comments', 'shares', 'views',
-      'replies', 'retweets', 'media_type', 'location', 'reactions', 'hashtags', 'symbols', 'sentiment',
+      'replies', 'retweets', 'media_type', 'location', 'reactions', 'hashtags', 'symbols', 'sentiment', 'sentiment_model',
     ])
     .where('platform', '=', platform)
     .where('external_id', 'in', externalIds)
@@ -107,6 +110,7 @@ export async function lockStoredPosts(db: Executor, platform: Platform, external
     hashtags: r.hashtags,
     symbols: r.symbols,
     sentiment: r.sentiment,
+    sentimentModel: r.sentiment_model,
   }));
 }
 
@@ -131,6 +135,7 @@ export function samePost(stored: PostWrite, next: PostWrite): boolean {
     sameReactions(stored.reactions, next.reactions) &&
     sameList(stored.hashtags, next.hashtags) &&
     sameList(stored.symbols, next.symbols) &&
-    Math.abs(stored.sentiment - next.sentiment) < 1e-6
+    Math.abs(stored.sentiment - next.sentiment) < 1e-6 &&
+    stored.sentimentModel === next.sentimentModel
   );
 }

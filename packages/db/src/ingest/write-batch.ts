@@ -49,6 +49,7 @@ export async function writePostBatch(db: Kysely<Database>, posts: readonly Analy
         hashtags: p.hashtags,
         symbols: p.symbols,
         sentiment: p.sentiment,
+        sentimentModel: p.sentimentModel,
       };
     });
 

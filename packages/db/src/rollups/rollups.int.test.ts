@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reanalyzePosts } from '../analysis/reanalyze.js';
+import { SENTIMENT_MODEL, sentimentScore } from '../analysis/sentiment.js';
 import type { DbHandle } from '../create-db.js';
 import { seedDemoPosts } from '../seed/posts/seed-posts.js';
 import { openSocialTestDb } from '../test/social-db.js';
@@ -67,5 +68,21 @@ describe(`demo posts and rollups (${process.env.TEST_DB})`, () => {
     const after = await handle.db.selectFrom('posts').select(['id', 'symbols', 'hashtags', 'sentiment']).where('id', '=', target.id).executeTakeFirstOrThrow();
     expect(after).toEqual(target);
     expect(await findRollupDrift(handle.db)).toEqual([]);
+  });
+
+  it('upgrades the posts an older sentiment model scored, and only those', async () => {
+    const old = await handle.db.selectFrom('posts').select(['id', 'text', 'sentiment']).orderBy('id').limit(50).execute();
+    for (const post of old) {
+      await handle.db.updateTable('posts').set({ sentiment: sentimentScore(post.text, 'vader'), sentiment_model: 'vader' }).where('id', '=', post.id).execute();
+    }
+    await rebuildRollups(handle.db);
+    const report = await reanalyzePosts(handle.db, { batchSize: 20, outdatedOnly: true });
+    expect(report.scanned).toBe(50);
+    const models = await handle.db.selectFrom('posts').select('sentiment_model').groupBy('sentiment_model').execute();
+    expect(models.map((m) => m.sentiment_model)).toEqual([SENTIMENT_MODEL]);
+    const after = await handle.db.selectFrom('posts').select(['id', 'sentiment']).where('id', 'in', old.map((p) => p.id)).orderBy('id').execute();
+    expect(after.map((p) => p.sentiment)).toEqual(old.map((p) => p.sentiment));
+    expect(await findRollupDrift(handle.db)).toEqual([]);
+    expect(await reanalyzePosts(handle.db, { outdatedOnly: true })).toEqual({ scanned: 0, changed: 0 });
   });
 });

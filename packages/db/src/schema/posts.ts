@@ -1,5 +1,6 @@
 import { SOCIAL_PLATFORMS, type MediaType, type Reactions, type SocialPlatform } from '@coinsight/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { SentimentModel } from '../analysis/sentiment.js';
 
 // Defined once, in contracts; the database layer keeps its short names for them.
 export { MEDIA_TYPES, REACTION_KINDS, type MediaType, type ReactionKind, type Reactions } from '@coinsight/contracts';
@@ -34,6 +35,8 @@ export interface PostsTable {
   symbols: string[];
   /** VADER compound score mapped to 0..1 (0.5 is neutral). */
   sentiment: number;
+  /** The model that scored `sentiment` (see analysis/sentiment.ts). */
+  sentiment_model: SentimentModel;
   /** Generated from text for full-text search; never written. */
   search: ColumnType<string, never, never>;
   ingested_at: Generated<Date>;

@@ -19,6 +19,8 @@ export interface UPlotChartProps {
   height?: number;
   /** What the chart shows, for screen readers: the canvas itself says nothing. */
   description: string;
+  /** The last bucket is still in progress: it is hatched, so its lower count is not read as a drop. */
+  partialLast?: boolean;
 }
 
 const tokens = (el: Element) => {
@@ -31,7 +33,38 @@ const tokens = (el: Element) => {
  * rebuilt when the data or the colour theme change, resized with its container, and destroyed
  * on unmount. Times are shown in UTC, like the rest of the social pages.
  */
-export default function UPlotChart({ times, series, yLabel, yRange, height = 260, description }: UPlotChartProps) {
+/** Hatches the plot from halfway between the last two points to the right edge, labelled "so far". */
+function hatchLastBucket(u: uPlot, color: string) {
+  const xs = u.data[0];
+  const last = xs.at(-1);
+  const before = xs.at(-2);
+  if (last === undefined || before === undefined) return;
+  const { ctx, bbox } = u;
+  const left = (u.valToPos(before, 'x', true) + u.valToPos(last, 'x', true)) / 2;
+  const right = bbox.left + bbox.width;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, bbox.top, right - left, bbox.height);
+  ctx.clip();
+  ctx.strokeStyle = color;
+  ctx.globalAlpha = 0.35;
+  ctx.lineWidth = 1;
+  const step = 8 * uPlot.pxRatio;
+  for (let x = left - bbox.height; x < right; x += step) {
+    ctx.beginPath();
+    ctx.moveTo(x, bbox.top + bbox.height);
+    ctx.lineTo(x + bbox.height, bbox.top);
+    ctx.stroke();
+  }
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = color;
+  ctx.font = `${12 * uPlot.pxRatio}px sans-serif`;
+  ctx.textAlign = 'right';
+  ctx.fillText('so far', right - 4 * uPlot.pxRatio, bbox.top + 14 * uPlot.pxRatio);
+  ctx.restore();
+}
+
+export default function UPlotChart({ times, series, yLabel, yRange, height = 260, description, partialLast = false }: UPlotChartProps) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -52,6 +85,7 @@ export default function UPlotChart({ times, series, yLabel, yRange, height = 260
           axes: [axis, { ...axis, label: yLabel, size: 56 }],
           series: [{}, ...series.map((s, i) => ({ label: s.label, stroke: palette[i % palette.length], width: 2, points: { size: 4 } }))],
           legend: { live: false },
+          hooks: partialLast ? { draw: [(u) => hatchLastBucket(u, text)] } : {},
         },
         [times.map((t) => Date.parse(t) / 1000), ...series.map((s) => s.values)],
         el,
@@ -67,7 +101,7 @@ export default function UPlotChart({ times, series, yLabel, yRange, height = 260
       theme.removeEventListener('change', build);
       chart?.destroy();
     };
-  }, [times, series, yLabel, yRange, height]);
+  }, [times, series, yLabel, yRange, height, partialLast]);
 
   return <div ref={container} className={styles.chart} role="img" aria-label={description} />;
 }

@@ -22,6 +22,8 @@ const timeline: Timeline = {
   period: '7d',
   granularity: 'day',
   buckets: ['2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z'],
+  partial: true,
+  asOf: '2026-11-21T09:30:00.000Z',
   series: [
     { platform: 'twitter', mentions: [10, 20], sentiment: [0.6, 0.7] },
     { platform: 'instagram', mentions: [1, 0], sentiment: [0.5, null] },

@@ -1,11 +1,12 @@
 import { PLATFORM_LABELS, PERIOD_LABELS, type Timeline } from '@coinsight/contracts';
-import { TimelineChart } from '../../components/charts/TimelineChart';
+import { partialBucketNote, TimelineChart } from '../../components/charts/TimelineChart';
 import { formatCount } from '../../lib/formatNumber';
 import styles from './SocialAnalytics.module.css';
 
 /** Mentions and mean sentiment over the period, one line per platform. */
 export function TimelineCharts({ timeline }: { timeline: Timeline }) {
   const per = timeline.granularity === 'hour' ? 'hour' : 'day';
+  const partial = { partialLast: timeline.partial, partialNote: partialBucketNote(timeline.granularity, timeline.asOf) };
   const totals = timeline.series.map((s) => `${PLATFORM_LABELS[s.platform]} ${formatCount(s.mentions.reduce((a, b) => a + b, 0))}`).join(', ');
   return (
     <div className={styles.charts}>
@@ -16,6 +17,7 @@ export function TimelineCharts({ timeline }: { timeline: Timeline }) {
           series={timeline.series.map((s) => ({ label: PLATFORM_LABELS[s.platform], values: s.mentions }))}
           yLabel="Posts"
           description={`Posts per ${per}, ${PERIOD_LABELS[timeline.period].toLowerCase()}. Totals: ${totals}.`}
+          {...partial}
         />
       </figure>
       <figure className={styles.figure}>
@@ -26,6 +28,7 @@ export function TimelineCharts({ timeline }: { timeline: Timeline }) {
           yLabel="Sentiment"
           yRange={[0, 1]}
           description={`Mean sentiment per ${per} from 0 (negative) to 1 (positive), ${PERIOD_LABELS[timeline.period].toLowerCase()}, one line per platform.`}
+          {...partial}
         />
       </figure>
     </div>

@@ -19,7 +19,12 @@ const REACTION_LABELS: Record<ReactionKind, string> = { like: '👍', love: '❤
 function common<Row extends AnyPost>(platform: SocialPlatform, expanded: ReadonlySet<string>) {
   const sortable = (key: string) => (SORT_COLUMNS[platform] as readonly string[]).includes(key);
   return {
-    user: { key: 'user', header: 'User', cell: (row: Row) => <span className={styles.user}>@{row.userRef.username}</span> } as TableColumn<Row>,
+    // LinkedIn has no handles: its authors are shown by name.
+    user: {
+      key: 'user',
+      header: 'User',
+      cell: (row: Row) => <span className={styles.user}>{platform === 'linkedin' ? row.userRef.username : `@${row.userRef.username}`}</span>,
+    } as TableColumn<Row>,
     text: { key: 'text', header: 'Post', cell: (row: Row) => <PostText text={row.text} expanded={expanded.has(row._id)} /> } as TableColumn<Row>,
     date: {
       key: 'created_at',

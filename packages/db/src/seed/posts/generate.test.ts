@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORMS } from '../../schema/posts.js';
+import { analyzePost } from '../../analysis/analyze.js';
+import { labelOf } from '../../analysis/evaluate.js';
+import { createSymbolMatcher } from '../../analysis/symbol-matcher.js';
 import { ASSET_LIST } from '../asset-list.js';
-import { DEMO_PERIOD_DAYS, generateDemoPosts } from './generate.js';
+import { DEMO_PERIOD_DAYS, DEMO_SEED, generateDemoPosts, personName } from './generate.js';
 import { mulberry32, Random } from './prng.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -88,8 +91,9 @@ describe('generateDemoPosts', () => {
 
   it('mentions real coins with cashtags, names or hashtags, and mixes tones', () => {
     const posts = sample(1_000);
-    const names = ASSET_LIST.flatMap((a) => [`$${a.symbol}`, a.name, `#${a.name.toLowerCase().replace(/\s+/g, '')}`]);
-    for (const post of posts) expect(names.some((n) => post.text.includes(n))).toBe(true);
+    // Some authors write everything in lower case.
+    const names = ASSET_LIST.flatMap((a) => [`$${a.symbol}`, a.name, `#${a.name.replace(/\s+/g, '')}`].map((n) => n.toLowerCase()));
+    for (const post of posts) expect(names.some((n) => post.text.toLowerCase().includes(n))).toBe(true);
     expect(posts.filter((p) => p.text.includes('#')).length).toBeGreaterThan(500);
   });
 
@@ -102,5 +106,52 @@ describe('generateDemoPosts', () => {
       followers.set(key, post.followers);
     }
     expect(followers.size).toBeLessThan(posts.length * 0.8);
+  });
+
+  it('varies how posts open: no opening phrase starts more than 5% of a platform\'s posts', () => {
+    const names = ASSET_LIST.map((a) => a.name.toLowerCase());
+    // The first three words, with coins and numbers made alike, so "$BTC up 5%" and "$ETH up 9%" open the same way.
+    const opening = (text: string) => {
+      let t = text.toLowerCase().replace(/[$#][\p{L}\p{N}_]+/gu, '{coin}').replace(/\d[\d.,]*/g, '{n}');
+      for (const name of names) t = t.replaceAll(name, '{coin}');
+      return t.split(/\s+/).slice(0, 3).join(' ');
+    };
+    const posts = sample(8_000);
+    for (const platform of PLATFORMS) {
+      const texts = posts.filter((p) => p.platform === platform).slice(0, 1_000).map((p) => p.text);
+      expect(texts.length).toBe(1_000);
+      const counts = new Map<string, number>();
+      for (const text of texts) counts.set(opening(text), (counts.get(opening(text)) ?? 0) + 1);
+      expect(Math.max(...counts.values())).toBeLessThanOrEqual(50);
+    }
+  });
+
+  it('names LinkedIn authors as people, without handles, each author once', () => {
+    const linkedin = sample(3_000).filter((p) => p.platform === 'linkedin');
+    for (const post of linkedin) {
+      expect(post.username).toMatch(/^\p{Lu}[\p{L}']+ (\p{Lu}\. )?\p{Lu}[\p{L}']+$/u);
+      expect(post.username).toBe(post.displayName);
+    }
+    const names = Array.from({ length: 5_000 }, (_, i) => personName(i).toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('gives coins moods: over the last 7 days some busy coins of the demo data read Positive and some Negative', () => {
+    const matcher = createSymbolMatcher(ASSET_LIST);
+    const week = sample(20_000, DEMO_SEED).filter((p) => now.getTime() - p.createdAt.getTime() < 7 * 86_400_000);
+    const byCoin = new Map<string, { n: number; sum: number }>();
+    for (const post of week) {
+      const { symbols, sentiment } = analyzePost(post.text, matcher);
+      for (const symbol of symbols) {
+        const entry = byCoin.get(symbol) ?? { n: 0, sum: 0 };
+        entry.n += 1;
+        entry.sum += sentiment;
+        byCoin.set(symbol, entry);
+      }
+    }
+    const labels = [...byCoin.values()].filter((c) => c.n >= 40).map((c) => labelOf(c.sum / c.n));
+    expect(labels.length).toBeGreaterThanOrEqual(8);
+    expect(labels).toContain('Positive');
+    expect(labels).toContain('Negative');
   });
 });

@@ -86,7 +86,7 @@ function take<T>(iterator: Iterator<T>, n: number): T[] {
   return items;
 }
 
-function toWrite(post: PostInput, authorId: number): Omit<PostWrite, 'hashtags' | 'symbols' | 'sentiment'> {
+function toWrite(post: PostInput, authorId: number): Omit<PostWrite, 'hashtags' | 'symbols' | 'sentiment' | 'sentimentModel'> {
   return {
     platform: post.platform,
     externalId: post.externalId,
