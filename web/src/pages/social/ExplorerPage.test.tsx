@@ -10,10 +10,10 @@ function renderExplorer(search: (input: SearchQueryInput) => SearchResult[] = ()
     signedInAs: testUser,
     api: {
       'social.summaries': () => summaries,
-      'social.search': (input) => ({ data: search(input as SearchQueryInput) }),
+      'social.search': (input) => ({ data: search(input) }),
     },
   });
-  const searches = () => view.api.callsTo('social.search').map((call) => call.input as SearchQueryInput);
+  const searches = () => view.api.callsTo('social.search').map((call) => call.input);
   return { ...view, searches };
 }
 

@@ -11,9 +11,9 @@ type Query = Extract<ListInput, { platform: 'twitter' }>['query'];
 function renderTwitter(answer: (query: Query) => PostPage<'twitter'> = () => twitterPage([tweet(1), tweet(2), tweet(3)]), path = '/social/twitter') {
   const view = renderApp(path, {
     signedInAs: testUser,
-    api: { 'social.list': (input) => answer((input as { query: Query }).query) },
+    api: { 'social.list': (input) => (input.platform === 'twitter' ? answer(input.query) : twitterPage([])) },
   });
-  const queries = () => view.api.callsTo('social.list').map((call) => (call.input as { platform: string; query: Query }).query);
+  const queries = () => view.api.callsTo('social.list').map((call) => call.input.query);
   return { ...view, queries };
 }
 
