@@ -135,5 +135,3 @@ export interface QuickStats {
   shares: number;
 }
 
-/** A page of any one platform, as the tRPC `social.list` answers. */
-export type AnyPostPage = { [P in SocialPlatform]: PostPage<P> }[SocialPlatform];
