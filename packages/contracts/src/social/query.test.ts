@@ -88,7 +88,10 @@ describe('search query', () => {
       q: '$BTC rally',
       platform: undefined,
       limit: 50,
+      offset: 0,
     });
+    expect(searchQuerySchema.parse({ offset: '50' })).toMatchObject({ offset: 50 });
+    expect(problem(searchQuerySchema.safeParse({ offset: '1001' }))).toBe('offset must be a whole number from 0 to 1000');
     expect(problem(searchQuerySchema.safeParse({ platform: 'myspace' }))).toBe('platform must be one of all, twitter, instagram, facebook, linkedin');
     expect(problem(searchQuerySchema.safeParse({ limit: '500' }))).toBe('limit must be between 1 and 100');
     expect(problem(searchQuerySchema.safeParse({ q: 'x'.repeat(201) }))).toBe('q must be at most 200 characters');

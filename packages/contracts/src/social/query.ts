@@ -7,6 +7,7 @@ import {
   MAX_PAGE,
   MAX_PAGE_SIZE,
   MAX_SEARCH_LIMIT,
+  MAX_SEARCH_OFFSET,
   MAX_SEARCH_QUERY_LENGTH,
   MAX_TRENDING_LIMIT,
   MEDIA_TYPES,
@@ -123,7 +124,10 @@ const platformParam = z
   .optional()
   .transform((v) => (v === 'all' || v === '' ? undefined : v));
 
-/** Query of GET /api/social/search: a date range, optional text and an optional platform (omitted = all). */
+/**
+ * Query of GET /api/social/search: a date range, optional text and an optional platform (omitted
+ * = all); `limit` results from `offset` on (the answer's `nextOffset` continues it).
+ */
 export const searchQuerySchema = z
   .strictObject(
     {
@@ -132,6 +136,7 @@ export const searchQuerySchema = z
       startDate: dateParam('startDate', 'start'),
       endDate: dateParam('endDate', 'end'),
       limit: limitParam('limit', MAX_SEARCH_LIMIT).transform((v) => v ?? DEFAULT_SEARCH_LIMIT),
+      offset: wholeNumber('offset', 0, MAX_SEARCH_OFFSET).transform((v) => v ?? 0),
     },
     rejectUnknownParameters,
   )
