@@ -9,5 +9,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // The chart palette test reads the token sheet; other styles stay out of the unit tests.
     css: { include: [/tokens\.css/] },
+    // A test taking 1 s alone took 7 s on a loaded 2-core CI machine, past vitest's 5 s default.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -16,12 +16,14 @@ afterAll(async () => {
 });
 
 describe(`database unavailable (${process.env.TEST_DB})`, () => {
-  it('health answers 503 degraded, quickly', async () => {
+  it('health answers 503 degraded, without hanging', async () => {
     const started = Date.now();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'degraded', db: 'down' });
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // The check gives the database 2 s. The bound only catches a check that waits on the outage
+    // (the test's 30 s timeout would too, less clearly); a loaded machine stays well inside it.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('a request that needs the database fails fast with 503 and a clear message', async () => {

@@ -47,6 +47,8 @@ describe(`rate limits when Redis is down (${process.env.TEST_DB})`, () => {
     const started = Date.now();
     for (let i = 0; i < 5; i++) expect((await login(t, email)).statusCode).toBe(401);
     expect((await login(t, email)).statusCode).toBe(429);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Waiting on Redis would mean queueing until it came back: a hang, not a slow answer. Six
+    // logins on a loaded machine stay far inside this; a hang would not.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

@@ -87,12 +87,16 @@ describe(`database (${process.env.TEST_DB})`, () => {
     expect(found).toEqual([{ id: 'usr_test7' }]);
   });
 
-  it('keeps the event loop free while the embedded database is busy', async () => {
+  it('keeps the event loop free while the embedded database is busy', async ({ skip }) => {
+    // Only PGlite runs in this process: on PostgreSQL the test would pass without testing anything.
+    skip(process.env.TEST_DB === 'postgres', 'PostgreSQL runs in a process of its own');
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
     await sql`select pg_sleep(0.3)`.execute(handle.db);
     clearInterval(timer);
-    expect(ticks).toBeGreaterThan(10);
+    // Blocked, the loop would run the timer at most once, after the query; free, about 30 times,
+    // fewer when a loaded machine starves the process, but not down to one or two.
+    expect(ticks).toBeGreaterThan(3);
   });
 
   it('seeds the asset list once; a second seed adds nothing and keeps edits', async () => {

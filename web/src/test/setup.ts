@@ -2,8 +2,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Lazy route chunks load through Vite's transform; on a loaded 2-core CI machine that takes
-// several times the 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
+// several times the 1 s default, and under a full CI run more than 5 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout engine; the router's scroll restoration only needs the call to exist.
 window.scrollTo = () => {};

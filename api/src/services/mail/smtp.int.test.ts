@@ -43,7 +43,8 @@ afterAll(async () => {
 });
 
 async function mailTo(address: string): Promise<Received> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Mail goes out after the answer; a loaded machine can take seconds to deliver it.
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
     const mail = received.find((m) => m.to.includes(address));
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 20));
