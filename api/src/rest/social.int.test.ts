@@ -276,6 +276,30 @@ describe(`GET /api/social/search (${process.env.TEST_DB})`, () => {
     expect(await search('limit=3')).toHaveLength(3);
   });
 
+  it('counts the matches, per platform too, and pages through them with offset, without repeats', async () => {
+    const first = await get('/api/social/search?q=%24BTC&platform=twitter&limit=2');
+    expect(first.body).toMatchObject({
+      total: 3,
+      totalCapped: false,
+      nextOffset: 2,
+      platforms: [
+        { platform: 'twitter', matches: 3, capped: false },
+        { platform: 'instagram', matches: 1, capped: false },
+        { platform: 'facebook', matches: 1, capped: false },
+        { platform: 'linkedin', matches: 1, capped: false },
+      ],
+    });
+    const pages: unknown[] = [];
+    for (let offset: number | null = 0; offset !== null; ) {
+      const res = await get(`/api/social/search?limit=5&offset=${offset}`);
+      const body = res.body as { data: unknown[]; total: number; nextOffset: number | null };
+      expect(body.total).toBe(16);
+      pages.push(...body.data);
+      offset = body.nextOffset;
+    }
+    expect(pages).toEqual(await search('limit=100'));
+  });
+
   it('finds nothing for text nobody wrote', async () => {
     expect(await search('q=zeppelin')).toEqual([]);
   });
@@ -285,6 +309,7 @@ describe(`GET /api/social/search (${process.env.TEST_DB})`, () => {
     ['startDate=2026-11-10&endDate=2026-11-09', 'endDate must not be before startDate'],
     ['endDate=tomorrow', 'endDate must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
     ['limit=0', 'limit must be between 1 and 100'],
+    ['offset=-1', 'offset must be a whole number from 0 to 1000'],
     ['sort=new', 'unknown parameter: sort'],
   ])('?%s → 400 "%s"', async (query, message) => {
     const res = await get(`/api/social/search?${query}`);

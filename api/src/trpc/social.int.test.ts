@@ -132,7 +132,7 @@ describe(`social analytics over tRPC (${process.env.TEST_DB})`, () => {
   });
 
   it('list and search answer what the REST paths answer', async () => {
-    const trpc = await query('social.list', { platform: 'twitter', query: { sortBy: 'likes', limit: 2 } });
+    const trpc = await query('social.list.twitter', { sortBy: 'likes', limit: 2 });
     const rest = await t.app.inject({ method: 'GET', url: '/api/social/twitter?sortBy=likes&limit=2', headers: auth });
     expect(trpc.data).toEqual(rest.json());
     const search = await query('social.search', { q: '$ETH' });
@@ -141,7 +141,7 @@ describe(`social analytics over tRPC (${process.env.TEST_DB})`, () => {
   });
 
   it('bad input is a 400 in tRPC’s error format, with the message naming the parameter', async () => {
-    const res = await query('social.list', { platform: 'twitter', query: { limit: 500 } });
+    const res = await query('social.list.twitter', { limit: 500 });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('limit must be between 1 and 100');
     expect((await query('social.trending', { period: '1y' })).status).toBe(400);

@@ -1,4 +1,4 @@
-import type { PlatformSummaries, PostPage, SearchResult, TwitterPost } from '@coinsight/contracts';
+import { SOCIAL_PLATFORMS, type PlatformSummaries, type PostPage, type SearchResult, type SearchResults, type TwitterPost } from '@coinsight/contracts';
 
 export function tweet(n: number, overrides: Partial<TwitterPost> = {}): TwitterPost {
   return {
@@ -51,3 +51,15 @@ export const summaries: PlatformSummaries = {
     change24h: [12.5, -4, 0, 100][i] ?? 0,
   })),
 };
+
+/** A search answer holding `results`, all there is unless `overrides` says otherwise. */
+export function searchResults(results: SearchResult[], overrides: Partial<SearchResults> = {}): SearchResults {
+  return {
+    data: results,
+    total: results.length,
+    totalCapped: false,
+    platforms: SOCIAL_PLATFORMS.map((platform) => ({ platform, matches: results.filter((r) => r.platform === platform).length, capped: false })),
+    nextOffset: null,
+    ...overrides,
+  };
+}

@@ -1,9 +1,28 @@
+import type { AppRouter } from '@coinsight/api/trpc';
 import type { PublicUser } from '@coinsight/contracts';
+import type { AnyTRPCProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+
+/** 'social.list', 'auth.me'…: every procedure of the router by the path the client calls. */
+type PathsOf<R, Prefix extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyTRPCProcedure ? `${Prefix}${K}` : PathsOf<R[K], `${Prefix}${K}.`>;
+}[keyof R & string];
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+
+type At<T, Path extends string> = Path extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? At<T[Head], Rest>
+    : never
+  : Path extends keyof T
+    ? T[Path]
+    : never;
+/** What the client sends to a procedure, and what it reads back: the router's own types. */
+export type ProcedureInput<P extends ProcedurePath> = At<inferRouterInputs<AppRouter>, P>;
+export type ProcedureOutput<P extends ProcedurePath> = At<inferRouterOutputs<AppRouter>, P>;
 
 /** One procedure call the fake API received, with the Authorization header it came with. */
-export interface StubCall {
+export interface StubCall<Input = unknown> {
   path: string;
-  input: unknown;
+  input: Input;
   authorization: string | null;
 }
 
@@ -17,15 +36,21 @@ export class StubError extends Error {
   }
 }
 
-/** Answers one procedure: returns its data, throws StubError for a refusal or any other error for a dropped connection. */
-export type Handler = (input: unknown, call: StubCall) => unknown;
-export type Handlers = Record<string, Handler>;
+/**
+ * Answers one procedure with what the router would: its output type, or StubError for a refusal
+ * (any other error reads as a dropped connection). A renamed procedure or a changed shape fails tsc.
+ */
+export type Handler<P extends ProcedurePath> = (
+  input: ProcedureInput<P>,
+  call: StubCall<ProcedureInput<P>>,
+) => ProcedureOutput<P> | Promise<ProcedureOutput<P>>;
+export type Handlers = { [P in ProcedurePath]?: Handler<P> };
 
 export interface TrpcStub {
   fetch: typeof fetch;
   calls: StubCall[];
-  /** The calls made to one procedure, in order. */
-  callsTo(path: string): StubCall[];
+  /** The calls made to one procedure, in order, with the input the (typed) client sent. */
+  callsTo<P extends ProcedurePath>(path: P): StubCall<ProcedureInput<P>>[];
 }
 
 const CODES: Record<number, { key: string; rpc: number }> = {
@@ -63,10 +88,10 @@ export function trpcStub(handlers: Handlers): TrpcStub {
       paths.map(async (path, index) => {
         const call: StubCall = { path, input: inputs[String(index)], authorization };
         calls.push(call);
-        const handler = handlers[path];
+        const handler = isProcedurePath(path, handlers) ? handlers[path] : undefined;
         if (!handler) return { status: 404, body: errorEnvelope(path, 404, `No procedure ${path}`) };
         try {
-          return { status: 200, body: { result: { data: (await handler(call.input, call)) ?? null } } };
+          return { status: 200, body: { result: { data: (await answer(handler, call)) ?? null } } };
         } catch (error) {
           if (error instanceof StubError) return { status: error.httpStatus, body: errorEnvelope(path, error.httpStatus, error.message) };
           throw error;
@@ -80,7 +105,23 @@ export function trpcStub(handlers: Handlers): TrpcStub {
       { status },
     );
   };
-  return { fetch: stubFetch, calls, callsTo: (path) => calls.filter((call) => call.path === path) };
+  return {
+    fetch: stubFetch,
+    calls,
+    callsTo: <P extends ProcedurePath>(path: P) => calls.filter((call): call is StubCall<ProcedureInput<P>> => call.path === path),
+  };
+}
+
+function isProcedurePath(path: string, handlers: Handlers): path is ProcedurePath {
+  return Object.hasOwn(handlers, path);
+}
+
+/**
+ * The wire gives JSON, which the typed client built from the procedure's input type: the one
+ * place where the stub takes that on trust, as the real server's zod parse would check it.
+ */
+function answer(handler: (input: never, call: never) => unknown, call: StubCall): unknown {
+  return (handler as (input: unknown, call: StubCall) => unknown)(call.input, call);
 }
 
 export const TEST_TOKEN = 'test-session-token';
@@ -95,7 +136,7 @@ export const testUser: PublicUser = {
 };
 
 /** auth.me as the server answers it: the user for the right bearer token, else null. */
-export function meFor(user: PublicUser, token = TEST_TOKEN): Handler {
+export function meFor(user: PublicUser, token = TEST_TOKEN): Handler<'auth.me'> {
   return (_input, call) => (call.authorization === `Bearer ${token}` ? user : null);
 }
 

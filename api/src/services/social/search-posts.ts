@@ -1,4 +1,12 @@
-import { SOCIAL_PLATFORMS, type SearchQuery, type SearchResults, type SocialPlatform } from '@coinsight/contracts';
+import {
+  MAX_SEARCH_OFFSET,
+  SEARCH_COUNT_CAP,
+  SOCIAL_PLATFORMS,
+  type PlatformMatches,
+  type SearchQuery,
+  type SearchResults,
+  type SocialPlatform,
+} from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
 import { POST_COLUMNS, toSearchResult, type PostRowOut } from './post-shapes.js';
@@ -7,23 +15,25 @@ import { parseSearchTerms } from './search-terms.js';
 /** How many of each platform's newest matches are ranked when the query has words. */
 export const RELEVANCE_CANDIDATES = 200;
 
+type RankedRow = PostRowOut & { rank: number };
+
+const newest = (a: PostRowOut, b: PostRowOut) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
+
 /**
  * Searches posts in a date range (spec §7): words through the stored tsvector (English
  * stemming), $cashtags through the symbols array and #hashtags through the hashtags array, all
- * of them required. With words, the most relevant of the recent matches come first (ranking
- * every match of a word as common as "bitcoin" would read most of the table); otherwise the
- * newest.
+ * of them required. With words, the most relevant of each platform's RELEVANCE_CANDIDATES newest
+ * matches come first (ranking every match of a word as common as "bitcoin" would read most of
+ * the table), then the older matches, newest first; without words, the newest. That order is
+ * fixed, so `offset` pages through it without repeats or gaps. Matches are counted per platform
+ * up to SEARCH_COUNT_CAP, so a common word costs a bounded count.
  */
 export async function searchPosts({ db }: Pick<ServiceDeps, 'db'>, query: SearchQuery): Promise<SearchResults> {
   const terms = parseSearchTerms(query.q);
   const tsquery = terms.text ? sql`websearch_to_tsquery('english', ${terms.text})` : undefined;
 
-  const branch = (platform: SocialPlatform) => {
-    let q = db
-      .selectFrom('posts')
-      .innerJoin('authors', 'authors.id', 'posts.author_id')
-      .select(POST_COLUMNS)
-      .where('posts.platform', '=', platform);
+  const matching = (platform: SocialPlatform) => {
+    let q = db.selectFrom('posts').innerJoin('authors', 'authors.id', 'posts.author_id').where('posts.platform', '=', platform);
     if (query.startDate) q = q.where('posts.created_at', '>=', query.startDate);
     if (query.endDate) q = q.where('posts.created_at', '<=', query.endDate);
     if (terms.symbols.length > 0) q = q.where(sql<boolean>`posts.symbols @> ${terms.symbols}::text[]`);
@@ -31,25 +41,61 @@ export async function searchPosts({ db }: Pick<ServiceDeps, 'db'>, query: Search
     if (tsquery) q = q.where(sql<boolean>`posts.search @@ ${tsquery}`);
     return q;
   };
-
   // Each platform's newest matches come from its (platform, created_at) index (or, for a rare
   // word, from the GIN index and a small sort), instead of sorting every match of a common word.
-  // With words, the newest RELEVANCE_CANDIDATES per platform are then ranked by relevance.
+  const newestOf = (platform: SocialPlatform, skip: number, take: number): Promise<RankedRow[]> =>
+    matching(platform)
+      .select(POST_COLUMNS)
+      .select(tsquery ? sql<number>`ts_rank(posts.search, ${tsquery})`.as('rank') : sql<number>`0`.as('rank'))
+      .orderBy('posts.created_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .offset(skip)
+      .limit(take)
+      .execute();
+  const countOf = async (platform: SocialPlatform): Promise<PlatformMatches> => {
+    const { n } = await db
+      .selectFrom(matching(platform).select('posts.id').limit(SEARCH_COUNT_CAP + 1).as('m'))
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const matches = Number(n);
+    return { platform, matches: Math.min(matches, SEARCH_COUNT_CAP), capped: matches > SEARCH_COUNT_CAP };
+  };
+
   const platforms = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
-  const perPlatform = await Promise.all(
-    platforms.map((platform) =>
-      branch(platform)
-        .select(tsquery ? sql<number>`ts_rank(posts.search, ${tsquery})`.as('rank') : sql<number>`0`.as('rank'))
-        .orderBy('posts.created_at', 'desc')
-        .orderBy('posts.id', 'desc')
-        .limit(tsquery ? RELEVANCE_CANDIDATES : query.limit)
-        .execute(),
-    ),
-  );
-  const newest = (a: PostRowOut, b: PostRowOut) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
-  const rows: PostRowOut[] = perPlatform
-    .flat()
-    .sort((a, b) => b.rank - a.rank || newest(a, b))
-    .slice(0, query.limit);
-  return { data: rows.map(toSearchResult) };
+  const end = query.offset + query.limit;
+  const [rows, counts] = await Promise.all([
+    tsquery ? rankedThenNewest(platforms, newestOf, query.offset, end) : newestAcross(platforms, newestOf, 0, query.offset, end),
+    Promise.all(SOCIAL_PLATFORMS.map(countOf)),
+  ]);
+
+  const searched = counts.filter((c) => platforms.includes(c.platform));
+  const total = searched.reduce((sum, c) => sum + c.matches, 0);
+  const totalCapped = searched.some((c) => c.capped);
+  const more = end < total || (totalCapped && end < SEARCH_COUNT_CAP);
+  return {
+    data: rows.map(toSearchResult),
+    total,
+    totalCapped,
+    platforms: counts,
+    nextOffset: more && end <= MAX_SEARCH_OFFSET ? end : null,
+  };
+}
+
+type NewestOf = (platform: SocialPlatform, skip: number, take: number) => Promise<RankedRow[]>;
+
+/** Rows [from, to) of the platforms' matches merged newest first, each platform's first `skip` left out. */
+async function newestAcross(platforms: readonly SocialPlatform[], newestOf: NewestOf, skip: number, from: number, to: number) {
+  const perPlatform = await Promise.all(platforms.map((platform) => newestOf(platform, skip, to)));
+  return perPlatform.flat().sort(newest).slice(from, to);
+}
+
+/** Rows [from, to) of: each platform's newest candidates by relevance, then the rest newest first. */
+async function rankedThenNewest(platforms: readonly SocialPlatform[], newestOf: NewestOf, from: number, to: number) {
+  const candidates = await Promise.all(platforms.map((platform) => newestOf(platform, 0, RELEVANCE_CANDIDATES)));
+  const ranked = candidates.flat().sort((a, b) => b.rank - a.rank || newest(a, b));
+  const head = ranked.slice(from, to);
+  const withMore = platforms.filter((_, i) => candidates[i]?.length === RELEVANCE_CANDIDATES);
+  if (to <= ranked.length || withMore.length === 0) return head;
+  const tail = await newestAcross(withMore, newestOf, RELEVANCE_CANDIDATES, Math.max(0, from - ranked.length), to - ranked.length);
+  return [...head, ...tail];
 }

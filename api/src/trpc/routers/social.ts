@@ -1,29 +1,17 @@
-import {
-  listInputSchema,
-  searchQuerySchema,
-  summariesInputSchema,
-  timelineInputSchema,
-  trendingInputSchema,
-  type AnyPostPage,
-} from '@coinsight/contracts';
+import { listQuerySchema, searchQuerySchema, summariesInputSchema, timelineInputSchema, trendingInputSchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { listPosts, platformSummaries, quickStats, searchPosts, socialTimeline, trendingTopics } from '../../services/social/index.js';
 import { protectedProcedure } from '../trpc.js';
 
 export const socialRouter = {
-  list: protectedProcedure.input(listInputSchema).query(({ ctx, input }): Promise<AnyPostPage> => {
-    // One branch per platform keeps each query's type tied to its platform's shape.
-    switch (input.platform) {
-      case 'twitter':
-        return listPosts(ctx.deps, { platform: 'twitter', query: input.query });
-      case 'instagram':
-        return listPosts(ctx.deps, { platform: 'instagram', query: input.query });
-      case 'facebook':
-        return listPosts(ctx.deps, { platform: 'facebook', query: input.query });
-      case 'linkedin':
-        return listPosts(ctx.deps, { platform: 'linkedin', query: input.query });
-    }
-  }),
+  // One procedure per platform, as REST has one path per platform: each answers its own row type,
+  // which one procedure over a union of platforms could not tell the client.
+  list: {
+    twitter: protectedProcedure.input(listQuerySchema('twitter')).query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'twitter', query: input })),
+    instagram: protectedProcedure.input(listQuerySchema('instagram')).query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'instagram', query: input })),
+    facebook: protectedProcedure.input(listQuerySchema('facebook')).query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'facebook', query: input })),
+    linkedin: protectedProcedure.input(listQuerySchema('linkedin')).query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'linkedin', query: input })),
+  },
   search: protectedProcedure.input(searchQuerySchema).query(({ ctx, input }) => searchPosts(ctx.deps, input)),
   summaries: protectedProcedure.input(summariesInputSchema).query(({ ctx, input }) => platformSummaries(ctx.deps, input)),
   trending: protectedProcedure.input(trendingInputSchema).query(({ ctx, input }) => trendingTopics(ctx.deps, input)),

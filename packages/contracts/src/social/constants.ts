@@ -13,8 +13,8 @@ export function isSocialPlatform(value: unknown): value is SocialPlatform {
   return typeof value === 'string' && (SOCIAL_PLATFORMS as readonly string[]).includes(value);
 }
 
-/** The Data Explorer's platform choices (spec §9). */
-export const EXPLORER_PLATFORMS = ['all', 'twitter', 'instagram', 'facebook'] as const;
+/** The Data Explorer's platform choices (spec §9, with LinkedIn, which its results already included). */
+export const EXPLORER_PLATFORMS = ['all', ...SOCIAL_PLATFORMS] as const;
 export type ExplorerPlatform = (typeof EXPLORER_PLATFORMS)[number];
 
 /** The platforms with a card on the social analytics overview and in the explorer (spec §2). */
@@ -46,6 +46,10 @@ export const MAX_PAGE = 10_000_000;
 export const DEFAULT_SEARCH_LIMIT = 50;
 export const MAX_SEARCH_LIMIT = 100;
 export const MAX_SEARCH_QUERY_LENGTH = 200;
+/** Matches are counted up to this many per platform: past it the count says "10,000+". */
+export const SEARCH_COUNT_CAP = 10_000;
+/** How far "load more" reaches; past it, a narrower search is the way on. */
+export const MAX_SEARCH_OFFSET = 1_000;
 
 /** The explorer searches this long after the last change of text, platform or period (spec §7, §9). */
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -1,7 +1,26 @@
 import { z } from 'zod';
 
 // Query strings carry text and tRPC carries JSON: these accept both, treat blank values as
-// absent (forms send empty fields), and say in every message which parameter was wrong.
+// absent (forms send empty fields), and say in every message which field was wrong: by its
+// parameter name for API clients, by the label people see for the web app's forms.
+
+/** How messages name a field and word its bounds. */
+export interface Naming {
+  /** The name a message gives a parameter: itself, or its label ('minLikes' → 'Min likes'). */
+  of(param: string): string;
+  /** Bounds in words and grouped digits, instead of the exact figures a client program wants. */
+  forPeople: boolean;
+}
+
+/** REST and tRPC answers: messages name the parameter a request sent. */
+export const PARAMETER_NAMING: Naming = { of: (param) => param, forPeople: false };
+
+/** Labels for `labels`, the rest read as the parameter itself. */
+export function labelNaming(labels: Readonly<Record<string, string>>): Naming {
+  return { of: (param) => labels[param] ?? param, forPeople: true };
+}
+
+const grouped = (n: number) => n.toLocaleString('en-US');
 
 const isBlank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
 
@@ -21,16 +40,23 @@ function wholeNumberParser(message: string, min: number, max: number) {
 }
 
 /** A whole number parameter, from a number or a string of digits. */
-export function wholeNumber(name: string, min: number, max: number) {
-  return wholeNumberParser(`${name} must be a whole number from ${min} to ${max}`, min, max);
+export function wholeNumber(param: string, min: number, max: number, naming: Naming = PARAMETER_NAMING) {
+  const name = naming.of(param);
+  const message = !naming.forPeople
+    ? `${name} must be a whole number from ${min} to ${max}`
+    : max === Number.MAX_SAFE_INTEGER
+      ? `${name} must be a whole number, ${grouped(min)} or more`
+      : `${name} must be a whole number from ${grouped(min)} to ${grouped(max)}`;
+  return wholeNumberParser(message, min, max);
 }
 
 /** A page size or result cap: "limit must be between 1 and 100". */
-export function limitParam(name: string, max: number) {
-  return wholeNumberParser(`${name} must be between 1 and ${max}`, 1, max);
+export function limitParam(param: string, max: number, naming: Naming = PARAMETER_NAMING) {
+  return wholeNumberParser(`${naming.of(param)} must be between 1 and ${max}`, 1, max);
 }
 
-export function textParam(name: string, max: number) {
+export function textParam(param: string, max: number, naming: Naming = PARAMETER_NAMING) {
+  const name = naming.of(param);
   return z
     .string({ error: `${name} must be text` })
     .optional()
@@ -45,7 +71,8 @@ export function textParam(name: string, max: number) {
     });
 }
 
-export function enumParam<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+export function enumParam<const T extends readonly [string, ...string[]]>(param: string, values: T, naming: Naming = PARAMETER_NAMING) {
+  const name = naming.of(param);
   const message = `${name} must be ${values.length === 2 ? values.join(' or ') : `one of ${values.join(', ')}`}`;
   return z
     .union([z.enum(values), z.literal('')], { error: message })
@@ -69,8 +96,11 @@ function isCalendarDate(text: string): boolean {
  * A date (YYYY-MM-DD, a whole UTC day) or an ISO 8601 date-time with an offset. As the end of a
  * range a bare date means the end of that day, so startDate=endDate=2026-11-20 is that day.
  */
-export function dateParam(name: string, edge: 'start' | 'end') {
-  const message = `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`;
+export function dateParam(param: string, edge: 'start' | 'end', naming: Naming = PARAMETER_NAMING) {
+  const name = naming.of(param);
+  const message = naming.forPeople
+    ? `${name} must be a real date, written like 2026-11-20`
+    : `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`;
   return z
     .string({ error: message })
     .optional()

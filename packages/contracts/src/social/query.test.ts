@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstIssueMessage } from './params.js';
 import { LIST_FILTERS, SOCIAL_PLATFORMS } from './constants.js';
-import { listInputSchema, listQuerySchema, searchQuerySchema, trendingInputSchema } from './query.js';
+import { listQuerySchema, searchQuerySchema, trendingInputSchema } from './query.js';
 
 const problem = (result: { success: boolean; error?: Parameters<typeof firstIssueMessage>[0] }) =>
   result.success ? undefined : firstIssueMessage(result.error!);
@@ -55,20 +55,30 @@ describe('list query', () => {
     expect([...LIST_FILTERS[platform]].sort()).toEqual(params.sort());
   });
 
+  it.each([
+    [{ minLikes: 'abc' }, 'Min likes must be a whole number, 0 or more'],
+    [{ page: '0' }, 'Page must be a whole number from 1 to 10,000,000'],
+    [{ limit: '500' }, 'Page size must be between 1 and 100'],
+    [{ minViews: '10', maxViews: '5' }, 'Min views must not be greater than Max views'],
+    [{ startDate: '2026-11-20', endDate: '2026-11-19' }, 'To date must not be before From date'],
+    [{ startDate: 'yesterday' }, 'From date must be a real date, written like 2026-11-20'],
+    [{ username: 'x'.repeat(101) }, 'Username must be at most 100 characters'],
+    [{ sortOrder: 'up' }, 'Sort order must be asc or desc'],
+  ])('for the web app, names %j by the label people see: "%s"', (query, message) => {
+    expect(problem(listQuerySchema('twitter', 'labels').safeParse(query))).toBe(message);
+  });
+
+  it('labelled and parameter-named schemas accept and answer alike', () => {
+    const query = { page: '2', minLikes: '3', startDate: '2026-11-01', mediaType: 'video' };
+    expect(listQuerySchema('instagram', 'labels').parse(query)).toEqual(listQuerySchema('instagram').parse(query));
+  });
+
   it('treats a bare end date as the whole of that UTC day', () => {
     const query = listQuerySchema('twitter').parse({ startDate: '2026-11-20', endDate: '2026-11-20' });
     expect(query.startDate?.toISOString()).toBe('2026-11-20T00:00:00.000Z');
     expect(query.endDate?.toISOString()).toBe('2026-11-20T23:59:59.999Z');
     const exact = listQuerySchema('twitter').parse({ endDate: '2026-11-20T10:00:00+02:00' });
     expect(exact.endDate?.toISOString()).toBe('2026-11-20T08:00:00.000Z');
-  });
-
-  it('the tRPC input names the platform beside its query', () => {
-    expect(listInputSchema.parse({ platform: 'facebook', query: { minShares: 2 } })).toEqual({
-      platform: 'facebook',
-      query: { page: 1, limit: 25, sortBy: 'created_at', sortOrder: 'desc', minShares: 2 },
-    });
-    expect(listInputSchema.safeParse({ platform: 'myspace', query: {} }).success).toBe(false);
   });
 });
 
@@ -78,7 +88,10 @@ describe('search query', () => {
       q: '$BTC rally',
       platform: undefined,
       limit: 50,
+      offset: 0,
     });
+    expect(searchQuerySchema.parse({ offset: '50' })).toMatchObject({ offset: 50 });
+    expect(problem(searchQuerySchema.safeParse({ offset: '1001' }))).toBe('offset must be a whole number from 0 to 1000');
     expect(problem(searchQuerySchema.safeParse({ platform: 'myspace' }))).toBe('platform must be one of all, twitter, instagram, facebook, linkedin');
     expect(problem(searchQuerySchema.safeParse({ limit: '500' }))).toBe('limit must be between 1 and 100');
     expect(problem(searchQuerySchema.safeParse({ q: 'x'.repeat(201) }))).toBe('q must be at most 200 characters');

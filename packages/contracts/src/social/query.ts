@@ -7,6 +7,7 @@ import {
   MAX_PAGE,
   MAX_PAGE_SIZE,
   MAX_SEARCH_LIMIT,
+  MAX_SEARCH_OFFSET,
   MAX_SEARCH_QUERY_LENGTH,
   MAX_TRENDING_LIMIT,
   MEDIA_TYPES,
@@ -17,92 +18,116 @@ import {
   type RangeCounter,
   type SocialPlatform,
 } from './constants.js';
-import { dateParam, enumParam, limitParam, rejectUnknownParameters, textParam, wholeNumber } from './params.js';
+import { dateParam, enumParam, labelNaming, limitParam, PARAMETER_NAMING, rejectUnknownParameters, textParam, wholeNumber, type Naming } from './params.js';
 
 const capitalized = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 export const minParam = (counter: RangeCounter) => `min${capitalized(counter)}`;
 export const maxParam = (counter: RangeCounter) => `max${capitalized(counter)}`;
 
-const counterBound = (name: string) => wholeNumber(name, 0, Number.MAX_SAFE_INTEGER);
-const ranges = <const C extends readonly RangeCounter[]>(counters: C) =>
-  Object.fromEntries(counters.flatMap((c) => [[minParam(c), counterBound(minParam(c))], [maxParam(c), counterBound(maxParam(c))]])) as {
-    [K in C[number] as `min${Capitalize<K>}` | `max${Capitalize<K>}`]: ReturnType<typeof counterBound>;
-  };
+const COUNTERS: readonly RangeCounter[] = [...new Set(Object.values(RANGE_FILTERS).flat())];
 
-const common = {
-  page: wholeNumber('page', 1, MAX_PAGE).transform((v) => v ?? 1),
-  limit: limitParam('limit', MAX_PAGE_SIZE).transform((v) => v ?? DEFAULT_PAGE_SIZE),
-  sortOrder: enumParam('sortOrder', SORT_ORDERS).transform((v) => v ?? 'desc'),
-  username: textParam('username', 100).transform((v) => v?.replace(/^@/, '') || undefined),
-  startDate: dateParam('startDate', 'start'),
-  endDate: dateParam('endDate', 'end'),
+/** What the web app calls each parameter of a list or search: field labels, and words for the rest. */
+export const PARAM_LABELS: Readonly<Record<string, string>> = {
+  page: 'Page',
+  limit: 'Page size',
+  sortBy: 'Sort column',
+  sortOrder: 'Sort order',
+  username: 'Username',
+  startDate: 'From date',
+  endDate: 'To date',
+  mediaType: 'Media type',
+  location: 'Location',
+  q: 'Search',
+  platform: 'Platform',
+  ...Object.fromEntries(COUNTERS.flatMap((c) => [[minParam(c), `Min ${c}`], [maxParam(c), `Max ${c}`]])),
 };
 
-const sortBy = <P extends SocialPlatform>(platform: P) => enumParam('sortBy', SORT_COLUMNS[platform]).transform((v) => v ?? 'created_at');
+/** Messages for people, naming the labels they see: 'Min likes must be a whole number, 0 or more'. */
+export const LABEL_NAMING = labelNaming(PARAM_LABELS);
+
+function listSchemasNamed(naming: Naming) {
+  const counterBound = (param: string) => wholeNumber(param, 0, Number.MAX_SAFE_INTEGER, naming);
+  const ranges = <const C extends readonly RangeCounter[]>(counters: C) =>
+    Object.fromEntries(counters.flatMap((c) => [[minParam(c), counterBound(minParam(c))], [maxParam(c), counterBound(maxParam(c))]])) as {
+      [K in C[number] as `min${Capitalize<K>}` | `max${Capitalize<K>}`]: ReturnType<typeof counterBound>;
+    };
+  const common = {
+    page: wholeNumber('page', 1, MAX_PAGE, naming).transform((v) => v ?? 1),
+    limit: limitParam('limit', MAX_PAGE_SIZE, naming).transform((v) => v ?? DEFAULT_PAGE_SIZE),
+    sortOrder: enumParam('sortOrder', SORT_ORDERS, naming).transform((v) => v ?? 'desc'),
+    username: textParam('username', 100, naming).transform((v) => v?.replace(/^@/, '') || undefined),
+    startDate: dateParam('startDate', 'start', naming),
+    endDate: dateParam('endDate', 'end', naming),
+  };
+  const sortBy = <P extends SocialPlatform>(platform: P) => enumParam('sortBy', SORT_COLUMNS[platform], naming).transform((v) => v ?? 'created_at');
+  const check = (counters: readonly RangeCounter[]) => (value: Record<string, unknown>, ctx: z.RefinementCtx) =>
+    checkRanges(value, ctx, counters, naming);
+
+  return {
+    twitter: z
+      .strictObject({ ...common, sortBy: sortBy('twitter'), ...ranges(RANGE_FILTERS.twitter) }, rejectUnknownParameters)
+      .superRefine(check(RANGE_FILTERS.twitter)),
+    instagram: z
+      .strictObject(
+        {
+          ...common,
+          sortBy: sortBy('instagram'),
+          ...ranges(RANGE_FILTERS.instagram),
+          mediaType: enumParam('mediaType', MEDIA_TYPES, naming),
+          location: textParam('location', 200, naming),
+        },
+        rejectUnknownParameters,
+      )
+      .superRefine(check(RANGE_FILTERS.instagram)),
+    facebook: z
+      .strictObject({ ...common, sortBy: sortBy('facebook'), ...ranges(RANGE_FILTERS.facebook) }, rejectUnknownParameters)
+      .superRefine(check(RANGE_FILTERS.facebook)),
+    linkedin: z
+      .strictObject({ ...common, sortBy: sortBy('linkedin'), ...ranges(RANGE_FILTERS.linkedin) }, rejectUnknownParameters)
+      .superRefine(check(RANGE_FILTERS.linkedin)),
+  };
+}
 
 /** min ≤ max for each counter, start ≤ end for the dates: named in the message. */
-function checkRanges(value: Record<string, unknown>, ctx: z.RefinementCtx, counters: readonly RangeCounter[]) {
+function checkRanges(value: Record<string, unknown>, ctx: z.RefinementCtx, counters: readonly RangeCounter[], naming: Naming) {
   for (const counter of counters) {
     const min = value[minParam(counter)];
     const max = value[maxParam(counter)];
     if (typeof min === 'number' && typeof max === 'number' && min > max) {
-      ctx.addIssue({ code: 'custom', message: `${minParam(counter)} must not be greater than ${maxParam(counter)}`, path: [minParam(counter)] });
+      const message = `${naming.of(minParam(counter))} must not be greater than ${naming.of(maxParam(counter))}`;
+      ctx.addIssue({ code: 'custom', message, path: [minParam(counter)] });
     }
   }
   const { startDate, endDate } = value;
   if (startDate instanceof Date && endDate instanceof Date && endDate < startDate) {
-    ctx.addIssue({ code: 'custom', message: 'endDate must not be before startDate', path: ['endDate'] });
+    ctx.addIssue({ code: 'custom', message: `${naming.of('endDate')} must not be before ${naming.of('startDate')}`, path: ['endDate'] });
   }
 }
 
-const listSchemas = {
-  twitter: z
-    .strictObject({ ...common, sortBy: sortBy('twitter'), ...ranges(RANGE_FILTERS.twitter) }, rejectUnknownParameters)
-    .superRefine((v, ctx) => checkRanges(v, ctx, RANGE_FILTERS.twitter)),
-  instagram: z
-    .strictObject(
-      {
-        ...common,
-        sortBy: sortBy('instagram'),
-        ...ranges(RANGE_FILTERS.instagram),
-        mediaType: enumParam('mediaType', MEDIA_TYPES),
-        location: textParam('location', 200),
-      },
-      rejectUnknownParameters,
-    )
-    .superRefine((v, ctx) => checkRanges(v, ctx, RANGE_FILTERS.instagram)),
-  facebook: z
-    .strictObject({ ...common, sortBy: sortBy('facebook'), ...ranges(RANGE_FILTERS.facebook) }, rejectUnknownParameters)
-    .superRefine((v, ctx) => checkRanges(v, ctx, RANGE_FILTERS.facebook)),
-  linkedin: z
-    .strictObject({ ...common, sortBy: sortBy('linkedin'), ...ranges(RANGE_FILTERS.linkedin) }, rejectUnknownParameters)
-    .superRefine((v, ctx) => checkRanges(v, ctx, RANGE_FILTERS.linkedin)),
-};
+const listSchemas = listSchemasNamed(PARAMETER_NAMING);
+const labelledListSchemas: typeof listSchemas = listSchemasNamed(LABEL_NAMING);
 
-/** Query of GET /api/social/<platform> (spec §7): page, limit, sortBy, sortOrder and the platform's filters. */
-export function listQuerySchema<P extends SocialPlatform>(platform: P): (typeof listSchemas)[P] {
-  return listSchemas[platform];
+/**
+ * Query of GET /api/social/<platform> (spec §7): page, limit, sortBy, sortOrder and the platform's
+ * filters. Messages name the parameters; `'labels'` names the fields as the web app shows them.
+ */
+export function listQuerySchema<P extends SocialPlatform>(platform: P, naming: 'parameters' | 'labels' = 'parameters'): (typeof listSchemas)[P] {
+  return (naming === 'labels' ? labelledListSchemas : listSchemas)[platform];
 }
 
 export type ListQueryInput<P extends SocialPlatform> = z.input<(typeof listSchemas)[P]>;
 export type ListQuery<P extends SocialPlatform> = z.output<(typeof listSchemas)[P]>;
 export type AnyListQuery = { [P in SocialPlatform]: ListQuery<P> }[SocialPlatform];
 
-/** The tRPC `social.list` input: the platform and its query in one object. */
-export const listInputSchema = z.discriminatedUnion('platform', [
-  z.object({ platform: z.literal('twitter'), query: listSchemas.twitter }),
-  z.object({ platform: z.literal('instagram'), query: listSchemas.instagram }),
-  z.object({ platform: z.literal('facebook'), query: listSchemas.facebook }),
-  z.object({ platform: z.literal('linkedin'), query: listSchemas.linkedin }),
-]);
-export type ListInput = z.input<typeof listInputSchema>;
-
 const platformParam = z
   .union([z.enum(SOCIAL_PLATFORMS), z.literal('all'), z.literal('')], { error: `platform must be one of all, ${SOCIAL_PLATFORMS.join(', ')}` })
   .optional()
   .transform((v) => (v === 'all' || v === '' ? undefined : v));
 
-/** Query of GET /api/social/search: a date range, optional text and an optional platform (omitted = all). */
+/**
+ * Query of GET /api/social/search: a date range, optional text and an optional platform (omitted
+ * = all); `limit` results from `offset` on (the answer's `nextOffset` continues it).
+ */
 export const searchQuerySchema = z
   .strictObject(
     {
@@ -111,10 +136,11 @@ export const searchQuerySchema = z
       startDate: dateParam('startDate', 'start'),
       endDate: dateParam('endDate', 'end'),
       limit: limitParam('limit', MAX_SEARCH_LIMIT).transform((v) => v ?? DEFAULT_SEARCH_LIMIT),
+      offset: wholeNumber('offset', 0, MAX_SEARCH_OFFSET).transform((v) => v ?? 0),
     },
     rejectUnknownParameters,
   )
-  .superRefine((v, ctx) => checkRanges(v, ctx, []));
+  .superRefine((v, ctx) => checkRanges(v, ctx, [], PARAMETER_NAMING));
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 

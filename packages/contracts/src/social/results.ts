@@ -78,8 +78,23 @@ export interface SearchResult {
   sentiment: number;
 }
 
+/** Matches on one platform, counted up to SEARCH_COUNT_CAP (`capped`: there are more). */
+export interface PlatformMatches {
+  platform: SocialPlatform;
+  matches: number;
+  capped: boolean;
+}
+
 export interface SearchResults {
   data: SearchResult[];
+  /** Matches on the platform searched (every platform when none was), `capped` as below. */
+  total: number;
+  /** The count stopped at SEARCH_COUNT_CAP on some platform: there are more than `total`. */
+  totalCapped: boolean;
+  /** Matches on each platform, whichever was searched, for comparing them. */
+  platforms: PlatformMatches[];
+  /** The `offset` that continues these results, or null after the last that can be reached. */
+  nextOffset: number | null;
 }
 
 /** Spec §3 platform summary, over a period. */
@@ -142,5 +157,3 @@ export interface QuickStats {
   shares: number;
 }
 
-/** A page of any one platform, as the tRPC `social.list` answers. */
-export type AnyPostPage = { [P in SocialPlatform]: PostPage<P> }[SocialPlatform];

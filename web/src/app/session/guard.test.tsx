@@ -43,8 +43,7 @@ describe('sign-in guard', () => {
   it('returns to the page, query included, after signing in on the sign-in page', async () => {
     const { router, api } = renderApp('/settings?tab=security', {
       api: {
-        'auth.login': (input) => {
-          const { email, password } = input as { email: string; password: string };
+        'auth.login': ({ email, password }) => {
           if (email !== testUser.email || password !== 'Tr1cky-Lynx-42') throw new StubError(401, 'Invalid email or password');
           return { token: 'fresh-token', user: testUser };
         },

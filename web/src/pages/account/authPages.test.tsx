@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../app/session';
 import { fieldError, fill, outcome } from '../../test/forms';
 import { renderApp } from '../../test/renderApp';
-import { deferred, StubError, testUser, type Handlers } from '../../test/trpcStub';
+import { deferred, StubError, testUser, type Handlers, type ProcedureOutput } from '../../test/trpcStub';
 
 const PASSWORD = 'Tr1cky-Lynx-42';
 
@@ -66,7 +66,7 @@ describe('/login', () => {
   });
 
   it('disables its button while signing in', async () => {
-    const answer = deferred<unknown>();
+    const answer = deferred<ProcedureOutput<'auth.login'>>();
     await renderPage('/login', { 'auth.login': () => answer.promise });
     fill('Email', testUser.email);
     fill('Password', PASSWORD);

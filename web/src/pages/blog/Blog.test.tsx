@@ -66,7 +66,14 @@ describe('blog post page', () => {
   const post: BlogPost = { ...summary(3), body: 'Intro with `code`.\n\n## A section\n\n- first\n- second\n\n<script>alert(1)</script>' };
 
   it('renders the post under its own title, with a safe body', async () => {
-    renderApp('/blog/post-3', { api: { 'blog.bySlug': (input) => ((input as { slug: string }).slug === 'post-3' ? post : null) } });
+    renderApp('/blog/post-3', {
+      api: {
+        'blog.bySlug': ({ slug }) => {
+          if (slug !== 'post-3') throw new StubError(404, BLOG_POST_NOT_FOUND_MESSAGE);
+          return post;
+        },
+      },
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Post number 3' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'A section' })).toBeTruthy();

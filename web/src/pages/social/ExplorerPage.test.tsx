@@ -1,19 +1,22 @@
-import type { SearchQueryInput, SearchResult } from '@coinsight/contracts';
+import type { SearchQueryInput, SearchResult, SearchResults } from '@coinsight/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { searchResult, summaries } from '../../test/socialFixtures';
+import { searchResult, searchResults, summaries } from '../../test/socialFixtures';
 import { StubError, testUser } from '../../test/trpcStub';
 
-function renderExplorer(search: (input: SearchQueryInput) => SearchResult[] = () => [searchResult(1)]) {
+function renderExplorer(search: (input: SearchQueryInput) => SearchResult[] | SearchResults = () => [searchResult(1)]) {
   const view = renderApp('/explorer', {
     signedInAs: testUser,
     api: {
       'social.summaries': () => summaries,
-      'social.search': (input) => ({ data: search(input as SearchQueryInput) }),
+      'social.search': (input) => {
+        const answer = search(input);
+        return Array.isArray(answer) ? searchResults(answer) : answer;
+      },
     },
   });
-  const searches = () => view.api.callsTo('social.search').map((call) => call.input as SearchQueryInput);
+  const searches = () => view.api.callsTo('social.search').map((call) => call.input);
   return { ...view, searches };
 }
 
@@ -26,7 +29,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Data Explorer', () => {
+// Each search waits out the half-second debounce, several times a test: room for that on a loaded machine.
+describe('Data Explorer', { timeout: 30_000 }, () => {
   it('asks for a search term and searches for nothing until there is one', async () => {
     const { searches } = renderExplorer();
     await screen.findByRole('heading', { level: 1, name: 'Data Explorer' });
@@ -89,7 +93,7 @@ describe('Data Explorer', () => {
 
     fireEvent.click(card('Facebook'));
     expect(card('Facebook').getAttribute('aria-pressed')).toBe('false');
-    expect(screen.getByRole('heading', { name: 'Results' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Results' }, SETTLED)).toBeTruthy();
     expect(await screen.findByText('Result 1: bitcoin is moving', {}, SETTLED)).toBeTruthy();
   });
 
@@ -116,5 +120,80 @@ describe('Data Explorer', () => {
     });
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: 'bitcoin' } });
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to fetch data. Please try again later.'), SETTLED);
+  });
+
+  it('counts the results and loads more of them on request', async () => {
+    const page = (offset: number, count: number) => Array.from({ length: count }, (_, i) => searchResult(offset + i + 1));
+    const { searches } = renderExplorer((input) => {
+      const offset = Number(input.offset ?? 0);
+      return offset === 0 ? searchResults(page(0, 50), { total: 120, nextOffset: 50 }) : searchResults(page(offset, 50), { total: 120, nextOffset: 100 });
+    });
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: 'bitcoin' } });
+    expect(await screen.findByText('Showing 50 of 120 results', {}, SETTLED)).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(50);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more results' }));
+    expect(await screen.findByText('Showing 100 of 120 results')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(100);
+    expect(screen.getByText('Result 100: bitcoin is moving')).toBeTruthy();
+    expect(searches().map((s) => s.offset)).toEqual([0, 50]);
+  });
+
+  it('says when the count stopped short, and where loading more ends', async () => {
+    renderExplorer(() => searchResults([searchResult(1)], { total: 10_000, totalCapped: true }));
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: 'bitcoin' } });
+    expect(await screen.findByText('Showing 1 of 10,000+ results', {}, SETTLED)).toBeTruthy();
+    expect(screen.getByText('These are the first 1: narrow the search or the period to see the rest.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more results' })).toBeNull();
+  });
+
+  it('the platform cards show how many posts match the search on each platform', async () => {
+    renderExplorer(() =>
+      searchResults([searchResult(1)], {
+        platforms: [
+          { platform: 'twitter', matches: 1_234, capped: false },
+          { platform: 'instagram', matches: 1, capped: false },
+          { platform: 'facebook', matches: 0, capped: false },
+          { platform: 'linkedin', matches: 10_000, capped: true },
+        ],
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Data Explorer' });
+    expect(screen.queryByText(/matching post/)).toBeNull();
+    fireEvent.change(searchBox(), { target: { value: '$BTC' } });
+    expect(await within(card('Twitter').closest('li')!).findByText('1,234 matching posts', {}, SETTLED)).toBeTruthy();
+    expect(within(card('Instagram').closest('li')!).getByText('1 matching post')).toBeTruthy();
+    expect(within(card('Facebook').closest('li')!).getByText('0 matching posts')).toBeTruthy();
+    expect(within(card('LinkedIn').closest('li')!).getByText('10,000+ matching posts')).toBeTruthy();
+  });
+
+  it('the dropdown and the cards are one choice: picking Twitter after the Instagram card shows Twitter', async () => {
+    const { searches } = renderExplorer((input) => [searchResult(2, { platform: input.platform && input.platform !== 'all' ? input.platform : 'twitter', text: `on ${input.platform ?? 'all'}` })]);
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: '$BTC' } });
+    const dropdown = screen.getByRole('combobox', { name: 'Platform' }) as HTMLSelectElement;
+
+    fireEvent.click(card('Instagram'));
+    expect(dropdown.value).toBe('instagram');
+    expect(await screen.findByText('on instagram', {}, SETTLED)).toBeTruthy();
+
+    fireEvent.change(dropdown, { target: { value: 'twitter' } });
+    expect(card('Twitter').getAttribute('aria-pressed')).toBe('true');
+    expect(card('Instagram').getAttribute('aria-pressed')).toBe('false');
+    expect(await screen.findByText('on twitter', {}, SETTLED)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Results on Twitter' })).toBeTruthy();
+    expect(searches().at(-1)).toMatchObject({ platform: 'twitter' });
+  });
+
+  it('LinkedIn can be chosen like the others, from the dropdown or its card', async () => {
+    const { searches } = renderExplorer((input) => [searchResult(4, { platform: 'linkedin', text: `linkedin for ${input.platform ?? 'all'}` })]);
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: 'ethereum' } });
+    const dropdown = screen.getByRole('combobox', { name: 'Platform' }) as HTMLSelectElement;
+    expect([...dropdown.options].map((o) => o.text)).toEqual(['All platforms', 'Twitter', 'Instagram', 'Facebook', 'LinkedIn']);
+
+    fireEvent.click(card('LinkedIn'));
+    expect(dropdown.value).toBe('linkedin');
+    expect(await screen.findByText('linkedin for linkedin', {}, SETTLED)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Results on LinkedIn' })).toBeTruthy();
+    expect(searches().at(-1)).toMatchObject({ q: 'ethereum', platform: 'linkedin' });
   });
 });

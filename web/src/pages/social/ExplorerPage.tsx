@@ -1,67 +1,48 @@
 import {
   ANALYTICS_PERIODS,
   EXPLORER_PLATFORMS,
-  OVERVIEW_PLATFORMS,
   PERIOD_LABELS,
   PLATFORM_LABELS,
   SOCIAL_MESSAGES,
+  SOCIAL_PLATFORMS,
   type AnalyticsPeriod,
   type ExplorerPlatform,
-  type SocialPlatform,
+  type PlatformMatches,
 } from '@coinsight/contracts';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../components/forms';
 import { Page } from '../../components/Page';
-import { PlatformSummaryStats } from './PlatformSummaryStats';
-import { Select, TextField } from '../../components/ui';
+import { Button, Select, TextField } from '../../components/ui';
 import { cx } from '../../lib/cx';
+import { formatCount } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
 import styles from './Explorer.module.css';
+import { PlatformSummaryStats } from './PlatformSummaryStats';
 import { SearchResults } from './SearchResults';
-import { useSettledSearch } from './useSettledSearch';
+import { useSettledSearch, type SettledSearch } from './useSettledSearch';
 
 const platformOptions = EXPLORER_PLATFORMS.map((p) => ({ value: p, label: p === 'all' ? 'All platforms' : PLATFORM_LABELS[p] }));
 const periodOptions = ANALYTICS_PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }));
 
+const isExplorerPlatform = (value: string): value is ExplorerPlatform => (EXPLORER_PLATFORMS as readonly string[]).includes(value);
+const isPeriod = (value: string): value is AnalyticsPeriod => (ANALYTICS_PERIODS as readonly string[]).includes(value);
+
+const countText = (n: number, capped: boolean) => `${formatCount(n)}${capped ? '+' : ''}`;
+const matchesText = (m: PlatformMatches) => `${countText(m.matches, m.capped)} matching ${m.matches === 1 && !m.capped ? 'post' : 'posts'}`;
+
 /**
  * Spec §2 Data Explorer: search text, platform and period, searched 500 ms after the last
- * change; platform summary cards that select a platform on click and let it go on a second
- * click; results listed for the selected platform.
+ * change; platform cards that select a platform on click and let it go on a second click; the
+ * results for the selected platform, counted, with more on request. The dropdown and the cards
+ * are two views of one choice of platform.
  */
 export default function ExplorerPage() {
   const [text, setText] = useState('');
   const [platform, setPlatform] = useState<ExplorerPlatform>('all');
   const [period, setPeriod] = useState<AnalyticsPeriod>('7d');
-  const [selected, setSelected] = useState<SocialPlatform | null>(null);
   const settled = useSettledSearch(text, platform, period);
-
-  const searchPlatform = selected ?? (settled && settled.platform !== 'all' ? settled.platform : undefined);
-  const search = trpc.social.search.useQuery(
-    { q: settled?.q, platform: searchPlatform, startDate: settled?.startDate, endDate: settled?.endDate },
-    { enabled: Boolean(settled?.q), placeholderData: keepPreviousData },
-  );
+  const search = useSearchPages(settled);
   const summaries = trpc.social.summaries.useQuery({ period: settled?.period ?? period });
-
-  const results = () => {
-    if (!settled?.q) return <p className={styles.empty}>{SOCIAL_MESSAGES.explorerPrompt}</p>;
-    if (search.isPending) {
-      return (
-        <p className={styles.empty} role="status">
-          Searching…
-        </p>
-      );
-    }
-    if (search.isError) {
-      return (
-        <FormAlert tone="error">
-          <p>{SOCIAL_MESSAGES.explorerFailed}</p>
-        </FormAlert>
-      );
-    }
-    if (search.data.data.length === 0) return <p className={styles.empty}>{SOCIAL_MESSAGES.explorerNoResults}</p>;
-    return <SearchResults results={search.data.data} />;
-  };
 
   return (
     <Page title="Data Explorer" description="Search collected posts by text, $coin or #hashtag, platform and period, and compare what each platform is saying.">
@@ -74,8 +55,22 @@ export default function ExplorerPage() {
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
-        <Select label="Platform" value={platform} options={platformOptions} onChange={(event) => setPlatform(event.target.value as ExplorerPlatform)} />
-        <Select label="Period" value={period} options={periodOptions} onChange={(event) => setPeriod(event.target.value as AnalyticsPeriod)} />
+        <Select
+          label="Platform"
+          value={platform}
+          options={platformOptions}
+          onChange={(event) => {
+            if (isExplorerPlatform(event.target.value)) setPlatform(event.target.value);
+          }}
+        />
+        <Select
+          label="Period"
+          value={period}
+          options={periodOptions}
+          onChange={(event) => {
+            if (isPeriod(event.target.value)) setPeriod(event.target.value);
+          }}
+        />
       </form>
 
       <section aria-labelledby="explorer-platforms" className={styles.section}>
@@ -88,16 +83,18 @@ export default function ExplorerPage() {
           </FormAlert>
         ) : (
           <ul className={styles.cards} aria-busy={summaries.isPending}>
-            {OVERVIEW_PLATFORMS.map((p) => {
+            {SOCIAL_PLATFORMS.map((p) => {
               const summary = summaries.data?.platforms.find((s) => s.platform === p);
-              const isSelected = selected === p;
+              const found = search.matches?.find((m) => m.platform === p);
+              const isSelected = platform === p;
               return (
                 <li key={p} className={cx(styles.card, isSelected && styles.selected)}>
                   <h3 className={styles.cardTitle}>
-                    <button type="button" className={styles.cardButton} aria-pressed={isSelected} onClick={() => setSelected((s) => (s === p ? null : p))}>
+                    <button type="button" className={styles.cardButton} aria-pressed={isSelected} onClick={() => setPlatform(isSelected ? 'all' : p)}>
                       {PLATFORM_LABELS[p]}
                     </button>
                   </h3>
+                  {found ? <p className={styles.matches}>{matchesText(found)}</p> : null}
                   {summary ? <PlatformSummaryStats summary={summary} /> : <p className={styles.muted}>Loading…</p>}
                 </li>
               );
@@ -108,10 +105,80 @@ export default function ExplorerPage() {
 
       <section aria-labelledby="explorer-results" className={styles.section} aria-busy={search.isFetching}>
         <h2 id="explorer-results" className={styles.sectionTitle}>
-          {searchPlatform ? `Results on ${PLATFORM_LABELS[searchPlatform]}` : 'Results'}
+          {search.platform ? `Results on ${PLATFORM_LABELS[search.platform]}` : 'Results'}
         </h2>
-        {results()}
+        <SearchOutcome search={search} />
       </section>
     </Page>
+  );
+}
+
+type SearchPages = ReturnType<typeof useSearchPages>;
+
+/** The settled search's results, one page after another as "Load more" asks; a new search starts at its first. */
+function useSearchPages(settled: SettledSearch | null) {
+  const searchKey = JSON.stringify(settled);
+  const [loads, setLoads] = useState<{ searchKey: string; offsets: number[] }>({ searchKey, offsets: [0] });
+  const offsets = loads.searchKey === searchKey ? loads.offsets : [0];
+  const q = settled?.q;
+  const platform = settled && settled.platform !== 'all' ? settled.platform : undefined;
+  const pages = trpc.useQueries((t) =>
+    q && settled ? offsets.map((offset) => t.social.search({ q, platform, startDate: settled.startDate, endDate: settled.endDate, offset })) : [],
+  );
+  const first = pages[0];
+  const last = pages.at(-1);
+  return {
+    q,
+    platform,
+    first,
+    last,
+    loaded: pages.flatMap((page) => page.data?.data ?? []),
+    matches: first?.data?.platforms ?? null,
+    isFetching: pages.some((page) => page.isFetching),
+    loadMore: (offset: number) => setLoads({ searchKey, offsets: [...offsets, offset] }),
+  };
+}
+
+function SearchOutcome({ search }: { search: SearchPages }) {
+  const { q, first, last, loaded } = search;
+  if (!q || !first) return <p className={styles.empty}>{SOCIAL_MESSAGES.explorerPrompt}</p>;
+  if (first.isPending) {
+    return (
+      <p className={styles.empty} role="status">
+        Searching…
+      </p>
+    );
+  }
+  if (first.isError || !first.data) {
+    return (
+      <FormAlert tone="error">
+        <p>{SOCIAL_MESSAGES.explorerFailed}</p>
+      </FormAlert>
+    );
+  }
+  const { total, totalCapped } = first.data;
+  if (total === 0 && loaded.length === 0) return <p className={styles.empty}>{SOCIAL_MESSAGES.explorerNoResults}</p>;
+  const nextOffset = last?.data?.nextOffset ?? null;
+  return (
+    <>
+      <p className={styles.count} aria-live="polite">
+        Showing {formatCount(loaded.length)} of {countText(total, totalCapped)} {total === 1 && !totalCapped ? 'result' : 'results'}
+      </p>
+      <SearchResults results={loaded} />
+      {last?.isError ? (
+        <FormAlert tone="error">
+          <p>{SOCIAL_MESSAGES.explorerFailed}</p>
+        </FormAlert>
+      ) : null}
+      {nextOffset !== null ? (
+        <div>
+          <Button variant="secondary" disabled={last?.isFetching} onClick={() => search.loadMore(nextOffset)}>
+            {last?.isFetching ? 'Loading…' : 'Load more results'}
+          </Button>
+        </div>
+      ) : loaded.length < total ? (
+        <p className={styles.muted}>These are the first {formatCount(loaded.length)}: narrow the search or the period to see the rest.</p>
+      ) : null}
+    </>
   );
 }

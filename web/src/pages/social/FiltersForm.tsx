@@ -1,27 +1,16 @@
-import { LIST_FILTERS, listQuerySchema, MEDIA_TYPES, type SocialPlatform } from '@coinsight/contracts';
+import { LABEL_NAMING, LIST_FILTERS, listQuerySchema, MEDIA_TYPES, type SocialPlatform } from '@coinsight/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button, Select, TextField } from '../../components/ui';
 import styles from './FiltersForm.module.css';
-
-const LABELS: Record<string, string> = {
-  username: 'Username',
-  startDate: 'From date',
-  endDate: 'To date',
-  mediaType: 'Media type',
-  location: 'Location',
-};
-
-function labelOf(name: string): string {
-  const range = /^(min|max)(\w+)$/.exec(name);
-  if (range) return `${range[1] === 'min' ? 'Min' : 'Max'} ${range[2]?.toLowerCase()}`;
-  return LABELS[name] ?? name;
-}
+import type { QueryProblem } from './tableState';
 
 export type FilterValues = Record<string, string>;
 
 export interface FiltersFormProps {
   platform: SocialPlatform;
   initial: FilterValues;
+  /** What is wrong with `initial` (from the address), shown beside its field from the start. */
+  initialError?: QueryProblem | null;
   onApply: (values: FilterValues) => void;
 }
 
@@ -29,15 +18,15 @@ export interface FiltersFormProps {
  * The platform's filters of spec §7. Checked with the same schema the server uses before they
  * are applied, so a mistake is named beside its field instead of coming back as a failed load.
  */
-export function FiltersForm({ platform, initial, onApply }: FiltersFormProps) {
+export function FiltersForm({ platform, initial, initialError = null, onApply }: FiltersFormProps) {
   const [values, setValues] = useState<FilterValues>(initial);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const [error, setError] = useState<QueryProblem | null>(initialError);
   const names = LIST_FILTERS[platform] as readonly string[];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
-    const parsed = listQuerySchema(platform).safeParse(filled);
+    const parsed = listQuerySchema(platform, 'labels').safeParse(filled);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setError({ field: String(issue?.path[0] ?? ''), message: issue?.message ?? 'Check the filters' });
@@ -55,7 +44,7 @@ export function FiltersForm({ platform, initial, onApply }: FiltersFormProps) {
 
   const field = (name: string) => {
     const common = {
-      label: labelOf(name),
+      label: LABEL_NAMING.of(name),
       name,
       value: values[name] ?? '',
       error: error?.field === name ? error.message : undefined,

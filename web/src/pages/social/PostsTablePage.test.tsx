@@ -1,19 +1,19 @@
-import type { ListInput, PostPage } from '@coinsight/contracts';
+import type { ListQueryInput, PostPage } from '@coinsight/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { tweet, twitterPage } from '../../test/socialFixtures';
 import { StubError, testUser } from '../../test/trpcStub';
 
-type Query = Extract<ListInput, { platform: 'twitter' }>['query'];
+type Query = ListQueryInput<'twitter'>;
 
 /** Renders the Twitter table with `answer` deciding each page; returns the queries the page asked for. */
 function renderTwitter(answer: (query: Query) => PostPage<'twitter'> = () => twitterPage([tweet(1), tweet(2), tweet(3)]), path = '/social/twitter') {
   const view = renderApp(path, {
     signedInAs: testUser,
-    api: { 'social.list': (input) => answer((input as { query: Query }).query) },
+    api: { 'social.list.twitter': answer },
   });
-  const queries = () => view.api.callsTo('social.list').map((call) => (call.input as { platform: string; query: Query }).query);
+  const queries = () => view.api.callsTo('social.list.twitter').map((call) => call.input);
   return { ...view, queries };
 }
 
@@ -115,7 +115,7 @@ describe('Twitter table', () => {
     await screen.findByText('@user1');
     fireEvent.change(screen.getByLabelText('Min views'), { target: { value: '-5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    expect(screen.getByText('minViews must be a whole number from 0 to 9007199254740991')).toBeTruthy();
+    expect(screen.getByText('Min views must be a whole number, 0 or more')).toBeTruthy();
     expect(queries()).toHaveLength(1);
 
     fireEvent.change(screen.getByLabelText('Min views'), { target: { value: '500' } });
@@ -148,12 +148,64 @@ describe('Twitter table', () => {
   });
 });
 
+describe('an address the table cannot show', () => {
+  const past = (q: Query) => {
+    const page = Number(q.page ?? 1);
+    return twitterPage(page <= 55 ? [tweet(page)] : [], { total: 1_356, page, pages: 55 });
+  };
+
+  it('past the last page, says how many pages there are and offers the last one', async () => {
+    const { queries } = renderTwitter(past, '/social/twitter?page=9999');
+    expect(await screen.findByText('There is no page 9,999: the 1,356 posts fill 55 pages.')).toBeTruthy();
+    expect(screen.queryByText('No data found')).toBeNull();
+    expect(screen.queryByText(/Showing/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    expect(await screen.findByText('@user55')).toBeTruthy();
+    expect(queries().at(-1)).toEqual({ page: '55' });
+    expect(screen.getByText('Page 55 of 55')).toBeTruthy();
+    expect(screen.getByText('Showing 1,351–1,356 of 1,356 posts')).toBeTruthy();
+  });
+
+  it.each([
+    ['?minLikes=abc', 'Min likes', 'Min likes must be a whole number, 0 or more'],
+    ['?startDate=2026-11-20&endDate=2026-11-19', 'To date', 'To date must not be before From date'],
+  ])('a malformed filter (%s) is named beside its field at once, and nothing is asked of the server', async (search, field, message) => {
+    const { queries } = renderTwitter(undefined, `/social/twitter${search}`);
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByLabelText(field).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(field).getAttribute('aria-describedby')).toBeTruthy();
+    expect(queries()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(await screen.findByText('@user1')).toBeTruthy();
+    expect(queries()).toEqual([{}]);
+  });
+
+  it('a malformed page or sort in the address is named too, with a way back to the first page', async () => {
+    const { queries } = renderTwitter(undefined, '/social/twitter?page=2x');
+    expect((await screen.findByRole('alert')).textContent).toContain('Page must be a whole number from 1 to 10,000,000');
+    expect(queries()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show the first page' }));
+    expect(await screen.findByText('@user1')).toBeTruthy();
+  });
+
+  it('shows the server’s reason for a refusal instead of an outage message', async () => {
+    renderTwitter(() => {
+      throw new StubError(400, 'limit must be between 1 and 100');
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('limit must be between 1 and 100');
+    expect(alert.textContent).not.toContain('try again later');
+  });
+});
+
 describe('other platforms', () => {
   it('Instagram offers a media type filter and the spec wording when it fails', async () => {
     renderApp('/social/instagram', {
       signedInAs: testUser,
       api: {
-        'social.list': () => {
+        'social.list.instagram': () => {
           throw new StubError(500, 'Internal server error');
         },
       },
@@ -166,10 +218,10 @@ describe('other platforms', () => {
     const fail = () => {
       throw new StubError(500, 'Internal server error');
     };
-    const fb = renderApp('/social/facebook', { signedInAs: testUser, api: { 'social.list': fail } });
+    const fb = renderApp('/social/facebook', { signedInAs: testUser, api: { 'social.list.facebook': fail } });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch Facebook data. Please try again later.');
     fb.unmount();
-    renderApp('/social/linkedin', { signedInAs: testUser, api: { 'social.list': fail } });
+    renderApp('/social/linkedin', { signedInAs: testUser, api: { 'social.list.linkedin': fail } });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch LinkedIn data. Please try again later.');
   });
 });

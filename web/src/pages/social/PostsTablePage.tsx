@@ -1,23 +1,16 @@
-import {
-  LIST_FILTERS,
-  PLATFORM_LABELS,
-  SOCIAL_MESSAGES,
-  type ListInput,
-  type PostPage,
-  type SocialPlatform,
-} from '@coinsight/contracts';
-import { keepPreviousData } from '@tanstack/react-query';
+import { LIST_FILTERS, PLATFORM_LABELS, SOCIAL_MESSAGES, type SocialPlatform } from '@coinsight/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/forms';
 import { Page } from '../../components/Page';
 import { Pagination } from '../../components/Pagination';
 import { Button, Table } from '../../components/ui';
-import { trpc } from '../../lib/trpc';
+import { formatCount } from '../../lib/formatNumber';
 import { FiltersForm, type FilterValues } from './FiltersForm';
 import { PLATFORM_COLUMNS } from './platformColumns';
 import styles from './PostsTable.module.css';
-import { nextSort, queryFromParams, sortFromParams } from './tableState';
+import { checkQuery, nextSort, queryFromParams, sortFromParams } from './tableState';
+import { usePostPage } from './usePostPage';
 
 export interface PostsTablePageProps<P extends SocialPlatform> {
   platform: P;
@@ -32,13 +25,13 @@ export interface PostsTablePageProps<P extends SocialPlatform> {
 export function PostsTablePage<P extends SocialPlatform>({ platform, description }: PostsTablePageProps<P>) {
   const label = PLATFORM_LABELS[platform];
   const [params, setParams] = useSearchParams();
-  const query = queryFromParams(platform, params);
+  const checked = checkQuery(platform, queryFromParams(platform, params));
   const sort = sortFromParams(platform, params);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
-  // The union input cannot follow the generic platform; the server answers the platform asked for.
-  const result = trpc.social.list.useQuery({ platform, query } as ListInput, { placeholderData: keepPreviousData });
-  const data = result.data as PostPage<P> | undefined;
+  const result = usePostPage(platform, checked.ok ? checked.query : null);
+  const data = result.data;
+  const problem = checked.ok ? null : checked.problem;
 
   const update = (change: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);
@@ -66,22 +59,51 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
       return next;
     });
 
+  const startOver = () => setParams(new URLSearchParams());
+
   const filters = Object.fromEntries(LIST_FILTERS[platform].flatMap((name) => (params.get(name) ? [[name, params.get(name) ?? '']] : [])));
+  const filterProblem = problem && (LIST_FILTERS[platform] as readonly string[]).includes(problem.field) ? problem : null;
+  const pastTheEnd = data && data.pagination.pages > 0 && data.pagination.page > data.pagination.pages ? data.pagination : null;
 
   return (
     <Page title={label} heading={`${label} Data`} description={description}>
-      <FiltersForm key={JSON.stringify(filters)} platform={platform} initial={filters} onApply={applyFilters} />
-      {result.isPending ? (
+      <FiltersForm
+        key={JSON.stringify([filters, filterProblem])}
+        platform={platform}
+        initial={filters}
+        initialError={filterProblem}
+        onApply={applyFilters}
+      />
+      {problem ? (
+        <FormAlert tone="error">
+          <p>{problem.message}</p>
+          <Button size="sm" variant="secondary" onClick={startOver}>
+            {filterProblem ? 'Reset filters' : 'Show the first page'}
+          </Button>
+        </FormAlert>
+      ) : result.isPending ? (
         <p className={styles.status} role="status">
           Loading {label} posts…
         </p>
       ) : result.isError && !data ? (
         <FormAlert tone="error">
-          <p>{SOCIAL_MESSAGES.tableLoadFailed(platform)}</p>
+          <p>{refusal(result.error) ?? SOCIAL_MESSAGES.tableLoadFailed(platform)}</p>
           <Button size="sm" variant="secondary" onClick={() => void result.refetch()}>
             Try again
           </Button>
         </FormAlert>
+      ) : pastTheEnd ? (
+        <div className={styles.stack}>
+          <p className={styles.status}>
+            There is no page {formatCount(pastTheEnd.page)}: the {formatCount(pastTheEnd.total)} {pastTheEnd.total === 1 ? 'post fills' : 'posts fill'}{' '}
+            {formatCount(pastTheEnd.pages)} {pastTheEnd.pages === 1 ? 'page' : 'pages'}.
+          </p>
+          <div>
+            <Button size="sm" onClick={() => changePage(pastTheEnd.pages)}>
+              Go to the last page
+            </Button>
+          </div>
+        </div>
       ) : (
         <div className={styles.stack}>
           {result.isError ? (
@@ -115,4 +137,10 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
       )}
     </Page>
   );
+}
+
+/** A refusal (4xx) carries the server's reason; anything else reads as an outage. */
+function refusal(error: { message: string; data?: { httpStatus?: number } | null }): string | null {
+  const status = error.data?.httpStatus;
+  return status !== undefined && status >= 400 && status < 500 ? error.message : null;
 }
