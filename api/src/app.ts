@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { accountsPlugin } from './plugins/accounts.js';
+import { contactMailSweepPlugin } from './plugins/contact-mail-sweep.js';
 import { dbPlugin } from './plugins/db.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { limitsPlugin } from './plugins/limits.js';
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(limitsPlugin, { redisUrl: config.redisUrl });
   await app.register(accountsPlugin);
+  await app.register(contactMailSweepPlugin, { intervalMs: config.contactMailSweepMs });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

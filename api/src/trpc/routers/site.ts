@@ -5,5 +5,5 @@ import { publicProcedure } from '../trpc.js';
 
 export const siteRouter = {
   stats: publicProcedure.query(({ ctx }) => siteStats(ctx.db)),
-  contact: publicProcedure.query(({ ctx }): SiteContact => ({ email: ctx.config.contactEmail })),
+  contact: publicProcedure.query(({ ctx }): SiteContact => ({ email: ctx.config.contactEmail ?? null })),
 } satisfies TRPCRouterRecord;
