@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { accountsPlugin } from './plugins/accounts.js';
@@ -13,6 +13,7 @@ import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 import { authRoutes } from './rest/auth.js';
 import { healthRoutes } from './rest/health.js';
+import { newsletterRoutes } from './rest/newsletter.js';
 import { socialRoutes } from './rest/social.js';
 import { createContext } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
@@ -27,6 +28,11 @@ const REDACTED_PATHS = [
   '*.newPassword',
   '*.token',
 ];
+
+/** Links in mail carry their token in the query (reset, confirm, unsubscribe): not for the log. */
+export function redactUrlTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +51,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrlTokens(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket.remotePort,
+        }),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
       ...(config.prettyLogs && !options.logStream ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
     },
@@ -69,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(socialRoutes);
+  await app.register(newsletterRoutes);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
