@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { authPlugin } from './plugins/auth.js';
+import { contactMailSweepPlugin } from './plugins/contact-mail-sweep.js';
 import { dbPlugin } from './plugins/db.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { limitsPlugin } from './plugins/limits.js';
@@ -13,6 +14,7 @@ import { servicesPlugin } from './plugins/services.js';
 import { spaPlugin } from './plugins/spa.js';
 import { authRoutes } from './rest/auth.js';
 import { healthRoutes } from './rest/health.js';
+import { newsletterRoutes } from './rest/newsletter.js';
 import { socialRoutes } from './rest/social.js';
 import { userRoutes } from './rest/users.js';
 import { createContext } from './trpc/context.js';
@@ -28,6 +30,11 @@ const REDACTED_PATHS = [
   '*.newPassword',
   '*.token',
 ];
+
+/** Links in mail carry their token in the query (reset, confirm, unsubscribe): not for the log. */
+export function redactUrlTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +53,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrlTokens(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket.remotePort,
+        }),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
       ...(config.prettyLogs && !options.logStream ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
     },
@@ -66,11 +82,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(limitsPlugin, { redisUrl: config.redisUrl });
   await app.register(servicesPlugin);
   await app.register(authPlugin);
+  await app.register(contactMailSweepPlugin, { intervalMs: config.contactMailSweepMs });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(socialRoutes);
+  await app.register(newsletterRoutes);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

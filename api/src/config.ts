@@ -16,9 +16,14 @@ export interface AppConfig {
   /** The built SPA (web/dist), or undefined to serve only the API. */
   webRoot: string | undefined;
   mailFrom: string;
-  /** Where contact-form messages go: the operator's inbox. */
-  contactEmail: string;
+  /**
+   * Where contact-form messages go, and the address the contact page shows. Unset: the page
+   * shows none and the messages' copies stay in the outbox table and the log.
+   */
+  contactEmail: string | undefined;
   smtpUrl: string | undefined;
+  /** How often stored contact messages whose mail failed are retried; 0 turns the sweep off (tests). */
+  contactMailSweepMs: number;
   redisUrl: string | undefined;
   /** Embedded mode fills an empty installation with demo data at start. */
   seedDemoData: boolean;
@@ -41,6 +46,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     mailFrom: env.MAIL_FROM,
     contactEmail: env.CONTACT_EMAIL,
     smtpUrl: env.SMTP_URL,
+    contactMailSweepMs: 30_000,
     redisUrl: env.REDIS_URL,
     seedDemoData: embedded,
     logLevel: env.LOG_LEVEL,

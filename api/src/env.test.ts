@@ -9,6 +9,8 @@ describe('loadEnv', () => {
     expect(env).toMatchObject({ PORT: 3000, HOST: 'localhost', DATA_DIR: './data', LOG_LEVEL: 'info' });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.JWT_SECRET).toBeUndefined();
+    // No made-up operator address: the contact page shows one only when it is configured.
+    expect(env.CONTACT_EMAIL).toBeUndefined();
   });
 
   it('reads every variable it knows', () => {
@@ -22,8 +24,15 @@ describe('loadEnv', () => {
       SMTP_URL: 'smtp://mail:25',
       MAIL_FROM: 'Coinsight <hello@coinsight.dev>',
       PUBLIC_URL: 'https://coinsight.dev',
+      CONTACT_EMAIL: 'team@coinsight.dev',
     });
-    expect(env).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', REDIS_URL: 'redis://cache:6379', PUBLIC_URL: 'https://coinsight.dev' });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://coinsight.dev',
+      CONTACT_EMAIL: 'team@coinsight.dev',
+    });
   });
 
   it('treats an empty variable as unset', () => {
@@ -39,6 +48,7 @@ describe('loadEnv', () => {
     [{ DATABASE_URL: 'postgres://db/app' }, 'JWT_SECRET is required when DATABASE_URL is set'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ CONTACT_EMAIL: 'support' }, 'CONTACT_EMAIL must be an email address (got "support")'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
   ])('refuses %j with a message naming the variable', (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);

@@ -31,10 +31,7 @@ const envSchema = z
     REDIS_URL: optional(url('REDIS_URL', ['redis:', 'rediss:'])),
     SMTP_URL: optional(url('SMTP_URL', ['smtp:', 'smtps:'])),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Coinsight <no-reply@localhost>')),
-    CONTACT_EMAIL: z.preprocess(
-      emptyAsUndefined,
-      z.string().regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address').default('support@localhost'),
-    ),
+    CONTACT_EMAIL: optional(z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address')),
     PUBLIC_URL: optional(url('PUBLIC_URL', ['http:', 'https:'])),
     CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('')),
     LOG_LEVEL: z.preprocess(

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 // Runs the built server as a user would start it: `node api/dist/server.js` in a folder.
 const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const workDir = mkdtempSync(path.join(tmpdir(), 'coinsight-server-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
@@ -53,8 +54,8 @@ async function waitForHealth(port: number, run: Run): Promise<Response> {
   throw new Error(`server did not answer:\n${run.output()}`);
 }
 
-async function stop(run: Run): Promise<number | null> {
-  run.child.kill('SIGTERM');
+async function stop(run: Run, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  run.child.kill(signal);
   return run.exited;
 }
 
@@ -80,6 +81,43 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     expect(run.output()).not.toContain('demo data seeded');
     expect(readFileSync(path.join(workDir, 'data', 'jwt-secret'), 'utf8')).toBe(secret);
     expect(await stop(run)).toBe(0);
+  });
+
+  it('stops cleanly with exit code 0 on SIGINT (Ctrl-C)', async () => {
+    const port = await freePort();
+    const run = start({ PORT: String(port), HOST: '127.0.0.1' });
+    expect((await waitForHealth(port, run)).status).toBe(200);
+    expect(await stop(run, 'SIGINT')).toBe(0);
+    expect(run.output()).toContain('"signal":"SIGINT","msg":"shutting down"');
+  });
+
+  it('`pnpm start` runs the server in place of its shell: Ctrl-C to the process group ends it with 0, not a failed command', async () => {
+    // pnpm reports "ELIFECYCLE Command failed" when the script's shell dies of the signal; the
+    // shell must hand the process to node. The build step before `&&` is not under test, but a
+    // compound command stays: for a lone command the shell would exec node by itself.
+    const script: string = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+    const serverStep = script.slice(script.lastIndexOf('&&') + 2).trim();
+    expect(serverStep).toBe('exec node api/dist/server.js');
+    const port = await freePort();
+    let output = '';
+    const { TEST_DATABASE_URL: _t, TEST_DB: _d, ...inherited } = process.env;
+    const shell = spawn('sh', ['-c', `true && ${serverStep}`], {
+      cwd: ROOT,
+      detached: true,
+      env: { ...inherited, LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data') },
+    });
+    shell.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    shell.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      shell.on('exit', (code, signal) => resolve({ code, signal })),
+    );
+    const run: Run = { child: shell, output: () => output, exited: exited.then((e) => e.code) };
+    expect((await waitForHealth(port, run)).status).toBe(200);
+    // A terminal's Ctrl-C reaches every process of the foreground group, the shell included, and
+    // pnpm forwards it to the shell once more: that second SIGINT is what kills a waiting shell.
+    process.kill(-shell.pid!, 'SIGINT');
+    setImmediate(() => shell.kill('SIGINT'));
+    expect(await exited).toEqual({ code: 0, signal: null });
   });
 
   it('a second server on the same data folder is refused while the first runs', async () => {

@@ -1,4 +1,5 @@
 import { DatabaseUnavailableError } from '@coinsight/db';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { toAppConfig } from './config.js';
 import { ConfigError, loadEnv } from './env.js';
@@ -21,7 +22,29 @@ async function main(): Promise<void> {
   }
 
   const config = toAppConfig(env, { isTty: Boolean(process.stdout.isTTY) });
-  let app;
+
+  // Listening from the start: Ctrl-C while the database opens or migrates is a stop, not a crash.
+  let app: FastifyInstance | undefined;
+  let stopRequested: string | undefined;
+  const stop = (instance: FastifyInstance, signal: string) => {
+    instance.log.info({ signal }, 'shutting down');
+    instance.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        instance.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  const onSignal = (signal: string) => {
+    if (stopRequested) return;
+    stopRequested = signal;
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    if (app) stop(app, signal);
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+
   try {
     app = await buildApp(config);
   } catch (error) {
@@ -34,26 +57,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
-      () => {
-        clearTimeout(force);
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  if (stopRequested) return stop(app, stopRequested);
 
   try {
     await app.listen({ port: env.PORT, host: env.HOST });

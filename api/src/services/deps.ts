@@ -28,8 +28,8 @@ export interface ServiceDeps {
   jwtSecret: string;
   /** Links in mails are built from it (PUBLIC_URL), never from a request's Host header. */
   publicUrl: string;
-  /** The operator's inbox (CONTACT_EMAIL). */
-  contactEmail: string;
+  /** The operator's inbox (CONTACT_EMAIL); unset keeps the operator's copies in the outbox and the log. */
+  contactEmail: string | undefined;
 }
 
 export function createServiceDeps(options: Omit<ServiceDeps, 'limits'> & { rateLimits: RateLimits }): ServiceDeps {

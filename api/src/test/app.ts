@@ -23,8 +23,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       corsOrigins: ['http://localhost:3000'],
       webRoot: undefined,
       mailFrom: 'Coinsight <no-reply@localhost>',
-      contactEmail: 'support@localhost',
+      contactEmail: undefined,
       smtpUrl: undefined,
+      // Tests run the sweep themselves, at the moments they choose.
+      contactMailSweepMs: 0,
       redisUrl: undefined,
       seedDemoData: false,
       logLevel: 'info',

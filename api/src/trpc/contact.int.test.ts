@@ -1,6 +1,5 @@
 import { CONTACT_MESSAGES } from '@coinsight/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
 import { CONTACT_LIMIT } from '../services/site/limits.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { nextAddress } from '../test/auth.js';
@@ -109,15 +108,20 @@ describe(`contact form (${process.env.TEST_DB})`, () => {
     expect((await send(input)).statusCode).toBe(429);
   });
 
-  it('keeps the message and answers a generic failure when the mail server refuses it', async () => {
+  it('keeps the message, thanks the visitor and schedules a retry when the mail server refuses it', async () => {
     smtp.refuseAll = true;
     const input = message();
     const res = await send(input);
-    expect(res.statusCode).toBe(500);
-    expect(res.json().error.message).toBe(INTERNAL_ERROR_MESSAGE);
-    expect(res.body).not.toContain('Mailbox unavailable');
-    const [row] = await stored(input.email);
-    expect(row).toMatchObject({ mailed_at: null });
-    expect(t.logs.join('')).toContain('was stored but could not be mailed');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toEqual({ id: expect.any(Number) });
+    const [row] = await t.app.db
+      .selectFrom('contact_messages')
+      .select(['mailed_at', 'mail_attempts', 'next_attempt_at', 'last_error'])
+      .where('email', '=', input.email)
+      .execute();
+    expect(row).toMatchObject({ mailed_at: null, mail_attempts: 1 });
+    expect(row?.next_attempt_at?.getTime()).toBeGreaterThan(Date.now());
+    expect(row?.last_error).toContain('Mailbox unavailable');
+    expect(smtp.received).toEqual([]);
   });
 });

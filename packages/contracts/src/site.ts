@@ -6,6 +6,6 @@ export interface SiteStats {
 
 /** Ways to reach the team that the public pages show. */
 export interface SiteContact {
-  /** The operator's address (CONTACT_EMAIL). */
-  email: string;
+  /** The operator's address (CONTACT_EMAIL), or null when none is configured. */
+  email: string | null;
 }

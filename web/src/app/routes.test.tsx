@@ -16,6 +16,8 @@ const layoutPages = [
   ['/blog', 'Blog', 'Blog · Coinsight'],
   ['/sandbox', 'API Sandbox', 'Sandbox · Coinsight'],
   ['/contact', 'Contact Us', 'Contact · Coinsight'],
+  ['/newsletter/confirm', 'Confirm your subscription', 'Confirm your subscription · Coinsight'],
+  ['/newsletter/unsubscribe', 'Unsubscribe', 'Unsubscribe · Coinsight'],
   ['/dashboard', 'Dashboard', 'Dashboard · Coinsight'],
   ['/profile', 'Profile', 'Profile · Coinsight'],
   ['/social', 'Social Media Data', 'Social · Coinsight'],

@@ -6,11 +6,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
   /** Sends (SMTP) or stores and prints (outbox) one message; throws when it cannot. */
   send(message: MailMessage): Promise<void>;
+  /** Stores and prints a message without sending it, whatever the transport: mail with nowhere to go. */
+  keep(message: MailMessage): Promise<void>;
   close(): Promise<void>;
   readonly transport: 'smtp' | 'outbox';
 }
@@ -33,37 +37,110 @@ function assertSingleLine(message: MailMessage): void {
     const value = message[field];
     if (value !== undefined && /[\r\n]/.test(value)) throw new MailHeaderError(field === 'replyTo' ? 'reply-to' : field);
   }
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    if (/[\r\n:]/.test(name) || /[\r\n]/.test(value)) throw new MailHeaderError(`${name} header`);
+  }
+}
+
+const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
+
+/** The links of a mail, each whole, so a person can follow one from a log. */
+export function linksIn(text: string): string[] {
+  // A sentence's closing punctuation is not part of the link before it.
+  const links = (text.match(URL_PATTERN) ?? []).map((link) => link.replace(/[.,;:!?)]+$/, ''));
+  return [...new Set(links)];
+}
+
+/** A kept mail as a person reads it: headers, body, then every link on a line of its own. */
+export function formatMailForTerminal(message: MailMessage): string {
+  const rule = '-'.repeat(72);
+  const links = linksIn(message.text);
+  return [
+    rule,
+    `Mail kept in the outbox (no SMTP_URL): not sent.`,
+    `To: ${message.to}`,
+    ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
+    `Subject: ${message.subject}`,
+    ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    '',
+    message.text,
+    ...(links.length > 0 ? ['', 'Links:', ...links] : []),
+    rule,
+    '',
+  ].join('\n');
+}
+
+/** Keeps a mail in the outbox table. */
+export type OutboxStore = (message: MailMessage) => Promise<void>;
+
+export function outboxStore(db: Db): OutboxStore {
+  return async (message) => {
+    await db
+      .insertInto('outbox')
+      .values({
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        reply_to: message.replyTo ?? null,
+        headers: message.headers ?? null,
+      })
+      .execute();
+  };
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  store: OutboxStore;
+  log: MailLog;
+  /**
+   * Set for a person at a terminal: a kept mail is printed as plain text there, its links on
+   * lines of their own. Unset (JSON logs), the mail goes into the log line, its links in a list.
+   */
+  print?: (text: string) => void;
 }
 
 /**
  * SMTP_URL set: nodemailer over SMTP. Unset: the message goes to the outbox table and the log,
  * so someone running the app locally can read it (and follow a reset link in it).
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; db: Db; log: MailLog }): Mailer {
-  const { smtpUrl, from, db, log } = options;
+export function createMailer(options: MailerOptions): Mailer {
+  const { smtpUrl, from, store, log, print } = options;
+
+  const keep = async (message: MailMessage): Promise<void> => {
+    assertSingleLine(message);
+    await store(message);
+    if (print) {
+      log.info({ mail: { to: message.to, subject: message.subject } }, 'mail stored in the outbox (no SMTP_URL)');
+      print(formatMailForTerminal(message));
+    } else {
+      log.info(
+        { mail: { to: message.to, subject: message.subject, text: message.text }, links: linksIn(message.text) },
+        'mail stored in the outbox (no SMTP_URL)',
+      );
+    }
+  };
+
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       transport: 'smtp',
       async send(message) {
         assertSingleLine(message);
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, replyTo: message.replyTo });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          replyTo: message.replyTo,
+          headers: message.headers,
+        });
       },
+      keep,
       async close() {
         transport.close();
       },
     };
   }
-  return {
-    transport: 'outbox',
-    async send(message) {
-      assertSingleLine(message);
-      await db
-        .insertInto('outbox')
-        .values({ to_address: message.to, subject: message.subject, text_body: message.text, reply_to: message.replyTo ?? null })
-        .execute();
-      log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail stored in the outbox (no SMTP_URL)');
-    },
-    async close() {},
-  };
+  return { transport: 'outbox', send: keep, keep, async close() {} };
 }

@@ -5,7 +5,30 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { MailHeaderError, type MailMessage } from '../mail/mailer.js';
 
+/** Where the operator's copies go: CONTACT_EMAIL, or (unset) the outbox only. */
+export type OperatorInbox = Pick<ServiceDeps, 'db' | 'mailer' | 'contactEmail'>;
+
 export type ContactInput = z.infer<typeof contactMessageSchema>;
+
+/** Stands in the To line of a copy kept because no operator address is configured. */
+export const NO_OPERATOR_ADDRESS = 'operator (CONTACT_EMAIL is not set)';
+
+/**
+ * A failed copy is tried again later, less often each time, then given up (the message stays on
+ * file). The lease is how long a sender may hold a row while mailing: longer than any SMTP
+ * exchange, so no second sender picks the row up meanwhile.
+ */
+export const CONTACT_MAIL_RETRY = {
+  maxAttempts: 8,
+  baseDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+  leaseMs: 15 * 60_000,
+  batchSize: 20,
+} as const;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(CONTACT_MAIL_RETRY.baseDelayMs * 2 ** Math.max(0, attempts - 1), CONTACT_MAIL_RETRY.maxDelayMs);
+}
 
 export function operatorMail(id: number, input: ContactInput, to: string, receivedAt: Date): MailMessage {
   const label = contactSubjectLabel(input.subject);
@@ -30,31 +53,114 @@ export function operatorMail(id: number, input: ContactInput, to: string, receiv
   };
 }
 
+interface ClaimedMessage extends ContactInput {
+  id: number;
+  created_at: Date;
+  mail_attempts: number;
+}
+
+/** A failure as the log and the row may show it: one line, no credentials from a URL. */
+function describeFailure(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\/\/[^/\s@]*@/g, '//***@').replace(/\s+/g, ' ').slice(0, 500);
+}
+
+type Attempt = { ok: true } | { ok: false; error: string; retryAt: Date | null; permanent: boolean };
+
+/** Mails one claimed message and records the outcome on its row. */
+async function attemptDelivery(deps: OperatorInbox, message: ClaimedMessage, now: Date): Promise<Attempt> {
+  const mail = operatorMail(message.id, message, deps.contactEmail ?? NO_OPERATOR_ADDRESS, message.created_at);
+  try {
+    await (deps.contactEmail ? deps.mailer.send(mail) : deps.mailer.keep(mail));
+  } catch (error) {
+    const permanent = error instanceof MailHeaderError || message.mail_attempts >= CONTACT_MAIL_RETRY.maxAttempts;
+    const retryAt = permanent ? null : new Date(now.getTime() + retryDelayMs(message.mail_attempts));
+    const described = describeFailure(error);
+    await deps.db
+      .updateTable('contact_messages')
+      .set({ next_attempt_at: retryAt, last_error: described })
+      .where('id', '=', message.id)
+      .execute();
+    return { ok: false, error: described, retryAt, permanent: error instanceof MailHeaderError };
+  }
+  await deps.db
+    .updateTable('contact_messages')
+    .set({ mailed_at: new Date(), next_attempt_at: null, last_error: null })
+    .where('id', '=', message.id)
+    .execute();
+  return { ok: true };
+}
+
 /**
- * Stores the message first, so a mail outage loses nothing, then mails the operator. The
- * visitor hears of success only once the mail has left: if it has not, they are asked to retry.
+ * Stores the message, then mails the operator. A mail outage loses nothing and does not fail
+ * the visitor: the stored message is retried by `deliverDueContactMail` until it goes out.
  */
 export async function sendContactMessage(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'contactEmail'>,
+  deps: OperatorInbox & Pick<ServiceDeps, 'limits'>,
   input: ContactInput,
   client: Client,
 ): Promise<{ id: number }> {
   await deps.limits.contactByIp.consume(client.ip, CONTACT_MESSAGES.tooMany);
   await deps.limits.contactBySender.consume(input.email.toLowerCase(), CONTACT_MESSAGES.tooMany);
 
+  const now = new Date();
+  // Inserted already claimed (attempt 1, leased), so a sweep elsewhere leaves it to this request.
   const row = await deps.db
     .insertInto('contact_messages')
-    .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, mailed_at: null })
+    .values({
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      mailed_at: null,
+      mail_attempts: 1,
+      next_attempt_at: new Date(now.getTime() + CONTACT_MAIL_RETRY.leaseMs),
+    })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
 
-  try {
-    await deps.mailer.send(operatorMail(row.id, input, deps.contactEmail, row.created_at));
-  } catch (error) {
-    if (error instanceof MailHeaderError) throw new AppError('BAD_REQUEST', error.message);
-    // The server's error log gets the cause and the row to look up; the visitor, a generic 500.
-    throw new Error(`contact message #${row.id} was stored but could not be mailed`, { cause: error });
-  }
-  await deps.db.updateTable('contact_messages').set({ mailed_at: new Date() }).where('id', '=', row.id).execute();
+  const attempt = await attemptDelivery(deps, { ...input, id: row.id, created_at: row.created_at, mail_attempts: 1 }, now);
+  if (!attempt.ok && attempt.permanent) throw new AppError('BAD_REQUEST', attempt.error);
   return { id: row.id };
+}
+
+export interface SweepReport {
+  delivered: number[];
+  failed: { id: number; attempts: number; error: string; retryAt: Date | null }[];
+}
+
+/**
+ * Mails the stored messages whose retry is due. Rows are claimed in one statement (locked rows
+ * skipped, lease and attempt count written before anything is sent), so two servers sweeping
+ * the same database never send the same message twice.
+ */
+export async function deliverDueContactMail(deps: OperatorInbox, input: { now: Date }): Promise<SweepReport> {
+  const { now } = input;
+  const claimed = await deps.db
+    .updateTable('contact_messages')
+    .set((eb) => ({
+      mail_attempts: eb('mail_attempts', '+', 1),
+      next_attempt_at: new Date(now.getTime() + CONTACT_MAIL_RETRY.leaseMs),
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('contact_messages')
+        .select('id')
+        .where('mailed_at', 'is', null)
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(CONTACT_MAIL_RETRY.batchSize)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'name', 'email', 'subject', 'message', 'created_at', 'mail_attempts'])
+    .execute();
+
+  const report: SweepReport = { delivered: [], failed: [] };
+  for (const message of claimed) {
+    const attempt = await attemptDelivery(deps, message, now);
+    if (attempt.ok) report.delivered.push(message.id);
+    else report.failed.push({ id: message.id, attempts: message.mail_attempts, error: attempt.error, retryAt: attempt.retryAt });
+  }
+  return report;
 }

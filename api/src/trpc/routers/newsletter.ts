@@ -1,8 +1,10 @@
-import { newsletterSubscribeSchema } from '@coinsight/contracts';
+import { newsletterConfirmSchema, newsletterSubscribeSchema, newsletterUnsubscribeSchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { subscribeToNewsletter } from '../../services/site/newsletter.js';
+import { confirmNewsletterSubscription, subscribeToNewsletter, unsubscribeFromNewsletter } from '../../services/site/newsletter.js';
 import { publicProcedure } from '../trpc.js';
 
 export const newsletterRouter = {
   subscribe: publicProcedure.input(newsletterSubscribeSchema).mutation(({ ctx, input }) => subscribeToNewsletter(ctx.deps, input, ctx.client)),
+  confirm: publicProcedure.input(newsletterConfirmSchema).mutation(({ ctx, input }) => confirmNewsletterSubscription(ctx.deps, input)),
+  unsubscribe: publicProcedure.input(newsletterUnsubscribeSchema).mutation(({ ctx, input }) => unsubscribeFromNewsletter(ctx.deps, input)),
 } satisfies TRPCRouterRecord;

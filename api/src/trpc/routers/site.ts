@@ -5,5 +5,5 @@ import { publicProcedure } from '../trpc.js';
 
 export const siteRouter = {
   stats: publicProcedure.query(({ ctx }) => siteStats(ctx.deps)),
-  contact: publicProcedure.query(({ ctx }): SiteContact => ({ email: ctx.deps.contactEmail })),
+  contact: publicProcedure.query(({ ctx }): SiteContact => ({ email: ctx.deps.contactEmail ?? null })),
 } satisfies TRPCRouterRecord;

@@ -5,6 +5,7 @@ import * as accounts from './2026-11-22T1000_accounts.js';
 import * as socialPosts from './2026-11-22T1100_social_posts.js';
 import * as publicSite from './2026-11-22T1200_public_site.js';
 import * as sentimentModel from './2026-11-23T1000_sentiment_model.js';
+import * as siteMail from './2026-11-23T1500_site_mail.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1100_social_posts': socialPosts,
   '2026-11-22T1200_public_site': publicSite,
   '2026-11-23T1000_sentiment_model': sentimentModel,
+  '2026-11-23T1500_site_mail': siteMail,
 };

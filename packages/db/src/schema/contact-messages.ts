@@ -11,8 +11,14 @@ export interface ContactMessagesTable {
   subject: ContactSubject;
   message: string;
   created_at: Generated<Date>;
-  /** When the operator's copy was handed to the mailer; null if that failed. */
+  /** When the operator's copy was handed to the mailer; null until then. */
   mailed_at: Date | null;
+  /** Tries so far, the request's own included. */
+  mail_attempts: Generated<number>;
+  /** A sender's lease while it mails, else the next retry; null when there is nothing left to try. */
+  next_attempt_at: Date | null;
+  /** The last failure, as the mailer described it (never credentials). */
+  last_error: string | null;
 }
 
 export type ContactMessageRow = Selectable<ContactMessagesTable>;

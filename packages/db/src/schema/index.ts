@@ -2,6 +2,7 @@ import type { AssetsTable } from './assets.js';
 import type { AuthorsTable } from './authors.js';
 import type { BlogPostsTable } from './blog-posts.js';
 import type { ContactMessagesTable } from './contact-messages.js';
+import type { NewsletterConfirmationsTable } from './newsletter-confirmations.js';
 import type { NewsletterSubscribersTable } from './newsletter-subscribers.js';
 import type { OutboxTable } from './outbox.js';
 import type { PasswordResetsTable } from './password-resets.js';
@@ -17,7 +18,8 @@ export type { AssetRow, AssetsTable } from './assets.js';
 export type { AuthorRow, AuthorsTable } from './authors.js';
 export type { BlogPostRow, BlogPostsTable } from './blog-posts.js';
 export type { ContactMessageRow, ContactMessagesTable, ContactSubject } from './contact-messages.js';
-export type { NewsletterSubscriberRow, NewsletterSubscribersTable } from './newsletter-subscribers.js';
+export type { NewsletterConfirmationRow, NewsletterConfirmationsTable } from './newsletter-confirmations.js';
+export type { NewsletterStatus, NewsletterSubscriberRow, NewsletterSubscribersTable } from './newsletter-subscribers.js';
 export type { OutboxRow, OutboxTable } from './outbox.js';
 export type { PasswordResetRow, PasswordResetsTable } from './password-resets.js';
 export type { PlatformHourlyStatsTable } from './platform-hourly-stats.js';
@@ -43,5 +45,6 @@ export interface Database {
   topic_related_daily: TopicRelatedDailyTable;
   blog_posts: BlogPostsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_confirmations: NewsletterConfirmationsTable;
   contact_messages: ContactMessagesTable;
 }

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export interface OutboxTable {
   id: Generated<number>;
@@ -7,6 +7,8 @@ export interface OutboxTable {
   text_body: string;
   reply_to: string | null;
   created_at: Generated<Date>;
+  /** Extra headers (List-Unsubscribe and the like), or null. */
+  headers: ColumnType<Record<string, string> | null, Record<string, string> | null | undefined, Record<string, string> | null>;
 }
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -11,18 +11,22 @@ export const SOCIAL_CHANNELS = [
 
 export function ContactChannels() {
   const contact = trpc.site.contact.useQuery(undefined, { staleTime: Infinity });
+  // No address is configured (CONTACT_EMAIL): the form is the way in, and no placeholder is shown.
+  const noAddress = contact.data?.email === null;
   return (
     <div className={styles.channels}>
-      <Card title="Email" titleLevel={2}>
-        <p className={styles.text}>Messages from the form arrive in this inbox too. We answer by email.</p>
-        <p className={styles.email}>
-          {contact.data ? (
-            <a href={`mailto:${contact.data.email}`}>{contact.data.email}</a>
-          ) : (
-            <span className={styles.pending}>{contact.isError ? 'Use the form' : 'Loading…'}</span>
-          )}
-        </p>
-      </Card>
+      {noAddress ? null : (
+        <Card title="Email" titleLevel={2}>
+          <p className={styles.text}>Messages from the form arrive in this inbox too. We answer by email.</p>
+          <p className={styles.email}>
+            {contact.data?.email ? (
+              <a href={`mailto:${contact.data.email}`}>{contact.data.email}</a>
+            ) : (
+              <span className={styles.pending}>{contact.isError ? 'Use the form' : 'Loading…'}</span>
+            )}
+          </p>
+        </Card>
+      )}
       <Card title="Follow Coinsight" titleLevel={2}>
         <ul className={styles.social}>
           {SOCIAL_CHANNELS.map((channel) => (

@@ -31,6 +31,16 @@ describe('contact page', () => {
     expect((await screen.findByRole('link', { name: 'team@coinsight.test' })).getAttribute('href')).toBe('mailto:team@coinsight.test');
   });
 
+  it('shows no address when the operator configured none, and the form still sends', async () => {
+    const { api } = renderApp('/contact', { api: { 'site.contact': () => ({ email: null }), 'contact.send': () => ({ id: 2 }) } });
+    await fillAndSend();
+    expect((await screen.findByRole('status')).textContent).toBe(CONTACT_MESSAGES.sent);
+    expect(api.callsTo('site.contact')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Email' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /@/ })).toBeNull();
+    expect(document.body.textContent).not.toContain('localhost');
+  });
+
   it('sends the message, confirms it and clears the form', async () => {
     const { api } = renderApp('/contact', { api: { ...contact, 'contact.send': () => ({ id: 1 }) } });
     await fillAndSend();

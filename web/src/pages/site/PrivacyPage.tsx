@@ -25,7 +25,7 @@ const sections: readonly LegalSection[] = [
           is mailed to the team.
         </li>
         <li>
-          <strong>Newsletter:</strong> the email address you subscribe with and when you subscribed.
+          <strong>Newsletter:</strong> the email address you subscribe with, when you subscribed, confirmed it (we mail a link first) and unsubscribed.
         </li>
         <li>
           <strong>Send Email panel:</strong> the recipient, subject and message of each email you send from it. They are handed to our
@@ -108,8 +108,8 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          You can see and correct your account data in your profile settings. To get a copy of your data, to unsubscribe from the
-          newsletter, or to have your account, messages or subscription deleted, write to us through the{' '}
+          You can see and correct your account data in your profile settings. Every newsletter mail has a link that unsubscribes
+          you. To get a copy of your data, or to have your account, messages or subscription deleted, write to us through the{' '}
           <Link to="/contact">contact form</Link>; we act on requests within 30 days.
         </p>
         <p>
