@@ -4,6 +4,7 @@ import * as assets from './2026-11-22T0901_assets.js';
 import * as accounts from './2026-11-22T1000_accounts.js';
 import * as socialPosts from './2026-11-22T1100_social_posts.js';
 import * as publicSite from './2026-11-22T1200_public_site.js';
+import * as emailChanges from './2026-11-23T1300_email_changes.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1000_accounts': accounts,
   '2026-11-22T1100_social_posts': socialPosts,
   '2026-11-22T1200_public_site': publicSite,
+  '2026-11-23T1300_email_changes': emailChanges,
 };
