@@ -50,6 +50,8 @@ const authPages: RouteObject[] = [
   { path: 'register', element: page(() => import('../pages/RegisterPage')) },
   { path: 'forgot-password', element: page(() => import('../pages/ForgotPasswordPage')) },
   { path: 'reset-password', element: page(() => import('../pages/ResetPasswordPage')) },
+  { path: 'verify-email', element: page(() => import('../pages/account/VerifyEmailPage')) },
+  { path: 'revert-email', element: page(() => import('../pages/account/RevertEmailPage')) },
 ];
 
 export const routes: RouteObject[] = [
