@@ -20,7 +20,8 @@ describe.runIf(redisUrl)(`concurrent login guesses with Redis counters (${proces
   beforeAll(async () => {
     a = await createTestApp({ redisUrl });
     b = await createTestApp({ redisUrl });
-  });
+    // Two embedded databases take a while on a loaded machine.
+  }, 120_000);
 
   afterAll(async () => {
     await b?.close();
