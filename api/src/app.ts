@@ -36,6 +36,9 @@ export function redactUrlTokens(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
+/** More than any page asks for at once. */
+export const TRPC_MAX_BATCH_SIZE = 50;
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
@@ -94,6 +97,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trpcOptions: {
       router: appRouter,
       createContext,
+      // One HTTP request must not stand for hundreds of calls; auth calls refuse batching altogether (context.ts).
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      // The errorFormatter puts the hint in the body; clients and proxies read the header, as on REST.
+      responseMeta({ data }) {
+        const retryAfter = Math.max(0, ...data.map((response) => ('error' in response ? (response.error.data.retryAfterSeconds ?? 0) : 0)));
+        return retryAfter > 0 ? { headers: { 'Retry-After': String(retryAfter) } } : {};
+      },
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc procedure failed');
       },

@@ -11,18 +11,18 @@ declare module 'fastify' {
 /** Builds the services' dependencies once, rate-limit counters included, for REST and tRPC alike. */
 export const servicesPlugin = fp(
   async (app) => {
-    app.decorate(
-      'deps',
-      createServiceDeps({
-        db: app.db,
-        mailer: app.mailer,
-        rateLimits: app.limits,
-        log: app.log,
-        jwtSecret: app.config.jwtSecret,
-        publicUrl: app.config.publicUrl,
-        contactEmail: app.config.contactEmail,
-      }),
-    );
+    const deps = createServiceDeps({
+      db: app.db,
+      mailer: app.mailer,
+      rateLimits: app.limits,
+      log: app.log,
+      jwtSecret: app.config.jwtSecret,
+      publicUrl: app.config.publicUrl,
+      contactEmail: app.config.contactEmail,
+    });
+    app.decorate('deps', deps);
+    // Runs before the database closes (plugins close in reverse order): queued jobs still need it.
+    app.addHook('onClose', () => deps.background.idle());
   },
   { name: 'services', dependencies: ['db', 'mailer', 'limits'] },
 );

@@ -15,6 +15,7 @@ afterAll(async () => {
 const login = (email: string, password: string, remoteAddress = '203.0.113.7') =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
+// checklist 2
 describe(`login throttling (${process.env.TEST_DB})`, () => {
   it('after 5 failures from one address, that account is refused there with 429 and Retry-After', async () => {
     const { body } = await signup(t.app);

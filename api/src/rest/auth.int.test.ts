@@ -42,6 +42,7 @@ describe(`sign-up (${process.env.TEST_DB})`, () => {
     expect(res.body).not.toMatch(/argon2|password/i);
   });
 
+  // checklist 3
   it('stores an argon2id hash at OWASP strength, never the password', async () => {
     const { user, body } = await newUser();
     const row = await t.app.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -109,6 +110,7 @@ describe('sign-in and tokens', () => {
     expect(me.json()).toEqual(user);
   });
 
+  // checklist 1
   it('a wrong password and an unknown email get the same 401 answer', async () => {
     const { body } = await newUser();
     const wrong = await post('/api/auth/login', { email: body.email, password: 'Wrong-Pass-1' });
@@ -132,6 +134,7 @@ describe('sign-in and tokens', () => {
     expect(basic.json()).toEqual({ error: 'Please sign in to continue.' });
   });
 
+  // checklist 7
   it('refuses forged, alg:none, other-algorithm and expired tokens', async () => {
     const { token, user } = await newUser();
     const claims = jwt.decode(token) as { sub: string; jti: string; ver: number };
@@ -146,6 +149,7 @@ describe('sign-in and tokens', () => {
     expect((await getUser(token)).statusCode).toBe(200);
   });
 
+  // checklist 8
   it('logout ends that token on the server; other sessions stay signed in', async () => {
     const { token, body } = await newUser();
     const other = (await post('/api/auth/login', { email: body.email, password: body.password })).json().token as string;
@@ -158,11 +162,12 @@ describe('sign-in and tokens', () => {
 });
 
 describe('profile', () => {
-  it('updates username, email and social handles, and ignores fields a user may not set', async () => {
+  // checklist 11
+  it('updates username and social handles, and ignores fields a user may not set', async () => {
     const { token, user } = await newUser();
     const update = {
       username: `${user.username}_x`,
-      email: `new.${user.email}`,
+      email: user.email.toUpperCase(),
       socialAccounts: { twitter: '@coinfan', instagram: 'coin.fan', facebook: '' },
       tier: 'pro',
       token_version: 99,
@@ -173,16 +178,23 @@ describe('profile', () => {
     expect(res.json()).toEqual({
       message: 'Profile updated successfully.',
       user: { ...user, username: update.username, email: update.email, socialAccounts: { twitter: 'coinfan', instagram: 'coin.fan', facebook: '' } },
+      pendingEmail: null,
     });
     const row = await t.app.db.selectFrom('users').select(['tier', 'token_version', 'id']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ tier: 'free', token_version: 0, id: user.id });
     expect((await getUser(token)).json().email).toBe(update.email);
   });
 
-  it('refuses another account’s email or username with 409, changing nothing', async () => {
+  it('refuses another account’s email (behind the password check) with 409, changing nothing', async () => {
     const first = await newUser();
     const second = await newUser();
-    const res = await put('/api/users/profile', { username: second.user.username, email: first.user.email }, bearer(second.token));
+    const noPassword = await put('/api/users/profile', { username: second.user.username, email: first.user.email }, bearer(second.token));
+    expect(noPassword.json()).toEqual({ error: 'Enter your current password to change your email' });
+    const res = await put(
+      '/api/users/profile',
+      { username: second.user.username, email: first.user.email, currentPassword: second.body.password },
+      bearer(second.token),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'An account with this email already exists' });
     expect((await getUser(second.token)).json()).toEqual(second.user);
@@ -196,6 +208,7 @@ describe('profile', () => {
 });
 
 describe('change password', () => {
+  // checklist 4
   it('needs the current password', async () => {
     const { token } = await newUser();
     const res = await put('/api/users/change-password', { currentPassword: 'Not-The-One-1', newPassword: 'N3w-Otter-Path' }, bearer(token));
@@ -211,6 +224,7 @@ describe('change password', () => {
     expect(common.json()).toEqual({ error: 'Password is too common' });
   });
 
+  // checklist 4, 6
   it('ends every older token, answers a fresh one, and tells the user by mail', async () => {
     const { token, body, user } = await newUser();
     const otherDevice = (await post('/api/auth/login', { email: body.email, password: body.password })).json().token as string;
@@ -232,6 +246,7 @@ describe('change password', () => {
 describe('password reset', () => {
   const RESET_ANSWER = { message: 'If an account exists for that email, a password reset link has been sent.' };
 
+  // checklist 1
   it('answers the same for a known and an unknown email', async () => {
     const { body } = await newUser();
     const known = await post('/api/auth/forgot-password', { email: body.email });
@@ -242,6 +257,7 @@ describe('password reset', () => {
     expect(unknown.body).toBe(known.body);
   });
 
+  // checklist 5
   it('mails a link built from PUBLIC_URL (not the Host header) and stores only a hash of the token', async () => {
     const { body, user } = await newUser();
     await post('/api/auth/forgot-password', { email: body.email }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
@@ -256,6 +272,7 @@ describe('password reset', () => {
     expect(stored[0]?.token_hash).not.toContain(token);
   });
 
+  // checklist 5, 6
   it('resets once: the token cannot be used again, older sessions end, the new password works', async () => {
     const { body, token: session } = await newUser();
     await post('/api/auth/forgot-password', { email: body.email });
@@ -272,6 +289,7 @@ describe('password reset', () => {
     expect((await lastMailTo(t.app, body.email)).subject).toBe('Your Coinsight password was changed');
   });
 
+  // checklist 5
   it('voids the older tokens of the user once one is used', async () => {
     const { body } = await newUser();
     await post('/api/auth/forgot-password', { email: body.email });
@@ -282,6 +300,7 @@ describe('password reset', () => {
     expect((await post('/api/auth/reset-password', { token: first ?? '', password: 'An0ther-Heron-8' })).statusCode).toBe(400);
   });
 
+  // checklist 5
   it('refuses an expired token', async () => {
     const { body, user } = await newUser();
     await post('/api/auth/forgot-password', { email: body.email });
@@ -310,6 +329,7 @@ describe('password reset', () => {
 });
 
 describe('what reaches responses and logs', () => {
+  // checklist 16
   it('never logs a password, a hash or a token', async () => {
     const logs = t.logs.join('');
     expect(logs).toContain('auth.login');

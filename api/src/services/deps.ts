@@ -1,4 +1,5 @@
 import type { Db } from '@coinsight/db';
+import { createBackground, type Background } from './background.js';
 import { createAuthLimits, type AuthLimits } from './auth/throttle.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RateLimits } from './rate-limit.js';
@@ -24,6 +25,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   limits: Limits;
   log: Log;
+  /** Work done after the answer (e.g. a reset request's lookup and mail). */
+  background: Background;
   /** Signs and verifies session tokens (JWT_SECRET). */
   jwtSecret: string;
   /** Links in mails are built from it (PUBLIC_URL), never from a request's Host header. */
@@ -32,7 +35,7 @@ export interface ServiceDeps {
   contactEmail: string | undefined;
 }
 
-export function createServiceDeps(options: Omit<ServiceDeps, 'limits'> & { rateLimits: RateLimits }): ServiceDeps {
+export function createServiceDeps(options: Omit<ServiceDeps, 'limits' | 'background'> & { rateLimits: RateLimits }): ServiceDeps {
   const { rateLimits, ...rest } = options;
-  return { ...rest, limits: { ...createAuthLimits(rateLimits), ...createSiteLimits(rateLimits) } };
+  return { ...rest, limits: { ...createAuthLimits(rateLimits), ...createSiteLimits(rateLimits) }, background: createBackground(rest.log) };
 }

@@ -16,6 +16,8 @@ export interface RateLimit {
   consume(key: string, message?: string): Promise<void>;
   /** Throws like consume when `key` is already past the limit, without counting a hit. */
   check(key: string, message?: string): Promise<void>;
+  /** Gives back one hit counted by consume (an attempt counted first that turned out fine). */
+  refund(key: string): Promise<void>;
   /** Forgets `key`'s hits (e.g. after a successful login). */
   reset(key: string): Promise<void>;
 }
@@ -59,6 +61,9 @@ function wrap(limiter: RateLimiterAbstract, rule: LimitRule): RateLimit {
     async check(key, message = TOO_MANY_REQUESTS_MESSAGE) {
       const res = await limiter.get(key);
       if (res && res.consumedPoints >= rule.points) throw tooMany(res, message);
+    },
+    async refund(key) {
+      await limiter.reward(key, 1);
     },
     async reset(key) {
       await limiter.delete(key);

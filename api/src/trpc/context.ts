@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { clientOf } from '../rest/client.js';
 import { authenticateRequest, type Authenticated } from '../services/auth/authenticate.js';
@@ -15,7 +16,28 @@ export interface Context {
   auth: Authenticated | null;
 }
 
-export async function createContext({ req }: CreateFastifyContextOptions): Promise<Context> {
+/**
+ * Calls that check a password or a token, or create an account: each is throttled per request,
+ * so a batch would let one request spend many attempts' worth of work before any is counted.
+ */
+export const UNBATCHABLE_PROCEDURES: ReadonlySet<string> = new Set([
+  'auth.login',
+  'auth.signup',
+  'auth.forgotPassword',
+  'auth.resetPassword',
+  'user.changePassword',
+  'user.updateProfile',
+  'user.verifyEmail',
+  'user.revertEmailChange',
+]);
+
+export const UNBATCHABLE_MESSAGE = 'Sign-in, sign-up, password and email calls cannot be batched: send each in a request of its own.';
+
+export async function createContext({ req, info }: CreateFastifyContextOptions): Promise<Context> {
+  // A batch of one is what the web client's batch link sends for a lone call.
+  if (info.calls.length > 1 && info.calls.some((call) => UNBATCHABLE_PROCEDURES.has(call.path))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UNBATCHABLE_MESSAGE });
+  }
   const app = req.server;
   return {
     deps: app.deps,

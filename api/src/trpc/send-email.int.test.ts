@@ -41,6 +41,7 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
     expect((await send(valid, 'not-a-token')).statusCode).toBe(401);
   });
 
+  // checklist 13 (no CR/LF in headers, one recipient)
   it("sends a signed-in user's message to the one recipient, replying to the user", async () => {
     const { token, user } = await signup(t.app);
     const res = await send({ ...valid, message: 'Line one\nLine two' }, token);
@@ -84,12 +85,17 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
     expect((await send({ ...valid, recipient: 'nobody' }, token)).json().error.message).toBe(SEND_EMAIL_MESSAGES.recipientInvalid);
   });
 
-  it('limits each user to a number of messages an hour, without affecting other users', async () => {
+  // checklist 13 (rate limited); the 429 carries Retry-After as on REST (issue #9 point 10)
+  it('limits each user to 10 messages an hour, without affecting other users', async () => {
+    expect(SEND_EMAIL_LIMIT).toEqual({ points: 10, durationSeconds: 60 * 60 });
     const { token } = await signup(t.app);
     for (let i = 0; i < SEND_EMAIL_LIMIT.points; i++) expect((await send(valid, token)).statusCode).toBe(200);
     const refused = await send(valid, token);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe(SEND_EMAIL_MESSAGES.tooMany);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
     expect(smtp.received).toHaveLength(SEND_EMAIL_LIMIT.points);
 
     const other = await signup(t.app);

@@ -16,6 +16,8 @@ export const AUTH_MESSAGES = {
   newPasswordsDoNotMatch: 'New passwords do not match',
   currentPasswordRequired: 'Current password is required',
   resetTokenMissing: 'Invalid or missing reset token',
+  currentPasswordForEmail: 'Enter your current password to change your email',
+  emailLinkMissing: 'Invalid or missing link',
   handleInvalid: 'Social handles may contain only letters, digits, dots, dashes and underscores (at most 64)',
 } as const;
 
@@ -94,11 +96,15 @@ export const socialAccountsSchema = z.object({
   instagram: handleSchema,
 });
 
-/** Unknown fields (tier, role, token_version…) are dropped, never applied. */
+/**
+ * Unknown fields (tier, role, token_version…) are dropped, never applied. `currentPassword` is
+ * needed only when the email changes (the server says so with `currentPasswordForEmail`).
+ */
 export const updateProfileSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   socialAccounts: socialAccountsSchema.default({}),
+  currentPassword: givenPasswordSchema.optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
@@ -107,6 +113,12 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The token of an email verification link, or of the "this wasn't me" link sent to the old address. */
+export const emailLinkSchema = z.object({
+  token: z.string({ error: m.emailLinkMissing }).trim().min(1, m.emailLinkMissing).max(200, m.emailLinkMissing),
+});
+export type EmailLinkInput = z.input<typeof emailLinkSchema>;
 
 /** The user object every surface answers with (spec §3). Never carries a hash. */
 export interface PublicUser {

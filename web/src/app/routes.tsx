@@ -52,6 +52,8 @@ const authPages: RouteObject[] = [
   { path: 'register', element: page(() => import('../pages/account/RegisterPage')) },
   { path: 'forgot-password', element: page(() => import('../pages/account/ForgotPasswordPage')) },
   { path: 'reset-password', element: page(() => import('../pages/account/ResetPasswordPage')) },
+  { path: 'verify-email', element: page(() => import('../pages/account/VerifyEmailPage')) },
+  { path: 'revert-email', element: page(() => import('../pages/account/RevertEmailPage')) },
 ];
 
 export const routes: RouteObject[] = [

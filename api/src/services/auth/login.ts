@@ -20,9 +20,23 @@ export async function login(
   const { db, limits, log } = deps;
   const account = accountKey(input.email);
   const accountAndIp = `${account}:${client.ip}`;
-  await limits.loginFailuresByAccountAndIp.check(accountAndIp, TOO_MANY_LOGINS_MESSAGE);
-  await limits.loginFailuresByAccount.check(account, TOO_MANY_LOGINS_MESSAGE);
-  await limits.loginFailuresByIp.check(client.ip, TOO_MANY_LOGINS_MESSAGE);
+  // Counted before the password is checked: concurrent guesses cannot all pass a check made
+  // before any of them is counted. A success gives its attempt back below.
+  const counters = [
+    { limit: limits.loginFailuresByAccountAndIp, key: accountAndIp, name: 'account-and-address' },
+    { limit: limits.loginFailuresByAccount, key: account, name: 'account' },
+    { limit: limits.loginFailuresByIp, key: client.ip, name: 'address' },
+  ];
+  for (const [index, { limit, key, name }] of counters.entries()) {
+    try {
+      await limit.consume(key, TOO_MANY_LOGINS_MESSAGE);
+    } catch (error) {
+      // The refused attempt checks nothing, so it costs the other counters nothing either.
+      await Promise.all(counters.slice(0, index).map((c) => c.limit.refund(c.key).catch(() => undefined)));
+      if (error instanceof AppError) log.warn({ event: 'auth.login_throttled', ip: client.ip, limit: name }, 'sign-in refused: too many failed attempts');
+      throw error;
+    }
+  }
 
   const user = await db
     .selectFrom('users')
@@ -31,15 +45,10 @@ export async function login(
     .executeTakeFirst();
   const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
-    await Promise.all([
-      limits.loginFailuresByAccountAndIp.consume(accountAndIp).catch(() => undefined),
-      limits.loginFailuresByAccount.consume(account).catch(() => undefined),
-      limits.loginFailuresByIp.consume(client.ip).catch(() => undefined),
-    ]);
     log.info({ event: 'auth.login_failed', userId: user?.id ?? null, ip: client.ip }, 'sign-in refused');
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
   }
-  await limits.loginFailuresByAccountAndIp.reset(accountAndIp);
+  await Promise.all([limits.loginFailuresByAccountAndIp.reset(accountAndIp), limits.loginFailuresByAccount.refund(account), limits.loginFailuresByIp.refund(client.ip)]);
   if (needsRehash(user.password_hash)) {
     await db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', user.id).execute();
   }

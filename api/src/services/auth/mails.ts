@@ -35,3 +35,37 @@ export function passwordChangedMail(to: string, username: string, how: 'changed'
     ].join('\n'),
   };
 }
+
+export function verifyEmailMail(to: string, username: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your new Coinsight email address',
+    text: [
+      `Hello ${username},`,
+      '',
+      'To make this the email address of your Coinsight account, open this link within 24 hours:',
+      '',
+      link,
+      '',
+      'Until then your account keeps its current address. If you did not ask for this, ignore this message.',
+    ].join('\n'),
+  };
+}
+
+export function emailChangeRequestedMail(to: string, username: string, newEmail: string, revertLink: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Coinsight email address is being changed',
+    text: [
+      `Hello ${username},`,
+      '',
+      `Someone signed in to your Coinsight account asked to change its email address to ${newEmail}. The change takes effect once that address is confirmed.`,
+      '',
+      'If this was not you, open this link within 7 days: it cancels or undoes the change and signs out every session of your account.',
+      '',
+      revertLink,
+      '',
+      'Then reset your password from the sign-in page, since whoever asked for the change knew it.',
+    ].join('\n'),
+  };
+}

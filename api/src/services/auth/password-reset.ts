@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { forgotPasswordSchema, resetPasswordSchema } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -8,39 +7,45 @@ import { AppError } from '../errors.js';
 import { passwordChangedMail, resetPasswordMail, sendLater } from './mails.js';
 import { hashPassword, refuseCommonPassword } from './passwords.js';
 import { accountKey } from './throttle.js';
+import { newLinkToken, tokenHash } from './tokens.js';
 import { newId } from './users.js';
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-// Only the hash of a reset token is stored: a leaked table resets nothing.
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Answers the same whether or not the address has an account; only the mail differs. */
+/**
+ * Answers the same, after the same work, whether or not the address has an account: the lookup,
+ * the token and the mail happen in a background job after the answer.
+ */
 export async function forgotPassword(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl' | 'background'>,
   input: z.infer<typeof forgotPasswordSchema>,
   client: Client,
 ): Promise<{ message: string }> {
+  await deps.limits.resetRequestsByIp.consume(client.ip);
+  deps.background.run('auth.reset_request', () => sendResetLink(deps, input.email));
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+async function sendResetLink(deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl'>, email: string): Promise<void> {
   const { db, limits, log } = deps;
-  await limits.resetRequestsByIp.consume(client.ip);
-  // Counted before the lookup, so known and unknown addresses take the same path this far.
-  const underLimit = await limits.resetMailsByAccount.consume(accountKey(input.email)).then(
+  const underLimit = await limits.resetMailsByAccount.consume(accountKey(email)).then(
     () => true,
     () => false,
   );
   const user = await db
     .selectFrom('users')
     .select(['id', 'username', 'email'])
-    .where(sql`lower(email)`, '=', input.email.toLowerCase())
+    .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
-  if (!user) return { message: RESET_REQUESTED_MESSAGE };
+  if (!user) return;
   if (!underLimit) {
     log.warn({ event: 'auth.reset_throttled', userId: user.id }, 'reset mail not sent: too many requests for this account');
-    return { message: RESET_REQUESTED_MESSAGE };
+    return;
   }
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   await db
     .insertInto('password_resets')
     .values({ id: newId('pwr'), user_id: user.id, token_hash: tokenHash(token), expires_at: new Date(Date.now() + RESET_TTL_MS), used_at: null })
@@ -49,23 +54,36 @@ export async function forgotPassword(
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   sendLater(deps, resetPasswordMail(user.email, user.username, link), 'auth.reset_mail');
   log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested');
-  return { message: RESET_REQUESTED_MESSAGE };
 }
 
-/** Sets a new password from a reset link; the link works once, and every session ends. */
+/**
+ * Sets a new password from a reset link; the link works once, and every session ends. The token
+ * is checked before the new password is hashed: a made-up token costs a lookup, not an argon2 run.
+ */
 export async function resetPassword(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'limits'>,
   input: z.infer<typeof resetPasswordSchema>,
+  client: Client,
 ): Promise<{ message: string }> {
+  await deps.limits.linkAttemptsByIp.consume(client.ip);
+  const hash = tokenHash(input.token);
+  const open = await deps.db
+    .selectFrom('password_resets')
+    .select('id')
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!open) return refuse(deps);
   refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction().execute(async (trx) => {
     const now = new Date();
-    // Claiming the token and checking it are one statement: two concurrent uses cannot both win.
+    // Claiming the token and checking it again are one statement: two concurrent uses cannot both win.
     const reset = await trx
       .updateTable('password_resets')
       .set({ used_at: now })
-      .where('token_hash', '=', tokenHash(input.token))
+      .where('token_hash', '=', hash)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
       .returning('user_id')
@@ -80,11 +98,13 @@ export async function resetPassword(
       .returning(['id', 'username', 'email'])
       .executeTakeFirstOrThrow();
   });
-  if (!user) {
-    deps.log.info({ event: 'auth.reset_refused' }, 'password reset refused: invalid, used or expired token');
-    throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN_MESSAGE);
-  }
+  if (!user) return refuse(deps);
   sendLater(deps, passwordChangedMail(user.email, user.username, 'reset'), 'auth.reset_notice');
   deps.log.info({ event: 'auth.reset', userId: user.id }, 'password reset');
   return { message: 'Your password has been reset.' };
+}
+
+function refuse(deps: Pick<ServiceDeps, 'log'>): never {
+  deps.log.info({ event: 'auth.reset_refused' }, 'password reset refused: invalid, used or expired token');
+  throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN_MESSAGE);
 }

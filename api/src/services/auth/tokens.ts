@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -32,4 +33,14 @@ export function verifySessionToken(token: string, secret: string): SessionClaims
   } catch {
     return null;
   }
+}
+
+/** A token for a link sent by mail (password reset, email change): 256 random bits. */
+export function newLinkToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this hash of a link token is stored: a leaked table opens no link. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -28,7 +28,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
 }
 
 /** Prefixed random ids (`usr_…`, `ses_…`): 96 random bits, readable in logs as what they name. */
-export function newId(prefix: 'usr' | 'ses' | 'pwr'): string {
+export function newId(prefix: 'usr' | 'ses' | 'pwr' | 'emc'): string {
   return `${prefix}_${randomBytes(12).toString('base64url')}`;
 }
 

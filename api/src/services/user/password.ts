@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { passwordChangedMail, sendLater } from '../auth/mails.js';
 import { hashPassword, refuseCommonPassword, verifyPassword } from '../auth/passwords.js';
 import { openSession } from '../auth/sessions.js';
+import { checkCurrentPassword } from '../auth/throttle.js';
 import type { Client } from '../client.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
@@ -11,7 +12,7 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 
 /** Ends every session, this one included, and answers a fresh token for the caller. */
 export async function changePassword(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'jwtSecret'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'jwtSecret' | 'limits'>,
   input: z.infer<typeof changePasswordSchema>,
   userId: string,
   client: Client,
@@ -19,7 +20,7 @@ export async function changePassword(
   const { db, log } = deps;
   const user = await db.selectFrom('users').select(['id', 'username', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw new AppError('NOT_FOUND', 'Account not found');
-  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+  if (!(await checkCurrentPassword(deps.limits, userId, () => verifyPassword(user.password_hash, input.currentPassword)))) {
     log.info({ event: 'auth.change_password_refused', userId }, 'password change refused: wrong current password');
     throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD_MESSAGE);
   }

@@ -16,5 +16,5 @@ export const authRouter = {
     return { ok: true };
   }),
   forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => forgotPassword(ctx.deps, input, ctx.client)),
-  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
+  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.client)),
 } satisfies TRPCRouterRecord;

@@ -1,13 +1,20 @@
-import { changePasswordSchema, updateProfileSchema } from '@coinsight/contracts';
+import { changePasswordSchema, emailLinkSchema, updateProfileSchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
+import { pendingEmail, revertEmailChange, verifyEmailChange } from '../../services/user/email.js';
 import { changePassword } from '../../services/user/password.js';
 import { updateProfile } from '../../services/user/profile.js';
-import { protectedProcedure } from '../trpc.js';
+import { protectedProcedure, publicProcedure } from '../trpc.js';
 
 /** The signed-in user's own account, as REST's `/api/users/*`. */
 export const userRouter = {
-  updateProfile: protectedProcedure.input(updateProfileSchema).mutation(({ ctx, input }) => updateProfile(ctx.deps, input, ctx.user.id)),
+  updateProfile: protectedProcedure
+    .input(updateProfileSchema)
+    .mutation(async ({ ctx, input }) => (await updateProfile(ctx.deps, input, ctx.user.id)).user),
+  /** The new address waiting for confirmation from its inbox, or null. */
+  emailChange: protectedProcedure.query(async ({ ctx }) => ({ pendingEmail: await pendingEmail(ctx.deps, ctx.user.id) })),
   changePassword: protectedProcedure
     .input(changePasswordSchema)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, input, ctx.user.id, ctx.client)),
+  verifyEmail: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => verifyEmailChange(ctx.deps, input, ctx.client)),
+  revertEmailChange: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => revertEmailChange(ctx.deps, input, ctx.client)),
 } satisfies TRPCRouterRecord;

@@ -5,6 +5,7 @@ import * as accounts from './2026-11-22T1000_accounts.js';
 import * as socialPosts from './2026-11-22T1100_social_posts.js';
 import * as publicSite from './2026-11-22T1200_public_site.js';
 import * as sentimentModel from './2026-11-23T1000_sentiment_model.js';
+import * as emailChanges from './2026-11-23T1300_email_changes.js';
 import * as siteMail from './2026-11-23T1500_site_mail.js';
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1100_social_posts': socialPosts,
   '2026-11-22T1200_public_site': publicSite,
   '2026-11-23T1000_sentiment_model': sentimentModel,
+  '2026-11-23T1300_email_changes': emailChanges,
   '2026-11-23T1500_site_mail': siteMail,
 };

@@ -1,0 +1,173 @@
+import type { emailLinkSchema } from '@coinsight/contracts';
+import type { Db } from '@coinsight/db';
+import type { z } from 'zod';
+import { emailChangeRequestedMail, sendLater, verifyEmailMail } from '../auth/mails.js';
+import { newLinkToken, tokenHash } from '../auth/tokens.js';
+import { conflictFrom, newId } from '../auth/users.js';
+import type { Client } from '../client.js';
+import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors.js';
+
+export const INVALID_EMAIL_LINK_MESSAGE = 'This link is invalid or has expired.';
+export const EMAIL_CHANGED_MESSAGE = 'Your email address has been changed.';
+export const EMAIL_CHANGE_REVERTED_MESSAGE =
+  'The email change was cancelled and every session of your account was signed out. Reset your password now: whoever asked for the change knew it.';
+
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+// Longer than the verify link: an owner who reads their mail days later can still undo a change.
+const REVERT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Starts a change of address (the caller has checked the current password): the new address
+ * gets a link that makes it the account's, the old one a link that undoes it. A newer request
+ * voids the verify links of older ones; their revert links keep working.
+ */
+export async function requestEmailChange(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'publicUrl'>,
+  user: { id: string; username: string; email: string },
+  newEmail: string,
+): Promise<void> {
+  const verifyToken = newLinkToken();
+  const revertToken = newLinkToken();
+  const now = Date.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await voidOpenChanges(trx, user.id);
+    await trx
+      .insertInto('email_changes')
+      .values({
+        id: newId('emc'),
+        user_id: user.id,
+        old_email: user.email,
+        new_email: newEmail,
+        verify_token_hash: tokenHash(verifyToken),
+        revert_token_hash: tokenHash(revertToken),
+        expires_at: new Date(now + VERIFY_TTL_MS),
+        revert_expires_at: new Date(now + REVERT_TTL_MS),
+        verified_at: null,
+        voided_at: null,
+        reverted_at: null,
+      })
+      .execute();
+  });
+  sendLater(deps, verifyEmailMail(newEmail, user.username, `${deps.publicUrl}/verify-email?token=${encodeURIComponent(verifyToken)}`), 'auth.email_verify_mail');
+  sendLater(
+    deps,
+    emailChangeRequestedMail(user.email, user.username, newEmail, `${deps.publicUrl}/revert-email?token=${encodeURIComponent(revertToken)}`),
+    'auth.email_change_notice',
+  );
+  deps.log.info({ event: 'auth.email_change_requested', userId: user.id }, 'email change requested');
+}
+
+/** The address waiting for confirmation, if any. */
+export async function pendingEmail(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<string | null> {
+  const row = await openChanges(deps.db, userId).select('new_email').orderBy('created_at', 'desc').executeTakeFirst();
+  return row?.new_email ?? null;
+}
+
+/** Follows the link mailed to the new address: from now on it is the account's address. */
+export async function verifyEmailChange(
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'limits'>,
+  input: z.infer<typeof emailLinkSchema>,
+  client: Client,
+): Promise<{ message: string; email: string }> {
+  await deps.limits.linkAttemptsByIp.consume(client.ip);
+  try {
+    const changed = await deps.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const change = await trx
+        .updateTable('email_changes')
+        .set({ verified_at: now })
+        .where('verify_token_hash', '=', tokenHash(input.token))
+        .where('verified_at', 'is', null)
+        .where('voided_at', 'is', null)
+        .where('reverted_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['user_id', 'new_email'])
+        .executeTakeFirst();
+      if (!change) return null;
+      await trx.updateTable('users').set({ email: change.new_email, updated_at: now }).where('id', '=', change.user_id).execute();
+      return change;
+    });
+    if (!changed) {
+      deps.log.info({ event: 'auth.email_verify_refused' }, 'email verification refused: invalid, used or expired link');
+      throw new AppError('BAD_REQUEST', INVALID_EMAIL_LINK_MESSAGE);
+    }
+    deps.log.info({ event: 'auth.email_changed', userId: changed.user_id }, 'email address changed');
+    return { message: EMAIL_CHANGED_MESSAGE, email: changed.new_email };
+  } catch (error) {
+    // The address was taken by another account since the request.
+    throw conflictFrom(error) ?? error;
+  }
+}
+
+/**
+ * "This wasn't me", from the mail to the old address: voids pending changes, puts the old address
+ * back if the change went through, and ends every session (a stolen token stops working).
+ */
+export async function revertEmailChange(
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'limits'>,
+  input: z.infer<typeof emailLinkSchema>,
+  client: Client,
+): Promise<{ message: string }> {
+  await deps.limits.linkAttemptsByIp.consume(client.ip);
+  try {
+    const userId = await deps.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const change = await trx
+        .updateTable('email_changes')
+        .set({ reverted_at: now })
+        .where('revert_token_hash', '=', tokenHash(input.token))
+        .where('reverted_at', 'is', null)
+        .where('revert_expires_at', '>', now)
+        .returning(['user_id', 'old_email', 'new_email', 'verified_at'])
+        .executeTakeFirst();
+      if (!change) return null;
+      await voidOpenChanges(trx, change.user_id);
+      // Only if the account still has the address this change gave it: a later change by the owner stays.
+      if (change.verified_at) {
+        await trx
+          .updateTable('users')
+          .set({ email: change.old_email })
+          .where('id', '=', change.user_id)
+          .where('email', '=', change.new_email)
+          .execute();
+      }
+      await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', change.user_id).where('revoked_at', 'is', null).execute();
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))
+        .where('id', '=', change.user_id)
+        .execute();
+      return change.user_id;
+    });
+    if (!userId) {
+      deps.log.info({ event: 'auth.email_revert_refused' }, 'email change revert refused: invalid, used or expired link');
+      throw new AppError('BAD_REQUEST', INVALID_EMAIL_LINK_MESSAGE);
+    }
+    deps.log.warn({ event: 'auth.email_change_reverted', userId }, 'email change reported and undone; every session ended');
+    return { message: EMAIL_CHANGE_REVERTED_MESSAGE };
+  } catch (error) {
+    throw conflictFrom(error) ?? error;
+  }
+}
+
+function openChanges(db: Db, userId: string) {
+  return db
+    .selectFrom('email_changes')
+    .where('user_id', '=', userId)
+    .where('verified_at', 'is', null)
+    .where('voided_at', 'is', null)
+    .where('reverted_at', 'is', null)
+    .where('expires_at', '>', new Date());
+}
+
+async function voidOpenChanges(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('email_changes')
+    .set({ voided_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('verified_at', 'is', null)
+    .where('voided_at', 'is', null)
+    .where('reverted_at', 'is', null)
+    .execute();
+}
