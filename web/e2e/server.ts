@@ -1,14 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../api/dist/server.js', import.meta.url));
-const READY_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
+// A first start migrates and seeds, which a loaded 2-core machine stretches to a minute or more.
+const READY_TIMEOUT_MS = 180_000;
+// A clean stop lets PGlite write its folder out whole: the seeded folder is copied afterwards.
+const STOP_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
   baseUrl: string;
@@ -64,19 +66,48 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
 export interface StartOptions {
   /** More environment for the server, e.g. SMTP_URL pointing at a test mail server. */
   env?: Record<string, string>;
+  /** A data folder a stopped server left (see seedDataFolder), copied so this one starts without migrating or seeding. */
+  seededFrom?: string;
 }
 
-/** Starts the built API server (which also serves the built web app) on a fresh data directory. */
+/** Starts the built API server (which also serves the built web app) on a data folder of its own. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'coinsight-e2e-'));
+  if (options.seededFrom) await cp(options.seededFrom, dataDir, { recursive: true });
+  try {
+    const server = await launch(dataDir, options.env ?? {});
+    return { ...server, stop: () => server.stop().finally(() => rm(dataDir, { recursive: true, force: true })) };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Starts the server once on a new folder, which it migrates and fills with demo data, and stops
+ * it: every test file's server then starts from a copy. Returns the folder and how to remove it.
+ */
+export async function seedDataFolder(): Promise<{ dataDir: string; remove: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'coinsight-e2e-seed-'));
+  const remove = () => rm(dataDir, { recursive: true, force: true });
+  try {
+    await (await launch(dataDir, {})).stop();
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { dataDir, remove };
+}
+
+async function launch(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(`${SERVER_ENTRY} does not exist: build the api first (pnpm --filter @coinsight/api build)`);
   }
   const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'coinsight-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const chunks: string[] = [];
@@ -92,7 +123,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await done;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -108,7 +138,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
  * Waits until `find` picks something out of what the server has printed, e.g. a log line written
  * after the answer that caused it (mail is sent once the request has been answered).
  */
-export async function waitForOutput<T>(server: RunningServer, find: (output: string) => T | undefined, timeoutMs = 15_000): Promise<T> {
+export async function waitForOutput<T>(server: RunningServer, find: (output: string) => T | undefined, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = find(server.output());

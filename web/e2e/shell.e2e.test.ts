@@ -1,42 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, watchForProblems } from './browser';
-import { startServer, type RunningServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { setupE2E } from './harness';
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let context: BrowserContext;
-let page: Page;
-let problems: string[];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  if (!browser) throw new Error('Chromium did not start');
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  problems = watchForProblems(page);
-});
-
-afterEach(async () => {
-  await context.close();
-});
-
-function url(path: string): string {
-  if (!server) throw new Error('The server did not start');
-  return `${server.baseUrl}${path}`;
-}
+const e2e = setupE2E();
+const url = e2e.url;
 
 /** Waits for the page's h1 to read `name`: after a client-side navigation the old page stays until the new one has loaded. */
 async function expectHeading(name: string): Promise<void> {
+  const { page } = e2e;
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
   expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
 }
@@ -45,6 +15,7 @@ describe('web shell in Chromium', () => {
   // Products and the mobile Scraping Tasks lead to members-only pages (accounts.e2e.test.ts covers
   // those); the menus are exercised here with public pages.
   it('shows the layout and navigates through the Solutions menu', async () => {
+    const { page } = e2e;
     await page.goto(url('/'), { waitUntil: 'networkidle' });
 
     await page.getByRole('banner').waitFor();
@@ -63,11 +34,10 @@ describe('web shell in Chromium', () => {
     await expectHeading('API Reference');
     expect(await solutions.getAttribute('aria-expanded')).toBe('false');
     await page.waitForLoadState('networkidle');
-
-    expect(problems).toEqual([]);
   });
 
   it('serves the app for an unknown path and shows the not-found page', async () => {
+    const { page } = e2e;
     await page.goto(url('/no-such-page'), { waitUntil: 'networkidle' });
 
     await expectHeading('Page not found');
@@ -75,11 +45,10 @@ describe('web shell in Chromium', () => {
     await page.getByRole('main').getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL(url('/'));
     await page.waitForLoadState('networkidle');
-
-    expect(problems).toEqual([]);
   });
 
   it('navigates through the mobile menu on a narrow screen', async () => {
+    const { page } = e2e;
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(url('/'), { waitUntil: 'networkidle' });
 
@@ -94,16 +63,13 @@ describe('web shell in Chromium', () => {
     await expectHeading('Pricing');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await page.waitForLoadState('networkidle');
-
-    expect(problems).toEqual([]);
   });
 
   it('loads a deep link to an account page outside the layout', async () => {
+    const { page } = e2e;
     await page.goto(url('/login'), { waitUntil: 'networkidle' });
 
     await expectHeading('Sign In');
     expect(await page.getByRole('banner').count()).toBe(0);
-
-    expect(problems).toEqual([]);
   });
 });

@@ -1,0 +1,196 @@
+/**
+ * The browser-test harness. Every web/e2e/*.e2e.test.ts file calls `setupE2E()` once, at its top:
+ *
+ *   const e2e = setupE2E({ smtp: true, env: { CONTACT_EMAIL: 'ops@coinsight.test' } });
+ *
+ *   it('shows the pricing', async () => {
+ *     await e2e.page.goto(e2e.url('/pricing'), { waitUntil: 'networkidle' });
+ *     await e2e.page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor();
+ *   });
+ *
+ * Before the file's tests it starts the built API server (which serves the built web app; run
+ * `pnpm build` first) on its own copy of a data folder seeded once per run (global-setup.ts),
+ * Chromium, and with `smtp: true` an SMTP sink the server sends its mail to (SMTP_URL). `env`
+ * adds to the server's environment.
+ *
+ * Each test gets `page`: a fresh browser context at 1280×800 px, light, signed out (signed in as
+ * `user` with `signedIn: true`). `open()` makes another one for the same test, e.g. `open({ width:
+ * 390, colorScheme: 'dark', token: null })`. After the test its contexts are closed, and the test
+ * fails if any of their pages logged a console error, threw, had a request fail or got an HTTP
+ * error answer. A test expecting such a problem takes it with `takeProblems()` and asserts on it.
+ * Every context records web vitals for `readVitals()` (vitals.ts).
+ *
+ * - `url(path)`: the address of `path` on the server under test.
+ * - `server.output()`: what the server printed so far; `waitForOutput(e2e.server, find)` waits for a line.
+ * - `smtp`: the mails the server sent (`mails`, `waitForMail(match)`); only with `smtp: true`.
+ * - `user`: the account signed up before the tests, with its token; only with `signedIn: true`.
+ * - `signUp(username)`: one more account, through the REST API, with its token.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { launchBrowser } from './browser';
+import { startServer, type RunningServer } from './server';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { collectVitals } from './vitals';
+
+export { waitForOutput } from './server';
+export type { SinkMail } from './smtp-sink';
+
+export interface E2EOptions {
+  /** Start an SMTP sink and point the server's SMTP_URL at it. */
+  smtp?: boolean;
+  /** More environment for the server. */
+  env?: Record<string, string>;
+  /** Sign `user` up before the tests and sign every page in as it (unless `open({ token: null })`). */
+  signedIn?: boolean;
+}
+
+export interface OpenOptions {
+  /** Viewport, 1280×800 px unless given. */
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  reducedMotion?: 'reduce' | 'no-preference';
+  /** The session token the app finds stored, as a returning user's; null for none. The file's `user` by default. */
+  token?: string | null;
+}
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface E2E {
+  url(path: string): string;
+  readonly server: RunningServer;
+  readonly smtp: SmtpSink;
+  readonly user: Account;
+  /** This test's page, in a context of its own. */
+  readonly page: Page;
+  open(options?: OpenOptions): Promise<Page>;
+  /** The problems the pages reported so far in this test; they no longer fail it. */
+  takeProblems(): string[];
+  signUp(username: string): Promise<Account>;
+}
+
+const PASSWORD = 'Tr1cky-Lynx-42';
+
+/**
+ * Chromium asks for the favicon again after in-app navigations and drops that request when the
+ * test moves to a new address; it says nothing about the app.
+ */
+const NOISE = [/^request failed: GET \S+\/favicon\.svg \(net::ERR_ABORTED\)$/];
+
+interface TestState {
+  contexts: BrowserContext[];
+  problems: string[];
+  page: Page | undefined;
+  closing: boolean;
+}
+
+// Not `useE2E`: ESLint's React rules would take it for a hook.
+export function setupE2E(options: E2EOptions = {}): E2E {
+  let server: RunningServer | undefined;
+  let smtp: SmtpSink | undefined;
+  let browser: Browser | undefined;
+  let user: Account | undefined;
+  let test: TestState | undefined;
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not available: it did not start, or is used outside a test`);
+    return value;
+  };
+  const url = (path: string) => `${started(server, 'The server').baseUrl}${path}`;
+
+  const watch = (context: BrowserContext, state: TestState) => {
+    const report = (problem: string) => {
+      if (!state.closing && !NOISE.some((noise) => noise.test(problem))) state.problems.push(problem);
+    };
+    context.on('console', (message) => {
+      if (message.type() === 'error') report(`console error: ${message.text()}`);
+    });
+    context.on('weberror', (error) => report(`uncaught: ${error.error().message}`));
+    context.on('requestfailed', (request) => report(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+    context.on('response', (response) => {
+      if (response.status() >= 400) report(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+    });
+  };
+
+  const open = async (openOptions: OpenOptions = {}): Promise<Page> => {
+    const state = started(test, 'A page');
+    const token = openOptions.token === undefined ? user?.token : openOptions.token;
+    const context = await started(browser, 'Chromium').newContext({
+      viewport: { width: openOptions.width ?? 1280, height: openOptions.height ?? 800 },
+      colorScheme: openOptions.colorScheme ?? 'light',
+      reducedMotion: openOptions.reducedMotion ?? 'no-preference',
+      // Set once, as a returning user's browser has it: the test can still sign out.
+      storageState: token ? { cookies: [], origins: [{ origin: url(''), localStorage: [{ name: 'token', value: token }] }] } : undefined,
+    });
+    state.contexts.push(context);
+    watch(context, state);
+    await collectVitals(context);
+    return context.newPage();
+  };
+
+  const signUp = async (username: string): Promise<Account> => {
+    const email = `${username}@example.com`;
+    const response = await fetch(url('/api/auth/signup'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, email, password: PASSWORD }),
+    });
+    if (response.status !== 201) throw new Error(`Signing ${username} up failed: ${response.status} ${await response.text()}`);
+    const { token } = (await response.json()) as { token: string };
+    return { username, email, password: PASSWORD, token };
+  };
+
+  beforeAll(async () => {
+    if (options.smtp) smtp = await startSmtpSink();
+    server = await startServer({ env: { ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) }, seededFrom: inject('seededDataDir') });
+    browser = await launchBrowser();
+    if (options.signedIn) user = await signUp('e2euser');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  beforeEach(async () => {
+    test = { contexts: [], problems: [], page: undefined, closing: false };
+    test.page = await open();
+  });
+
+  afterEach(async () => {
+    const state = test;
+    test = undefined;
+    if (!state) return;
+    state.closing = true;
+    await Promise.all(state.contexts.map((context) => context.close()));
+    expect(state.problems, 'problems the browser reported during the test').toEqual([]);
+  });
+
+  return {
+    url,
+    get server() {
+      return started(server, 'The server');
+    },
+    get smtp() {
+      return started(smtp, 'The SMTP sink (setupE2E({ smtp: true }))');
+    },
+    get user() {
+      return started(user, 'The signed-in user (setupE2E({ signedIn: true }))');
+    },
+    get page() {
+      return started(test?.page, 'The page');
+    },
+    open,
+    takeProblems() {
+      return started(test, 'A test').problems.splice(0);
+    },
+    signUp,
+  };
+}
