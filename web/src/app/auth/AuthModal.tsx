@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, emailSchema, newPasswordSchema, usernameSchema } from '@coinsight/contracts';
 import { Link } from 'react-router';
-import { FormAlert, firstError, formStyles, useForm, type FieldErrors } from '../../components/forms';
+import { FormAlert, firstError, formStyles, NewPasswordField, useForm, type FieldErrors } from '../../components/forms';
 import { Button, Dialog, TextField } from '../../components/ui';
 import { useSession } from '../session';
 import styles from './AuthModal.module.css';
@@ -69,13 +69,11 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       {signingUp ? <TextField label="Username" autoComplete="username" data-autofocus required {...form.field('username')} /> : null}
       <TextField label="Email" type="email" autoComplete="email" data-autofocus={!signingUp || undefined} required {...form.field('email')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete={signingUp ? 'new-password' : 'current-password'}
-        required
-        {...form.field('password')}
-      />
+      {signingUp ? (
+        <NewPasswordField label="Password" required {...form.field('password')} />
+      ) : (
+        <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
+      )}
       {signingUp ? (
         <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
       ) : null}

@@ -180,3 +180,98 @@ describe('logout', () => {
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });
+
+/** What the browser does when another tab of the site stores or removes the token. */
+function otherTabStores(token: string | null) {
+  act(() => {
+    const oldValue = window.localStorage.getItem(TOKEN_STORAGE_KEY);
+    if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    else window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_STORAGE_KEY, oldValue, newValue: token, storageArea: window.localStorage }));
+  });
+}
+
+describe('another tab', () => {
+  it('signing out there signs out here, without asking the server again, and forgets the query cache', async () => {
+    const { api, queryClient } = renderProbe({ 'auth.me': meFor(testUser) }, TEST_TOKEN);
+    await waitFor(() => expect(text('authenticated')).toBe('true'));
+    queryClient.setQueryData(['private'], 'belongs to satoshi');
+
+    otherTabStores(null);
+    expect(text('authenticated')).toBe('false');
+    expect(text('token')).toBe('none');
+    expect(queryClient.getQueryData(['private'])).toBeUndefined();
+    expect(api.callsTo('auth.logout')).toHaveLength(0);
+
+    await click('ping');
+    expect(api.callsTo('health').at(-1)?.authorization).toBeNull();
+  });
+
+  it('signing in there signs in here with the token it stored', async () => {
+    const { api } = renderProbe({ 'auth.me': meFor(testUser, 'other-tab-token') });
+    await screen.findByTestId('user');
+    expect(text('authenticated')).toBe('false');
+
+    otherTabStores('other-tab-token');
+    await waitFor(() => expect(text('authenticated')).toBe('true'));
+    expect(text('user')).toBe('satoshi');
+    expect(text('token')).toBe('other-tab-token');
+    expect(api.callsTo('auth.me').at(-1)?.authorization).toBe('Bearer other-tab-token');
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+  });
+
+  it('a fresh token from a password change there keeps this tab signed in as the same user, using the new token', async () => {
+    const me = deferred<PublicUser | null>();
+    const { api } = renderProbe(
+      { 'auth.me': (input, call) => (call.authorization === 'Bearer renewed-token' ? me.promise : meFor(testUser)(input, call)) },
+      TEST_TOKEN,
+    );
+    await waitFor(() => expect(text('authenticated')).toBe('true'));
+
+    otherTabStores('renewed-token');
+    // Still signed in while the user is fetched again: a guarded page does not leave.
+    expect(text('authenticated')).toBe('true');
+    await waitFor(() => expect(api.callsTo('auth.me').at(-1)?.authorization).toBe('Bearer renewed-token'));
+    await act(async () => me.resolve(testUser));
+    expect(text('user')).toBe('satoshi');
+    expect(text('token')).toBe('renewed-token');
+  });
+
+  it('a token there that the server does not know signs this tab out', async () => {
+    renderProbe({ 'auth.me': meFor(testUser) }, TEST_TOKEN);
+    await waitFor(() => expect(text('authenticated')).toBe('true'));
+
+    otherTabStores('revoked-token');
+    await waitFor(() => expect(text('authenticated')).toBe('false'));
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('ignores other keys of the storage', async () => {
+    renderProbe({ 'auth.me': meFor(testUser) }, TEST_TOKEN);
+    await waitFor(() => expect(text('authenticated')).toBe('true'));
+
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark', storageArea: window.localStorage }));
+    });
+    expect(text('authenticated')).toBe('true');
+  });
+});
+
+describe('another tab, on a members-only page', () => {
+  it('signing out there sends this tab to the sign-in page without a reload', async () => {
+    renderApp('/settings', { signedInAs: testUser });
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+
+    otherTabStores(null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('signing in there takes this tab from the sign-in page back to the page it asked for', async () => {
+    const { router } = renderApp('/settings', { api: { 'auth.me': meFor(testUser) } });
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+
+    otherTabStores(TEST_TOKEN);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+});

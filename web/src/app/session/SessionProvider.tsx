@@ -1,6 +1,6 @@
 import type { ChangePasswordInput, LoginInput, PublicUser, SignupInput, UpdateProfileInput } from '@coinsight/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { TrpcClient } from '../../lib/trpc';
 import { FullPageSpinner } from '../FullPageSpinner';
 import { serverMessage } from './errors';
@@ -81,23 +81,64 @@ export function SessionProvider({ client, tokens, children }: SessionProviderPro
     [tokens],
   );
 
+  // The user the current token belongs to; an answer for a token since replaced is dropped.
+  const loadUser = useCallback(
+    (token: string, onUser: (user: PublicUser) => void) => {
+      let current = true;
+      client.auth.me.query().then(
+        (user) => {
+          if (!current || tokens.get() !== token) return;
+          if (user) onUser(user);
+          else forget();
+        },
+        () => {
+          if (current && tokens.get() === token) forget();
+        },
+      );
+      return () => {
+        current = false;
+      };
+    },
+    [client, tokens, forget],
+  );
+
   useEffect(() => {
-    if (!tokens.get()) return;
-    let current = true;
-    client.auth.me.query().then(
-      (user) => {
-        if (!current) return;
-        if (user) dispatch({ type: 'userChanged', user });
-        else forget();
-      },
-      () => {
-        if (current) forget();
-      },
-    );
+    const token = tokens.get();
+    if (!token) return;
+    return loadUser(token, (user) => dispatch({ type: 'userChanged', user }));
+  }, [tokens, loadUser]);
+
+  const userId = state.user?.id ?? null;
+  const userIdRef = useRef(userId);
+  useEffect(() => {
+    userIdRef.current = userId;
+  }, [userId]);
+
+  // Signing in or out in another tab shows here too: signed out, guarded pages leave for the
+  // sign-in page; signed in (or given a fresh token by a password change there), the user is
+  // fetched with the new token while the page stays as it is.
+  useEffect(() => {
+    let cancelLoad: (() => void) | undefined;
+    const unsubscribe = tokens.subscribe((token) => {
+      cancelLoad?.();
+      if (!token) {
+        dispatch({ type: 'signedOut' });
+        queryClient.clear();
+        return;
+      }
+      dispatch({ type: 'tokenChanged', token });
+      cancelLoad = loadUser(token, (user) => {
+        const switched = userIdRef.current !== user.id;
+        dispatch({ type: 'userChanged', user });
+        // Cached answers may belong to the account that was signed in before.
+        if (switched) void queryClient.resetQueries();
+      });
+    });
     return () => {
-      current = false;
+      cancelLoad?.();
+      unsubscribe();
     };
-  }, [client, tokens, forget]);
+  }, [tokens, loadUser, queryClient]);
 
   const signIn = useCallback(
     async (call: () => Promise<{ token: string; user: PublicUser }>, fallback: string) => {

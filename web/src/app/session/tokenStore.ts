@@ -9,6 +9,12 @@ export const TOKEN_STORAGE_KEY = 'token';
 export interface TokenStore {
   get(): string | null;
   set(token: string | null): void;
+  /**
+   * Calls `listener` when another tab of this site signs in or out (stores or removes the token):
+   * the browser tells every other document sharing the storage, never the one that wrote it.
+   * Returns the unsubscribe function.
+   */
+  subscribe(listener: (token: string | null) => void): () => void;
 }
 
 function browserStorage(): Storage | null {
@@ -38,6 +44,21 @@ export function createTokenStore(storage: Storage | null = browserStorage()): To
       } catch {
         // Kept in memory above; nothing else to do.
       }
+    },
+    subscribe(listener) {
+      // Without storage the token lives in this page only; no other tab can change it.
+      if (!storage || typeof window === 'undefined') return () => undefined;
+      const onStorage = (event: StorageEvent) => {
+        if (event.storageArea !== storage) return;
+        // A null key means the whole storage was cleared.
+        if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
+        const next = (event.key === null ? null : event.newValue) || null;
+        if (next === token) return;
+        token = next;
+        listener(next);
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
     },
   };
 }

@@ -1,4 +1,5 @@
 export { FormAlert, FormOutcomeAlert, type FormAlertTone, type FormOutcome } from './FormAlert';
 export { default as formStyles } from './Form.module.css';
 export { useForm, type FormValues } from './useForm';
-export { firstError, firstErrors, hasErrors, NEW_PASSWORD_HINT, type FieldErrors, type Parser } from './validation';
+export { firstError, firstErrors, hasErrors, type FieldErrors, type Parser } from './validation';
+export { NewPasswordField, passwordStrength, type PasswordStrength } from './NewPasswordField';

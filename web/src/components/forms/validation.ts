@@ -1,12 +1,7 @@
-import { PASSWORD_MIN_LENGTH } from '@coinsight/contracts';
-
 /** The part of a zod schema the forms use; web reads the shared schemas without importing zod itself. */
 export interface Parser {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
-
-/** Shown under fields where a password is chosen: spec §5's rules in words. */
-export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with an uppercase letter, a lowercase letter and a number.`;
 
 /** Field name → its first problem. Dotted names for nested fields (`socialAccounts.twitter`). */
 export type FieldErrors = Partial<Record<string, string>>;

@@ -25,9 +25,9 @@ export function TextField({ label, hint, error, id, className, ...rest }: TextFi
       </label>
       <Input id={controlId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
       {hint ? (
-        <p id={hintId} className={styles.hint}>
+        <div id={hintId} className={styles.hint}>
           {hint}
-        </p>
+        </div>
       ) : null}
       {error ? (
         <p id={errorId} className={styles.error}>

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, changePasswordSchema } from '@coinsight/contracts';
 import { useState } from 'react';
 import { serverMessage, useSession } from '../../app/session';
-import { FormOutcomeAlert, firstErrors, formStyles, NEW_PASSWORD_HINT, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
+import { FormOutcomeAlert, firstErrors, formStyles, NewPasswordField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
@@ -20,6 +20,7 @@ export function ChangePasswordForm() {
   const { changePassword } = useSession();
   const form = useForm(empty, validate);
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setOutcome(null);
@@ -28,7 +29,9 @@ export function ChangePasswordForm() {
       form.reset();
       setOutcome({ tone: 'success', message: PASSWORD_CHANGED_MESSAGE });
     } catch (error) {
-      setOutcome({ tone: 'error', message: serverMessage(error) ?? PASSWORD_CHANGE_FAILED_MESSAGE });
+      const reason = serverMessage(error);
+      if (reason === AUTH_MESSAGES.passwordTooCommon) setRefused(newPassword);
+      setOutcome({ tone: 'error', message: reason ?? PASSWORD_CHANGE_FAILED_MESSAGE });
     }
   });
 
@@ -36,14 +39,7 @@ export function ChangePasswordForm() {
     <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Change password">
       <FormOutcomeAlert outcome={outcome} />
       <TextField label="Current Password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} />
-      <TextField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={NEW_PASSWORD_HINT}
-        {...form.field('newPassword')}
-      />
+      <NewPasswordField label="New Password" required refused={refused} {...form.field('newPassword')} />
       <TextField label="Confirm New Password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
       <div className={formStyles.actions}>
         <Button type="submit" disabled={form.submitting}>

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, signupSchema } from '@coinsight/contracts';
 import { useState } from 'react';
 import { serverMessage, useSession } from '../../app/session';
-import { FormOutcomeAlert, firstErrors, formStyles, NEW_PASSWORD_HINT, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
+import { FormOutcomeAlert, firstErrors, formStyles, NewPasswordField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
 
 export const REGISTER_FAILED_MESSAGE = 'Failed to create an account. Please try again.';
@@ -22,14 +22,18 @@ export function RegisterForm() {
   const { signup } = useSession();
   const form = useForm(empty, validate);
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async ({ username, email, password }) => {
     setOutcome(null);
     try {
       await signup({ username, email, password });
     } catch (error) {
-      // The server's reason (address taken, password too common) tells the user what to change.
-      setOutcome({ tone: 'error', message: REGISTER_FAILED_MESSAGE, detail: serverMessage(error) });
+      // The server's reason (address taken, password too common) tells the user what to change;
+      // the spec's own words are left for failures without one.
+      const reason = serverMessage(error);
+      if (reason === AUTH_MESSAGES.passwordTooCommon) setRefused(password);
+      setOutcome({ tone: 'error', message: reason ?? REGISTER_FAILED_MESSAGE });
     }
   });
 
@@ -38,7 +42,7 @@ export function RegisterForm() {
       <FormOutcomeAlert outcome={outcome} />
       <TextField label="Username" autoComplete="username" required {...form.field('username')} />
       <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" required hint={NEW_PASSWORD_HINT} {...form.field('password')} />
+      <NewPasswordField label="Password" required refused={refused} {...form.field('password')} />
       <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
       <Button type="submit" block disabled={form.submitting}>
         {form.submitting ? 'Creating account…' : 'Create Account'}

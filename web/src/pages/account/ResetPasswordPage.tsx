@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverMessage } from '../../app/session';
 import { AuthPage } from './AuthPage';
-import { FormAlert, FormOutcomeAlert, firstError, formStyles, NEW_PASSWORD_HINT, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
+import { FormAlert, FormOutcomeAlert, firstError, formStyles, NewPasswordField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
@@ -29,6 +29,7 @@ export default function ResetPasswordPage() {
   const resetPassword = trpc.auth.resetPassword.useMutation();
   const form = useForm(empty, validate);
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const done = outcome?.tone === 'success';
 
   useEffect(() => {
@@ -43,7 +44,9 @@ export default function ResetPasswordPage() {
       await resetPassword.mutateAsync({ token, password });
       setOutcome({ tone: 'success', message: RESET_SUCCESS_MESSAGE });
     } catch (error) {
-      setOutcome({ tone: 'error', message: serverMessage(error) ?? RESET_FAILED_MESSAGE });
+      const reason = serverMessage(error);
+      if (reason === AUTH_MESSAGES.passwordTooCommon) setRefused(password);
+      setOutcome({ tone: 'error', message: reason ?? RESET_FAILED_MESSAGE });
     }
   });
 
@@ -63,15 +66,7 @@ export default function ResetPasswordPage() {
       ) : (
         <form className={formStyles.form} onSubmit={onSubmit} noValidate>
           <FormOutcomeAlert outcome={outcome} />
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            disabled={done}
-            hint={NEW_PASSWORD_HINT}
-            {...form.field('password')}
-          />
+          <NewPasswordField label="New Password" required disabled={done} refused={refused} {...form.field('password')} />
           <TextField label="Confirm New Password" type="password" autoComplete="new-password" required disabled={done} {...form.field('confirmPassword')} />
           <Button type="submit" block disabled={form.submitting || done}>
             {form.submitting ? 'Resetting…' : 'Reset Password'}

@@ -156,5 +156,17 @@ describe('/settings', () => {
       expect(await outcome('alert')).toBe(message);
       expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(TEST_TOKEN);
     });
+
+    it('shows the password rules and marks a new password refused as too common on its field', async () => {
+      await openSecurity({ 'auth.changePassword': () => Promise.reject(new StubError(400, 'Password is too common')) });
+      expect(screen.getByText('Common passwords, such as Password1, are refused.')).toBeTruthy();
+      fill('Current Password', 'Tr1cky-Lynx-42');
+      fill('New Password', 'Abc12345');
+      fill('Confirm New Password', 'Abc12345');
+      press('Change Password');
+
+      expect(await outcome('alert')).toBe('Password is too common');
+      expect(fieldError('New Password')).toBe('Password is too common');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../app/session';
 import { fieldError, fill, outcome } from '../../test/forms';
@@ -102,13 +102,56 @@ describe.each(['/register', '/signup'])('%s', (path) => {
   it.each([
     [409, 'An account with this email already exists'],
     [400, 'Password is too common'],
-  ])('shows the failure and the server reason for a %i', async (status, reason) => {
+  ])('shows the server reason for a %i instead of the general failure', async (status, reason) => {
     await renderPage(path, { 'auth.signup': () => Promise.reject(new StubError(status, reason)) });
     fillAll();
     press('Create Account');
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(`Failed to create an account. Please try again.${reason}`);
+    expect(await outcome('alert')).toBe(reason);
+  });
+
+  it('says the password rules before anything is sent, ticks them while typing and guides on strength', async () => {
+    await renderPage(path);
+    const rules = () =>
+      within(screen.getByRole('list', { name: 'Password rules' }))
+        .getAllByRole('listitem')
+        .map((item) => `${item.textContent} ${item.getAttribute('data-met')}`);
+    expect(rules()).toEqual([
+      'At least 4 characters false',
+      'An uppercase letter false',
+      'A lowercase letter false',
+      'A number false',
+    ]);
+    expect(screen.getByText('Common passwords, such as Password1, are refused.')).toBeTruthy();
+    expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toMatch(/-hint$/);
+
+    fill('Password', 'abc1');
+    expect(rules()).toEqual([
+      'At least 4 characters (done) true',
+      'An uppercase letter false',
+      'A lowercase letter (done) true',
+      'A number (done) true',
+    ]);
+    expect(screen.getByText(/^Strength:/).textContent).toBe('Strength: Too weak');
+    fill('Password', 'Abc12345');
+    expect(screen.getByText(/^Strength:/).textContent).toBe('Strength: Fair');
+    fill('Password', PASSWORD);
+    expect(screen.getByText(/^Strength:/).textContent).toBe('Strength: Strong');
+  });
+
+  it('marks a password the server refused as too common on its field until it is changed', async () => {
+    const { api } = await renderPage(path, { 'auth.signup': () => Promise.reject(new StubError(400, 'Password is too common')) });
+    fill('Username', 'satoshi');
+    fill('Email', testUser.email);
+    fill('Password', 'Abc12345');
+    fill('Confirm Password', 'Abc12345');
+    press('Create Account');
+
+    expect(await outcome('alert')).toBe('Password is too common');
+    expect(fieldError('Password')).toBe('Password is too common');
+    expect(api.callsTo('auth.signup')[0]?.input).toMatchObject({ password: 'Abc12345' });
+    fill('Password', 'Abc12345x');
+    expect(fieldError('Password')).toBeNull();
   });
 
   it('shows only the failure when the server cannot be reached', async () => {
@@ -214,5 +257,15 @@ describe('/reset-password', () => {
 
     expect(await outcome('alert')).toBe(message);
     await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+  });
+  it('shows the password rules and marks a password refused as too common on its field', async () => {
+    await renderPage('/reset-password?token=abc', { 'auth.resetPassword': () => Promise.reject(new StubError(400, 'Password is too common')) });
+    expect(screen.getByText('Common passwords, such as Password1, are refused.')).toBeTruthy();
+    fill('New Password', 'Abc12345');
+    fill('Confirm New Password', 'Abc12345');
+    press('Reset Password');
+
+    expect(await outcome('alert')).toBe('Password is too common');
+    expect(fieldError('New Password')).toBe('Password is too common');
   });
 });
