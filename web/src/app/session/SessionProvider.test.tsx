@@ -204,7 +204,7 @@ describe('another tab', () => {
     expect(api.callsTo('auth.logout')).toHaveLength(0);
 
     await click('ping');
-    expect(api.callsTo('health').at(-1)?.authorization).toBeNull();
+    expect(api.callsTo('system.health').at(-1)?.authorization).toBeNull();
   });
 
   it('signing in there signs in here with the token it stored', async () => {
