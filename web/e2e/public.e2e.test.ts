@@ -173,10 +173,9 @@ describe('landing page behaviour', () => {
     const [x, y] = (await tilt()).map((value) => parseFloat(value));
     expect(x).toBeGreaterThan(4);
     expect(y).toBeGreaterThan(4);
-    const look = await card.evaluate((el) => ({ transform: getComputedStyle(el).transform, shadow: getComputedStyle(el).boxShadow }));
-    // A matrix3d whose scale has grown past 1, and the indigo glow.
-    expect(look.transform).toMatch(/^matrix3d/);
-    expect(look.shadow).toContain('rgba(79, 70, 229');
+    // A matrix3d whose scale has grown past 1, and the indigo glow once its transition has run.
+    expect(await card.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix3d/);
+    await expect.poll(() => card.evaluate((el) => getComputedStyle(el).boxShadow), settled).toContain('rgba(79, 70, 229');
 
     await page.mouse.move(5, box.y + box.height + 200);
     await expect.poll(() => card.getAttribute('data-active'), settled).toBe('false');
