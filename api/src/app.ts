@@ -71,8 +71,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5_000 },
     bodyLimit: 1_048_576,
-    // Creating an embedded database on first start takes seconds, more on a loaded machine.
-    pluginTimeout: 60_000,
+    // Creating and seeding an embedded database on first start takes seconds, and over a minute on
+    // a loaded 2-core machine (seen at load 20): the limit only catches a plugin that never ends.
+    pluginTimeout: 600_000,
     // Unique across instances (a per-process counter is not), and never taken from the client.
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
   });
