@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { authPlugin } from './plugins/auth.js';
@@ -29,6 +29,30 @@ const REDACTED_PATHS = [
   '*.token',
 ];
 
+// Query parameters whose values may be credentials: reset links (`?token=`), OAuth codes, keys.
+const SECRET_PARAM = /token|key|secret|pass|pwd|code|sig|auth|session|jwt|credential/i;
+
+/** The URL as logged: the value of every credential-like query parameter replaced. */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {
+        // A malformed escape is judged by its raw text.
+      }
+      return SECRET_PARAM.test(decoded) && pair.includes('=') ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryAt)}?${query}`;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
@@ -46,6 +70,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // Fastify's own request serializer, with the URL's secrets redacted.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket.remotePort,
+        }),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
       ...(config.prettyLogs && !options.logStream ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
     },
@@ -62,7 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandler(app);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData });
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, printMail: config.printMail });
   await app.register(limitsPlugin, { redisUrl: config.redisUrl });
   await app.register(servicesPlugin);
   await app.register(authPlugin);

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** Where contact-form messages go: the operator's inbox. */
   contactEmail: string;
   smtpUrl: string | undefined;
+  /** Without SMTP, also print each mail (reset links included) to the log: the embedded mode only. */
+  printMail: boolean;
   redisUrl: string | undefined;
   /** Embedded mode fills an empty installation with demo data at start. */
   seedDemoData: boolean;
@@ -41,6 +43,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     mailFrom: env.MAIL_FROM,
     contactEmail: env.CONTACT_EMAIL,
     smtpUrl: env.SMTP_URL,
+    printMail: embedded,
     redisUrl: env.REDIS_URL,
     seedDemoData: embedded,
     logLevel: env.LOG_LEVEL,

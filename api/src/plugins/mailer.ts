@@ -7,9 +7,9 @@ declare module 'fastify' {
   }
 }
 
-export const mailerPlugin = fp<{ smtpUrl: string | undefined; from: string }>(
-  async (app, { smtpUrl, from }) => {
-    const mailer = createMailer({ smtpUrl, from, db: app.db, log: app.log });
+export const mailerPlugin = fp<{ smtpUrl: string | undefined; from: string; printMail: boolean }>(
+  async (app, { smtpUrl, from, printMail }) => {
+    const mailer = createMailer({ smtpUrl, from, db: app.db, log: app.log, printMail });
     app.decorate('mailer', mailer);
     app.addHook('onClose', () => mailer.close());
   },

@@ -25,6 +25,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       mailFrom: 'Coinsight <no-reply@localhost>',
       contactEmail: 'support@localhost',
       smtpUrl: undefined,
+      printMail: false,
       redisUrl: undefined,
       seedDemoData: false,
       logLevel: 'info',

@@ -36,11 +36,13 @@ function assertSingleLine(message: MailMessage): void {
 }
 
 /**
- * SMTP_URL set: nodemailer over SMTP. Unset: the message goes to the outbox table and the log,
- * so someone running the app locally can read it (and follow a reset link in it).
+ * SMTP_URL set: nodemailer over SMTP. Unset: the message goes to the outbox table, and with
+ * `printMail` (the embedded default only) to the log as well, so someone running the app locally
+ * can read it and follow a reset link in it. A server's log is read by more people than its
+ * users' mail is, so elsewhere the log says only that a mail was stored.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; db: Db; log: MailLog }): Mailer {
-  const { smtpUrl, from, db, log } = options;
+export function createMailer(options: { smtpUrl: string | undefined; from: string; db: Db; log: MailLog; printMail: boolean }): Mailer {
+  const { smtpUrl, from, db, log, printMail } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -62,6 +64,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         .insertInto('outbox')
         .values({ to_address: message.to, subject: message.subject, text_body: message.text, reply_to: message.replyTo ?? null })
         .execute();
+      if (!printMail) {
+        log.info({ mail: { subject: message.subject } }, 'mail stored in the outbox (no SMTP_URL; bodies are printed only in the embedded mode)');
+        return;
+      }
       log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail stored in the outbox (no SMTP_URL)');
     },
     async close() {},
