@@ -21,6 +21,7 @@ export const servicesPlugin = fp(
         jwtSecret: app.config.jwtSecret,
         publicUrl: app.config.publicUrl,
         contactEmail: app.config.contactEmail,
+        redis: app.redis,
       }),
     );
   },

@@ -30,6 +30,8 @@ export interface ServiceDeps {
   publicUrl: string;
   /** The operator's inbox (CONTACT_EMAIL). */
   contactEmail: string;
+  /** Where rate-limit counters are shared (REDIS_URL), for the health check; undefined without. */
+  redis: { ping(): Promise<string> } | undefined;
 }
 
 export function createServiceDeps(options: Omit<ServiceDeps, 'limits'> & { rateLimits: RateLimits }): ServiceDeps {

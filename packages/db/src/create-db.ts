@@ -10,8 +10,11 @@ import type { Database } from './schema/index.js';
 import { pgTypes } from './type-parsers.js';
 
 export type DbConfig =
-  /** PostgreSQL through `pg`. */
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /**
+   * PostgreSQL through `pg`. `queryTimeoutMs` bounds each statement (default 10 s; 0 for none,
+   * for migrations, seeding and imports, whose statements may rightly run for minutes).
+   */
+  | { kind: 'postgres'; url: string; poolSize?: number; queryTimeoutMs?: number }
   /** PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. */
   | { kind: 'pglite'; dataDir: string | undefined };
 
@@ -38,7 +41,7 @@ interface Opened {
 
 /** Opens the database and checks that it answers; throws a readable DatabaseUnavailableError if not. */
 export async function createDb(config: DbConfig): Promise<DbHandle> {
-  const opened = config.kind === 'postgres' ? openPostgres(config.url, config.poolSize) : await openPglite(config.dataDir);
+  const opened = config.kind === 'postgres' ? openPostgres(config) : await openPglite(config.dataDir);
   try {
     await opened.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
   } catch (error) {
@@ -49,13 +52,22 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
   return { db: opened.db, kind: config.kind, close: () => (closed ??= opened.close()) };
 }
 
-function openPostgres(url: string, poolSize = 10): Opened {
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+function openPostgres({ url, poolSize = 10, queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS }: Extract<DbConfig, { kind: 'postgres' }>): Opened {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types: pgTypes,
     // Fail fast instead of queueing requests behind a database that is not there.
     connectionTimeoutMillis: 5_000,
+    // A link that goes silent (a partition, a stalled proxy) answers nothing and closes nothing:
+    // without a client-side read timeout a query on an open connection waits for the whole
+    // outage. The server's statement_timeout fires first for a query that is merely slow;
+    // keepalive lets the kernel notice a peer that is gone for good.
+    ...(queryTimeoutMs > 0 ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + 2_000 } : {}),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
