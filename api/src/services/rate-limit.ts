@@ -18,6 +18,8 @@ export interface RateLimit {
   check(key: string, message?: string): Promise<void>;
   /** Forgets `key`'s hits (e.g. after a successful login). */
   reset(key: string): Promise<void>;
+  /** Gives back one hit counted for `key`, for work that failed on our side. */
+  refund(key: string): Promise<void>;
 }
 
 export interface RateLimits {
@@ -62,6 +64,9 @@ function wrap(limiter: RateLimiterAbstract, rule: LimitRule): RateLimit {
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+    async refund(key) {
+      await limiter.reward(key, 1);
     },
   };
 }

@@ -11,7 +11,7 @@ export const NEWSLETTER_MESSAGES = {
 } as const;
 
 export const newsletterSubscribeSchema = z.object({
-  email: mailboxSchema({ required: NEWSLETTER_MESSAGES.emailRequired, invalid: NEWSLETTER_MESSAGES.emailInvalid }),
+  email: mailboxSchema('Email', { required: NEWSLETTER_MESSAGES.emailRequired, invalid: NEWSLETTER_MESSAGES.emailInvalid }),
 });
 
 export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;

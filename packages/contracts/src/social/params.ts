@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text.js';
 
 // Query strings carry text and tRPC carries JSON: these accept both, treat blank values as
 // absent (forms send empty fields), and say in every message which parameter was wrong.
@@ -31,8 +32,7 @@ export function limitParam(name: string, max: number) {
 }
 
 export function textParam(name: string, max: number) {
-  return z
-    .string({ error: `${name} must be text` })
+  return text(name, { error: `${name} must be text` })
     .optional()
     .transform((value, ctx) => {
       const text = value?.trim();

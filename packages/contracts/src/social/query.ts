@@ -17,15 +17,18 @@ import {
   type RangeCounter,
   type SocialPlatform,
 } from './constants.js';
+import { PG_INTEGER_MAX } from '../text.js';
 import { dateParam, enumParam, limitParam, rejectUnknownParameters, textParam, wholeNumber } from './params.js';
 
 const capitalized = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 export const minParam = (counter: RangeCounter) => `min${capitalized(counter)}`;
 export const maxParam = (counter: RangeCounter) => `max${capitalized(counter)}`;
 
-const counterBound = (name: string) => wholeNumber(name, 0, Number.MAX_SAFE_INTEGER);
+// Each bound fits its column (posts.views is bigint, the other counters integer): a larger one
+// would reach PostgreSQL and fail there.
+const counterBound = (name: string, counter: RangeCounter) => wholeNumber(name, 0, counter === 'views' ? Number.MAX_SAFE_INTEGER : PG_INTEGER_MAX);
 const ranges = <const C extends readonly RangeCounter[]>(counters: C) =>
-  Object.fromEntries(counters.flatMap((c) => [[minParam(c), counterBound(minParam(c))], [maxParam(c), counterBound(maxParam(c))]])) as {
+  Object.fromEntries(counters.flatMap((c) => [[minParam(c), counterBound(minParam(c), c)], [maxParam(c), counterBound(maxParam(c), c)]])) as {
     [K in C[number] as `min${Capitalize<K>}` | `max${Capitalize<K>}`]: ReturnType<typeof counterBound>;
   };
 
