@@ -142,6 +142,17 @@ describe('errors', () => {
     expect(res.json().error).toMatch(/too large/i);
   });
 
+  it('never logs a token from a URL: a reset link opened in the SPA or credentials in any query', async () => {
+    const secret = 'Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56';
+    const page = await t.app.inject({ method: 'GET', url: `/reset-password?token=${secret}` });
+    expect(page.statusCode).toBe(200);
+    await t.app.inject({ method: 'GET', url: `/api/health?page=2&api_key=${secret}1&Secret=${secret}2&code=${secret}3&password=${secret}4` });
+    const logs = t.logs.join('');
+    expect(logs).not.toContain(secret);
+    expect(logs).toContain('"url":"/reset-password?token=[redacted]"');
+    expect(logs).toContain('"url":"/api/health?page=2&api_key=[redacted]&Secret=[redacted]&code=[redacted]&password=[redacted]"');
+  });
+
   it('never logs an authorization header', async () => {
     await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: { authorization: 'Bearer top-secret-token' } });
     expect(t.logs.join('')).not.toContain('top-secret-token');

@@ -31,9 +31,28 @@ const REDACTED_PATHS = [
   '*.token',
 ];
 
-/** Links in mail carry their token in the query (reset, confirm, unsubscribe): not for the log. */
-export function redactUrlTokens(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+// Query parameters whose values may be credentials: reset links (`?token=`), OAuth codes, keys.
+const SECRET_PARAM = /token|key|secret|pass|pwd|code|sig|auth|session|jwt|credential/i;
+
+/** The URL as logged: the value of every credential-like query parameter replaced. */
+export function redactUrl(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {
+        // A malformed escape is judged by its raw text.
+      }
+      return SECRET_PARAM.test(decoded) && pair.includes('=') ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryAt)}?${query}`;
 }
 
 /** More than any page asks for at once. */
@@ -56,10 +75,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // Fastify's own request serializer, with the URL's secrets redacted.
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
-          url: redactUrlTokens(request.url),
+          url: redactUrl(request.url),
           host: request.host,
           remoteAddress: request.ip,
           remotePort: request.socket.remotePort,
@@ -82,7 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandler(app);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData });
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, printMail: config.printMail });
   await app.register(limitsPlugin, { redisUrl: config.redisUrl });
   await app.register(servicesPlugin);
   await app.register(authPlugin);

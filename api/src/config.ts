@@ -24,6 +24,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** How often stored contact messages whose mail failed are retried; 0 turns the sweep off (tests). */
   contactMailSweepMs: number;
+  /** Without SMTP, also print each mail (reset links included) to the log: the embedded mode only. */
+  printMail: boolean;
   redisUrl: string | undefined;
   /** Embedded mode fills an empty installation with demo data at start. */
   seedDemoData: boolean;
@@ -47,6 +49,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     contactEmail: env.CONTACT_EMAIL,
     smtpUrl: env.SMTP_URL,
     contactMailSweepMs: 30_000,
+    printMail: embedded,
     redisUrl: env.REDIS_URL,
     seedDemoData: embedded,
     logLevel: env.LOG_LEVEL,

@@ -70,7 +70,7 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     expect(existsSync(path.join(workDir, 'data', 'pglite'))).toBe(true);
     expect(run.output()).toContain('migration applied');
     expect(await stop(run)).toBe(0);
-  });
+  }, START_WAIT_MS + 30_000);
 
   it('a second start reuses the data: no migration, same signing secret', async () => {
     const secret = readFileSync(path.join(workDir, 'data', 'jwt-secret'), 'utf8');
@@ -131,6 +131,21 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     );
     expect(await stop(first)).toBe(0);
   });
+
+  it('a restart right after a crash (kill -9) starts at once: the dead owner\'s lock is not honoured', async () => {
+    const port = await freePort();
+    const crashed = start({ PORT: String(port), HOST: '127.0.0.1' });
+    expect((await waitForHealth(port, crashed)).status).toBe(200);
+    crashed.child.kill('SIGKILL');
+    await crashed.exited;
+
+    // The lock's own staleness (15 s) has not passed: without the owner check this start is refused.
+    const restarted = start({ PORT: String(port), HOST: '127.0.0.1' });
+    const health = await waitForHealth(port, restarted);
+    expect(health.status).toBe(200);
+    expect(restarted.output()).not.toContain('another Coinsight process');
+    expect(await stop(restarted)).toBe(0);
+  }, START_WAIT_MS + 30_000);
 
   it('PORT=abc stops the start with one readable paragraph, not a stack trace', async () => {
     const run = start({ PORT: 'abc' });

@@ -1,17 +1,18 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { isDatabaseUnavailable } from '../services/db-errors.js';
+import { databaseUnavailable, isDatabaseUnavailable } from '../services/db-errors.js';
 import { AppError } from '../services/errors.js';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable (database unreachable). Please retry shortly.';
 
 /**
  * One error shape for REST: `{ error: "message" }` (spec §7). Client errors say what was wrong;
  * server errors say nothing of their cause in the body and everything in the log.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | ZodError, request, reply) => {
+    if (isDatabaseUnavailable(thrown)) request.log.error({ err: thrown }, 'database unavailable');
+    const error = isDatabaseUnavailable(thrown) ? databaseUnavailable() : thrown;
     if (error instanceof ZodError) {
       // Services parse their input with the shared schemas: the first problem is the message.
       // A root-level type error means the input was not an object at all; every other issue,
@@ -24,10 +25,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.options.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
       return reply.code(error.status).send({ error: error.message });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {

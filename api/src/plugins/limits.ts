@@ -5,8 +5,17 @@ import { createRateLimits, type RateLimits } from '../services/rate-limit.js';
 declare module 'fastify' {
   interface FastifyInstance {
     limits: RateLimits;
+    /** The counters' Redis client, for the health check; undefined without REDIS_URL. */
+    redis: Redis | undefined;
   }
 }
+
+/**
+ * How long one Redis call may take before the per-instance counters answer instead. A Redis that
+ * keeps its connections open but answers nothing would otherwise hold every request that counts
+ * something (sign-in, sign-up, reset) for the whole outage.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /** Rate-limit counters: in Redis when REDIS_URL is set (shared by every instance), else in process. */
 export const limitsPlugin = fp<{ redisUrl: string | undefined }>(
@@ -17,6 +26,7 @@ export const limitsPlugin = fp<{ redisUrl: string | undefined }>(
         // Without these a Redis outage would queue every request's counter call indefinitely.
         enableOfflineQueue: false,
         connectTimeout: 2_000,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
         maxRetriesPerRequest: 1,
       });
       let reported = false;
@@ -31,6 +41,7 @@ export const limitsPlugin = fp<{ redisUrl: string | undefined }>(
       });
     }
     app.decorate('limits', createRateLimits(redis));
+    app.decorate('redis', redis);
   },
   { name: 'limits' },
 );

@@ -19,6 +19,7 @@ export const servicesPlugin = fp(
       jwtSecret: app.config.jwtSecret,
       publicUrl: app.config.publicUrl,
       contactEmail: app.config.contactEmail,
+      redis: app.redis,
     });
     app.decorate('deps', deps);
     // Runs before the database closes (plugins close in reverse order): queued jobs still need it.

@@ -1,9 +1,16 @@
+import { AppError } from './errors.js';
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable (database unreachable). Please retry shortly.';
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 // Errors that mean "the database is not there right now" rather than "this query is wrong":
 // network errors from the driver, PostgreSQL's connection-exception and shutdown classes, and
 // an embedded database that stopped, and a database already closed by a shutdown in progress.
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
-const SQLSTATE_UNAVAILABLE = /^(08|57P0[1-3])/;
-const MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /embedded database stopped/i, /Cannot use a pool after calling end/i, /driver has already been destroyed/i];
+// 57014: a statement cancelled by statement_timeout, i.e. a database too slow to answer in time.
+const SQLSTATE_UNAVAILABLE = /^(08|57P0[1-3]|57014$)/;
+// 'Query read timeout': pg's query_timeout, a link that went silent.
+const MESSAGES = [/Query read timeout/, /Connection terminated/i, /timeout exceeded when trying to connect/i, /embedded database stopped/i, /Cannot use a pool after calling end/i, /driver has already been destroyed/i];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
@@ -13,4 +20,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
   }
   return false;
+}
+
+/** The answer REST and tRPC alike give for an outage: 503, a clear message, retry in a few seconds. */
+export function databaseUnavailable(): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
 }

@@ -33,6 +33,8 @@ export interface ServiceDeps {
   publicUrl: string;
   /** The operator's inbox (CONTACT_EMAIL); unset keeps the operator's copies in the outbox and the log. */
   contactEmail: string | undefined;
+  /** Where rate-limit counters are shared (REDIS_URL), for the health check; undefined without. */
+  redis: { ping(): Promise<string> } | undefined;
 }
 
 export function createServiceDeps(options: Omit<ServiceDeps, 'limits' | 'background'> & { rateLimits: RateLimits }): ServiceDeps {

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof ERROR_STATUS;

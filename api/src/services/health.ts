@@ -3,20 +3,31 @@ import { sql } from 'kysely';
 import { VERSION } from '../version.js';
 import type { ServiceDeps } from './deps.js';
 
-const DB_CHECK_TIMEOUT_MS = 2_000;
+const CHECK_TIMEOUT_MS = 2_000;
 
-/** Asks the database for a trivial answer, bounded in time, and reports what it saw. */
-export async function checkHealth({ db }: Pick<ServiceDeps, 'db'>): Promise<Health> {
+/** Whether `check` answers within the bound: a silent dependency must not hang the health check. */
+async function answers(check: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('database check timed out')), DB_CHECK_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error('health check timed out')), CHECK_TIMEOUT_MS);
   });
   try {
-    await Promise.race([sql`select 1`.execute(db), timeout]);
-    return { status: 'ok', db: 'up', version: VERSION };
+    await Promise.race([check(), timeout]);
+    return true;
   } catch {
-    return { status: 'degraded', db: 'down', version: VERSION };
+    return false;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Asks the database (and Redis, when configured) for a trivial answer, bounded in time. */
+export async function checkHealth({ db, redis }: Pick<ServiceDeps, 'db' | 'redis'>): Promise<Health> {
+  const [dbUp, redisUp] = await Promise.all([answers(() => sql`select 1`.execute(db)), redis ? answers(() => redis.ping()) : undefined]);
+  return {
+    status: dbUp && redisUp !== false ? 'ok' : 'degraded',
+    db: dbUp ? 'up' : 'down',
+    ...(redisUp === undefined ? {} : { redis: redisUp ? 'up' : 'down' }),
+    version: VERSION,
+  };
 }

@@ -16,7 +16,10 @@ export interface RateLimit {
   consume(key: string, message?: string): Promise<void>;
   /** Throws like consume when `key` is already past the limit, without counting a hit. */
   check(key: string, message?: string): Promise<void>;
-  /** Gives back one hit counted by consume (an attempt counted first that turned out fine). */
+  /**
+   * Gives back one hit counted by consume: an attempt counted first that turned out fine, or work
+   * that failed on our side.
+   */
   refund(key: string): Promise<void>;
   /** Forgets `key`'s hits (e.g. after a successful login). */
   reset(key: string): Promise<void>;

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import type { DbConfig } from '@coinsight/db';
 import { createTestDatabase } from '@coinsight/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -12,12 +13,18 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB=postgres). */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: {
+    /** Reaches the fresh database another way, e.g. through a fault-injecting proxy. */
+    dbVia?: (config: DbConfig) => DbConfig;
+  } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const logs: string[] = [];
   const app = await buildApp(
     {
-      db: database.config,
+      db: options.dbVia ? options.dbVia(database.config) : database.config,
       jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
       publicUrl: 'http://localhost:3000',
       corsOrigins: ['http://localhost:3000'],
@@ -27,6 +34,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       smtpUrl: undefined,
       // Tests run the sweep themselves, at the moments they choose.
       contactMailSweepMs: 0,
+      printMail: false,
       redisUrl: undefined,
       seedDemoData: false,
       logLevel: 'info',

@@ -4,6 +4,7 @@ import { clientOf } from '../rest/client.js';
 import { authenticateRequest, type Authenticated } from '../services/auth/authenticate.js';
 import type { Client } from '../services/client.js';
 import type { ServiceDeps } from '../services/deps.js';
+import { toTRPCError } from './trpc.js';
 // Brings in the FastifyInstance declarations for packages that type-check this file alone (web).
 import type {} from '../app.js';
 
@@ -39,9 +40,12 @@ export async function createContext({ req, info }: CreateFastifyContextOptions):
     throw new TRPCError({ code: 'BAD_REQUEST', message: UNBATCHABLE_MESSAGE });
   }
   const app = req.server;
-  return {
-    deps: app.deps,
-    client: clientOf(req),
-    auth: await authenticateRequest(app.deps, req.headers.authorization, req.log),
-  };
+  let auth: Authenticated | null;
+  try {
+    auth = await authenticateRequest(app.deps, req.headers.authorization, req.log);
+  } catch (error) {
+    // Runs before any procedure middleware: a database outage here must read as one too.
+    throw toTRPCError(error) ?? error;
+  }
+  return { deps: app.deps, client: clientOf(req), auth };
 }

@@ -109,4 +109,13 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
     expect(res.statusCode).toBe(500);
     expect(res.json().error.message).toBe(INTERNAL_ERROR_MESSAGE);
   });
+
+  it('a send that fails does not use up the hourly allowance', async () => {
+    const { token } = await signup(t.app);
+    smtp.refuseAll = true;
+    for (let i = 0; i <= SEND_EMAIL_LIMIT.points; i++) expect((await send(valid, token)).statusCode).toBe(500);
+    smtp.refuseAll = false;
+    for (let i = 0; i < SEND_EMAIL_LIMIT.points; i++) expect((await send(valid, token)).statusCode).toBe(200);
+    expect((await send(valid, token)).statusCode).toBe(429);
+  });
 });

@@ -1,12 +1,14 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
+import { databaseUnavailable, isDatabaseUnavailable } from '../services/db-errors.js';
 import { AppError } from '../services/errors.js';
 import type { Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
-    const serverError = shape.data.httpStatus >= 500;
+    // An AppError's message is written for the client, a 503's included; any other 5xx is hidden.
+    const serverError = shape.data.httpStatus >= 500 && !(error.cause instanceof AppError);
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
@@ -23,12 +25,22 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+/**
+ * The TRPCError for what a procedure or the context threw: an AppError keeps its code and
+ * message; a database outage is SERVICE_UNAVAILABLE with a retry hint, as REST's 503 is.
+ */
+export function toTRPCError(error: unknown): TRPCError | null {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  const appError = cause instanceof AppError ? cause : isDatabaseUnavailable(cause) ? databaseUnavailable() : null;
+  return appError ? new TRPCError({ code: appError.code, message: appError.message, cause: appError }) : null;
+}
+
 /** Services throw AppError; tRPC answers it with the same code and message. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  if (!result.ok) {
+    const error = toTRPCError(result.error);
+    if (error) throw error;
   }
   return result;
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** Messages of spec §5 and §8 for the account forms, plus the server's own rules. */
 export const AUTH_MESSAGES = {
@@ -49,32 +50,28 @@ export const PASSWORD_COMMON_NOTE = 'Common passwords, such as Password1, are re
 
 const hasRequiredCharacters = (p: string) => PASSWORD_RULES.every((rule) => rule.id === 'length' || rule.test(p));
 
-export const usernameSchema = z
-  .string({ error: m.usernameRequired })
+export const usernameSchema = text('Username', { error: m.usernameRequired })
   .trim()
   .min(1, m.usernameRequired)
   .min(USERNAME_MIN_LENGTH, m.usernameLength)
   .max(USERNAME_MAX_LENGTH, m.usernameLength)
   .regex(/^[A-Za-z0-9_.-]+$/, m.usernameCharacters);
 
-export const emailSchema = z
-  .string({ error: m.emailRequired })
+export const emailSchema = text('Email', { error: m.emailRequired })
   .trim()
   .min(1, m.emailRequired)
   .max(254, m.emailInvalid)
   .regex(EMAIL_PATTERN, m.emailInvalid);
 
 /** A password being chosen: spec §5's rules, in the spec's order. */
-export const newPasswordSchema = z
-  .string({ error: m.passwordRequired })
+export const newPasswordSchema = text('Password', { error: m.passwordRequired })
   .min(1, m.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, m.passwordTooLong)
   .refine(hasRequiredCharacters, m.passwordWeak);
 
 /** A password being checked: only its presence and size matter. */
-const givenPasswordSchema = z
-  .string({ error: m.passwordRequired })
+const givenPasswordSchema = text('Password', { error: m.passwordRequired })
   .min(1, m.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
 
@@ -95,13 +92,12 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: m.resetTokenMissing }).trim().min(1, m.resetTokenMissing).max(200, m.resetTokenMissing),
+  token: text('Reset token', { error: m.resetTokenMissing }).trim().min(1, m.resetTokenMissing).max(200, m.resetTokenMissing),
   password: newPasswordSchema,
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-const handleSchema = z
-  .string()
+const handleSchema = text('Social handle')
   .trim()
   .transform((h) => h.replace(/^@/, ''))
   .pipe(z.string().max(64, m.handleInvalid).regex(/^[A-Za-z0-9_.-]*$/, m.handleInvalid))
@@ -126,7 +122,7 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired).max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
+  currentPassword: text('Current password', { error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired).max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

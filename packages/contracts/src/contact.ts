@@ -35,13 +35,13 @@ export const CONTACT_MESSAGES = {
 const m = CONTACT_MESSAGES;
 
 export const contactMessageSchema = z.object({
-  name: headerTextSchema({ required: m.nameRequired, tooLong: m.nameTooLong, lineBreak: m.nameLineBreak }, CONTACT_NAME_MAX_LENGTH),
-  email: mailboxSchema({ required: m.emailRequired, invalid: m.emailInvalid }),
+  name: headerTextSchema('Name', { required: m.nameRequired, tooLong: m.nameTooLong, lineBreak: m.nameLineBreak }, CONTACT_NAME_MAX_LENGTH),
+  email: mailboxSchema('Email', { required: m.emailRequired, invalid: m.emailInvalid }),
   subject: z.enum(
     CONTACT_SUBJECTS.map((s) => s.value),
     { error: m.subjectRequired },
   ),
-  message: bodyTextSchema({ required: m.messageRequired, tooLong: m.messageTooLong }, CONTACT_MESSAGE_MAX_LENGTH),
+  message: bodyTextSchema('Message', { required: m.messageRequired, tooLong: m.messageTooLong }, CONTACT_MESSAGE_MAX_LENGTH),
 });
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

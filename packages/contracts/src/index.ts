@@ -8,4 +8,5 @@ export * from './newsletter.js';
 export * from './plans.js';
 export * from './send-email.js';
 export * from './site.js';
+export * from './text.js';
 export * from './social/index.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * A single mailbox, no display name: nothing a mail library could split into several
@@ -13,9 +14,8 @@ export function hasLineBreak(value: string): boolean {
 }
 
 /** An address that ends up in a mail header (To, Reply-To). */
-export function mailboxSchema(messages: { required: string; invalid: string }) {
-  return z
-    .string({ error: messages.required })
+export function mailboxSchema(field: string, messages: { required: string; invalid: string }) {
+  return text(field, { error: messages.required })
     .trim()
     // One message per field: an empty address is missing, not also invalid.
     .min(1, { error: messages.required, abort: true })
@@ -24,15 +24,14 @@ export function mailboxSchema(messages: { required: string; invalid: string }) {
 }
 
 /** Text that ends up in a mail header (Subject, a name in it): one line, bounded. */
-export function headerTextSchema(messages: { required: string; tooLong: string; lineBreak: string }, maxLength: number) {
-  return z
-    .string({ error: messages.required })
+export function headerTextSchema(field: string, messages: { required: string; tooLong: string; lineBreak: string }, maxLength: number) {
+  return text(field, { error: messages.required })
     .refine((value) => !hasLineBreak(value.trim()), messages.lineBreak)
     .transform((value) => value.trim())
     .pipe(z.string().min(1, messages.required).max(maxLength, messages.tooLong));
 }
 
 /** Free text for a mail body. */
-export function bodyTextSchema(messages: { required: string; tooLong: string }, maxLength: number) {
-  return z.string({ error: messages.required }).trim().min(1, messages.required).max(maxLength, messages.tooLong);
+export function bodyTextSchema(field: string, messages: { required: string; tooLong: string }, maxLength: number) {
+  return text(field, { error: messages.required }).trim().min(1, messages.required).max(maxLength, messages.tooLong);
 }

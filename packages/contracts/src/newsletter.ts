@@ -23,7 +23,7 @@ export const NEWSLETTER_MESSAGES = {
 export const NEWSLETTER_CONFIRM_TTL_HOURS = 48;
 
 export const newsletterSubscribeSchema = z.object({
-  email: mailboxSchema({ required: NEWSLETTER_MESSAGES.emailRequired, invalid: NEWSLETTER_MESSAGES.emailInvalid }),
+  email: mailboxSchema('Email', { required: NEWSLETTER_MESSAGES.emailRequired, invalid: NEWSLETTER_MESSAGES.emailInvalid }),
 });
 
 export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -9,8 +10,11 @@ import type { Database } from './schema/index.js';
 import { pgTypes } from './type-parsers.js';
 
 export type DbConfig =
-  /** PostgreSQL through `pg`. */
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /**
+   * PostgreSQL through `pg`. `queryTimeoutMs` bounds each statement (default 10 s; 0 for none,
+   * for migrations, seeding and imports, whose statements may rightly run for minutes).
+   */
+  | { kind: 'postgres'; url: string; poolSize?: number; queryTimeoutMs?: number }
   /** PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. */
   | { kind: 'pglite'; dataDir: string | undefined };
 
@@ -37,7 +41,7 @@ interface Opened {
 
 /** Opens the database and checks that it answers; throws a readable DatabaseUnavailableError if not. */
 export async function createDb(config: DbConfig): Promise<DbHandle> {
-  const opened = config.kind === 'postgres' ? openPostgres(config.url, config.poolSize) : await openPglite(config.dataDir);
+  const opened = config.kind === 'postgres' ? openPostgres(config) : await openPglite(config.dataDir);
   try {
     await opened.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
   } catch (error) {
@@ -48,13 +52,22 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
   return { db: opened.db, kind: config.kind, close: () => (closed ??= opened.close()) };
 }
 
-function openPostgres(url: string, poolSize = 10): Opened {
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+function openPostgres({ url, poolSize = 10, queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS }: Extract<DbConfig, { kind: 'postgres' }>): Opened {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types: pgTypes,
     // Fail fast instead of queueing requests behind a database that is not there.
     connectionTimeoutMillis: 5_000,
+    // A link that goes silent (a partition, a stalled proxy) answers nothing and closes nothing:
+    // without a client-side read timeout a query on an open connection waits for the whole
+    // outage. The server's statement_timeout fires first for a query that is merely slow;
+    // keepalive lets the kernel notice a peer that is gone for good.
+    ...(queryTimeoutMs > 0 ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + 2_000 } : {}),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
@@ -81,20 +94,65 @@ async function openPglite(dataDir: string | undefined): Promise<Opened> {
   }
 }
 
-/** Two processes writing one PGlite folder corrupt it: the second one is refused instead. */
+/** Folders this process holds the lock of: its own pid in an owner file does not make a lock stale. */
+const heldByThisProcess = new Set<string>();
+
+/**
+ * Two processes writing one PGlite folder corrupt it: the second one is refused instead. The
+ * holder's pid and host sit beside the lock, so a lock left by a process that died (kill -9, a
+ * crash, a power cut) is taken over at once instead of after proper-lockfile's 15 s staleness.
+ */
 async function lockDataDir(dataDir: string, where: string): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true });
-  try {
-    const release = await lockfile.lock(dataDir, {
+  const ownerFile = `${dataDir}.lock-owner`;
+  const take = () =>
+    lockfile.lock(dataDir, {
       stale: 15_000,
       update: 5_000,
       realpath: false,
       onCompromised: (error) => console.warn(`Lost the lock on ${where}: ${error.message}`),
     });
-    return () => release().catch(() => undefined);
+  let release: () => Promise<void>;
+  try {
+    release = await take();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-    throw new DatabaseUnavailableError(where, new Error('another Coinsight process is using it (stop that one first, or set DATA_DIR to another folder)'));
+    if (!ownerIsGone(ownerFile, dataDir)) {
+      throw new DatabaseUnavailableError(where, new Error('another Coinsight process is using it (stop that one first, or set DATA_DIR to another folder)'));
+    }
+    // The lock is a directory (proper-lockfile); rmdir fails rather than remove anything else.
+    rmdirSync(`${dataDir}.lock`);
+    release = await take();
+  }
+  heldByThisProcess.add(dataDir);
+  writeFileSync(ownerFile, `${process.pid}\n${hostname()}\n`);
+  return async () => {
+    heldByThisProcess.delete(dataDir);
+    rmSync(ownerFile, { force: true });
+    await release().catch(() => undefined);
+  };
+}
+
+/** True when the lock's recorded owner ran on this host and no longer runs. Unknown owner: not gone. */
+function ownerIsGone(ownerFile: string, dataDir: string): boolean {
+  let pid: number;
+  let host: string | undefined;
+  try {
+    const [pidLine, hostLine] = readFileSync(ownerFile, 'utf8').split('\n');
+    pid = Number(pidLine);
+    host = hostLine;
+  } catch {
+    return false;
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0 || host !== hostname()) return false;
+  // In a container a restarted server often gets the dead one's pid (1): our own pid is stale
+  // unless this process really holds the lock.
+  if (pid === process.pid) return !heldByThisProcess.has(dataDir);
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 

@@ -14,7 +14,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
   it('at a terminal, prints the mail as plain text with each link on a line of its own', async () => {
     const printed: string[] = [];
     const logged: object[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: (d) => logged.push(d) }, print: (t) => printed.push(t) });
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: (d) => logged.push(d) }, print: (t) => printed.push(t), printMail: true });
     await mailer.send({ ...mail, headers: { 'List-Unsubscribe': '<http://localhost:3000/api/newsletter/unsubscribe?token=t1>' } });
     const lines = printed.join('').split('\n');
     expect(lines).toContain('http://localhost:3000/reset-password?token=abc_DEF-123');
@@ -27,7 +27,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
 
   it('with JSON logs, prints nothing beside them and lists the links unescaped in the log line', async () => {
     const logged: object[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: (d) => logged.push(d) } });
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: (d) => logged.push(d) }, printMail: true });
     await mailer.send(mail);
     expect(logged).toEqual([
       { mail: { to: mail.to, subject: mail.subject, text: mail.text }, links: ['http://localhost:3000/reset-password?token=abc_DEF-123'] },
@@ -35,8 +35,18 @@ describe('the outbox mailer (no SMTP_URL)', () => {
   });
 
   it('refuses a header value with a line break', async () => {
-    const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: () => {} } });
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: () => {} }, printMail: true });
     await expect(mailer.send({ ...mail, headers: { 'List-Unsubscribe': '<x>\r\nBcc: a@b.c' } })).rejects.toThrow('may not contain line breaks');
+  });
+
+  it('outside the embedded mode, logs only the subject: mail bodies carry secrets', async () => {
+    const logged: object[] = [];
+    const printed: string[] = [];
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: (d) => logged.push(d) }, print: (t) => printed.push(t), printMail: false });
+    await mailer.send(mail);
+    expect(printed).toEqual([]);
+    expect(logged).toEqual([{ mail: { subject: mail.subject } }]);
+    expect(stored.at(-1)?.text).toBe(mail.text);
   });
 
   it('formats a mail with its links listed once each', () => {

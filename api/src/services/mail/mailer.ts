@@ -98,19 +98,25 @@ export interface MailerOptions {
    * lines of their own. Unset (JSON logs), the mail goes into the log line, its links in a list.
    */
   print?: (text: string) => void;
+  /** Whether a kept mail's body may reach the log or the terminal at all: the embedded mode only. */
+  printMail: boolean;
 }
 
 /**
- * SMTP_URL set: nodemailer over SMTP. Unset: the message goes to the outbox table and the log,
- * so someone running the app locally can read it (and follow a reset link in it).
+ * SMTP_URL set: nodemailer over SMTP. Unset: the message goes to the outbox table, and with
+ * `printMail` (the embedded default only) to the log as well, so someone running the app locally
+ * can read it and follow a reset link in it. A server's log is read by more people than its
+ * users' mail is, so elsewhere the log says only that a mail was stored.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  const { smtpUrl, from, store, log, print } = options;
+  const { smtpUrl, from, store, log, print, printMail } = options;
 
   const keep = async (message: MailMessage): Promise<void> => {
     assertSingleLine(message);
     await store(message);
-    if (print) {
+    if (!printMail) {
+      log.info({ mail: { subject: message.subject } }, 'mail stored in the outbox (no SMTP_URL; bodies are printed only in the embedded mode)');
+    } else if (print) {
       log.info({ mail: { to: message.to, subject: message.subject } }, 'mail stored in the outbox (no SMTP_URL)');
       print(formatMailForTerminal(message));
     } else {

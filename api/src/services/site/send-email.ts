@@ -31,6 +31,8 @@ export async function sendUserEmail(
   try {
     await deps.mailer.send(userMail(sender, input, deps.publicUrl));
   } catch (error) {
+    // Nothing was sent: the allowance counts messages that went out, not attempts we failed.
+    await deps.limits.sendEmailByUser.refund(sender.id).catch(() => undefined);
     if (error instanceof MailHeaderError) throw new AppError('BAD_REQUEST', error.message);
     throw new Error(`mail from user ${sender.id} could not be sent`, { cause: error });
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text.js';
 
 // Query strings carry text and tRPC carries JSON: these accept both, treat blank values as
 // absent (forms send empty fields), and say in every message which field was wrong: by its
@@ -57,8 +58,7 @@ export function limitParam(param: string, max: number, naming: Naming = PARAMETE
 
 export function textParam(param: string, max: number, naming: Naming = PARAMETER_NAMING) {
   const name = naming.of(param);
-  return z
-    .string({ error: `${name} must be text` })
+  return text(name, { error: `${name} must be text` })
     .optional()
     .transform((value, ctx) => {
       const text = value?.trim();

@@ -27,7 +27,10 @@ describe('list query', () => {
     [{ page: '1.5' }, 'page must be a whole number from 1 to 10000000'],
     [{ sortBy: 'comments' }, 'sortBy must be one of created_at, views, likes, replies, retweets'],
     [{ sortOrder: 'up' }, 'sortOrder must be asc or desc'],
-    [{ minLikes: '-1' }, 'minLikes must be a whole number from 0 to 9007199254740991'],
+    [{ minLikes: '-1' }, 'minLikes must be a whole number from 0 to 2147483647'],
+    // posts.likes is a PostgreSQL integer: one more would fail in the database with a 500.
+    [{ minLikes: '2147483648' }, 'minLikes must be a whole number from 0 to 2147483647'],
+    [{ maxViews: '9007199254740992' }, 'maxViews must be a whole number from 0 to 9007199254740991'],
     [{ minViews: '10', maxViews: '5' }, 'minViews must not be greater than maxViews'],
     [{ startDate: 'yesterday' }, 'startDate must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
     [{ startDate: '2026-02-30' }, 'startDate must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],

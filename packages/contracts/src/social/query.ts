@@ -18,6 +18,7 @@ import {
   type RangeCounter,
   type SocialPlatform,
 } from './constants.js';
+import { PG_INTEGER_MAX } from '../text.js';
 import { dateParam, enumParam, labelNaming, limitParam, PARAMETER_NAMING, rejectUnknownParameters, textParam, wholeNumber, type Naming } from './params.js';
 
 const capitalized = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
@@ -46,9 +47,12 @@ export const PARAM_LABELS: Readonly<Record<string, string>> = {
 export const LABEL_NAMING = labelNaming(PARAM_LABELS);
 
 function listSchemasNamed(naming: Naming) {
-  const counterBound = (param: string) => wholeNumber(param, 0, Number.MAX_SAFE_INTEGER, naming);
+  // Each bound fits its column (posts.views is bigint, the other counters integer): a larger one
+  // would reach PostgreSQL and fail there.
+  const counterBound = (param: string, counter: RangeCounter) =>
+    wholeNumber(param, 0, counter === 'views' ? Number.MAX_SAFE_INTEGER : PG_INTEGER_MAX, naming);
   const ranges = <const C extends readonly RangeCounter[]>(counters: C) =>
-    Object.fromEntries(counters.flatMap((c) => [[minParam(c), counterBound(minParam(c))], [maxParam(c), counterBound(maxParam(c))]])) as {
+    Object.fromEntries(counters.flatMap((c) => [[minParam(c), counterBound(minParam(c), c)], [maxParam(c), counterBound(maxParam(c), c)]])) as {
       [K in C[number] as `min${Capitalize<K>}` | `max${Capitalize<K>}`]: ReturnType<typeof counterBound>;
     };
   const common = {

@@ -10,7 +10,8 @@ import { migrateToLatest } from '../migrate.js';
 export async function openMigrated(): Promise<DbHandle> {
   const config = dbConfigFrom({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || './data' });
   console.warn(`Using ${describe(config)}`);
-  const handle = await createDb(config);
+  // Migrations, seeding and imports may rightly run statements for minutes: no query timeout.
+  const handle = await createDb(config.kind === 'postgres' ? { ...config, queryTimeoutMs: 0 } : config);
   const results = await migrateToLatest(handle.db);
   for (const r of results) console.warn(`migration ${r.migrationName}: ${r.status}`);
   return handle;

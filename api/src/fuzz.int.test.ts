@@ -1,0 +1,230 @@
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  listQuerySchema,
+  loginSchema,
+  resetPasswordSchema,
+  searchQuerySchema,
+  signupSchema,
+  SOCIAL_PLATFORMS,
+  updateProfileSchema,
+} from '@coinsight/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from './test/app.js';
+import { bearer, signup } from './test/auth.js';
+import { appRouter } from './trpc/root.js';
+
+// Checklists 12 and 23: inputs generated from each endpoint's own zod schema (through its JSON
+// Schema), mostly almost-valid and laced with what broke the database before (NUL characters,
+// integers past PostgreSQL's range), never produce a 5xx on any REST path or tRPC procedure.
+
+const SEED = 20_261_123;
+const RUNS_PER_ENDPOINT = 12;
+
+type JsonSchema = z.core.JSONSchema._JSONSchema;
+
+const NASTY_STRINGS = ['\u0000', 'a\u0000b', '%00', "'; drop table users; --", '\ud800', ' ', '', 'x'.repeat(5_000), '2147483648', '-1', '1e309', 'NaN', '@', '../../etc/passwd', '{}', 'null'];
+const NASTY_NUMBERS = [2_147_483_647, 2_147_483_648, -2_147_483_649, 2 ** 53, -(2 ** 53), -1, 0, 0.5, 1e308, -0];
+
+const withNul = (s: string) => fc.nat({ max: s.length }).map((i) => `${s.slice(0, i)}\u0000${s.slice(i)}`);
+
+// Most values look valid, so that requests get past the first check and reach the database.
+const word = fc.stringMatching(/^[a-z][a-z0-9_]{2,12}$/);
+const digits = fc.oneof(fc.nat({ max: 1_000 }).map(String), fc.constantFrom(...NASTY_NUMBERS.map(String)));
+
+function stringFrom(schema: z.core.JSONSchema.BaseSchema): fc.Arbitrary<string> {
+  const likely = schema.format === 'email' || /@/.test(schema.pattern ?? '') ? fc.emailAddress() : fc.oneof(word, digits);
+  return fc.oneof(
+    { weight: 4, arbitrary: likely },
+    { weight: 3, arbitrary: likely.chain(withNul) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  );
+}
+
+function numberFrom(): fc.Arbitrary<number> {
+  return fc.oneof({ weight: 3, arbitrary: fc.nat({ max: 1_000 }) }, { weight: 3, arbitrary: fc.constantFrom(...NASTY_NUMBERS) }, { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) });
+}
+
+/** Values shaped by `schema`, plus near misses; refinements are not in JSON Schema, so those are fuzzed too. */
+function arbitraryFrom(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (schema === undefined || typeof schema === 'boolean' || depth > 4) return fc.jsonValue({ maxDepth: 2 });
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return fc.oneof(...variants.map((v) => arbitraryFrom(v, depth + 1)));
+  if (schema.enum) return fc.oneof(fc.constantFrom(...schema.enum), fc.constantFrom(...NASTY_STRINGS));
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object': {
+      const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, arbitraryFrom(value, depth + 1)]));
+      const keys = Object.keys(properties);
+      const full = fc.record(properties);
+      // One or two fields at a time: with the rest absent, an optional parameter's value is
+      // what the endpoint acts on instead of losing to another field's error.
+      if (keys.length === 0) return full;
+      const sparse = fc
+        .subarray(keys, { minLength: 1, maxLength: Math.min(2, keys.length) })
+        .chain((chosen) => fc.record(Object.fromEntries(chosen.map((k) => [k, properties[k] ?? fc.constant(null)]))));
+      return fc.oneof(
+        { weight: 3, arbitrary: full },
+        { weight: 3, arbitrary: sparse },
+        // Sometimes a parameter the endpoint does not know.
+        { weight: 1, arbitrary: full.map((r) => ({ ...r, unexpected: '\u0000' })) },
+      );
+    }
+    case 'array':
+      return fc.array(arbitraryFrom(Array.isArray(schema.items) ? schema.items[0] : schema.items, depth + 1), { maxLength: 3 });
+    case 'string':
+      return stringFrom(schema);
+    case 'integer':
+    case 'number':
+      return numberFrom();
+    case 'boolean':
+      return fc.boolean();
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+function inputArbitrary(schema: z.ZodType | undefined): fc.Arbitrary<unknown> {
+  const json = schema ? z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) : undefined;
+  // Now and then something of the wrong shape altogether.
+  return fc.oneof({ weight: 9, arbitrary: arbitraryFrom(json) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+}
+
+/** A query string for GET: every value as text, arrays as repeated parameters. */
+function queryString(input: unknown): string {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return `?q=${encodeURIComponent(JSON.stringify(input) ?? '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, typeof item === 'string' ? item : JSON.stringify(item) ?? '');
+  }
+  return `?${params.toString()}`;
+}
+
+interface RestEndpoint {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  schema?: z.ZodType;
+}
+
+// Sign-out last: it ends the session every other protected call uses.
+const REST: RestEndpoint[] = [
+  { method: 'GET', url: '/api/health' },
+  { method: 'POST', url: '/api/auth/signup', schema: signupSchema },
+  { method: 'POST', url: '/api/auth/login', schema: loginSchema },
+  { method: 'POST', url: '/api/auth/forgot-password', schema: forgotPasswordSchema },
+  { method: 'POST', url: '/api/auth/reset-password', schema: resetPasswordSchema },
+  { method: 'GET', url: '/api/auth/user' },
+  { method: 'PUT', url: '/api/users/profile', schema: updateProfileSchema },
+  { method: 'PUT', url: '/api/users/change-password', schema: changePasswordSchema },
+  ...SOCIAL_PLATFORMS.map((platform): RestEndpoint => ({ method: 'GET', url: `/api/social/${platform}`, schema: listQuerySchema(platform) })),
+  { method: 'GET', url: '/api/social/search', schema: searchQuerySchema },
+  { method: 'POST', url: '/api/auth/logout' },
+];
+
+/** A procedure's kind and input schema, read from the router itself so none is left out. */
+function describeProcedure(path: string, procedure: unknown) {
+  const def = (typeof procedure === 'function' || typeof procedure === 'object') && procedure !== null && '_def' in procedure ? procedure._def : null;
+  if (typeof def !== 'object' || def === null || !('type' in def) || !('inputs' in def) || !Array.isArray(def.inputs)) throw new Error(`${path} is not a procedure`);
+  const input: unknown = def.inputs[0];
+  return { path, type: def.type === 'query' ? 'query' : 'mutation', schema: input instanceof z.ZodType ? input : undefined };
+}
+
+const procedures: Array<[string, unknown]> = Object.entries(appRouter._def.procedures);
+const PROCEDURES = procedures
+  .map(([path, procedure]) => describeProcedure(path, procedure))
+  .sort((a, b) => Number(a.path === 'auth.logout') - Number(b.path === 'auth.logout'));
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token } = await signup(t.app));
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const runs = { seed: SEED, numRuns: RUNS_PER_ENDPOINT, endOnFailure: true };
+
+describe(`fuzzed input never answers 5xx (${process.env.TEST_DB})`, () => {
+  it('the REST table covers every /api route the app serves', () => {
+    const served = [...t.app.printRoutes({ commonPrefix: false }).matchAll(/(\/api\/\S+) \(([^)]+)\)/g)].flatMap(([, url, methods]) =>
+      (methods ?? '').split(', ').filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => `${m} ${url}`),
+    );
+    expect(served.length).toBeGreaterThan(5);
+    expect(REST.map((e) => `${e.method} ${e.url}`).sort()).toEqual([...new Set(served)].sort());
+  });
+
+  it('every REST path', async () => {
+    for (const endpoint of REST) {
+      await fc.assert(
+        fc.asyncProperty(inputArbitrary(endpoint.schema), async (input) => {
+          const res = await t.app.inject({
+            method: endpoint.method,
+            url: endpoint.method === 'GET' ? `${endpoint.url}${queryString(input)}` : endpoint.url,
+            headers: bearer(token),
+            ...(endpoint.method === 'GET' ? {} : { payload: JSON.stringify(input) ?? 'null', headers: { ...bearer(token), 'content-type': 'application/json' } }),
+          });
+          expect(res.statusCode, `${endpoint.method} ${endpoint.url} ${JSON.stringify(input)} → ${res.body}`).toBeLessThan(500);
+        }),
+        runs,
+      );
+    }
+  }, 300_000);
+
+  it('every tRPC procedure', async () => {
+    expect(PROCEDURES.length).toBeGreaterThan(10);
+    for (const procedure of PROCEDURES) {
+      await fc.assert(
+        fc.asyncProperty(inputArbitrary(procedure.schema), async (input) => {
+          const json = JSON.stringify(input) ?? 'null';
+          const res =
+            procedure.type === 'query'
+              ? await t.app.inject({ method: 'GET', url: `/trpc/${procedure.path}?input=${encodeURIComponent(json)}`, headers: bearer(token) })
+              : await t.app.inject({ method: 'POST', url: `/trpc/${procedure.path}`, payload: json, headers: { ...bearer(token), 'content-type': 'application/json' } });
+          expect(res.statusCode, `${procedure.path} ${json} → ${res.body}`).toBeLessThan(500);
+        }),
+        runs,
+      );
+    }
+  }, 300_000);
+});
+
+describe(`the inputs that reached PostgreSQL as a 500 (${process.env.TEST_DB})`, () => {
+  // The fuzzing above signed its user out.
+  beforeAll(async () => {
+    ({ token } = await signup(t.app));
+  });
+
+  it('a NUL character is a 400 naming the field, on REST and tRPC', async () => {
+    const rest = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a\u0000@example.com', password: 'x' } });
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json()).toEqual({ error: 'Email must not contain a NUL character' });
+    const search = await t.app.inject({ method: 'GET', url: '/api/social/search?q=btc%00', headers: bearer(token) });
+    expect(search.statusCode).toBe(400);
+    expect(search.json()).toEqual({ error: 'q must not contain a NUL character' });
+    const trpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/contact.send',
+      payload: { name: 'Ann', email: 'ann@example.com', subject: 'general', message: 'hi\u0000' },
+    });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.json().error.message).toBe('Message must not contain a NUL character');
+  });
+
+  it('a counter filter past the column type is a 400 naming the parameter', async () => {
+    const rest = await t.app.inject({ method: 'GET', url: '/api/social/twitter?minLikes=2147483648', headers: bearer(token) });
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json()).toEqual({ error: 'minLikes must be a whole number from 0 to 2147483647' });
+    const input = encodeURIComponent(JSON.stringify({ platform: 'facebook', query: { maxShares: 2_147_483_648 } }));
+    const trpc = await t.app.inject({ method: 'GET', url: `/trpc/social.list?input=${input}`, headers: bearer(token) });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.json().error.message).toBe('maxShares must be a whole number from 0 to 2147483647');
+  });
+});
