@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `pnpm test`: the whole suite, as CI runs it. Two turbo runs, so a 2-core machine is not asked to
-# run jsdom, Chromium and both databases' integration suites at once: first typecheck, lint,
-# build and the unit and integration tests, two tasks at a time; then the browser tests alone.
+# run jsdom, Chromium and both databases' integration suites at once: after the format check,
+# typecheck, lint, build and the unit and integration tests, two tasks at a time; then the browser tests alone.
 # Each run goes on past a failure, and the closing `Tests:` line is printed whatever happened;
 # the command fails when any task failed, with or without a test report.
 set -uo pipefail
@@ -10,6 +10,7 @@ rm -rf .test-results
 bash scripts/ensure-chromium.sh || exit 1
 
 failed=()
+prettier --check . --log-level warn || failed+=('format check (run pnpm format)')
 turbo run typecheck lint build test --concurrency=2 --continue=dependencies-successful || failed+=('typecheck, lint, build, unit and integration tests')
 turbo run e2e --continue=dependencies-successful || failed+=('browser tests')
 node scripts/test-summary.mjs "${failed[@]}"

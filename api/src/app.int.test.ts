@@ -124,13 +124,23 @@ describe('errors', () => {
   });
 
   it('malformed JSON is a 400 that says so', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/JSON/);
   });
 
   it('an unsupported content type is a 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error).toMatch(/Unsupported Media Type/i);
   });
@@ -146,7 +156,10 @@ describe('errors', () => {
     const secret = 'Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56';
     const page = await t.app.inject({ method: 'GET', url: `/reset-password?token=${secret}` });
     expect(page.statusCode).toBe(200);
-    await t.app.inject({ method: 'GET', url: `/api/health?page=2&api_key=${secret}1&Secret=${secret}2&code=${secret}3&password=${secret}4` });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/health?page=2&api_key=${secret}1&Secret=${secret}2&code=${secret}3&password=${secret}4`,
+    });
     const logs = t.logs.join('');
     expect(logs).not.toContain(secret);
     expect(logs).toContain('"url":"/reset-password?token=[redacted]"');

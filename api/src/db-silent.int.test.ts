@@ -42,7 +42,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a silent PostgreSQL link (po
     const [rest, trpc, ...more] = await Promise.all([
       answerWithin(t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) }), OUTAGE_MS),
       answerWithin(t.app.inject({ method: 'GET', url: '/trpc/blog.list' }), OUTAGE_MS),
-      ...Array.from({ length: 6 }, () => answerWithin(t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) }), OUTAGE_MS)),
+      ...Array.from({ length: 6 }, () =>
+        answerWithin(t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) }), OUTAGE_MS),
+      ),
     ]);
     if (rest === HUNG || trpc === HUNG || more.includes(HUNG)) throw new Error('a request waited for the whole outage');
     expect(rest.statusCode).toBe(503);

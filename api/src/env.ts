@@ -6,13 +6,16 @@ const url = (name: string, schemes: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return schemes.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `${name} must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL`);
+    .refine(
+      (value) => {
+        try {
+          return schemes.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL`,
+    );
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
@@ -31,14 +34,21 @@ const envSchema = z
     REDIS_URL: optional(url('REDIS_URL', ['redis:', 'rediss:'])),
     SMTP_URL: optional(url('SMTP_URL', ['smtp:', 'smtps:'])),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Coinsight <no-reply@localhost>')),
-    CONTACT_EMAIL: optional(z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address')),
+    CONTACT_EMAIL: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address'),
+    ),
     PUBLIC_URL: optional(url('PUBLIC_URL', ['http:', 'https:'])),
     CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('')),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-      }).default('info'),
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+          message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+        })
+        .default('info'),
     ),
   })
   .superRefine((env, ctx) => {

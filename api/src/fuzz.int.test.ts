@@ -25,7 +25,24 @@ const RUNS_PER_ENDPOINT = 12;
 
 type JsonSchema = z.core.JSONSchema._JSONSchema;
 
-const NASTY_STRINGS = ['\u0000', 'a\u0000b', '%00', "'; drop table users; --", '\ud800', ' ', '', 'x'.repeat(5_000), '2147483648', '-1', '1e309', 'NaN', '@', '../../etc/passwd', '{}', 'null'];
+const NASTY_STRINGS = [
+  '\u0000',
+  'a\u0000b',
+  '%00',
+  "'; drop table users; --",
+  '\ud800',
+  ' ',
+  '',
+  'x'.repeat(5_000),
+  '2147483648',
+  '-1',
+  '1e309',
+  'NaN',
+  '@',
+  '../../etc/passwd',
+  '{}',
+  'null',
+];
 const NASTY_NUMBERS = [2_147_483_647, 2_147_483_648, -2_147_483_649, 2 ** 53, -(2 ** 53), -1, 0, 0.5, 1e308, -0];
 
 const withNul = (s: string) => fc.nat({ max: s.length }).map((i) => `${s.slice(0, i)}\u0000${s.slice(i)}`);
@@ -45,7 +62,11 @@ function stringFrom(schema: z.core.JSONSchema.BaseSchema): fc.Arbitrary<string> 
 }
 
 function numberFrom(): fc.Arbitrary<number> {
-  return fc.oneof({ weight: 3, arbitrary: fc.nat({ max: 1_000 }) }, { weight: 3, arbitrary: fc.constantFrom(...NASTY_NUMBERS) }, { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.nat({ max: 1_000 }) },
+    { weight: 3, arbitrary: fc.constantFrom(...NASTY_NUMBERS) },
+    { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+  );
 }
 
 /** Values shaped by `schema`, plus near misses; refinements are not in JSON Schema, so those are fuzzed too. */
@@ -58,7 +79,9 @@ function arbitraryFrom(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'object': {
-      const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, arbitraryFrom(value, depth + 1)]));
+      const properties = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, arbitraryFrom(value, depth + 1)]),
+      );
       const keys = Object.keys(properties);
       const full = fc.record(properties);
       // One or two fields at a time: with the rest absent, an optional parameter's value is
@@ -99,7 +122,8 @@ function queryString(input: unknown): string {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return `?q=${encodeURIComponent(JSON.stringify(input) ?? '')}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input)) {
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, typeof item === 'string' ? item : JSON.stringify(item) ?? '');
+    for (const item of Array.isArray(value) ? value : [value])
+      params.append(key, typeof item === 'string' ? item : (JSON.stringify(item) ?? ''));
   }
   return `?${params.toString()}`;
 }
@@ -120,15 +144,21 @@ const REST: RestEndpoint[] = [
   { method: 'GET', url: '/api/auth/user' },
   { method: 'PUT', url: '/api/users/profile', schema: updateProfileSchema },
   { method: 'PUT', url: '/api/users/change-password', schema: changePasswordSchema },
-  ...SOCIAL_PLATFORMS.map((platform): RestEndpoint => ({ method: 'GET', url: `/api/social/${platform}`, schema: listQuerySchema(platform) })),
+  ...SOCIAL_PLATFORMS.map((platform): RestEndpoint => ({
+    method: 'GET',
+    url: `/api/social/${platform}`,
+    schema: listQuerySchema(platform),
+  })),
   { method: 'GET', url: '/api/social/search', schema: searchQuerySchema },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 
 /** A procedure's kind and input schema, read from the router itself so none is left out. */
 function describeProcedure(path: string, procedure: unknown) {
-  const def = (typeof procedure === 'function' || typeof procedure === 'object') && procedure !== null && '_def' in procedure ? procedure._def : null;
-  if (typeof def !== 'object' || def === null || !('type' in def) || !('inputs' in def) || !Array.isArray(def.inputs)) throw new Error(`${path} is not a procedure`);
+  const def =
+    (typeof procedure === 'function' || typeof procedure === 'object') && procedure !== null && '_def' in procedure ? procedure._def : null;
+  if (typeof def !== 'object' || def === null || !('type' in def) || !('inputs' in def) || !Array.isArray(def.inputs))
+    throw new Error(`${path} is not a procedure`);
   const input: unknown = def.inputs[0];
   return { path, type: def.type === 'query' ? 'query' : 'mutation', schema: input instanceof z.ZodType ? input : undefined };
 }
@@ -155,7 +185,10 @@ const runs = { seed: SEED, numRuns: RUNS_PER_ENDPOINT, endOnFailure: true };
 describe(`fuzzed input never answers 5xx (${process.env.TEST_DB})`, () => {
   it('the REST table covers every /api route the app serves', () => {
     const served = [...t.app.printRoutes({ commonPrefix: false }).matchAll(/(\/api\/\S+) \(([^)]+)\)/g)].flatMap(([, url, methods]) =>
-      (methods ?? '').split(', ').filter((m) => m !== 'HEAD' && m !== 'OPTIONS').map((m) => `${m} ${url}`),
+      (methods ?? '')
+        .split(', ')
+        .filter((m) => m !== 'HEAD' && m !== 'OPTIONS')
+        .map((m) => `${m} ${url}`),
     );
     expect(served.length).toBeGreaterThan(5);
     expect(REST.map((e) => `${e.method} ${e.url}`).sort()).toEqual([...new Set(served)].sort());
@@ -169,7 +202,9 @@ describe(`fuzzed input never answers 5xx (${process.env.TEST_DB})`, () => {
             method: endpoint.method,
             url: endpoint.method === 'GET' ? `${endpoint.url}${queryString(input)}` : endpoint.url,
             headers: bearer(token),
-            ...(endpoint.method === 'GET' ? {} : { payload: JSON.stringify(input) ?? 'null', headers: { ...bearer(token), 'content-type': 'application/json' } }),
+            ...(endpoint.method === 'GET'
+              ? {}
+              : { payload: JSON.stringify(input) ?? 'null', headers: { ...bearer(token), 'content-type': 'application/json' } }),
           });
           expect(res.statusCode, `${endpoint.method} ${endpoint.url} ${JSON.stringify(input)} → ${res.body}`).toBeLessThan(500);
         }),
@@ -186,8 +221,17 @@ describe(`fuzzed input never answers 5xx (${process.env.TEST_DB})`, () => {
           const json = JSON.stringify(input) ?? 'null';
           const res =
             procedure.type === 'query'
-              ? await t.app.inject({ method: 'GET', url: `/trpc/${procedure.path}?input=${encodeURIComponent(json)}`, headers: bearer(token) })
-              : await t.app.inject({ method: 'POST', url: `/trpc/${procedure.path}`, payload: json, headers: { ...bearer(token), 'content-type': 'application/json' } });
+              ? await t.app.inject({
+                  method: 'GET',
+                  url: `/trpc/${procedure.path}?input=${encodeURIComponent(json)}`,
+                  headers: bearer(token),
+                })
+              : await t.app.inject({
+                  method: 'POST',
+                  url: `/trpc/${procedure.path}`,
+                  payload: json,
+                  headers: { ...bearer(token), 'content-type': 'application/json' },
+                });
           expect(res.statusCode, `${procedure.path} ${json} → ${res.body}`).toBeLessThan(500);
         }),
         runs,

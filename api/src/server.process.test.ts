@@ -60,17 +60,21 @@ async function stop(run: Run, signal: NodeJS.Signals = 'SIGTERM'): Promise<numbe
 }
 
 describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
-  it('with no configuration creates ./data, migrates, answers, and stops cleanly on SIGTERM', async () => {
-    expect(existsSync(SERVER)).toBe(true);
-    const port = await freePort();
-    const run = start({ PORT: String(port), HOST: '127.0.0.1' });
-    const health = await waitForHealth(port, run);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', db: 'up' });
-    expect(existsSync(path.join(workDir, 'data', 'pglite'))).toBe(true);
-    expect(run.output()).toContain('migration applied');
-    expect(await stop(run)).toBe(0);
-  }, START_WAIT_MS + 30_000);
+  it(
+    'with no configuration creates ./data, migrates, answers, and stops cleanly on SIGTERM',
+    async () => {
+      expect(existsSync(SERVER)).toBe(true);
+      const port = await freePort();
+      const run = start({ PORT: String(port), HOST: '127.0.0.1' });
+      const health = await waitForHealth(port, run);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok', db: 'up' });
+      expect(existsSync(path.join(workDir, 'data', 'pglite'))).toBe(true);
+      expect(run.output()).toContain('migration applied');
+      expect(await stop(run)).toBe(0);
+    },
+    START_WAIT_MS + 30_000,
+  );
 
   it('a second start reuses the data: no migration, same signing secret', async () => {
     const secret = readFileSync(path.join(workDir, 'data', 'jwt-secret'), 'utf8');
@@ -132,20 +136,24 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     expect(await stop(first)).toBe(0);
   });
 
-  it('a restart right after a crash (kill -9) starts at once: the dead owner\'s lock is not honoured', async () => {
-    const port = await freePort();
-    const crashed = start({ PORT: String(port), HOST: '127.0.0.1' });
-    expect((await waitForHealth(port, crashed)).status).toBe(200);
-    crashed.child.kill('SIGKILL');
-    await crashed.exited;
+  it(
+    "a restart right after a crash (kill -9) starts at once: the dead owner's lock is not honoured",
+    async () => {
+      const port = await freePort();
+      const crashed = start({ PORT: String(port), HOST: '127.0.0.1' });
+      expect((await waitForHealth(port, crashed)).status).toBe(200);
+      crashed.child.kill('SIGKILL');
+      await crashed.exited;
 
-    // The lock's own staleness (15 s) has not passed: without the owner check this start is refused.
-    const restarted = start({ PORT: String(port), HOST: '127.0.0.1' });
-    const health = await waitForHealth(port, restarted);
-    expect(health.status).toBe(200);
-    expect(restarted.output()).not.toContain('another Coinsight process');
-    expect(await stop(restarted)).toBe(0);
-  }, START_WAIT_MS + 30_000);
+      // The lock's own staleness (15 s) has not passed: without the owner check this start is refused.
+      const restarted = start({ PORT: String(port), HOST: '127.0.0.1' });
+      const health = await waitForHealth(port, restarted);
+      expect(health.status).toBe(200);
+      expect(restarted.output()).not.toContain('another Coinsight process');
+      expect(await stop(restarted)).toBe(0);
+    },
+    START_WAIT_MS + 30_000,
+  );
 
   it('PORT=abc stops the start with one readable paragraph, not a stack trace', async () => {
     const run = start({ PORT: 'abc' });
@@ -159,7 +167,9 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     const run = start({ DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/coinsight', JWT_SECRET: 'x'.repeat(64) });
     expect(await run.exited).toBe(1);
     const output = run.output().trim();
-    expect(output).toMatch(/^Coinsight cannot start\. Could not connect to PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/coinsight: connect ECONNREFUSED 127\.0\.0\.1:1\. Check DATABASE_URL/);
+    expect(output).toMatch(
+      /^Coinsight cannot start\. Could not connect to PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/coinsight: connect ECONNREFUSED 127\.0\.0\.1:1\. Check DATABASE_URL/,
+    );
     expect(output).not.toMatch(/s3cret|\n\s+at /);
   });
 

@@ -21,11 +21,41 @@ async function goto(page: Page, path: string): Promise<void> {
 // Every route of app/routes.tsx, signed in so that members-only pages show themselves. /api is
 // reached through the menu: loaded directly, the server answers it as the API's own prefix.
 const ROUTES = [
-  '/', '/about', '/docs', '/docs/getting-started', '/docs/data-analysis', '/docs/alerts', '/blog', '/sandbox',
-  '/contact', '/dashboard', '/profile', '/social', '/social/twitter', '/social/instagram', '/social/facebook',
-  '/social/linkedin', '/social/analytics', '/tasks', '/scraping-tasks', '/market', '/explorer', '/settings',
-  '/settings?tab=notifications', '/settings?tab=security', '/settings?tab=billing', '/settings?tab=api', '/terms',
-  '/privacy', '/resources', '/pricing', '/no-such-page', '/login', '/register', '/forgot-password', '/reset-password?token=x',
+  '/',
+  '/about',
+  '/docs',
+  '/docs/getting-started',
+  '/docs/data-analysis',
+  '/docs/alerts',
+  '/blog',
+  '/sandbox',
+  '/contact',
+  '/dashboard',
+  '/profile',
+  '/social',
+  '/social/twitter',
+  '/social/instagram',
+  '/social/facebook',
+  '/social/linkedin',
+  '/social/analytics',
+  '/tasks',
+  '/scraping-tasks',
+  '/market',
+  '/explorer',
+  '/settings',
+  '/settings?tab=notifications',
+  '/settings?tab=security',
+  '/settings?tab=billing',
+  '/settings?tab=api',
+  '/terms',
+  '/privacy',
+  '/resources',
+  '/pricing',
+  '/no-such-page',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=x',
 ];
 
 describe('no page scrolls sideways (point 8)', () => {
@@ -39,13 +69,19 @@ describe('no page scrolls sideways (point 8)', () => {
     for (const path of [...ROUTES, blogPost ?? '/blog']) {
       // The account pages outside the layout send a signed-in visitor on; they are checked signed out below.
       await goto(page, path);
-      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
       if (scroll > client) wide.push(`${path}: ${scroll} px wide in ${client} px`);
     }
     const signedOut = await e2e.open({ width, token: null });
     for (const path of ['/login', '/register', '/forgot-password', '/reset-password?token=x', '/signup']) {
       await goto(signedOut, path);
-      const { scroll, client } = await signedOut.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      const { scroll, client } = await signedOut.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
       if (scroll > client) wide.push(`${path} (signed out): ${scroll} px wide in ${client} px`);
     }
     await goto(page, '/');
@@ -63,7 +99,9 @@ describe('no page scrolls sideways (point 8)', () => {
     if (api > 0) wide.push(`/api: ${api} px too wide`);
     expect(wide).toEqual([]);
     // Images still loading when the test moves on are dropped by the browser; nothing to do with the app.
-    expect(e2e.takeProblems().filter((problem) => !/^request failed: GET \S+\.(svg|png|webp|jpg) \(net::ERR_ABORTED\)$/.test(problem))).toEqual([]);
+    expect(
+      e2e.takeProblems().filter((problem) => !/^request failed: GET \S+\.(svg|png|webp|jpg) \(net::ERR_ABORTED\)$/.test(problem)),
+    ).toEqual([]);
   });
 
   it.each(WIDTHS)('at %i px, settings shows every tab, its fields and the account card inside the screen', async (width) => {
@@ -98,7 +136,8 @@ function coveredByButton(page: Page): Promise<string[]> {
     const box = button.getBoundingClientRect();
     // Page content behind the fixed header is hidden by the header itself, whatever the button does.
     const headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-    const inView = (r: DOMRect, top: number) => r.bottom > top && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth && r.width > 0;
+    const inView = (r: DOMRect, top: number) =>
+      r.bottom > top && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth && r.width > 0;
     const overlaps = (r: DOMRect) => r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
     const content = [
       ...Array.from(document.querySelectorAll('footer p')),
@@ -159,7 +198,12 @@ describe('the password rule is said up front (point 12)', () => {
     const page = await e2e.open({ width, token: null });
     await goto(page, '/register');
     const rules = page.getByRole('list', { name: 'Password rules' });
-    expect(await rules.getByRole('listitem').allTextContents()).toEqual(['At least 4 characters', 'An uppercase letter', 'A lowercase letter', 'A number']);
+    expect(await rules.getByRole('listitem').allTextContents()).toEqual([
+      'At least 4 characters',
+      'An uppercase letter',
+      'A lowercase letter',
+      'A number',
+    ]);
     await page.getByText('Common passwords, such as Password1, are refused.').waitFor();
 
     await page.getByLabel('Username').fill(`common${width}`);
@@ -216,7 +260,10 @@ describe('signing in or out in one tab shows in the others (point 16)', () => {
       await first.getByRole('button', { name: 'Open menu' }).click();
       await first.getByRole('button', { name: 'Sign Out' }).click();
     } else {
-      await first.getByRole('banner').getByRole('button', { name: `Account menu for ${username}` }).click();
+      await first
+        .getByRole('banner')
+        .getByRole('button', { name: `Account menu for ${username}` })
+        .click();
       await first.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     }
     await first.waitForURL(url('/login'));

@@ -10,7 +10,14 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 // 57014: a statement cancelled by statement_timeout, i.e. a database too slow to answer in time.
 const SQLSTATE_UNAVAILABLE = /^(08|57P0[1-3]|57014$)/;
 // 'Query read timeout': pg's query_timeout, a link that went silent.
-const MESSAGES = [/Query read timeout/, /Connection terminated/i, /timeout exceeded when trying to connect/i, /embedded database stopped/i, /Cannot use a pool after calling end/i, /driver has already been destroyed/i];
+const MESSAGES = [
+  /Query read timeout/,
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /embedded database stopped/i,
+  /Cannot use a pool after calling end/i,
+  /driver has already been destroyed/i,
+];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {

@@ -79,12 +79,20 @@ describe.runIf(redisUrl)(`a silent Redis (${process.env.TEST_DB})`, () => {
   it('sign-up, sign-in and forgot-password answer on per-instance counters; health says degraded but stays up', async () => {
     proxy.silence();
     const account = newAccount();
-    const signup = await answerWithin(t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: account, remoteAddress: nextAddress() }), BOUND_MS);
+    const signup = await answerWithin(
+      t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: account, remoteAddress: nextAddress() }),
+      BOUND_MS,
+    );
     if (signup === HUNG) throw new Error('sign-up waited for Redis');
     expect(signup.statusCode).toBe(201);
 
     const login = await answerWithin(
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: account.email, password: account.password }, remoteAddress: nextAddress() }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: account.password },
+        remoteAddress: nextAddress(),
+      }),
       BOUND_MS,
     );
     if (login === HUNG) throw new Error('sign-in waited for Redis');

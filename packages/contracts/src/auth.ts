@@ -100,7 +100,12 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 const handleSchema = text('Social handle')
   .trim()
   .transform((h) => h.replace(/^@/, ''))
-  .pipe(z.string().max(64, m.handleInvalid).regex(/^[A-Za-z0-9_.-]*$/, m.handleInvalid))
+  .pipe(
+    z
+      .string()
+      .max(64, m.handleInvalid)
+      .regex(/^[A-Za-z0-9_.-]*$/, m.handleInvalid),
+  )
   .optional();
 
 export const socialAccountsSchema = z.object({
@@ -122,7 +127,9 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: text('Current password', { error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired).max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
+  currentPassword: text('Current password', { error: m.currentPasswordRequired })
+    .min(1, m.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -24,7 +24,11 @@ const m = SEND_EMAIL_MESSAGES;
 /** One recipient only: a list or a display name is an invalid recipient. */
 export const sendEmailSchema = z.object({
   recipient: mailboxSchema('Recipient email', { required: m.recipientRequired, invalid: m.recipientInvalid }),
-  subject: headerTextSchema('Subject', { required: m.subjectRequired, tooLong: m.subjectTooLong, lineBreak: m.subjectLineBreak }, SEND_EMAIL_SUBJECT_MAX_LENGTH),
+  subject: headerTextSchema(
+    'Subject',
+    { required: m.subjectRequired, tooLong: m.subjectTooLong, lineBreak: m.subjectLineBreak },
+    SEND_EMAIL_SUBJECT_MAX_LENGTH,
+  ),
   message: bodyTextSchema('Message', { required: m.messageRequired, tooLong: m.messageTooLong }, SEND_EMAIL_MESSAGE_MAX_LENGTH),
 });
 

@@ -118,7 +118,10 @@ async function lockDataDir(dataDir: string, where: string): Promise<() => Promis
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     if (!ownerIsGone(ownerFile, dataDir)) {
-      throw new DatabaseUnavailableError(where, new Error('another Coinsight process is using it (stop that one first, or set DATA_DIR to another folder)'));
+      throw new DatabaseUnavailableError(
+        where,
+        new Error('another Coinsight process is using it (stop that one first, or set DATA_DIR to another folder)'),
+      );
     }
     // The lock is a directory (proper-lockfile); rmdir fails rather than remove anything else.
     rmdirSync(`${dataDir}.lock`);
@@ -170,7 +173,7 @@ export function describe(config: DbConfig): string {
 
 export class DatabaseUnavailableError extends Error {
   constructor(where: string, cause: unknown) {
-    const reason = cause instanceof Error ? (cause.message || (cause as NodeJS.ErrnoException).code || cause.name) : String(cause);
+    const reason = cause instanceof Error ? cause.message || (cause as NodeJS.ErrnoException).code || cause.name : String(cause);
     super(`Could not connect to ${where}: ${reason}.`, { cause });
     this.name = 'DatabaseUnavailableError';
   }

@@ -115,7 +115,10 @@ export function createMailer(options: MailerOptions): Mailer {
     assertSingleLine(message);
     await store(message);
     if (!printMail) {
-      log.info({ mail: { subject: message.subject } }, 'mail stored in the outbox (no SMTP_URL; bodies are printed only in the embedded mode)');
+      log.info(
+        { mail: { subject: message.subject } },
+        'mail stored in the outbox (no SMTP_URL; bodies are printed only in the embedded mode)',
+      );
     } else if (print) {
       log.info({ mail: { to: message.to, subject: message.subject } }, 'mail stored in the outbox (no SMTP_URL)');
       print(formatMailForTerminal(message));

@@ -5,7 +5,12 @@ import { lastMailTo, nextAddress, resetTokenFrom, signup } from '../../test/auth
 /** Asks for a reset mail and answers its token, once the mail is in the outbox. */
 async function resetMail(t: TestApp): Promise<string> {
   const { body } = await signup(t.app);
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: body.email }, remoteAddress: nextAddress() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email: body.email },
+    remoteAddress: nextAddress(),
+  });
   expect(res.statusCode).toBe(200);
   return resetTokenFrom((await lastMailTo(t.app, body.email)).text_body);
 }

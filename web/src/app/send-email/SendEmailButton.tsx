@@ -9,7 +9,14 @@ export function SendEmailButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={styles.fab} aria-haspopup="dialog" aria-expanded={open} title="Send Email" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={styles.fab}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        title="Send Email"
+        onClick={() => setOpen(true)}
+      >
         <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className={styles.icon}>
           <path d="M3 5h14v10H3z M3 5l7 6 7-6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
         </svg>

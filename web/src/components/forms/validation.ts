@@ -1,6 +1,8 @@
 /** The part of a zod schema the forms use; web reads the shared schemas without importing zod itself. */
 export interface Parser {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+  safeParse(
+    value: unknown,
+  ): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
 
 /** Field name → its first problem. Dotted names for nested fields (`socialAccounts.twitter`). */

@@ -1,7 +1,15 @@
 import { AUTH_MESSAGES, signupSchema } from '@coinsight/contracts';
 import { useState } from 'react';
 import { serverMessage, useSession } from '../../app/session';
-import { FormOutcomeAlert, firstErrors, formStyles, NewPasswordField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
+import {
+  FormOutcomeAlert,
+  firstErrors,
+  formStyles,
+  NewPasswordField,
+  useForm,
+  type FieldErrors,
+  type FormOutcome,
+} from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
 
 export const REGISTER_FAILED_MESSAGE = 'Failed to create an account. Please try again.';

@@ -3,7 +3,16 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverMessage } from '../../app/session';
 import { AuthPage } from './AuthPage';
-import { FormAlert, FormOutcomeAlert, firstError, formStyles, NewPasswordField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
+import {
+  FormAlert,
+  FormOutcomeAlert,
+  firstError,
+  formStyles,
+  NewPasswordField,
+  useForm,
+  type FieldErrors,
+  type FormOutcome,
+} from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
@@ -67,7 +76,14 @@ export default function ResetPasswordPage() {
         <form className={formStyles.form} onSubmit={onSubmit} noValidate>
           <FormOutcomeAlert outcome={outcome} />
           <NewPasswordField label="New Password" required disabled={done} refused={refused} {...form.field('password')} />
-          <TextField label="Confirm New Password" type="password" autoComplete="new-password" required disabled={done} {...form.field('confirmPassword')} />
+          <TextField
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            disabled={done}
+            {...form.field('confirmPassword')}
+          />
           <Button type="submit" block disabled={form.submitting || done}>
             {form.submitting ? 'Resetting…' : 'Reset Password'}
           </Button>
