@@ -1,8 +1,10 @@
 import {
   changePasswordSchema,
+  emailLinkSchema,
   forgotPasswordSchema,
   listQuerySchema,
   loginSchema,
+  newsletterUnsubscribeSchema,
   resetPasswordSchema,
   searchQuerySchema,
   signupSchema,
@@ -132,6 +134,8 @@ interface RestEndpoint {
   method: 'GET' | 'POST' | 'PUT';
   url: string;
   schema?: z.ZodType;
+  /** Where the input goes: the query for GET and for a POST that reads its query, else the JSON body. */
+  inQuery?: boolean;
 }
 
 // Sign-out last: it ends the session every other protected call uses.
@@ -150,6 +154,10 @@ const REST: RestEndpoint[] = [
     schema: listQuerySchema(platform),
   })),
   { method: 'GET', url: '/api/social/search', schema: searchQuerySchema },
+  { method: 'POST', url: '/api/users/verify-email', schema: emailLinkSchema },
+  { method: 'POST', url: '/api/users/revert-email', schema: emailLinkSchema },
+  { method: 'GET', url: '/api/newsletter/unsubscribe', schema: newsletterUnsubscribeSchema },
+  { method: 'POST', url: '/api/newsletter/unsubscribe', schema: newsletterUnsubscribeSchema, inQuery: true },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 
@@ -200,11 +208,16 @@ describe(`fuzzed input never answers 5xx (${process.env.TEST_DB})`, () => {
         fc.asyncProperty(inputArbitrary(endpoint.schema), async (input) => {
           const res = await t.app.inject({
             method: endpoint.method,
-            url: endpoint.method === 'GET' ? `${endpoint.url}${queryString(input)}` : endpoint.url,
+            url: endpoint.method === 'GET' || endpoint.inQuery ? `${endpoint.url}${queryString(input)}` : endpoint.url,
             headers: bearer(token),
             ...(endpoint.method === 'GET'
               ? {}
-              : { payload: JSON.stringify(input) ?? 'null', headers: { ...bearer(token), 'content-type': 'application/json' } }),
+              : endpoint.inQuery
+                ? {
+                    payload: 'List-Unsubscribe=One-Click',
+                    headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+                  }
+                : { payload: JSON.stringify(input) ?? 'null', headers: { ...bearer(token), 'content-type': 'application/json' } }),
           });
           expect(res.statusCode, `${endpoint.method} ${endpoint.url} ${JSON.stringify(input)} → ${res.body}`).toBeLessThan(500);
         }),
@@ -266,8 +279,8 @@ describe(`the inputs that reached PostgreSQL as a 500 (${process.env.TEST_DB})`,
     const rest = await t.app.inject({ method: 'GET', url: '/api/social/twitter?minLikes=2147483648', headers: bearer(token) });
     expect(rest.statusCode).toBe(400);
     expect(rest.json()).toEqual({ error: 'minLikes must be a whole number from 0 to 2147483647' });
-    const input = encodeURIComponent(JSON.stringify({ platform: 'facebook', query: { maxShares: 2_147_483_648 } }));
-    const trpc = await t.app.inject({ method: 'GET', url: `/trpc/social.list?input=${input}`, headers: bearer(token) });
+    const input = encodeURIComponent(JSON.stringify({ maxShares: 2_147_483_648 }));
+    const trpc = await t.app.inject({ method: 'GET', url: `/trpc/social.list.facebook?input=${input}`, headers: bearer(token) });
     expect(trpc.statusCode).toBe(400);
     expect(trpc.json().error.message).toBe('maxShares must be a whole number from 0 to 2147483647');
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../text.js';
+import { PG_INTEGER_MAX, text } from '../text.js';
 
 // Query strings carry text and tRPC carries JSON: these accept both, treat blank values as
 // absent (forms send empty fields), and say in every message which field was wrong: by its
@@ -25,7 +25,7 @@ const grouped = (n: number) => n.toLocaleString('en-US');
 
 const isBlank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
 
-function wholeNumberParser(message: string, min: number, max: number) {
+function wholeNumberParser(message: string, min: number, max: number, tooLarge = message) {
   return z
     .union([z.number(), z.string()], { error: message })
     .optional()
@@ -33,7 +33,7 @@ function wholeNumberParser(message: string, min: number, max: number) {
       if (isBlank(value)) return undefined;
       const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value ?? '') ? Number(value) : Number.NaN;
       if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message });
+        ctx.addIssue({ code: 'custom', message: Number.isInteger(n) && n > max ? tooLarge : message });
         return z.NEVER;
       }
       return n;
@@ -43,12 +43,16 @@ function wholeNumberParser(message: string, min: number, max: number) {
 /** A whole number parameter, from a number or a string of digits. */
 export function wholeNumber(param: string, min: number, max: number, naming: Naming = PARAMETER_NAMING) {
   const name = naming.of(param);
-  const message = !naming.forPeople
-    ? `${name} must be a whole number from ${min} to ${max}`
-    : max === Number.MAX_SAFE_INTEGER
-      ? `${name} must be a whole number, ${grouped(min)} or more`
-      : `${name} must be a whole number from ${grouped(min)} to ${grouped(max)}`;
-  return wholeNumberParser(message, min, max);
+  if (!naming.forPeople) return wholeNumberParser(`${name} must be a whole number from ${min} to ${max}`, min, max);
+  // A column's own limit means nothing to a person: they read "0 or more" unless they pass it.
+  if (max >= PG_INTEGER_MAX)
+    return wholeNumberParser(
+      `${name} must be a whole number, ${grouped(min)} or more`,
+      min,
+      max,
+      `${name} must be at most ${grouped(max)}`,
+    );
+  return wholeNumberParser(`${name} must be a whole number from ${grouped(min)} to ${grouped(max)}`, min, max);
 }
 
 /** A page size or result cap: "limit must be between 1 and 100". */

@@ -60,6 +60,7 @@ describe('list query', () => {
 
   it.each([
     [{ minLikes: 'abc' }, 'Min likes must be a whole number, 0 or more'],
+    [{ minLikes: '2147483648' }, 'Min likes must be at most 2,147,483,647'],
     [{ page: '0' }, 'Page must be a whole number from 1 to 10,000,000'],
     [{ limit: '500' }, 'Page size must be between 1 and 100'],
     [{ minViews: '10', maxViews: '5' }, 'Min views must not be greater than Max views'],
