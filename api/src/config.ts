@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MarketFeedName } from '@coinsight/contracts';
 import { dbConfigFrom, type DbConfig } from '@coinsight/db';
 import type { LevelWithSilent } from 'pino';
 import type { Env } from './env.js';
@@ -25,6 +26,15 @@ export interface AppConfig {
   /** How often stored contact messages whose mail failed are retried; 0 turns the sweep off (tests). */
   contactMailSweepMs: number;
   redisUrl: string | undefined;
+  market: {
+    feed: MarketFeedName;
+    /** Seconds between ticks (MARKET_TICK_SECONDS). */
+    tickSeconds: number;
+    /** The simulated feed's seed: the same seed gives the same prices. */
+    seed: number;
+  };
+  /** Runs scheduled jobs (ticks, roll-ups, retention); off for an instance that only serves requests. */
+  jobs: boolean;
   /** Embedded mode fills an empty installation with demo data at start. */
   seedDemoData: boolean;
   logLevel: LevelWithSilent;
@@ -48,6 +58,8 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     smtpUrl: env.SMTP_URL,
     contactMailSweepMs: 30_000,
     redisUrl: env.REDIS_URL,
+    market: { feed: env.MARKET_FEED, tickSeconds: env.MARKET_TICK_SECONDS, seed: env.MARKET_SEED },
+    jobs: env.JOBS === 'on',
     seedDemoData: embedded,
     logLevel: env.LOG_LEVEL,
     prettyLogs: options.isTty ?? false,

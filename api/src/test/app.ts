@@ -28,6 +28,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       // Tests run the sweep themselves, at the moments they choose.
       contactMailSweepMs: 0,
       redisUrl: undefined,
+      market: { feed: 'simulated', tickSeconds: 10, seed: 1 },
+      // Tests start the job runner themselves when they need it.
+      jobs: false,
       seedDemoData: false,
       logLevel: 'info',
       prettyLogs: false,
