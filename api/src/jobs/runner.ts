@@ -30,7 +30,7 @@ export interface JobDefinition {
    * clock) lets only the first offer of a slot in; so one run per slot, as with cron.
    */
   everySeconds?: number;
-  /** Offered once at start (e.g. a back-fill); the singleton key keeps it to one per hour. */
+  /** Offered once at start (e.g. a back-fill); instances starting together run it once (one per minute slot). */
   atStart?: boolean;
 }
 
@@ -78,7 +78,7 @@ export async function startJobRunner(options: { db: Db; log: Log; jobs: readonly
       timer.unref();
       timers.push(timer);
     }
-    if (job.atStart) await boss.send(job.name, { at: new Date().toISOString() }, { singletonKey: 'start', singletonHours: 1 });
+    if (job.atStart) await boss.send(job.name, { at: new Date().toISOString() }, { singletonKey: 'start', singletonSeconds: 60 });
   }
 
   return {

@@ -75,7 +75,7 @@ describe('the simulated feed', () => {
 });
 
 describe('back-fill on a first start', () => {
-  it('stores 90 days of daily and hourly candles per asset and the last hours of minutes; a second run adds nothing', async () => {
+  it('stores 90 days of daily and hourly candles per asset and the last hours of minutes; later runs fill only the gap', async () => {
     const now = new Date('2026-11-24T10:30:15Z');
     const feed = createSimulatedFeed({ seed: 1 });
     const started = performance.now();
@@ -97,7 +97,15 @@ describe('back-fill on a first start', () => {
       { interval: '1h', first: new Date(dayStart - MARKET_BACKFILL_DAYS * DAY), last: new Date('2026-11-24T09:00:00Z'), n: MARKET_BACKFILL_DAYS * 24 + 10 },
       { interval: '1m', first: new Date('2026-11-24T04:30:00Z'), last: new Date('2026-11-24T10:29:00Z'), n: 360 },
     ]);
-    expect(await backfillHistory({ db: handle.db, log, feed }, { now })).toEqual({ assets: 0, candles: 0 });
+    // Again at once: only the last stored candle of each interval is fetched again, unchanged.
+    const before = await count(handle.db.selectFrom('candles'));
+    expect(await backfillHistory({ db: handle.db, log, feed }, { now })).toEqual({ assets: assets.length, candles: 3 * assets.length });
+    expect(await count(handle.db.selectFrom('candles'))).toBe(before);
+
+    // After three hours stopped: the three hours, their 180 minutes, and no new day yet.
+    const later = new Date(now.getTime() + 3 * HOUR);
+    expect(await backfillHistory({ db: handle.db, log, feed }, { now: later })).toEqual({ assets: assets.length, candles: (1 + 4 + 181) * assets.length });
+    expect(await count(handle.db.selectFrom('candles'))).toBe(before + (3 + 180) * assets.length);
   });
 });
 

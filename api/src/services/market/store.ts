@@ -1,4 +1,4 @@
-import { CANDLE_INTERVAL_MS, MARKET_BACKFILL_DAYS, MARKET_RETENTION_MS, type CandleInterval } from '@coinsight/contracts';
+import { CANDLE_INTERVAL_MS, CANDLE_INTERVALS, MARKET_BACKFILL_DAYS, MARKET_RETENTION_MS, type CandleInterval } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
 import type { MarketFeed } from './feed.js';
@@ -90,31 +90,40 @@ export async function upsertCandles(db: ServiceDeps['db'], rows: readonly Candle
 }
 
 /**
- * On a first start (no hourly candle for an asset yet), fetches 90 days of daily and hourly
- * candles and the last hours of minute candles from the feed, so charts are never empty.
- * Closed candles only: the candle in progress is the roll-ups' part.
+ * Fills candle history from the feed so charts are never empty: on a first start 90 days of daily
+ * and hourly candles and the last hours of minute candles; after a stop, the gap since the last
+ * stored candle of each asset and interval (that candle included, as it may have been left half
+ * rolled up). Closed candles only: the candle in progress is the roll-ups' part.
  */
 export async function backfillHistory(deps: MarketStoreDeps, input: { now: Date }): Promise<{ assets: number; candles: number }> {
-  const filled = await deps.db.selectFrom('candles').select('asset').distinct().where('interval', '=', '1h').execute();
-  const done = new Set(filled.map((row) => row.asset));
   const now = input.now.getTime();
-  const from = floorTo(now, CANDLE_INTERVAL_MS['1d']) - MARKET_BACKFILL_DAYS * CANDLE_INTERVAL_MS['1d'];
-  const spans: Array<[CandleInterval, number]> = [
-    ['1d', from],
-    ['1h', from],
-    ['1m', floorTo(now, CANDLE_INTERVAL_MS['1m']) - BACKFILL_MINUTE_HOURS * CANDLE_INTERVAL_MS['1h']],
-  ];
+  const earliest: Record<CandleInterval, number> = {
+    '1d': floorTo(now, CANDLE_INTERVAL_MS['1d']) - MARKET_BACKFILL_DAYS * CANDLE_INTERVAL_MS['1d'],
+    '1h': floorTo(now, CANDLE_INTERVAL_MS['1d']) - MARKET_BACKFILL_DAYS * CANDLE_INTERVAL_MS['1d'],
+    '1m': floorTo(now, CANDLE_INTERVAL_MS['1m']) - BACKFILL_MINUTE_HOURS * CANDLE_INTERVAL_MS['1h'],
+  };
   let assets = 0;
   let candles = 0;
   for (const asset of await trackedAssets(deps.db)) {
-    if (done.has(asset.symbol)) continue;
     const rows: CandleRow[] = [];
-    for (const [interval, start] of spans) {
-      const to = new Date(floorTo(now, CANDLE_INTERVAL_MS[interval]));
-      for (const c of await deps.feed.history(asset, interval, new Date(start), to)) {
+    for (const interval of CANDLE_INTERVALS) {
+      // One index lookup per asset and interval (the primary key read backwards).
+      const last = await deps.db
+        .selectFrom('candles')
+        .select('open_time')
+        .where('asset', '=', asset.symbol)
+        .where('interval', '=', interval)
+        .orderBy('open_time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const from = Math.max(earliest[interval], last?.open_time.getTime() ?? 0);
+      const to = floorTo(now, CANDLE_INTERVAL_MS[interval]);
+      if (from >= to) continue;
+      for (const c of await deps.feed.history(asset, interval, new Date(from), new Date(to))) {
         rows.push({ asset: asset.symbol, interval, open_time: c.openTime, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume });
       }
     }
+    if (rows.length === 0) continue;
     await upsertCandles(deps.db, rows);
     assets += 1;
     candles += rows.length;
