@@ -97,15 +97,24 @@ describe('back-fill on a first start', () => {
       { interval: '1h', first: new Date(dayStart - MARKET_BACKFILL_DAYS * DAY), last: new Date('2026-11-24T09:00:00Z'), n: MARKET_BACKFILL_DAYS * 24 + 10 },
       { interval: '1m', first: new Date('2026-11-24T04:30:00Z'), last: new Date('2026-11-24T10:29:00Z'), n: 360 },
     ]);
-    // Again at once: only the last stored candle of each interval is fetched again, unchanged.
+    // Again at once: the roll-ups' window (2 days, 2 hours, 5 minutes) is fetched again, unchanged.
     const before = await count(handle.db.selectFrom('candles'));
-    expect(await backfillHistory({ db: handle.db, log, feed }, { now })).toEqual({ assets: assets.length, candles: 3 * assets.length });
+    const eth = () => handle.db.selectFrom('candles').select(['interval', 'open_time', 'close']).where('asset', '=', 'ETH').orderBy('interval').orderBy('open_time').execute();
+    const ethBefore = await eth();
+    expect(await backfillHistory({ db: handle.db, log, feed }, { now })).toEqual({ assets: assets.length, candles: (3 + 3 + 6) * assets.length });
     expect(await count(handle.db.selectFrom('candles'))).toBe(before);
+    expect(await eth()).toEqual(ethBefore);
 
-    // After three hours stopped: the three hours, their 180 minutes, and no new day yet.
+    // After three hours stopped, with a roll-up already run since the start: the three hours
+    // and their 180 minutes are filled all the same (no new day yet).
     const later = new Date(now.getTime() + 3 * HOUR);
-    expect(await backfillHistory({ db: handle.db, log, feed }, { now: later })).toEqual({ assets: assets.length, candles: (1 + 4 + 181) * assets.length });
-    expect(await count(handle.db.selectFrom('candles'))).toBe(before + (3 + 180) * assets.length);
+    await handle.db.insertInto('price_ticks').values({ asset: 'ETH', time: later, price: 3_000, volume_24h: 1, market_cap: null }).execute();
+    await rollUpCandles({ db: handle.db }, { now: later });
+    await backfillHistory({ db: handle.db, log, feed }, { now: later });
+    const hours = await handle.db.selectFrom('candles').select('open_time').where('asset', '=', 'ETH').where('interval', '=', '1h').where('open_time', '>=', new Date('2026-11-24T09:00:00Z')).execute();
+    expect(hours.map((h) => h.open_time.toISOString().slice(11, 16))).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00']);
+    // BTC: 3 hours, 180 minutes, and today's candle in progress, which the roll-up made from the hours.
+    expect(await count(handle.db.selectFrom('candles').where('asset', '=', 'BTC'))).toBe(before / assets.length + 3 + 180 + 1);
   });
 });
 

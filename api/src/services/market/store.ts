@@ -10,6 +10,9 @@ const BATCH_ROWS = 5_000;
 /** Minute candles back-filled on a first start, so the last hours chart at minute resolution. */
 const BACKFILL_MINUTE_HOURS = 6;
 
+/** How far back each roll-up recomputes: late ticks and the candle in progress are caught up. */
+const ROLLUP_LOOKBACK_MS = { '1m': 5 * 60_000, '1h': 2 * 3_600_000, '1d': 2 * 86_400_000 } as const;
+
 const floorTo = (time: number, size: number) => Math.floor(time / size) * size;
 
 async function trackedAssets(db: ServiceDeps['db']) {
@@ -92,8 +95,9 @@ export async function upsertCandles(db: ServiceDeps['db'], rows: readonly Candle
 /**
  * Fills candle history from the feed so charts are never empty: on a first start 90 days of daily
  * and hourly candles and the last hours of minute candles; after a stop, the gap since the last
- * stored candle of each asset and interval (that candle included, as it may have been left half
- * rolled up). Closed candles only: the candle in progress is the roll-ups' part.
+ * stored candle of each asset and interval. "Last" looks past the roll-ups' window, which they
+ * may already have written since the start, and that window is fetched again. Closed candles
+ * only: the candle in progress is the roll-ups' part.
  */
 export async function backfillHistory(deps: MarketStoreDeps, input: { now: Date }): Promise<{ assets: number; candles: number }> {
   const now = input.now.getTime();
@@ -113,6 +117,7 @@ export async function backfillHistory(deps: MarketStoreDeps, input: { now: Date 
         .select('open_time')
         .where('asset', '=', asset.symbol)
         .where('interval', '=', interval)
+        .where('open_time', '<', new Date(floorTo(now, CANDLE_INTERVAL_MS[interval]) - ROLLUP_LOOKBACK_MS[interval]))
         .orderBy('open_time', 'desc')
         .limit(1)
         .executeTakeFirst();
@@ -130,9 +135,6 @@ export async function backfillHistory(deps: MarketStoreDeps, input: { now: Date 
   }
   return { assets, candles };
 }
-
-/** How far back each roll-up recomputes: late ticks and the candle in progress are caught up. */
-const ROLLUP_LOOKBACK_MS = { '1m': 5 * 60_000, '1h': 2 * 3_600_000, '1d': 2 * 86_400_000 } as const;
 
 /**
  * Minute candles from ticks, hourly from minute candles, daily from hourly, recomputed over a
