@@ -7,13 +7,16 @@ const url = (name: string, schemes: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return schemes.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `${name} must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL`);
+    .refine(
+      (value) => {
+        try {
+          return schemes.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL`,
+    );
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
@@ -32,7 +35,12 @@ const envSchema = z
     REDIS_URL: optional(url('REDIS_URL', ['redis:', 'rediss:'])),
     SMTP_URL: optional(url('SMTP_URL', ['smtp:', 'smtps:'])),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Coinsight <no-reply@localhost>')),
-    CONTACT_EMAIL: optional(z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address')),
+    CONTACT_EMAIL: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address'),
+    ),
     PUBLIC_URL: optional(url('PUBLIC_URL', ['http:', 'https:'])),
     CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('')),
     MARKET_FEED: z.preprocess(
@@ -43,7 +51,12 @@ const envSchema = z
       .preprocess(emptyAsUndefined, z.string().default('10'))
       .pipe(z.string().regex(/^\d{1,5}$/, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600'))
       .transform(Number)
-      .pipe(z.number().min(1, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600').max(3600, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600')),
+      .pipe(
+        z
+          .number()
+          .min(1, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600')
+          .max(3600, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600'),
+      ),
     MARKET_SEED: z
       .preprocess(emptyAsUndefined, z.string().default('1'))
       .pipe(z.string().regex(/^\d{1,9}$/, 'MARKET_SEED must be a whole number'))
@@ -51,9 +64,11 @@ const envSchema = z
     JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'JOBS must be on or off' }).default('on')),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-      }).default('info'),
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+          message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+        })
+        .default('info'),
     ),
   })
   .superRefine((env, ctx) => {

@@ -16,7 +16,13 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.ready();
   await seedAssets(t.app.db);
-  const tick = (asset: string, hoursAgo: number, price: number, market_cap: number) => ({ asset, time: at(hoursAgo), price, volume_24h: price * 1_000, market_cap });
+  const tick = (asset: string, hoursAgo: number, price: number, market_cap: number) => ({
+    asset,
+    time: at(hoursAgo),
+    price,
+    volume_24h: price * 1_000,
+    market_cap,
+  });
   await t.app.db
     .insertInto('price_ticks')
     .values([
@@ -28,9 +34,39 @@ beforeAll(async () => {
     ])
     .execute();
   await importFixture(t.app.db, 'twitter', [
-    { id: 'a', username: 'amy', followers: 100, text: 'Love this $BTC breakout, great gains', createdAt: at(1).toISOString(), likes: 1, replies: 0, retweets: 0, views: 1 },
-    { id: 'b', username: 'ben', followers: 50, text: 'Terrible $BTC dump, awful losses', createdAt: at(2).toISOString(), likes: 1, replies: 0, retweets: 0, views: 1 },
-    { id: 'c', username: 'cat', followers: 5, text: 'Old $BTC news', createdAt: at(30).toISOString(), likes: 1, replies: 0, retweets: 0, views: 1 },
+    {
+      id: 'a',
+      username: 'amy',
+      followers: 100,
+      text: 'Love this $BTC breakout, great gains',
+      createdAt: at(1).toISOString(),
+      likes: 1,
+      replies: 0,
+      retweets: 0,
+      views: 1,
+    },
+    {
+      id: 'b',
+      username: 'ben',
+      followers: 50,
+      text: 'Terrible $BTC dump, awful losses',
+      createdAt: at(2).toISOString(),
+      likes: 1,
+      replies: 0,
+      retweets: 0,
+      views: 1,
+    },
+    {
+      id: 'c',
+      username: 'cat',
+      followers: 5,
+      text: 'Old $BTC news',
+      createdAt: at(30).toISOString(),
+      likes: 1,
+      replies: 0,
+      retweets: 0,
+      views: 1,
+    },
   ]);
   auth = bearer((await signup(t.app)).token);
 });
@@ -52,13 +88,25 @@ describe(`market over tRPC (${process.env.TEST_DB})`, () => {
     expect(status).toBe(200);
     const total = 2_000e9 + 360e9 + 140e9;
     expect(data.totalMarketCap).toBe(total);
-    expect(data.btcDominance).toEqual({ value: Math.round((2_000e9 / total) * 10_000) / 100, basis: 'tracked-assets', label: expect.stringContaining('40 tracked assets') });
+    expect(data.btcDominance).toEqual({
+      value: Math.round((2_000e9 / total) * 10_000) / 100,
+      basis: 'tracked-assets',
+      label: expect.stringContaining('40 tracked assets'),
+    });
     expect(data.btcDominance.value).toBe(80);
     expect(data.trackedAssets).toBe(40);
     expect(data.asOf).toBe(at(0.01).toISOString());
 
     const [btc, eth, usdt, unpriced] = data.assets;
-    expect(btc).toMatchObject({ symbol: 'BTC', rank: 1, price: 100_000, change24h: 25, volume24h: 100_000_000, marketCap: 2_000e9, asOf: at(0.01).toISOString() });
+    expect(btc).toMatchObject({
+      symbol: 'BTC',
+      rank: 1,
+      price: 100_000,
+      change24h: 25,
+      volume24h: 100_000_000,
+      marketCap: 2_000e9,
+      asOf: at(0.01).toISOString(),
+    });
     expect(eth).toMatchObject({ symbol: 'ETH', rank: 2, price: 3_000, change24h: -25, marketCap: 360e9 });
     // No tick 24 hours ago: no change rather than a made-up one.
     expect(usdt).toMatchObject({ symbol: 'USDT', rank: 3, price: 1, change24h: null });
@@ -72,12 +120,31 @@ describe(`market over tRPC (${process.env.TEST_DB})`, () => {
   });
 
   it('history (signed in): stored candles of one interval in [from, to), oldest first', async () => {
-    const candle = (interval: '1h' | '1d', iso: string, close: number) => ({ asset: 'ETH', interval, open_time: new Date(iso), open: 1, high: close + 1, low: 0.5, close, volume: 10 });
+    const candle = (interval: '1h' | '1d', iso: string, close: number) => ({
+      asset: 'ETH',
+      interval,
+      open_time: new Date(iso),
+      open: 1,
+      high: close + 1,
+      low: 0.5,
+      close,
+      volume: 10,
+    });
     await t.app.db
       .insertInto('candles')
-      .values([candle('1h', '2026-11-01T00:00:00Z', 2), candle('1h', '2026-11-01T01:00:00Z', 3), candle('1h', '2026-11-01T02:00:00Z', 4), candle('1d', '2026-11-01T00:00:00Z', 9)])
+      .values([
+        candle('1h', '2026-11-01T00:00:00Z', 2),
+        candle('1h', '2026-11-01T01:00:00Z', 3),
+        candle('1h', '2026-11-01T02:00:00Z', 4),
+        candle('1d', '2026-11-01T00:00:00Z', 9),
+      ])
       .execute();
-    const { status, data } = await query<MarketHistory>('market.history', { symbol: 'eth', interval: '1h', from: '2026-11-01T00:00:00Z', to: '2026-11-01T02:00:00Z' });
+    const { status, data } = await query<MarketHistory>('market.history', {
+      symbol: 'eth',
+      interval: '1h',
+      from: '2026-11-01T00:00:00Z',
+      to: '2026-11-01T02:00:00Z',
+    });
     expect(status).toBe(200);
     expect(data).toEqual({
       symbol: 'ETH',
@@ -98,7 +165,12 @@ describe(`market over tRPC (${process.env.TEST_DB})`, () => {
     const span = await query('market.history', { symbol: 'BTC', interval: '1m', from: '2026-01-01T00:00:00Z', to: '2026-11-01T00:00:00Z' });
     expect(span.status).toBe(400);
     expect(span.error?.message).toMatch(/^from and to span more than 5000 candles/);
-    const order = await query('market.history', { symbol: 'BTC', interval: '1h', from: '2026-11-02T00:00:00Z', to: '2026-11-01T00:00:00Z' });
+    const order = await query('market.history', {
+      symbol: 'BTC',
+      interval: '1h',
+      from: '2026-11-02T00:00:00Z',
+      to: '2026-11-01T00:00:00Z',
+    });
     expect([order.status, order.error?.message]).toEqual([400, 'from must be before to']);
   });
 });

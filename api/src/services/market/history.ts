@@ -18,6 +18,13 @@ export async function assetHistory({ db }: Pick<ServiceDeps, 'db'>, input: Marke
   return {
     symbol: input.symbol,
     interval: input.interval,
-    candles: candles.map((c) => ({ time: c.open_time.toISOString(), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume })),
+    candles: candles.map((c) => ({
+      time: c.open_time.toISOString(),
+      open: c.open,
+      high: c.high,
+      low: c.low,
+      close: c.close,
+      volume: c.volume,
+    })),
   };
 }

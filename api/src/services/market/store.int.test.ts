@@ -94,24 +94,48 @@ describe('back-fill on a first start', () => {
     const dayStart = Date.parse('2026-11-24T00:00:00Z');
     expect(span).toEqual([
       { interval: '1d', first: new Date(dayStart - MARKET_BACKFILL_DAYS * DAY), last: new Date(dayStart - DAY), n: MARKET_BACKFILL_DAYS },
-      { interval: '1h', first: new Date(dayStart - MARKET_BACKFILL_DAYS * DAY), last: new Date('2026-11-24T09:00:00Z'), n: MARKET_BACKFILL_DAYS * 24 + 10 },
+      {
+        interval: '1h',
+        first: new Date(dayStart - MARKET_BACKFILL_DAYS * DAY),
+        last: new Date('2026-11-24T09:00:00Z'),
+        n: MARKET_BACKFILL_DAYS * 24 + 10,
+      },
       { interval: '1m', first: new Date('2026-11-24T04:30:00Z'), last: new Date('2026-11-24T10:29:00Z'), n: 360 },
     ]);
     // Again at once: the roll-ups' window (2 days, 2 hours, 5 minutes) is fetched again, unchanged.
     const before = await count(handle.db.selectFrom('candles'));
-    const eth = () => handle.db.selectFrom('candles').select(['interval', 'open_time', 'close']).where('asset', '=', 'ETH').orderBy('interval').orderBy('open_time').execute();
+    const eth = () =>
+      handle.db
+        .selectFrom('candles')
+        .select(['interval', 'open_time', 'close'])
+        .where('asset', '=', 'ETH')
+        .orderBy('interval')
+        .orderBy('open_time')
+        .execute();
     const ethBefore = await eth();
-    expect(await backfillHistory({ db: handle.db, log, feed }, { now })).toEqual({ assets: assets.length, candles: (3 + 3 + 6) * assets.length });
+    expect(await backfillHistory({ db: handle.db, log, feed }, { now })).toEqual({
+      assets: assets.length,
+      candles: (3 + 3 + 6) * assets.length,
+    });
     expect(await count(handle.db.selectFrom('candles'))).toBe(before);
     expect(await eth()).toEqual(ethBefore);
 
     // After three hours stopped, with a roll-up already run since the start: the three hours
     // and their 180 minutes are filled all the same (no new day yet).
     const later = new Date(now.getTime() + 3 * HOUR);
-    await handle.db.insertInto('price_ticks').values({ asset: 'ETH', time: later, price: 3_000, volume_24h: 1, market_cap: null }).execute();
+    await handle.db
+      .insertInto('price_ticks')
+      .values({ asset: 'ETH', time: later, price: 3_000, volume_24h: 1, market_cap: null })
+      .execute();
     await rollUpCandles({ db: handle.db }, { now: later });
     await backfillHistory({ db: handle.db, log, feed }, { now: later });
-    const hours = await handle.db.selectFrom('candles').select('open_time').where('asset', '=', 'ETH').where('interval', '=', '1h').where('open_time', '>=', new Date('2026-11-24T09:00:00Z')).execute();
+    const hours = await handle.db
+      .selectFrom('candles')
+      .select('open_time')
+      .where('asset', '=', 'ETH')
+      .where('interval', '=', '1h')
+      .where('open_time', '>=', new Date('2026-11-24T09:00:00Z'))
+      .execute();
     expect(hours.map((h) => h.open_time.toISOString().slice(11, 16))).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00']);
     // BTC: 3 hours, 180 minutes, and today's candle in progress, which the roll-up made from the hours.
     expect(await count(handle.db.selectFrom('candles').where('asset', '=', 'BTC'))).toBe(before / assets.length + 3 + 180 + 1);
@@ -129,7 +153,10 @@ describe('candle roll-ups', () => {
       { time: t('13:01:00'), price: 102, volume_24h: 86_400 },
       { time: t('13:01:30'), price: 99.5, volume_24h: 86_400 },
     ];
-    await handle.db.insertInto('price_ticks').values(ticks.map((tick) => ({ asset: 'LINK', market_cap: null, ...tick }))).execute();
+    await handle.db
+      .insertInto('price_ticks')
+      .values(ticks.map((tick) => ({ asset: 'LINK', market_cap: null, ...tick })))
+      .execute();
     await rollUpCandles({ db: handle.db }, { now: t('13:01:40') });
 
     const candles = await handle.db
@@ -149,9 +176,18 @@ describe('candle roll-ups', () => {
     ]);
 
     // Run again after a late tick: the same candles, updated, never doubled.
-    await handle.db.insertInto('price_ticks').values({ asset: 'LINK', time: t('13:01:50'), price: 105, volume_24h: 86_400, market_cap: null }).execute();
+    await handle.db
+      .insertInto('price_ticks')
+      .values({ asset: 'LINK', time: t('13:01:50'), price: 105, volume_24h: 86_400, market_cap: null })
+      .execute();
     await rollUpCandles({ db: handle.db }, { now: t('13:02:00') });
-    const hour = await handle.db.selectFrom('candles').select(['high', 'close']).where('asset', '=', 'LINK').where('interval', '=', '1h').where('open_time', '=', t('13:00:00')).execute();
+    const hour = await handle.db
+      .selectFrom('candles')
+      .select(['high', 'close'])
+      .where('asset', '=', 'LINK')
+      .where('interval', '=', '1h')
+      .where('open_time', '=', t('13:00:00'))
+      .execute();
     expect(hour).toEqual([{ high: 105, close: 105 }]);
   });
 });
@@ -167,7 +203,16 @@ describe('retention', () => {
         { asset: 'DOT', time: ago(47 * HOUR), price: 2, volume_24h: null, market_cap: null },
       ])
       .execute();
-    const candle = (interval: '1m' | '1h' | '1d', open_time: Date) => ({ asset: 'DOT', interval, open_time, open: 1, high: 1, low: 1, close: 1, volume: 0 });
+    const candle = (interval: '1m' | '1h' | '1d', open_time: Date) => ({
+      asset: 'DOT',
+      interval,
+      open_time,
+      open: 1,
+      high: 1,
+      low: 1,
+      close: 1,
+      volume: 0,
+    });
     await handle.db
       .insertInto('candles')
       .values([candle('1m', ago(31 * DAY)), candle('1m', ago(29 * DAY)), candle('1h', ago(400 * DAY)), candle('1d', ago(400 * DAY))])
@@ -176,7 +221,12 @@ describe('retention', () => {
     // Earlier tests stored ticks and candles of November: all of their ticks and minutes are due too.
     const due = {
       ticks: await count(handle.db.selectFrom('price_ticks').where('time', '<', ago(48 * HOUR))),
-      minuteCandles: await count(handle.db.selectFrom('candles').where('interval', '=', '1m').where('open_time', '<', ago(30 * DAY))),
+      minuteCandles: await count(
+        handle.db
+          .selectFrom('candles')
+          .where('interval', '=', '1m')
+          .where('open_time', '<', ago(30 * DAY)),
+      ),
     };
     const hoursAndDays = await count(handle.db.selectFrom('candles').where('interval', '!=', '1m'));
     expect(due.ticks).toBeGreaterThan(1);

@@ -125,7 +125,16 @@ export async function backfillHistory(deps: MarketStoreDeps, input: { now: Date 
       const to = floorTo(now, CANDLE_INTERVAL_MS[interval]);
       if (from >= to) continue;
       for (const c of await deps.feed.history(asset, interval, new Date(from), new Date(to))) {
-        rows.push({ asset: asset.symbol, interval, open_time: c.openTime, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume });
+        rows.push({
+          asset: asset.symbol,
+          interval,
+          open_time: c.openTime,
+          open: c.open,
+          high: c.high,
+          low: c.low,
+          close: c.close,
+          volume: c.volume,
+        });
       }
     }
     if (rows.length === 0) continue;
@@ -141,7 +150,10 @@ export async function backfillHistory(deps: MarketStoreDeps, input: { now: Date 
  * short window and upserted, so a run repeated or run late gives the same candles. A minute
  * candle's volume is its share of the ticks' average 24 h volume (ticks carry no per-trade volume).
  */
-export async function rollUpCandles(deps: Pick<ServiceDeps, 'db'>, input: { now: Date }): Promise<{ minute: number; hour: number; day: number }> {
+export async function rollUpCandles(
+  deps: Pick<ServiceDeps, 'db'>,
+  input: { now: Date },
+): Promise<{ minute: number; hour: number; day: number }> {
   const now = input.now.getTime();
   const since = (interval: CandleInterval) => new Date(floorTo(now, CANDLE_INTERVAL_MS[interval]) - ROLLUP_LOOKBACK_MS[interval]);
 
@@ -153,7 +165,9 @@ export async function rollUpCandles(deps: Pick<ServiceDeps, 'db'>, input: { now:
     from price_ticks where time >= ${since('1m')} and time <= ${input.now}
     group by asset, date_trunc('minute', time, 'UTC')
     on conflict (asset, interval, open_time) do update
-      set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`.execute(deps.db);
+      set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`.execute(
+    deps.db,
+  );
 
   const fromFiner = (interval: '1h' | '1d', finer: '1m' | '1h', unit: 'hour' | 'day') => sql`
     insert into candles (asset, interval, open_time, open, high, low, close, volume)
@@ -169,8 +183,14 @@ export async function rollUpCandles(deps: Pick<ServiceDeps, 'db'>, input: { now:
 }
 
 /** Ticks older than 48 hours and minute candles older than 30 days go; hourly and daily candles stay. */
-export async function applyRetention(deps: Pick<ServiceDeps, 'db'>, input: { now: Date }): Promise<{ ticks: number; minuteCandles: number }> {
-  const ticks = await deps.db.deleteFrom('price_ticks').where('time', '<', new Date(input.now.getTime() - MARKET_RETENTION_MS.ticks)).executeTakeFirst();
+export async function applyRetention(
+  deps: Pick<ServiceDeps, 'db'>,
+  input: { now: Date },
+): Promise<{ ticks: number; minuteCandles: number }> {
+  const ticks = await deps.db
+    .deleteFrom('price_ticks')
+    .where('time', '<', new Date(input.now.getTime() - MARKET_RETENTION_MS.ticks))
+    .executeTakeFirst();
   const minuteCandles = await deps.db
     .deleteFrom('candles')
     .where('interval', '=', '1m')

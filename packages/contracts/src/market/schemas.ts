@@ -41,7 +41,11 @@ export const marketHistoryInputSchema = z
   .superRefine((input, ctx) => {
     if (input.from >= input.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must be before to' });
     else if ((input.to.getTime() - input.from.getTime()) / CANDLE_INTERVAL_MS[input.interval] > MAX_HISTORY_CANDLES) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: `from and to span more than ${MAX_HISTORY_CANDLES} candles of ${input.interval}: narrow them or choose a longer interval` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['from'],
+        message: `from and to span more than ${MAX_HISTORY_CANDLES} candles of ${input.interval}: narrow them or choose a longer interval`,
+      });
     }
   });
 

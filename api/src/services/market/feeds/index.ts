@@ -13,6 +13,8 @@ export function createMarketFeed(options: { feed: MarketFeedName; seed: number }
     case 'simulated':
       return createSimulatedFeed({ seed: options.seed });
     case 'coingecko':
-      throw new MarketFeedConfigError('MARKET_FEED=coingecko needs the CoinGecko connector, which this build does not include yet; use MARKET_FEED=simulated.');
+      throw new MarketFeedConfigError(
+        'MARKET_FEED=coingecko needs the CoinGecko connector, which this build does not include yet; use MARKET_FEED=simulated.',
+      );
   }
 }

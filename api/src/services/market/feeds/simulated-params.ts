@@ -12,7 +12,12 @@ export interface SimulatedAssetParams {
 }
 
 const stable = (volume24h: number): SimulatedAssetParams => ({ price: 1, volume24h, dailyVolatility: 0.0006, reversion: 0.6 });
-const coin = (price: number, volume24h: number, dailyVolatility: number): SimulatedAssetParams => ({ price, volume24h, dailyVolatility, reversion: 0.02 });
+const coin = (price: number, volume24h: number, dailyVolatility: number): SimulatedAssetParams => ({
+  price,
+  volume24h,
+  dailyVolatility,
+  reversion: 0.02,
+});
 
 export const SIMULATED_PARAMS: Readonly<Record<string, SimulatedAssetParams>> = {
   BTC: coin(95_000, 40e9, 0.025),
