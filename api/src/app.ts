@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import { authPlugin } from './plugins/auth.js';
 import { contactMailSweepPlugin } from './plugins/contact-mail-sweep.js';
 import { dbPlugin } from './plugins/db.js';
+import { jobsPlugin } from './plugins/jobs.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { mailerPlugin } from './plugins/mailer.js';
@@ -109,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(servicesPlugin);
   await app.register(authPlugin);
   await app.register(contactMailSweepPlugin, { intervalMs: config.contactMailSweepMs });
+  await app.register(jobsPlugin, { enabled: config.jobs });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MarketFeedName } from '@coinsight/contracts';
 import { dbConfigFrom, type DbConfig } from '@coinsight/db';
 import type { LevelWithSilent } from 'pino';
 import type { Env } from './env.js';
@@ -27,6 +28,15 @@ export interface AppConfig {
   /** Without SMTP, also print each mail (reset links included) to the log: the embedded mode only. */
   printMail: boolean;
   redisUrl: string | undefined;
+  market: {
+    feed: MarketFeedName;
+    /** Seconds between ticks (MARKET_TICK_SECONDS). */
+    tickSeconds: number;
+    /** The simulated feed's seed: the same seed gives the same prices. */
+    seed: number;
+  };
+  /** Runs scheduled jobs (ticks, roll-ups, retention); off for an instance that only serves requests. */
+  jobs: boolean;
   /** Embedded mode fills an empty installation with demo data at start. */
   seedDemoData: boolean;
   logLevel: LevelWithSilent;
@@ -56,6 +66,8 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     contactMailSweepMs: 30_000,
     printMail: embedded,
     redisUrl: env.REDIS_URL,
+    market: { feed: env.MARKET_FEED, tickSeconds: env.MARKET_TICK_SECONDS, seed: env.MARKET_SEED },
+    jobs: env.JOBS === 'on',
     seedDemoData: embedded,
     logLevel: env.LOG_LEVEL,
     prettyLogs: options.isTty ?? false,

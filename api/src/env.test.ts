@@ -7,6 +7,8 @@ describe('loadEnv', () => {
   it('needs no configuration: embedded defaults', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ PORT: 3000, HOST: 'localhost', DATA_DIR: './data', LOG_LEVEL: 'info' });
+    // Moving prices from the first start: the simulated feed, ticking every 10 s, jobs on.
+    expect(env).toMatchObject({ MARKET_FEED: 'simulated', MARKET_TICK_SECONDS: 10, MARKET_SEED: 1, JOBS: 'on' });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.JWT_SECRET).toBeUndefined();
     // No made-up operator address: the contact page shows one only when it is configured.
@@ -33,6 +35,19 @@ describe('loadEnv', () => {
       PUBLIC_URL: 'https://coinsight.dev',
       CONTACT_EMAIL: 'team@coinsight.dev',
     });
+  });
+
+  it('reads the market feed and job settings, and refuses unknown ones readably', () => {
+    expect(loadEnv({ MARKET_FEED: 'coingecko', MARKET_TICK_SECONDS: '30', MARKET_SEED: '42', JOBS: 'off' })).toMatchObject({
+      MARKET_FEED: 'coingecko',
+      MARKET_TICK_SECONDS: 30,
+      MARKET_SEED: 42,
+      JOBS: 'off',
+    });
+    expect(() => loadEnv({ MARKET_FEED: 'binance', MARKET_TICK_SECONDS: '0', JOBS: 'no' })).toThrow(
+      'Invalid configuration: MARKET_FEED must be one of simulated, coingecko (got "binance"); ' +
+        'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600 (got "0"); JOBS must be on or off (got "no").',
+    );
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,3 +1,4 @@
+import { MARKET_FEEDS } from '@coinsight/contracts';
 import { z } from 'zod';
 
 // The only reader of process.env in the api: everything else receives parsed values.
@@ -42,6 +43,25 @@ const envSchema = z
     ),
     PUBLIC_URL: optional(url('PUBLIC_URL', ['http:', 'https:'])),
     CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('')),
+    MARKET_FEED: z.preprocess(
+      emptyAsUndefined,
+      z.enum(MARKET_FEEDS, { message: `MARKET_FEED must be one of ${MARKET_FEEDS.join(', ')}` }).default('simulated'),
+    ),
+    MARKET_TICK_SECONDS: z
+      .preprocess(emptyAsUndefined, z.string().default('10'))
+      .pipe(z.string().regex(/^\d{1,5}$/, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600'))
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600')
+          .max(3600, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600'),
+      ),
+    MARKET_SEED: z
+      .preprocess(emptyAsUndefined, z.string().default('1'))
+      .pipe(z.string().regex(/^\d{1,9}$/, 'MARKET_SEED must be a whole number'))
+      .transform(Number),
+    JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'JOBS must be on or off' }).default('on')),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z

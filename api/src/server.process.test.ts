@@ -163,6 +163,14 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     );
   });
 
+  it('an unknown MARKET_FEED stops the start naming the feeds there are', async () => {
+    const run = start({ MARKET_FEED: 'binance' });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe(
+      'Coinsight cannot start. Invalid configuration: MARKET_FEED must be one of simulated, coingecko (got "binance"). Fix the environment and start again (see README, Configuration).',
+    );
+  });
+
   it('a DATABASE_URL that refuses connections stops the start with a clear message', async () => {
     const run = start({ DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/coinsight', JWT_SECRET: 'x'.repeat(64) });
     expect(await run.exited).toBe(1);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { toAppConfig } from './config.js';
 import { ConfigError, loadEnv } from './env.js';
+import { MarketFeedConfigError } from './services/market/feeds/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
           : 'Check that DATA_DIR is a folder this user can write.';
       fail(`${error.message} ${hint}`);
     }
+    if (error instanceof MarketFeedConfigError) fail(`${error.message} (see README, Configuration).`);
     throw error;
   }
   if (stopRequested) return stop(app, stopRequested);

@@ -36,6 +36,9 @@ export async function createTestApp(
       contactMailSweepMs: 0,
       printMail: false,
       redisUrl: undefined,
+      market: { feed: 'simulated', tickSeconds: 10, seed: 1 },
+      // Tests start the job runner themselves when they need it.
+      jobs: false,
       seedDemoData: false,
       logLevel: 'info',
       prettyLogs: false,

@@ -2,6 +2,7 @@ import { authRouter } from './routers/auth.js';
 import { blogRouter } from './routers/blog.js';
 import { contactRouter } from './routers/contact.js';
 import { emailRouter } from './routers/email.js';
+import { marketRouter } from './routers/market.js';
 import { newsletterRouter } from './routers/newsletter.js';
 import { siteRouter } from './routers/site.js';
 import { socialRouter } from './routers/social.js';
@@ -19,6 +20,7 @@ export const appRouter = router({
   contact: contactRouter,
   email: emailRouter,
   social: socialRouter,
+  market: marketRouter,
 });
 
 export type AppRouter = typeof appRouter;

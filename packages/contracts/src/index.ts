@@ -10,3 +10,4 @@ export * from './send-email.js';
 export * from './site.js';
 export * from './text.js';
 export * from './social/index.js';
+export * from './market/index.js';

@@ -4,5 +4,7 @@ export { migrateToLatest } from './migrate.js';
 export { seedDemoData } from './seed/index.js';
 export type { SeedReport } from './seed/index.js';
 export { seedBlogPosts } from './seed/blog/index.js';
+export { seedAssets } from './seed/assets.js';
+export { ASSET_LIST, type AssetListEntry } from './seed/asset-list.js';
 export type * from './schema/index.js';
 export * from './social-data.js';

@@ -70,8 +70,9 @@ export class PgliteWorkerClient {
     return this.#send({ op: 'query', sql, params }).then((result) => result ?? { rows: [], affectedRows: undefined });
   }
 
-  async exec(sql: string): Promise<void> {
-    await this.#send({ op: 'exec', sql });
+  /** Runs one or more statements through the simple protocol; answers the last statement's result. */
+  exec(sql: string): Promise<WorkerQueryResult> {
+    return this.#send({ op: 'exec', sql }).then((result) => result ?? { rows: [], affectedRows: undefined });
   }
 
   async close(): Promise<void> {

@@ -89,7 +89,9 @@ class PgliteConnection implements DatabaseConnection {
   constructor(readonly client: PgliteWorkerClient) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query(query.sql, query.parameters);
+    // Like `pg`, SQL without parameters goes through the simple protocol, which also runs several
+    // statements in one text (pg-boss installs its schema that way); with parameters, extended.
+    const result = query.parameters.length === 0 ? await this.client.exec(query.sql) : await this.client.query(query.sql, query.parameters);
     return {
       rows: result.rows as R[],
       ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),

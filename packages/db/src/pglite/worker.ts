@@ -32,9 +32,10 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
         const result = await db.query(request.sql, [...request.params]);
         return { id: request.id, ok: true, result: { rows: result.rows, affectedRows: result.affectedRows } };
       }
-      case 'exec':
-        await db.exec(request.sql);
-        return { id: request.id, ok: true, result: null };
+      case 'exec': {
+        const last = (await db.exec(request.sql)).at(-1);
+        return { id: request.id, ok: true, result: last ? { rows: last.rows, affectedRows: last.affectedRows } : null };
+      }
       case 'close':
         await db.close();
         setImmediate(() => port.close());

@@ -1,0 +1,59 @@
+import { createDb, migrateToLatest, seedAssets, type DbHandle } from '@coinsight/db';
+import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSimulatedFeed } from '../services/market/feeds/simulated.js';
+import { marketJobs } from './market.js';
+import { startJobRunner, type JobDefinition } from './runner.js';
+
+const log = { info: () => undefined, warn: () => undefined, error: (details: object) => console.error(details) };
+
+let database: TestDatabase;
+const handles: DbHandle[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  handles.push(await createDb(database.config));
+  // PostgreSQL: a second instance has its own pool. An in-memory PGlite exists once, so both
+  // workers share its handle there, as two workers in one process would.
+  if (database.kind === 'postgres') handles.push(await createDb(database.config));
+  await migrateToLatest(handles[0]!.db);
+  await seedAssets(handles[0]!.db);
+});
+
+afterAll(async () => {
+  for (const handle of handles) await handle.close();
+  await database.drop();
+});
+
+describe('scheduled jobs with two workers on one database', () => {
+  it('runs each tick slot once, and stores one tick per asset per slot', { timeout: 120_000 }, async () => {
+    const runs: string[] = [];
+    const worker = async (handle: DbHandle) => {
+      const feed = createSimulatedFeed({ seed: 1 });
+      const tick = marketJobs({ db: handle.db, log, feed }, { tickSeconds: 1 }).find((job) => job.name === 'market-tick')!;
+      const counted: JobDefinition = { ...tick, run: async (now, data) => (runs.push(now.toISOString()), tick.run(now, data)) };
+      return startJobRunner({ db: handle.db, log, jobs: [counted] });
+    };
+    const first = await worker(handles[0]!);
+    const second = await worker(handles.at(-1)!);
+    try {
+      // Both offer a job every second; wait until several slots have been worked.
+      for (let waited = 0; new Set(runs).size < 4 && waited < 100_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+    expect(new Set(runs).size).toBeGreaterThanOrEqual(4);
+    expect(runs).toHaveLength(new Set(runs).size);
+
+    const db = handles[0]!.db;
+    const assets = (await db.selectFrom('assets').select('symbol').execute()).length;
+    const perTime = await db
+      .selectFrom('price_ticks')
+      .select((eb) => ['time', eb.fn.countAll<number>().as('n')])
+      .groupBy('time')
+      .orderBy('time')
+      .execute();
+    expect(perTime.map((row) => row.time.toISOString()).sort()).toEqual([...runs].sort());
+    for (const row of perTime) expect(row.n).toBe(assets);
+  });
+});

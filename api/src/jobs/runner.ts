@@ -1,0 +1,92 @@
+import type { Db } from '@coinsight/db';
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Log } from '../services/deps.js';
+
+/**
+ * pg-boss on the application's own database handle, on PostgreSQL and PGlite alike: its SQL goes
+ * through Kysely, so on PGlite it waits its turn on the one connection like every other query
+ * (never slipping into a transaction), and parameterless SQL (its schema install, several
+ * statements in one text) takes the simple protocol on both drivers.
+ */
+export function bossDb(db: Db): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: [...result.rows] };
+    },
+  };
+}
+
+export interface JobDefinition {
+  /** The queue, e.g. `market-tick`. */
+  name: string;
+  run(now: Date, data: Record<string, unknown>): Promise<object | void>;
+  /** A pg-boss cron (UTC, minute resolution): one job per minute slot whatever the instance count. */
+  cron?: string;
+  /**
+   * Sub-minute schedule (cron stops at minutes): every instance offers a job each slot of this
+   * many seconds, and pg-boss's singleton slot (unique per queue and slot, on the database's
+   * clock) lets only the first offer of a slot in; so one run per slot, as with cron.
+   */
+  everySeconds?: number;
+  /** Offered once at start (e.g. a back-fill); instances starting together run it once (one per minute slot). */
+  atStart?: boolean;
+}
+
+export interface JobRunner {
+  stop(): Promise<void>;
+  /** Runs a job's work now, as its worker would (operators and tests). */
+  boss: PgBoss;
+}
+
+/** Starts pg-boss, its queues, schedules and workers. */
+export async function startJobRunner(options: { db: Db; log: Log; jobs: readonly JobDefinition[] }): Promise<JobRunner> {
+  const { db, log, jobs } = options;
+  const boss = new PgBoss({
+    db: bossDb(db),
+    // Completed jobs are kept a day for inspection; pg-boss archives and drops them itself.
+    archiveCompletedAfterSeconds: 3_600,
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (error: Error) => log.error({ err: error }, 'job runner error'));
+  await boss.start();
+
+  const timers: NodeJS.Timeout[] = [];
+  for (const job of jobs) {
+    await boss.createQueue(job.name, { name: job.name, policy: 'standard', retryLimit: 2, expireInSeconds: 300 });
+    await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([item]) => {
+      if (!item) return;
+      const at = typeof item.data.at === 'string' ? new Date(item.data.at) : new Date();
+      const started = Date.now();
+      const result = await job.run(at, item.data);
+      // A tick every few seconds would drown the log; the rarer jobs say what they did.
+      if (!job.everySeconds) log.info({ job: job.name, ms: Date.now() - started, ...(result ?? {}) }, 'job done');
+    });
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    if (job.everySeconds) {
+      const seconds = job.everySeconds;
+      const offer = () => {
+        const slot = Math.floor(Date.now() / (seconds * 1000)) * seconds * 1000;
+        // The slot's start is the job's time: whichever instance's offer wins, the work is the same.
+        boss
+          .send(job.name, { at: new Date(slot).toISOString() }, { singletonSeconds: seconds })
+          .catch((error: unknown) => log.error({ err: error, job: job.name }, 'could not offer a job'));
+      };
+      offer();
+      const timer = setInterval(offer, seconds * 1000);
+      timer.unref();
+      timers.push(timer);
+    }
+    if (job.atStart) await boss.send(job.name, { at: new Date().toISOString() }, { singletonKey: 'start', singletonSeconds: 60 });
+  }
+
+  return {
+    boss,
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      // Waits for jobs in progress; the database handle is the app's, closed after this.
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+  };
+}

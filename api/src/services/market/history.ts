@@ -1,0 +1,30 @@
+import type { MarketHistory, MarketHistoryInput } from '@coinsight/contracts';
+import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors.js';
+
+/** An asset's stored candles in [from, to), oldest first. */
+export async function assetHistory({ db }: Pick<ServiceDeps, 'db'>, input: MarketHistoryInput): Promise<MarketHistory> {
+  const asset = await db.selectFrom('assets').select('symbol').where('symbol', '=', input.symbol).executeTakeFirst();
+  if (!asset) throw new AppError('BAD_REQUEST', `symbol ${input.symbol} is not a tracked asset`);
+  const candles = await db
+    .selectFrom('candles')
+    .select(['open_time', 'open', 'high', 'low', 'close', 'volume'])
+    .where('asset', '=', input.symbol)
+    .where('interval', '=', input.interval)
+    .where('open_time', '>=', input.from)
+    .where('open_time', '<', input.to)
+    .orderBy('open_time')
+    .execute();
+  return {
+    symbol: input.symbol,
+    interval: input.interval,
+    candles: candles.map((c) => ({
+      time: c.open_time.toISOString(),
+      open: c.open,
+      high: c.high,
+      low: c.low,
+      close: c.close,
+      volume: c.volume,
+    })),
+  };
+}

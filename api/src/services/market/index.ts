@@ -1,0 +1,2 @@
+export { assetHistory } from './history.js';
+export { marketOverview } from './overview.js';
