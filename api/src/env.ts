@@ -34,6 +34,18 @@ const envSchema = z
     CONTACT_EMAIL: optional(z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address')),
     PUBLIC_URL: optional(url('PUBLIC_URL', ['http:', 'https:'])),
     CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('')),
+    // CoinGecko connector (MARKET_FEED=coingecko). The plan picks the documented host and key header.
+    COINGECKO_API_KEY: optional(z.string().trim().min(1, 'COINGECKO_API_KEY must not be blank')),
+    COINGECKO_PLAN: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['demo', 'pro'], { message: 'COINGECKO_PLAN must be demo or pro' }).default('demo'),
+    ),
+    COINGECKO_BASE_URL: optional(url('COINGECKO_BASE_URL', ['http:', 'https:'])),
+    COINGECKO_CALLS_PER_MINUTE: z
+      .preprocess(emptyAsUndefined, z.string().default('30'))
+      .pipe(z.string().regex(/^\d{1,5}$/, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'))
+      .transform(Number)
+      .pipe(z.number().min(1, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000').max(10000, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000')),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -67,7 +79,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const given = source[name];
-    const shown = given === undefined || name.endsWith('SECRET') || name.endsWith('_URL') ? '' : ` (got "${given}")`;
+    const shown = given === undefined || name.endsWith('SECRET') || name.endsWith('_KEY') || name.endsWith('_URL') ? '' : ` (got "${given}")`;
     return `${issue.message}${shown}`;
   });
   throw new ConfigError(problems);
