@@ -9,3 +9,4 @@ export * from './plans.js';
 export * from './send-email.js';
 export * from './site.js';
 export * from './social/index.js';
+export * from './market/index.js';

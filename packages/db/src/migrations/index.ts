@@ -7,6 +7,7 @@ import * as publicSite from './2026-11-22T1200_public_site.js';
 import * as sentimentModel from './2026-11-23T1000_sentiment_model.js';
 import * as emailChanges from './2026-11-23T1300_email_changes.js';
 import * as siteMail from './2026-11-23T1500_site_mail.js';
+import * as marketData from './2026-11-24T0900_market_data.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1000_sentiment_model': sentimentModel,
   '2026-11-23T1300_email_changes': emailChanges,
   '2026-11-23T1500_site_mail': siteMail,
+  '2026-11-24T0900_market_data': marketData,
 };

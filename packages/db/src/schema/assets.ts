@@ -9,6 +9,11 @@ export interface AssetsTable {
   slug: string;
   /** Market-cap rank when the list was made; smaller is bigger. */
   rank: number;
+  /** Coins in circulation, as the feed last reported; null until one has. */
+  circulating_supply: number | null;
+  total_supply: number | null;
+  /** Null for assets without a cap (ETH, DOGE). */
+  max_supply: number | null;
   created_at: Generated<Date>;
 }
 
