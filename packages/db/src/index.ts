@@ -6,3 +6,5 @@ export type { SeedReport } from './seed/index.js';
 export { seedBlogPosts } from './seed/blog/index.js';
 export type * from './schema/index.js';
 export * from './social-data.js';
+export { chartToCandles } from './market/chart-candles.js';
+export type { ChartCandle, ChartPoint } from './market/chart-candles.js';

@@ -3,7 +3,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CoinGeckoError, createCoinGeckoClient, type CoinGeckoConfig } from './client.js';
-import { fetchGlobal, fetchMarketChart, fetchQuotes, type TrackedAsset } from './endpoints.js';
+import type { FeedAsset } from '../feed.js';
+import { fetchGlobal, fetchMarketChart, fetchQuotes } from './endpoints.js';
+import { createCoinGeckoFeed } from './feed.js';
 import type { Timing } from './token-bucket.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -81,14 +83,14 @@ function client(overrides: Partial<CoinGeckoConfig> = {}, warnings: unknown[] = 
   return { client: c, sleeps };
 }
 
-const ASSETS: TrackedAsset[] = [
-  { symbol: 'BTC', coingeckoId: 'bitcoin' },
-  { symbol: 'ETH', coingeckoId: 'ethereum' },
-  { symbol: 'USDT', coingeckoId: 'tether' },
-  { symbol: 'DOGE', coingeckoId: 'dogecoin' },
-  { symbol: 'TRUMP', coingeckoId: 'official-trump' },
-  { symbol: 'TON', coingeckoId: 'the-open-network' },
-  { symbol: 'XYZ', coingeckoId: 'not-listed-anywhere' },
+const ASSETS: FeedAsset[] = [
+  { symbol: 'BTC', slug: 'bitcoin' },
+  { symbol: 'ETH', slug: 'ethereum' },
+  { symbol: 'USDT', slug: 'tether' },
+  { symbol: 'DOGE', slug: 'dogecoin' },
+  { symbol: 'TRUMP', slug: 'official-trump' },
+  { symbol: 'TON', slug: 'the-open-network' },
+  { symbol: 'XYZ', slug: 'not-listed-anywhere' },
 ];
 
 describe('CoinGecko connector: recorded answers', () => {
@@ -152,7 +154,7 @@ describe('CoinGecko connector: recorded answers', () => {
     expect(chart.prices).toHaveLength(50);
     expect(chart.marketCaps).toHaveLength(50);
     expect(chart.totalVolumes).toHaveLength(50);
-    expect(chart.prices[0]).toEqual({ time: new Date(1795338299041), value: 77000 });
+    expect(chart.prices[0]).toEqual({ time: 1795338299041, value: 77000 });
     expect(chart.prices.at(-1)!.value).toBe(77911.2);
   });
 
@@ -257,5 +259,50 @@ describe('CoinGecko connector: errors and rate limits', () => {
     for (let i = 0; i < 5; i++) await fetchGlobal(c);
     // 30 a minute: a burst of 3, then one every 2 s.
     expect(sleeps).toEqual([2000, 2000]);
+  });
+});
+
+describe('CoinGecko feed', () => {
+  const feedOf = () => {
+    const { timing } = fakeTiming();
+    return createCoinGeckoFeed({ apiKey: KEY, plan: 'demo', baseUrl, callsPerMinute: 30 }, { timing, random: () => 0.5 });
+  };
+
+  it('latest: one quote per priced asset, with supplies and the provider’s time', async () => {
+    scripts.set('/coins/markets', [{ body: MARKETS }]);
+    const quotes = await feedOf().latest(ASSETS, new Date());
+    expect(quotes.map((q) => q.symbol)).toEqual(['BTC', 'ETH', 'USDT', 'DOGE', 'TRUMP']);
+    expect(quotes[1]).toEqual({
+      symbol: 'ETH',
+      time: new Date('2026-11-24T08:59:38.901Z'),
+      price: 2871.42,
+      volume24h: 19827733095,
+      marketCap: 346592018311,
+      circulatingSupply: 120702335.6,
+      totalSupply: 120702335.6,
+      maxSupply: null,
+    });
+  });
+
+  it('history: hourly candles in [from, to) from the recorded two-day chart', async () => {
+    scripts.set('/coins/bitcoin/market_chart', [{ body: CHART }]);
+    const points = (JSON.parse(CHART) as { prices: [number, number][] }).prices;
+    const from = new Date(Math.ceil(points[0]![0] / 3_600_000) * 3_600_000);
+    const to = new Date(from.getTime() + 24 * 3_600_000);
+    const candles = await feedOf().history({ symbol: 'BTC', slug: 'bitcoin' }, '1h', from, to);
+    expect(requests[0]!.path).toBe('/coins/bitcoin/market_chart');
+    expect(candles).toHaveLength(24);
+    expect(candles[0]!.openTime).toEqual(from);
+    for (const [i, c] of candles.entries()) {
+      expect(c.low).toBeLessThanOrEqual(Math.min(c.open, c.close));
+      expect(c.high).toBeGreaterThanOrEqual(Math.max(c.open, c.close));
+      if (i > 0) expect(c.open).toBe(candles[i - 1]!.close);
+      expect(c.volume).toBeGreaterThan(1e9);
+    }
+  });
+
+  it('history: no minute candles (CoinGecko has none) and no call spent asking', async () => {
+    expect(await feedOf().history({ symbol: 'BTC', slug: 'bitcoin' }, '1m', new Date(0), new Date())).toEqual([]);
+    expect(requests).toHaveLength(0);
   });
 });

@@ -1,11 +1,7 @@
+import type { ChartPoint } from '@coinsight/db';
+import type { FeedAsset } from '../feed.js';
 import type { CoinGeckoClient } from './client.js';
 import { globalSchema, marketChartSchema, marketRowSchema, marketsSchema } from './schemas.js';
-
-/** One of our assets and the CoinGecko id its figures are fetched by (symbols are not unique there). */
-export interface TrackedAsset {
-  symbol: string;
-  coingeckoId: string;
-}
 
 export interface Quote {
   symbol: string;
@@ -33,13 +29,13 @@ export interface QuotesResult {
 /** `/coins/markets` takes up to 250 rows a page. */
 const PAGE = 250;
 
-export async function fetchQuotes(client: CoinGeckoClient, assets: readonly TrackedAsset[]): Promise<QuotesResult> {
-  const symbolById = new Map(assets.map((a) => [a.coingeckoId, a.symbol]));
+export async function fetchQuotes(client: CoinGeckoClient, assets: readonly FeedAsset[]): Promise<QuotesResult> {
+  const symbolById = new Map(assets.map((a) => [a.slug, a.symbol]));
   const quotes: Quote[] = [];
   const skipped: QuotesResult['skipped'] = [];
   const seen = new Set<string>();
   for (let start = 0; start < assets.length; start += PAGE) {
-    const ids = assets.slice(start, start + PAGE).map((a) => a.coingeckoId);
+    const ids = assets.slice(start, start + PAGE).map((a) => a.slug);
     const rows = await client.get('/coins/markets', { vs_currency: 'usd', ids: ids.join(','), per_page: String(PAGE), page: '1' }, marketsSchema);
     for (const raw of rows) {
       const parsed = marketRowSchema.safeParse(raw);
@@ -72,7 +68,7 @@ export async function fetchQuotes(client: CoinGeckoClient, assets: readonly Trac
       });
     }
   }
-  for (const asset of assets) if (!seen.has(asset.symbol)) skipped.push({ symbol: asset.symbol, reason: `CoinGecko returned no row for id ${asset.coingeckoId}` });
+  for (const asset of assets) if (!seen.has(asset.symbol)) skipped.push({ symbol: asset.symbol, reason: `CoinGecko returned no row for id ${asset.slug}` });
   return { quotes, skipped };
 }
 
@@ -100,11 +96,7 @@ export async function fetchGlobal(client: CoinGeckoClient): Promise<GlobalFigure
   };
 }
 
-export interface ChartPoint {
-  time: Date;
-  value: number;
-}
-
+/** Times are UNIX ms. */
 export interface MarketChartSeries {
   prices: ChartPoint[];
   marketCaps: ChartPoint[];
@@ -118,18 +110,18 @@ export interface MarketChartSeries {
  */
 export async function fetchMarketChart(
   client: CoinGeckoClient,
-  coingeckoId: string,
+  slug: string,
   days: number | 'max',
   interval?: 'daily' | 'hourly',
 ): Promise<MarketChartSeries> {
   const query: Record<string, string> = { vs_currency: 'usd', days: String(days) };
   if (interval) query.interval = interval;
-  const chart = await client.get(`/coins/${encodeURIComponent(coingeckoId)}/market_chart`, query, marketChartSchema);
+  const chart = await client.get(`/coins/${encodeURIComponent(slug)}/market_chart`, query, marketChartSchema);
   return { prices: points(chart.prices), marketCaps: points(chart.market_caps), totalVolumes: points(chart.total_volumes) };
 }
 
 function points(series: [number, number | null][]): ChartPoint[] {
   const out: ChartPoint[] = [];
-  for (const [ms, value] of series) if (value !== null && Number.isFinite(ms)) out.push({ time: new Date(ms), value });
-  return out.sort((a, b) => a.time.getTime() - b.time.getTime());
+  for (const [time, value] of series) if (value !== null) out.push({ time, value });
+  return out.sort((a, b) => a.time - b.time);
 }
