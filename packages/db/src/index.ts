@@ -8,3 +8,5 @@ export type * from './schema/index.js';
 export * from './social-data.js';
 export { chartToCandles } from './market/chart-candles.js';
 export type { ChartCandle, ChartPoint } from './market/chart-candles.js';
+export { importCandles } from './market/import-candles.js';
+export type { CandleFileFormat, CandleImportOptions, CandleImportReport } from './market/import-candles.js';
