@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { dbConfigFrom, type DbConfig } from '@coinsight/db';
 import type { LevelWithSilent } from 'pino';
 import type { Env } from './env.js';
+import type { CoinGeckoConfig } from './services/market/coingecko/client.js';
 
 /** Everything buildApp needs, resolved: no defaults or file reads happen past this point. */
 export interface AppConfig {
@@ -65,4 +66,15 @@ function localJwtSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
+}
+
+/** The CoinGecko connector's settings; undefined without COINGECKO_API_KEY (the feed cannot run). */
+export function coinGeckoConfigFrom(env: Env): CoinGeckoConfig | undefined {
+  if (!env.COINGECKO_API_KEY) return undefined;
+  return {
+    apiKey: env.COINGECKO_API_KEY,
+    plan: env.COINGECKO_PLAN,
+    baseUrl: env.COINGECKO_BASE_URL,
+    callsPerMinute: env.COINGECKO_CALLS_PER_MINUTE,
+  };
 }
