@@ -85,11 +85,11 @@ describe(`candle import: Binance kline CSV (${process.env.TEST_DB})`, () => {
     expect((await stored('BTC'))[0]!.volume).toBe(35491374.0530328);
   });
 
-  it('reads a futures-style file with a header and millisecond times, and the later of two equal open times', async () => {
+  it('reads a futures-style file with a header (after a BOM) and millisecond times, and the later of two equal open times', async () => {
     const file = write(
       'ETHUSDT-1d-2024-01.csv',
       [
-        'open_time,open,high,low,close,volume,close_time,quote_volume,count,taker_buy_volume,taker_buy_quote_volume,ignore',
+        '\uFEFFopen_time,open,high,low,close,volume,close_time,quote_volume,count,taker_buy_volume,taker_buy_quote_volume,ignore',
         '1704067200000,2281.87,2352.37,2265.24,2352.04,216702.6,1704153599999,497720488.3,1170218,108321.2,248776512.9,0',
         '1704153600000,2352.04,2431.77,2341.00,2355.34,343433.9,1704239999999,818113325.1,1461337,170522.1,406221455.4,0',
         '1704153600000,2352.04,2431.77,2341.00,2356.00,343433.9,1704239999999,818113325.1,1461337,170522.1,406221455.4,0',

@@ -191,8 +191,8 @@ export async function* readBinanceKlines(
   let line = 0;
   for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
     line++;
-    const text = raw.trim();
-    if (text === '' || (line === 1 && HEADER.test(text.replace(/^\uFEFF/, '')))) continue;
+    const text = (line === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
+    if (text === '' || (line === 1 && HEADER.test(text))) continue;
     const cells = text.split(',');
     if (cells.length !== 12) {
       yield { line, error: `expected 12 columns, found ${cells.length}` };
