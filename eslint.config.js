@@ -57,7 +57,7 @@ export default tseslint.config(
             {
               group: ['@coinsight/api', '@coinsight/api/*'],
               allowTypeImports: true,
-              message: 'The web app imports only types from the server (import type { AppRouter } from \'@coinsight/api/trpc\').',
+              message: "The web app imports only types from the server (import type { AppRouter } from '@coinsight/api/trpc').",
             },
             { group: ['@coinsight/db', '@coinsight/db/*'], message: 'The web app never imports database code.' },
             { regex: '(^|/)api/src(/|$)', message: 'The web app never imports server code.' },

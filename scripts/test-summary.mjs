@@ -6,12 +6,20 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const failedRuns = process.argv.slice(2);
 const dir = new URL('../.test-results/', import.meta.url);
-const reports = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
-let passed = 0, failed = 0, skipped = 0;
+const reports = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : [];
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 for (const file of reports) {
   const report = JSON.parse(readFileSync(new URL(file, dir), 'utf8'));
   const pending = report.numPendingTests + report.numTodoTests;
-  console.log(`${file.replace(/\.json$/, '').padEnd(12)} ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${pending} skipped`);
+  console.log(
+    `${file.replace(/\.json$/, '').padEnd(12)} ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${pending} skipped`,
+  );
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += pending;

@@ -66,7 +66,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         }),
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
-      ...(config.prettyLogs && !options.logStream ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+      ...(config.prettyLogs && !options.logStream
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+        : {}),
     },
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5_000 },

@@ -28,7 +28,11 @@ describe('toAppConfig', () => {
     const dataDir = tempDir();
     expect(toAppConfig(loadEnv({ DATA_DIR: dataDir })).db).toEqual({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
     const production = toAppConfig(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: 'x'.repeat(32), DATA_DIR: dataDir }));
-    expect(production).toMatchObject({ db: { kind: 'postgres', url: 'postgres://db/app' }, jwtSecret: 'x'.repeat(32), seedDemoData: false });
+    expect(production).toMatchObject({
+      db: { kind: 'postgres', url: 'postgres://db/app' },
+      jwtSecret: 'x'.repeat(32),
+      seedDemoData: false,
+    });
   });
 
   it('derives the public URL from PORT and always allows its own origin for CORS', () => {

@@ -42,7 +42,12 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     db: dbConfigFrom({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
     jwtSecret: env.JWT_SECRET ?? localJwtSecret(env.DATA_DIR),
     publicUrl,
-    corsOrigins: [new URL(publicUrl).origin, ...env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
+    corsOrigins: [
+      new URL(publicUrl).origin,
+      ...env.CORS_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
     webRoot: existsSync(path.join(DEFAULT_WEB_ROOT, 'index.html')) ? DEFAULT_WEB_ROOT : undefined,
     mailFrom: env.MAIL_FROM,
     contactEmail: env.CONTACT_EMAIL,

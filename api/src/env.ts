@@ -6,13 +6,16 @@ const url = (name: string, schemes: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return schemes.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `${name} must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL`);
+    .refine(
+      (value) => {
+        try {
+          return schemes.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL`,
+    );
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
@@ -31,7 +34,12 @@ const envSchema = z
     REDIS_URL: optional(url('REDIS_URL', ['redis:', 'rediss:'])),
     SMTP_URL: optional(url('SMTP_URL', ['smtp:', 'smtps:'])),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Coinsight <no-reply@localhost>')),
-    CONTACT_EMAIL: optional(z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address')),
+    CONTACT_EMAIL: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address'),
+    ),
     PUBLIC_URL: optional(url('PUBLIC_URL', ['http:', 'https:'])),
     CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('')),
     // CoinGecko connector (MARKET_FEED=coingecko). The plan picks the documented host and key header.
@@ -45,12 +53,19 @@ const envSchema = z
       .preprocess(emptyAsUndefined, z.string().default('30'))
       .pipe(z.string().regex(/^\d{1,5}$/, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'))
       .transform(Number)
-      .pipe(z.number().min(1, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000').max(10000, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000')),
+      .pipe(
+        z
+          .number()
+          .min(1, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000')
+          .max(10000, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'),
+      ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-      }).default('info'),
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+          message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+        })
+        .default('info'),
     ),
   })
   .superRefine((env, ctx) => {
@@ -79,7 +94,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const given = source[name];
-    const shown = given === undefined || name.endsWith('SECRET') || name.endsWith('_KEY') || name.endsWith('_URL') ? '' : ` (got "${given}")`;
+    const shown =
+      given === undefined || name.endsWith('SECRET') || name.endsWith('_KEY') || name.endsWith('_URL') ? '' : ` (got "${given}")`;
     return `${issue.message}${shown}`;
   });
   throw new ConfigError(problems);

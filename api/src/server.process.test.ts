@@ -144,7 +144,9 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     const run = start({ DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/coinsight', JWT_SECRET: 'x'.repeat(64) });
     expect(await run.exited).toBe(1);
     const output = run.output().trim();
-    expect(output).toMatch(/^Coinsight cannot start\. Could not connect to PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/coinsight: connect ECONNREFUSED 127\.0\.0\.1:1\. Check DATABASE_URL/);
+    expect(output).toMatch(
+      /^Coinsight cannot start\. Could not connect to PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/coinsight: connect ECONNREFUSED 127\.0\.0\.1:1\. Check DATABASE_URL/,
+    );
     expect(output).not.toMatch(/s3cret|\n\s+at /);
   });
 

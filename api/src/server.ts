@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   } catch (error) {
     await app.close();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') fail(`Port ${env.PORT} is already in use on ${env.HOST}: stop the other process or set PORT to a free port.`);
+    if (code === 'EADDRINUSE')
+      fail(`Port ${env.PORT} is already in use on ${env.HOST}: stop the other process or set PORT to a free port.`);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`HOST ${env.HOST} is not an address of this machine.`);
     throw error;
   }

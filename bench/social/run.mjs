@@ -62,7 +62,15 @@ const deps = { db };
 await migrateToLatest(db);
 await seedAssets(db);
 
-const count = async () => Number((await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const count = async () =>
+  Number(
+    (
+      await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const stored = await count();
 if (stored < target) {
   print(`seeding ${target.toLocaleString('en-US')} posts (${stored.toLocaleString('en-US')} stored)…`);
@@ -135,7 +143,9 @@ for (const [kind, name, run] of cases) {
   }
   times.sort((a, b) => a - b);
   results.push({ kind, name, runs: times.length, median: percentile(times, 50), p95: percentile(times, 95) });
-  print(`${kind.padEnd(9)} ${name.padEnd(48)} median ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms  (${times.length} runs)`);
+  print(
+    `${kind.padEnd(9)} ${name.padEnd(48)} median ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms  (${times.length} runs)`,
+  );
 }
 
 print('\n| Kind | Query | Median (ms) | p95 (ms) | Runs |\n| --- | --- | ---: | ---: | ---: |');

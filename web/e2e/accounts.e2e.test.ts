@@ -34,7 +34,9 @@ const header = () => e2e.page.getByRole('banner');
 
 /** Signs out from the user menu of a members-only page, which then asks to sign in again. */
 async function signOut(username: string): Promise<void> {
-  await header().getByRole('button', { name: `Account menu for ${username}` }).click();
+  await header()
+    .getByRole('button', { name: `Account menu for ${username}` })
+    .click();
   await header().getByRole('button', { name: 'Sign Out' }).click();
   await e2e.page.waitForURL(url('/login'));
   await expectHeading('Sign In');
@@ -65,7 +67,9 @@ describe('accounts in Chromium', () => {
     await dialog.getByLabel('Password', { exact: true }).fill(firstPassword);
     await dialog.getByLabel('Confirm Password').fill(firstPassword);
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await header().getByRole('button', { name: `Account menu for ${username}` }).waitFor();
+    await header()
+      .getByRole('button', { name: `Account menu for ${username}` })
+      .waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
@@ -96,7 +100,9 @@ describe('accounts in Chromium', () => {
     await page.getByText('Password reset email sent! Please check your inbox.').waitFor();
 
     // The mail went to the outbox and the log; its link is built from PUBLIC_URL, so point it at this server.
-    const mail = await waitForOutput(e2e.server, (output) => mailsIn(output).find((m) => m.to === email && m.subject === 'Reset your Coinsight password'));
+    const mail = await waitForOutput(e2e.server, (output) =>
+      mailsIn(output).find((m) => m.to === email && m.subject === 'Reset your Coinsight password'),
+    );
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
     if (!link) throw new Error(`No reset link in the mail:\n${mail.text}`);
     const resetUrl = new URL(link);
@@ -118,7 +124,9 @@ describe('accounts in Chromium', () => {
     await signInOnLoginPage(email, newPassword);
     await page.waitForURL(url('/dashboard'));
     await expectHeading('Dashboard');
-    await header().getByRole('button', { name: `Account menu for ${username}` }).waitFor();
+    await header()
+      .getByRole('button', { name: `Account menu for ${username}` })
+      .waitFor();
     await page.waitForLoadState('networkidle');
   });
 
@@ -151,7 +159,9 @@ describe('accounts in Chromium', () => {
         await expectHeading('Settings');
         await check(`${colorScheme} /settings?tab=${tab}`);
       }
-      await header().getByRole('button', { name: `Account menu for ${username}` }).click();
+      await header()
+        .getByRole('button', { name: `Account menu for ${username}` })
+        .click();
       await check(`${colorScheme} user menu`);
       await page.evaluate(() => localStorage.removeItem('token'));
     }

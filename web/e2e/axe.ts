@@ -28,5 +28,11 @@ export async function runAxe(page: Page): Promise<AxeSummary> {
 
 /** One line per violation and its first offending elements, for failure messages and reports. */
 export function describeViolations(violations: Result[]): string[] {
-  return violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+  return violations.map(
+    (v) =>
+      `${v.impact ?? 'unknown'} ${v.id}: ${v.help} (${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')})`,
+  );
 }

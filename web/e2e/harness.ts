@@ -112,7 +112,9 @@ export function setupE2E(options: E2EOptions = {}): E2E {
       if (message.type() === 'error') report(`console error: ${message.text()}`);
     });
     context.on('weberror', (error) => report(`uncaught: ${error.error().message}`));
-    context.on('requestfailed', (request) => report(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+    context.on('requestfailed', (request) =>
+      report(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`),
+    );
     context.on('response', (response) => {
       if (response.status() >= 400) report(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
     });

@@ -70,19 +70,22 @@ describe('public pages in Chromium', () => {
     expect(icon.headers()['content-type']).toContain('image/svg+xml');
   });
 
-  it.each(['light', 'dark'] as const)('passes axe with no serious or critical violations on every public page (%s, 1280 and 360 px)', async (colorScheme) => {
-    const report: string[] = [];
-    for (const width of [1280, 360]) {
-      const page = await e2e.open({ colorScheme, width });
-      for (const [path, heading] of publicPages) {
-        await page.goto(url(path), { waitUntil: 'networkidle' });
-        await expectHeading(page, heading);
-        const axe = await runAxe(page);
-        report.push(...describeViolations(axe.serious).map((line) => `${path} @${width}: ${line}`));
+  it.each(['light', 'dark'] as const)(
+    'passes axe with no serious or critical violations on every public page (%s, 1280 and 360 px)',
+    async (colorScheme) => {
+      const report: string[] = [];
+      for (const width of [1280, 360]) {
+        const page = await e2e.open({ colorScheme, width });
+        for (const [path, heading] of publicPages) {
+          await page.goto(url(path), { waitUntil: 'networkidle' });
+          await expectHeading(page, heading);
+          const axe = await runAxe(page);
+          report.push(...describeViolations(axe.serious).map((line) => `${path} @${width}: ${line}`));
+        }
       }
-    }
-    expect(report).toEqual([]);
-  });
+      expect(report).toEqual([]);
+    },
+  );
 
   it('fits a 360 px screen without sideways scrolling', async () => {
     const page = await e2e.open({ width: 360 });
@@ -278,7 +281,11 @@ describe('forms that reach the team', () => {
     await recipient.waitFor();
 
     await dialog.getByRole('button', { name: 'Send Email' }).click();
-    expect(await dialog.locator('[id$="-error"]').allInnerTexts()).toEqual(['Recipient email is required', 'Subject is required', 'Message is required']);
+    expect(await dialog.locator('[id$="-error"]').allInnerTexts()).toEqual([
+      'Recipient email is required',
+      'Subject is required',
+      'Message is required',
+    ]);
     await recipient.fill('friend@example');
     expect(await dialog.getByText('Invalid recipient email').count()).toBe(1);
 

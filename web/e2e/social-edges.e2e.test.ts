@@ -93,7 +93,9 @@ describe.each(WIDTHS)('social pages at %i px', (width) => {
 
     const count = page.getByText(/^Showing [\d,]+ of [\d,]+\+? results$/);
     await count.waitFor();
-    const [shown, total] = (/^Showing ([\d,]+) of ([\d,]+)/.exec(await count.innerText()) ?? []).slice(1).map((n) => Number(n.replaceAll(',', '')));
+    const [shown, total] = (/^Showing ([\d,]+) of ([\d,]+)/.exec(await count.innerText()) ?? [])
+      .slice(1)
+      .map((n) => Number(n.replaceAll(',', '')));
     expect(shown).toBe(50);
     expect(total).toBeGreaterThan(50);
     expect(await page.getByRole('article').count()).toBe(50);
@@ -122,7 +124,11 @@ describe.each(WIDTHS)('social pages at %i px', (width) => {
     expect(await card('LinkedIn').getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('heading', { name: 'Results on LinkedIn' }).waitFor();
     await page.getByRole('article').first().waitFor();
-    const platforms = await page.getByRole('article').locator('header').getByText(/^(Twitter|Instagram|Facebook|LinkedIn)$/).allInnerTexts();
+    const platforms = await page
+      .getByRole('article')
+      .locator('header')
+      .getByText(/^(Twitter|Instagram|Facebook|LinkedIn)$/)
+      .allInnerTexts();
     expect(new Set(platforms)).toEqual(new Set(['LinkedIn']));
     expect(await noSideways(page)).toBe(true);
     await expectAxeClean(page);

@@ -31,7 +31,8 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
   throw new Error(`Timed out waiting until ${what}`);
 }
 
-const sorted = (values: number[], order: 'asc' | 'desc') => values.every((v, i) => i === 0 || (order === 'asc' ? values[i - 1]! <= v : values[i - 1]! >= v));
+const sorted = (values: number[], order: 'asc' | 'desc') =>
+  values.every((v, i) => i === 0 || (order === 'asc' ? values[i - 1]! <= v : values[i - 1]! >= v));
 
 describe('social data in Chromium', () => {
   it('filters, sorts, jumps to a page and expands a row on the Twitter table', async () => {
@@ -110,7 +111,11 @@ describe('social data in Chromium', () => {
     await twitter.click();
     expect(await twitter.getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('heading', { name: 'Results on Twitter' }).waitFor();
-    const platforms = () => results.locator('header').getByText(/^(Twitter|Instagram|Facebook|LinkedIn)$/).allInnerTexts();
+    const platforms = () =>
+      results
+        .locator('header')
+        .getByText(/^(Twitter|Instagram|Facebook|LinkedIn)$/)
+        .allInnerTexts();
     await until('only Twitter results are listed', async () => {
       const shown = await platforms();
       return shown.length > 0 && shown.every((p) => p === 'Twitter');

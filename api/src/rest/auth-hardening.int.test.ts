@@ -46,7 +46,8 @@ describe(`concurrent login guesses (${process.env.TEST_DB})`, () => {
   it('successful logins give their attempts back: the owner signs in more often than the failure limits allow', async () => {
     const { body } = await signup(t.app);
     // 25 sign-ins from one address: past the per-account limit of 20, were successes counted.
-    for (let i = 0; i < 25; i++) expect((await post('/api/auth/login', { email: body.email, password: body.password }, '203.0.113.51')).statusCode).toBe(200);
+    for (let i = 0; i < 25; i++)
+      expect((await post('/api/auth/login', { email: body.email, password: body.password }, '203.0.113.51')).statusCode).toBe(200);
   });
 });
 
@@ -60,7 +61,11 @@ describe('password hashes', () => {
     const old = await argon2.hash(body.password, { type, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     await t.app.db.updateTable('users').set({ password_hash: old }).where('id', '=', user.id).execute();
     expect((await post('/api/auth/login', { email: body.email, password: body.password })).statusCode).toBe(200);
-    const { password_hash } = await t.app.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const { password_hash } = await t.app.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect((await post('/api/auth/login', { email: body.email, password: body.password })).statusCode).toBe(200);
   });
@@ -82,7 +87,8 @@ describe('password reset under abuse', () => {
 
   it('limits reset attempts per address (20 an hour) with 429 and Retry-After', async () => {
     const address = '198.51.100.200';
-    for (let i = 0; i < 20; i++) expect((await post('/api/auth/reset-password', { token: `nope-${i}`, password: 'R3set-Heron-77' }, address)).statusCode).toBe(400);
+    for (let i = 0; i < 20; i++)
+      expect((await post('/api/auth/reset-password', { token: `nope-${i}`, password: 'R3set-Heron-77' }, address)).statusCode).toBe(400);
     const refused = await post('/api/auth/reset-password', { token: 'nope-20', password: 'R3set-Heron-77' }, address);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -137,7 +143,9 @@ describe('reset then sign in', () => {
     await post('/api/auth/forgot-password', { email: body.email });
     await t.app.deps.background.idle();
     const token = resetTokenFrom((await lastMailTo(t.app, body.email)).text_body);
-    expect((await post('/api/auth/reset-password', { token, password: 'Password123' })).json()).toEqual({ error: 'Password is too common' });
+    expect((await post('/api/auth/reset-password', { token, password: 'Password123' })).json()).toEqual({
+      error: 'Password is too common',
+    });
     expect((await post('/api/auth/reset-password', { token, password: 'R3set-Heron-77' })).statusCode).toBe(200);
     expect((await post('/api/auth/login', { email: body.email, password: 'R3set-Heron-77' })).statusCode).toBe(200);
     expect((await post('/api/auth/login', { email: body.email, password: GOOD_PASSWORD })).statusCode).toBe(401);

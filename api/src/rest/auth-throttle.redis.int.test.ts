@@ -33,7 +33,12 @@ describe.runIf(redisUrl)(`concurrent login guesses with Redis counters (${proces
     const address = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        (i % 2 ? a : b).app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: `Wrong-Guess-${i}` }, remoteAddress: address }),
+        (i % 2 ? a : b).app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: body.email, password: `Wrong-Guess-${i}` },
+          remoteAddress: address,
+        }),
       ),
     );
     const throttled = answers.filter((res) => res.statusCode === 429);
@@ -45,7 +50,12 @@ describe.runIf(redisUrl)(`concurrent login guesses with Redis counters (${proces
     const body = await accountOnBoth(a, b);
     const address = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
     for (let i = 0; i < 25; i++) {
-      const res = await (i % 2 ? a : b).app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password }, remoteAddress: address });
+      const res = await (i % 2 ? a : b).app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: body.email, password: body.password },
+        remoteAddress: address,
+      });
       expect(res.statusCode).toBe(200);
     }
   });

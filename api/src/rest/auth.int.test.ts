@@ -37,7 +37,12 @@ describe(`sign-up (${process.env.TEST_DB})`, () => {
     const { token, user } = res.json();
     issuedTokens.push(token);
     expect(Object.keys(user).sort()).toEqual(['avatar', 'created_at', 'email', 'id', 'socialAccounts', 'username']);
-    expect(user).toMatchObject({ username: body.username, email: body.email, avatar: null, socialAccounts: { twitter: '', facebook: '', instagram: '' } });
+    expect(user).toMatchObject({
+      username: body.username,
+      email: body.email,
+      avatar: null,
+      socialAccounts: { twitter: '', facebook: '', instagram: '' },
+    });
     expect(user.id).toMatch(/^usr_/);
     expect(res.body).not.toMatch(/argon2|password/i);
   });
@@ -46,7 +51,10 @@ describe(`sign-up (${process.env.TEST_DB})`, () => {
   it('stores an argon2id hash at OWASP strength, never the password', async () => {
     const { user, body } = await newUser();
     const row = await t.app.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
-    const params = row.password_hash.match(/^\$argon2id\$v=19\$([^$]+)\$/)?.[1]?.split(',').sort();
+    const params = row.password_hash
+      .match(/^\$argon2id\$v=19\$([^$]+)\$/)?.[1]
+      ?.split(',')
+      .sort();
     expect(params).toEqual(['m=19456', 'p=1', 't=2']);
     expect(row.password_hash).not.toContain(body.password);
   });
@@ -55,7 +63,10 @@ describe(`sign-up (${process.env.TEST_DB})`, () => {
     [{ email: 'a@example.com', password: GOOD_PASSWORD }, 'Username is required'],
     [{ username: '', email: 'a@example.com', password: GOOD_PASSWORD }, 'Username is required'],
     [{ username: 'ab', email: 'a@example.com', password: GOOD_PASSWORD }, 'Username must be 3 to 32 characters long'],
-    [{ username: 'bad name', email: 'a@example.com', password: GOOD_PASSWORD }, 'Username may contain only letters, digits, dots, dashes and underscores'],
+    [
+      { username: 'bad name', email: 'a@example.com', password: GOOD_PASSWORD },
+      'Username may contain only letters, digits, dots, dashes and underscores',
+    ],
     [{ username: 'someone', password: GOOD_PASSWORD }, 'Email is required'],
     [{ username: 'someone', email: 'not-an-email', password: GOOD_PASSWORD }, 'Email is invalid'],
     [{ username: 'someone', email: 'a@example.com' }, 'Password is required'],
@@ -77,7 +88,12 @@ describe(`sign-up (${process.env.TEST_DB})`, () => {
   });
 
   it('refuses a body that is not an object', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'The request body must be a JSON object' });
   });
@@ -138,10 +154,18 @@ describe('sign-in and tokens', () => {
   it('refuses forged, alg:none, other-algorithm and expired tokens', async () => {
     const { token, user } = await newUser();
     const claims = jwt.decode(token) as { sub: string; jti: string; ver: number };
-    const forged = jwt.sign({ ver: claims.ver }, 'another-secret-of-at-least-32-chars!!', { subject: user.id, jwtid: claims.jti, algorithm: 'HS256' });
+    const forged = jwt.sign({ ver: claims.ver }, 'another-secret-of-at-least-32-chars!!', {
+      subject: user.id,
+      jwtid: claims.jti,
+      algorithm: 'HS256',
+    });
     const none = jwt.sign({ ver: claims.ver, sub: user.id, jti: claims.jti }, '', { algorithm: 'none' });
     const hs512 = jwt.sign({ ver: claims.ver }, SECRET, { subject: user.id, jwtid: claims.jti, algorithm: 'HS512' });
-    const expired = jwt.sign({ ver: claims.ver, exp: Math.floor(Date.now() / 1000) - 10 }, SECRET, { subject: user.id, jwtid: claims.jti, algorithm: 'HS256' });
+    const expired = jwt.sign({ ver: claims.ver, exp: Math.floor(Date.now() / 1000) - 10 }, SECRET, {
+      subject: user.id,
+      jwtid: claims.jti,
+      algorithm: 'HS256',
+    });
     const tampered = `${token.split('.')[0]}.${Buffer.from(JSON.stringify({ ...claims, sub: 'usr_someoneelse' })).toString('base64url')}.${token.split('.')[2]}`;
     for (const bad of [forged, none, hs512, expired, tampered, 'not.a.jwt']) {
       expect((await getUser(bad)).statusCode).toBe(401);
@@ -177,10 +201,19 @@ describe('profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Profile updated successfully.',
-      user: { ...user, username: update.username, email: update.email, socialAccounts: { twitter: 'coinfan', instagram: 'coin.fan', facebook: '' } },
+      user: {
+        ...user,
+        username: update.username,
+        email: update.email,
+        socialAccounts: { twitter: 'coinfan', instagram: 'coin.fan', facebook: '' },
+      },
       pendingEmail: null,
     });
-    const row = await t.app.db.selectFrom('users').select(['tier', 'token_version', 'id']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('users')
+      .select(['tier', 'token_version', 'id'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ tier: 'free', token_version: 0, id: user.id });
     expect((await getUser(token)).json().email).toBe(update.email);
   });
@@ -202,7 +235,9 @@ describe('profile', () => {
 
   it('validates like sign-up and needs a signed-in user', async () => {
     const { token, user } = await newUser();
-    expect((await put('/api/users/profile', { username: user.username, email: 'bad' }, bearer(token))).json()).toEqual({ error: 'Email is invalid' });
+    expect((await put('/api/users/profile', { username: user.username, email: 'bad' }, bearer(token))).json()).toEqual({
+      error: 'Email is invalid',
+    });
     expect((await put('/api/users/profile', { username: 'x y z', email: user.email, socialAccounts: {} })).statusCode).toBe(401);
   });
 });
@@ -305,14 +340,20 @@ describe('password reset', () => {
     const { body, user } = await newUser();
     await post('/api/auth/forgot-password', { email: body.email });
     const token = resetTokenFrom((await lastMailTo(t.app, body.email)).text_body);
-    await t.app.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    await t.app.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     const res = await post('/api/auth/reset-password', { token, password: 'R3set-Heron-77' });
     expect(res.statusCode).toBe(400);
     expect((await post('/api/auth/login', { email: body.email, password: body.password })).statusCode).toBe(200);
   });
 
   it('refuses a missing or unknown token with the spec message or the invalid-link message', async () => {
-    expect((await post('/api/auth/reset-password', { password: 'R3set-Heron-77' })).json()).toEqual({ error: 'Invalid or missing reset token' });
+    expect((await post('/api/auth/reset-password', { password: 'R3set-Heron-77' })).json()).toEqual({
+      error: 'Invalid or missing reset token',
+    });
     expect((await post('/api/auth/reset-password', { token: 'made-up', password: 'R3set-Heron-77' })).statusCode).toBe(400);
   });
 

@@ -27,7 +27,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  app.post('/api/auth/forgot-password', async (request) => forgotPassword(app.deps, forgotPasswordSchema.parse(request.body), clientOf(request)));
+  app.post('/api/auth/forgot-password', async (request) =>
+    forgotPassword(app.deps, forgotPasswordSchema.parse(request.body), clientOf(request)),
+  );
 
-  app.post('/api/auth/reset-password', async (request) => resetPassword(app.deps, resetPasswordSchema.parse(request.body), clientOf(request)));
+  app.post('/api/auth/reset-password', async (request) =>
+    resetPassword(app.deps, resetPasswordSchema.parse(request.body), clientOf(request)),
+  );
 }

@@ -44,7 +44,8 @@ describe(`email change (${process.env.TEST_DB})`, () => {
   // checklist 4 (the email, like the password, needs the current password)
   it('needs the current password, and wrong guesses are throttled like logins (429 + Retry-After)', async () => {
     const { token, user, body } = await signup(t.app);
-    const change = (currentPassword?: string) => put('/api/users/profile', { username: user.username, email: `x.${user.email}`, currentPassword }, token);
+    const change = (currentPassword?: string) =>
+      put('/api/users/profile', { username: user.username, email: `x.${user.email}`, currentPassword }, token);
     expect((await change()).json()).toEqual({ error: 'Enter your current password to change your email' });
     for (let i = 0; i < 5; i++) expect((await change(`Wrong-Guess-${i}`)).json()).toEqual({ error: 'Current password is incorrect' });
     const refused = await change(body.password);
@@ -56,7 +57,8 @@ describe(`email change (${process.env.TEST_DB})`, () => {
   // checklist 2, 4
   it('wrong current passwords on change-password are throttled the same way', async () => {
     const { token, body } = await signup(t.app);
-    const change = (currentPassword: string) => put('/api/users/change-password', { currentPassword, newPassword: 'N3w-Otter-Path' }, token);
+    const change = (currentPassword: string) =>
+      put('/api/users/change-password', { currentPassword, newPassword: 'N3w-Otter-Path' }, token);
     for (let i = 0; i < 5; i++) expect((await change(`Wrong-Guess-${i}`)).statusCode).toBe(400);
     const refused = await change(body.password);
     expect(refused.statusCode).toBe(429);
@@ -82,7 +84,11 @@ describe(`email change (${process.env.TEST_DB})`, () => {
     const toNew = await t.app.db.selectFrom('outbox').select('subject').where('to_address', '=', newEmail).execute();
     expect(toNew.map((m) => m.subject)).toEqual(['Confirm your new Coinsight email address']);
     // Only a hash of the link is stored.
-    const stored = await t.app.db.selectFrom('email_changes').select('verify_token_hash').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('email_changes')
+      .select('verify_token_hash')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.verify_token_hash).toBe(createHash('sha256').update(verifyToken).digest('hex'));
   });
 
@@ -92,7 +98,9 @@ describe(`email change (${process.env.TEST_DB})`, () => {
     expect(verified.json()).toEqual({ message: 'Your email address has been changed.', email: newEmail });
     expect((await me(token)).json()).toEqual({ ...user, email: newEmail });
     expect((await post('/api/auth/login', { email: newEmail, password: body.password })).statusCode).toBe(200);
-    expect((await post('/api/users/verify-email', { token: verifyToken })).json()).toEqual({ error: 'This link is invalid or has expired.' });
+    expect((await post('/api/users/verify-email', { token: verifyToken })).json()).toEqual({
+      error: 'This link is invalid or has expired.',
+    });
   });
 
   it('refuses an expired link and a link voided by a newer request', async () => {
@@ -106,7 +114,11 @@ describe(`email change (${process.env.TEST_DB})`, () => {
     expect((await post('/api/users/verify-email', { token: first.verifyToken })).statusCode).toBe(400);
 
     const second = await requestChange();
-    await t.app.db.updateTable('email_changes').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', second.user.id).execute();
+    await t.app.db
+      .updateTable('email_changes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', second.user.id)
+      .execute();
     expect((await post('/api/users/verify-email', { token: second.verifyToken })).statusCode).toBe(400);
   });
 

@@ -2,14 +2,7 @@ import { SORT_COLUMNS, type SocialPlatform } from '@coinsight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, signup } from '../test/auth.js';
-import {
-  dateAgo,
-  facebookFixture,
-  importAllFixtures,
-  instagramFixture,
-  linkedinFixture,
-  twitterFixture,
-} from '../test/social-fixtures.js';
+import { dateAgo, facebookFixture, importAllFixtures, instagramFixture, linkedinFixture, twitterFixture } from '../test/social-fixtures.js';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -114,7 +107,9 @@ describe(`GET /api/social/<platform> (${process.env.TEST_DB})`, () => {
       ['linkedin', 'minShares=3&maxShares=9', [2]],
       ['linkedin', `endDate=${dateAgo(3)}`, [2, 1]],
     ] as const)('%s?%s keeps exactly the matching posts', async (platform, query, expected) => {
-      const fixture = { twitter: twitterFixture, instagram: instagramFixture, facebook: facebookFixture, linkedin: linkedinFixture }[platform];
+      const fixture = { twitter: twitterFixture, instagram: instagramFixture, facebook: facebookFixture, linkedin: linkedinFixture }[
+        platform
+      ];
       const p = await page(platform, query);
       expect(ids(p)).toEqual(textsOf(fixture, ...expected));
       expect(p.pagination.total).toBe(expected.length);
@@ -254,7 +249,9 @@ describe(`GET /api/social/search (${process.env.TEST_DB})`, () => {
   it('matches $cashtags against the coins a post mentions, by name too', async () => {
     const data = await search('q=%24BTC');
     expect(data.map((r) => r.text).sort()).toEqual(
-      [twitterFixture[0], twitterFixture[3], twitterFixture[5], instagramFixture[0], facebookFixture[2], linkedinFixture[0]].map((p) => p.text).sort(),
+      [twitterFixture[0], twitterFixture[3], twitterFixture[5], instagramFixture[0], facebookFixture[2], linkedinFixture[0]]
+        .map((p) => p.text)
+        .sort(),
     );
   });
 
@@ -290,7 +287,7 @@ describe(`GET /api/social/search (${process.env.TEST_DB})`, () => {
       ],
     });
     const pages: unknown[] = [];
-    for (let offset: number | null = 0; offset !== null; ) {
+    for (let offset: number | null = 0; offset !== null;) {
       const res = await get(`/api/social/search?limit=5&offset=${offset}`);
       const body = res.body as { data: unknown[]; total: number; nextOffset: number | null };
       expect(body.total).toBe(16);

@@ -11,8 +11,12 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   for (const platform of SOCIAL_PLATFORMS) {
     // A bad parameter throws a ZodError: the central error handler answers 400 with its message.
     const schema = listQuerySchema(platform);
-    app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request) => listPosts(app.deps, { platform, query: schema.parse(request.query) }));
+    app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request) =>
+      listPosts(app.deps, { platform, query: schema.parse(request.query) }),
+    );
   }
 
-  app.get('/api/social/search', { preHandler: requireUser }, async (request) => searchPosts(app.deps, searchQuerySchema.parse(request.query)));
+  app.get('/api/social/search', { preHandler: requireUser }, async (request) =>
+    searchPosts(app.deps, searchQuerySchema.parse(request.query)),
+  );
 }

@@ -11,14 +11,20 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { preHandler: requireUser };
 
   // `pendingEmail`: the new address waiting for its owner to follow the link mailed to it.
-  app.put('/api/users/profile', guarded, async (request) => updateProfile(app.deps, updateProfileSchema.parse(request.body), signedIn(request).user.id));
+  app.put('/api/users/profile', guarded, async (request) =>
+    updateProfile(app.deps, updateProfileSchema.parse(request.body), signedIn(request).user.id),
+  );
 
   app.put('/api/users/change-password', guarded, async (request) =>
     changePassword(app.deps, changePasswordSchema.parse(request.body), signedIn(request).user.id, clientOf(request)),
   );
 
   // The links of the email-change mails: the token is the proof, so no session is needed.
-  app.post('/api/users/verify-email', async (request) => verifyEmailChange(app.deps, emailLinkSchema.parse(request.body), clientOf(request)));
+  app.post('/api/users/verify-email', async (request) =>
+    verifyEmailChange(app.deps, emailLinkSchema.parse(request.body), clientOf(request)),
+  );
 
-  app.post('/api/users/revert-email', async (request) => revertEmailChange(app.deps, emailLinkSchema.parse(request.body), clientOf(request)));
+  app.post('/api/users/revert-email', async (request) =>
+    revertEmailChange(app.deps, emailLinkSchema.parse(request.body), clientOf(request)),
+  );
 }

@@ -31,7 +31,7 @@ const MAIL_WAIT_MS = 20_000;
 
 /** The latest mail to `to` in the outbox (the mail transport without SMTP_URL). */
 export async function lastMailTo(app: FastifyInstance, to: string) {
-  for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline;) {
     const row = await app.db
       .selectFrom('outbox')
       .select(['subject', 'text_body'])
@@ -47,7 +47,7 @@ export async function lastMailTo(app: FastifyInstance, to: string) {
 
 /** Waits until `to` has at least `count` mails in the outbox; answers them oldest first. */
 export async function mailsTo(app: FastifyInstance, to: string, count: number) {
-  for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline;) {
     const rows = await app.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', to).orderBy('id').execute();
     if (rows.length >= count) return rows;
     await new Promise((resolve) => setTimeout(resolve, 20));

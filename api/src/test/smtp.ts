@@ -19,7 +19,10 @@ export interface TestSmtpServer {
 }
 
 function decodeQuotedPrintable(body: string): string {
-  const bytes = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  const bytes = Buffer.from(
+    body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
   return bytes.toString('utf8');
 }
 
@@ -35,7 +38,11 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
   }
   const encoding = headers['content-transfer-encoding']?.toLowerCase();
   const decoded =
-    encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
   return { headers, text: decoded.replace(/\r\n/g, '\n').replace(/\n$/, '') };
 }
 

@@ -35,7 +35,8 @@ describe(`tRPC batches (${process.env.TEST_DB})`, () => {
     expect(res.statusCode).toBe(400);
     const answers = res.json() as Array<{ error: { message: string } }>;
     expect(answers).toHaveLength(30);
-    for (const answer of answers) expect(answer.error.message).toBe('Sign-in, sign-up, password and email calls cannot be batched: send each in a request of its own.');
+    for (const answer of answers)
+      expect(answer.error.message).toBe('Sign-in, sign-up, password and email calls cannot be batched: send each in a request of its own.');
     expect(t.logs.join('')).not.toContain('"auth.login_failed"');
   });
 
@@ -62,7 +63,11 @@ describe(`tRPC batches (${process.env.TEST_DB})`, () => {
     const { token } = await signup(t.app);
     const ok = await t.app.inject({ method: 'GET', url: `/trpc/${Array(50).fill('auth.me').join(',')}?batch=1`, headers: bearer(token) });
     expect(ok.statusCode).toBe(200);
-    const tooMany = await t.app.inject({ method: 'GET', url: `/trpc/${Array(51).fill('auth.me').join(',')}?batch=1`, headers: bearer(token) });
+    const tooMany = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/${Array(51).fill('auth.me').join(',')}?batch=1`,
+      headers: bearer(token),
+    });
     expect(tooMany.statusCode).toBe(400);
   });
 });
@@ -72,7 +77,12 @@ describe('tRPC 429', () => {
   it('carries a Retry-After header, as on REST', async () => {
     const { body } = await signup(t.app);
     const attempt = () =>
-      t.app.inject({ method: 'POST', url: '/trpc/auth.login', payload: { email: body.email, password: 'Wrong-Guess-1' }, remoteAddress: '192.0.2.42' });
+      t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        payload: { email: body.email, password: 'Wrong-Guess-1' },
+        remoteAddress: '192.0.2.42',
+      });
     for (let i = 0; i < 5; i++) expect((await attempt()).statusCode).toBe(401);
     const refused = await attempt();
     expect(refused.statusCode).toBe(429);

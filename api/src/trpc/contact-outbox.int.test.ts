@@ -19,7 +19,11 @@ describe(`contact form without SMTP (${process.env.TEST_DB})`, () => {
     const res = await t.app.inject({ method: 'POST', url: '/trpc/contact.send', payload: input });
     expect(res.statusCode).toBe(200);
     const mail = await t.app.db.selectFrom('outbox').select(['to_address', 'subject', 'reply_to', 'text_body']).executeTakeFirstOrThrow();
-    expect(mail).toMatchObject({ to_address: OPERATOR, subject: 'Contact form: Billing Question from Ada Lovelace', reply_to: input.email });
+    expect(mail).toMatchObject({
+      to_address: OPERATOR,
+      subject: 'Contact form: Billing Question from Ada Lovelace',
+      reply_to: input.email,
+    });
     expect(mail.text_body).toContain(input.message);
     const row = await t.app.db.selectFrom('contact_messages').select(['subject', 'mailed_at']).executeTakeFirstOrThrow();
     expect(row.subject).toBe('billing');

@@ -47,7 +47,11 @@ async function sendWhileMailIsDown(): Promise<{ id: number; email: string }> {
 const deps = () => ({ db: t.app.db, mailer: t.app.mailer, contactEmail: OPERATOR });
 const later = (ms: number) => new Date(Date.now() + ms);
 const row = (id: number) =>
-  t.app.db.selectFrom('contact_messages').select(['mailed_at', 'mail_attempts', 'next_attempt_at', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+  t.app.db
+    .selectFrom('contact_messages')
+    .select(['mailed_at', 'mail_attempts', 'next_attempt_at', 'last_error'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 describe(`contact mail retry (${process.env.TEST_DB})`, () => {
   it('delivers a stored message once the mail server is back, and only once', async () => {
@@ -129,7 +133,14 @@ describe(`contact mail retry (${process.env.TEST_DB})`, () => {
     try {
       await app.app.db
         .insertInto('contact_messages')
-        .values({ name: 'Ada', email: 'timer@example.com', subject: 'general', message: 'Hi', mailed_at: null, next_attempt_at: new Date(0) })
+        .values({
+          name: 'Ada',
+          email: 'timer@example.com',
+          subject: 'general',
+          message: 'Hi',
+          mailed_at: null,
+          next_attempt_at: new Date(0),
+        })
         .execute();
       while (!app.logs.join('').includes('contact message mailed on retry')) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(smtp.received.filter((m) => m.headers['reply-to'] === 'timer@example.com')).toHaveLength(1);
@@ -151,7 +162,9 @@ describe(`contact form without CONTACT_EMAIL (${process.env.TEST_DB})`, () => {
       const mail = await bare.app.db.selectFrom('outbox').select(['to_address', 'reply_to', 'text_body']).executeTakeFirstOrThrow();
       expect(mail).toMatchObject({ to_address: NO_OPERATOR_ADDRESS, reply_to: input.email });
       expect(mail.text_body).toContain('Hello');
-      expect(await bare.app.db.selectFrom('contact_messages').select('mailed_at').executeTakeFirstOrThrow()).toEqual({ mailed_at: expect.any(Date) });
+      expect(await bare.app.db.selectFrom('contact_messages').select('mailed_at').executeTakeFirstOrThrow()).toEqual({
+        mailed_at: expect.any(Date),
+      });
       expect(smtp.received).toEqual([]);
     } finally {
       await bare.close();

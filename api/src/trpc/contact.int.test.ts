@@ -28,7 +28,13 @@ beforeEach(() => {
 let sender = 0;
 function message(overrides: Record<string, unknown> = {}) {
   sender += 1;
-  return { name: 'Ada Lovelace', email: `ada${sender}@example.com`, subject: 'support', message: 'The export never finishes.', ...overrides };
+  return {
+    name: 'Ada Lovelace',
+    email: `ada${sender}@example.com`,
+    subject: 'support',
+    message: 'The export never finishes.',
+    ...overrides,
+  };
 }
 
 const send = (input: unknown, remoteAddress = nextAddress()) =>
@@ -106,7 +112,8 @@ describe(`contact form (${process.env.TEST_DB})`, () => {
 
   it('limits messages per sender address, whichever client sends them', async () => {
     const input = message();
-    for (let i = 0; i < CONTACT_LIMIT.points; i++) expect((await send({ ...input, email: input.email.toUpperCase() })).statusCode).toBe(200);
+    for (let i = 0; i < CONTACT_LIMIT.points; i++)
+      expect((await send({ ...input, email: input.email.toUpperCase() })).statusCode).toBe(200);
     expect((await send(input)).statusCode).toBe(429);
   });
 

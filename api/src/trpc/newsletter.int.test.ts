@@ -59,7 +59,11 @@ async function subscribeAndReadLink(email: string) {
   const res = await subscribe({ email });
   expect(res.statusCode).toBe(200);
   const mail = await lastMailTo(email);
-  return { mail, confirm: tokenOf(link(mail.text_body, '/newsletter/confirm')), unsubscribe: link(mail.text_body, '/newsletter/unsubscribe') };
+  return {
+    mail,
+    confirm: tokenOf(link(mail.text_body, '/newsletter/confirm')),
+    unsubscribe: link(mail.text_body, '/newsletter/unsubscribe'),
+  };
 }
 
 describe(`newsletter double opt-in (${process.env.TEST_DB})`, () => {
@@ -105,7 +109,11 @@ describe(`newsletter double opt-in (${process.env.TEST_DB})`, () => {
     expect(replaced.statusCode).toBe(400);
     expect(replaced.json().error.message).toBe(NEWSLETTER_MESSAGES.confirmExpired);
 
-    await t.app.db.updateTable('newsletter_confirmations').set({ expires_at: new Date(Date.now() - 1_000) }).where('used_at', 'is', null).execute();
+    await t.app.db
+      .updateTable('newsletter_confirmations')
+      .set({ expires_at: new Date(Date.now() - 1_000) })
+      .where('used_at', 'is', null)
+      .execute();
     const expired = await call('confirm', { token: second.confirm });
     expect(expired.json().error.message).toBe(NEWSLETTER_MESSAGES.confirmExpired);
     expect(await subscriber(email)).toEqual([{ email, status: 'pending' }]);
@@ -164,7 +172,11 @@ describe(`newsletter double opt-in (${process.env.TEST_DB})`, () => {
       const viaTrpc = await call('unsubscribe', { token });
       expect(viaTrpc.statusCode).toBe(400);
       expect(viaTrpc.json().error.message).toBe(NEWSLETTER_MESSAGES.unsubscribeInvalid);
-      const viaRest = await t.app.inject({ method: 'POST', url: `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, payload: {} });
+      const viaRest = await t.app.inject({
+        method: 'POST',
+        url: `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+        payload: {},
+      });
       expect(viaRest.statusCode).toBe(400);
       expect(viaRest.json()).toEqual({ error: NEWSLETTER_MESSAGES.unsubscribeInvalid });
     }
@@ -264,7 +276,9 @@ describe(`newsletter mail over SMTP (${process.env.TEST_DB})`, () => {
     expect(res.statusCode).toBe(200);
     const mail = smtp.received.at(-1);
     expect(mail?.envelopeTo).toEqual(['smtp-reader@example.com']);
-    expect(mail?.headers['list-unsubscribe']).toMatch(new RegExp(`^<${PUBLIC_URL}/api/newsletter/unsubscribe\\?token=\\d+\\.[A-Za-z0-9_-]{43}>$`));
+    expect(mail?.headers['list-unsubscribe']).toMatch(
+      new RegExp(`^<${PUBLIC_URL}/api/newsletter/unsubscribe\\?token=\\d+\\.[A-Za-z0-9_-]{43}>$`),
+    );
     expect(mail?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(mail?.text).toMatch(new RegExp(`\\n${PUBLIC_URL}/newsletter/unsubscribe\\?token=\\d+\\.[A-Za-z0-9_-]{43}$`));
   });

@@ -11,12 +11,53 @@ const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString()
 
 // Within the last 24 h: a, b (Twitter) and e (Facebook); the 24 h before: c; ten days ago: d.
 const twitter = [
-  { id: 'a', username: 'amy', followers: 100, text: 'Love this $BTC breakout #bitcoin', createdAt: ago(1), likes: 10, replies: 2, retweets: 1, views: 100 },
-  { id: 'b', username: 'ben', followers: 50, text: 'Great $BTC momentum #crypto', createdAt: ago(2), likes: 4, replies: 1, retweets: 0, views: 40 },
-  { id: 'c', username: 'amy', followers: 100, text: 'Terrible $ETH day #crypto', createdAt: ago(30), likes: 1, replies: 6, retweets: 0, views: 10 },
+  {
+    id: 'a',
+    username: 'amy',
+    followers: 100,
+    text: 'Love this $BTC breakout #bitcoin',
+    createdAt: ago(1),
+    likes: 10,
+    replies: 2,
+    retweets: 1,
+    views: 100,
+  },
+  {
+    id: 'b',
+    username: 'ben',
+    followers: 50,
+    text: 'Great $BTC momentum #crypto',
+    createdAt: ago(2),
+    likes: 4,
+    replies: 1,
+    retweets: 0,
+    views: 40,
+  },
+  {
+    id: 'c',
+    username: 'amy',
+    followers: 100,
+    text: 'Terrible $ETH day #crypto',
+    createdAt: ago(30),
+    likes: 1,
+    replies: 6,
+    retweets: 0,
+    views: 10,
+  },
   { id: 'd', username: 'cat', followers: 7, text: 'Steady $SOL', createdAt: ago(240), likes: 3, replies: 0, retweets: 0, views: 5 },
 ];
-const facebook = [{ id: 'e', username: 'fran', followers: 1000, text: 'Both $BTC and $ETH are moving #crypto', createdAt: ago(3), likes: 5, comments: 3, shares: 1 }];
+const facebook = [
+  {
+    id: 'e',
+    username: 'fran',
+    followers: 1000,
+    text: 'Both $BTC and $ETH are moving #crypto',
+    createdAt: ago(3),
+    likes: 5,
+    comments: 3,
+    shares: 1,
+  },
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -80,7 +121,12 @@ describe(`social analytics over tRPC (${process.env.TEST_DB})`, () => {
 
   it('trending topics by platform, over a longer period, and capped', async () => {
     const tw = await query<{ topics: { topic: string; mentions: number }[] }>('social.trending', { period: '7d', platform: 'twitter' });
-    expect(tw.data.topics.map((x) => [x.topic, x.mentions])).toEqual([['#crypto', 2], ['$BTC', 2], ['#bitcoin', 1], ['$ETH', 1]]);
+    expect(tw.data.topics.map((x) => [x.topic, x.mentions])).toEqual([
+      ['#crypto', 2],
+      ['$BTC', 2],
+      ['#bitcoin', 1],
+      ['$ETH', 1],
+    ]);
     const month = await query<{ topics: { topic: string }[] }>('social.trending', { period: '30d', limit: 10 });
     expect(month.data.topics.map((x) => x.topic)).toContain('$SOL');
     const top = await query<{ topics: unknown[] }>('social.trending', { period: '30d', limit: 2 });
@@ -106,10 +152,13 @@ describe(`social analytics over tRPC (${process.env.TEST_DB})`, () => {
     expect(tw.mentions.reduce((s, n) => s + n, 0)).toBe(2);
     expect(tw.sentiment.filter((v) => v !== null)).toHaveLength(2);
 
-    const daily = await query<{ granularity: string; buckets: string[]; series: { platform: string; mentions: number[] }[] }>('social.timeline', {
-      period: '30d',
-      platform: 'twitter',
-    });
+    const daily = await query<{ granularity: string; buckets: string[]; series: { platform: string; mentions: number[] }[] }>(
+      'social.timeline',
+      {
+        period: '30d',
+        platform: 'twitter',
+      },
+    );
     expect(daily.data.granularity).toBe('day');
     expect(daily.data.series.map((s) => s.platform)).toEqual(['twitter']);
     expect(daily.data.series[0]!.mentions.reduce((s, n) => s + n, 0)).toBe(4);

@@ -56,10 +56,7 @@ export const newPasswordSchema = z
   .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), m.passwordWeak);
 
 /** A password being checked: only its presence and size matter. */
-const givenPasswordSchema = z
-  .string({ error: m.passwordRequired })
-  .min(1, m.passwordRequired)
-  .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
+const givenPasswordSchema = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
 
 export const signupSchema = z.object({
   username: usernameSchema,
@@ -87,7 +84,12 @@ const handleSchema = z
   .string()
   .trim()
   .transform((h) => h.replace(/^@/, ''))
-  .pipe(z.string().max(64, m.handleInvalid).regex(/^[A-Za-z0-9_.-]*$/, m.handleInvalid))
+  .pipe(
+    z
+      .string()
+      .max(64, m.handleInvalid)
+      .regex(/^[A-Za-z0-9_.-]*$/, m.handleInvalid),
+  )
   .optional();
 
 export const socialAccountsSchema = z.object({
@@ -109,7 +111,10 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired).max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
+  currentPassword: z
+    .string({ error: m.currentPasswordRequired })
+    .min(1, m.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

@@ -14,13 +14,15 @@ export function hasLineBreak(value: string): boolean {
 
 /** An address that ends up in a mail header (To, Reply-To). */
 export function mailboxSchema(messages: { required: string; invalid: string }) {
-  return z
-    .string({ error: messages.required })
-    .trim()
-    // One message per field: an empty address is missing, not also invalid.
-    .min(1, { error: messages.required, abort: true })
-    .max(EMAIL_MAX_LENGTH, messages.invalid)
-    .regex(SINGLE_MAILBOX_PATTERN, messages.invalid);
+  return (
+    z
+      .string({ error: messages.required })
+      .trim()
+      // One message per field: an empty address is missing, not also invalid.
+      .min(1, { error: messages.required, abort: true })
+      .max(EMAIL_MAX_LENGTH, messages.invalid)
+      .regex(SINGLE_MAILBOX_PATTERN, messages.invalid)
+  );
 }
 
 /** Text that ends up in a mail header (Subject, a name in it): one line, bounded. */

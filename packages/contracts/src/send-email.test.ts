@@ -20,7 +20,13 @@ describe('sendEmailSchema', () => {
   });
 
   it('accepts one recipient only', () => {
-    for (const recipient of ['a@example.com,b@example.com', 'a@example.com; b@example.com', 'a,b@example.com', 'Friend <a@example.com>', '"a b"@example.com']) {
+    for (const recipient of [
+      'a@example.com,b@example.com',
+      'a@example.com; b@example.com',
+      'a,b@example.com',
+      'Friend <a@example.com>',
+      '"a b"@example.com',
+    ]) {
       expect(messages({ ...valid, recipient }), recipient).toEqual([m.recipientInvalid]);
     }
   });

@@ -24,7 +24,10 @@ const m = SEND_EMAIL_MESSAGES;
 /** One recipient only: a list or a display name is an invalid recipient. */
 export const sendEmailSchema = z.object({
   recipient: mailboxSchema({ required: m.recipientRequired, invalid: m.recipientInvalid }),
-  subject: headerTextSchema({ required: m.subjectRequired, tooLong: m.subjectTooLong, lineBreak: m.subjectLineBreak }, SEND_EMAIL_SUBJECT_MAX_LENGTH),
+  subject: headerTextSchema(
+    { required: m.subjectRequired, tooLong: m.subjectTooLong, lineBreak: m.subjectLineBreak },
+    SEND_EMAIL_SUBJECT_MAX_LENGTH,
+  ),
   message: bodyTextSchema({ required: m.messageRequired, tooLong: m.messageTooLong }, SEND_EMAIL_MESSAGE_MAX_LENGTH),
 });
 

@@ -94,7 +94,10 @@ async function lockDataDir(dataDir: string, where: string): Promise<() => Promis
     return () => release().catch(() => undefined);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-    throw new DatabaseUnavailableError(where, new Error('another Coinsight process is using it (stop that one first, or set DATA_DIR to another folder)'));
+    throw new DatabaseUnavailableError(
+      where,
+      new Error('another Coinsight process is using it (stop that one first, or set DATA_DIR to another folder)'),
+    );
   }
 }
 
@@ -112,7 +115,7 @@ export function describe(config: DbConfig): string {
 
 export class DatabaseUnavailableError extends Error {
   constructor(where: string, cause: unknown) {
-    const reason = cause instanceof Error ? (cause.message || (cause as NodeJS.ErrnoException).code || cause.name) : String(cause);
+    const reason = cause instanceof Error ? cause.message || (cause as NodeJS.ErrnoException).code || cause.name : String(cause);
     super(`Could not connect to ${where}: ${reason}.`, { cause });
     this.name = 'DatabaseUnavailableError';
   }

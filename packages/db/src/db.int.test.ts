@@ -132,7 +132,9 @@ describe('unreachable database', () => {
   it('fails fast with a message naming where it tried, without the password', async () => {
     const attempt = createDb({ kind: 'postgres', url: 'postgres://app:s3cret@127.0.0.1:1/nowhere' });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
-    await expect(attempt).rejects.toThrow(/^Could not connect to PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/nowhere: connect ECONNREFUSED 127\.0\.0\.1:1\.$/);
+    await expect(attempt).rejects.toThrow(
+      /^Could not connect to PostgreSQL at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/nowhere: connect ECONNREFUSED 127\.0\.0\.1:1\.$/,
+    );
     await expect(attempt).rejects.not.toThrow(/s3cret/);
   });
 });

@@ -21,7 +21,11 @@ afterAll(async () => {
 describe(`public site tables (${process.env.TEST_DB})`, () => {
   it('adds every article once; a second run adds none and leaves edits alone', async () => {
     expect(await seedBlogPosts(handle.db)).toBe(BLOG_ARTICLES.length);
-    await handle.db.updateTable('blog_posts').set({ title: 'Edited by the operator' }).where('slug', '=', 'getting-started-with-the-coinsight-api').execute();
+    await handle.db
+      .updateTable('blog_posts')
+      .set({ title: 'Edited by the operator' })
+      .where('slug', '=', 'getting-started-with-the-coinsight-api')
+      .execute();
 
     expect(await seedBlogPosts(handle.db)).toBe(0);
     const rows = await handle.db.selectFrom('blog_posts').select(['slug', 'title', 'read_time_minutes', 'published_at']).execute();
@@ -47,7 +51,12 @@ describe(`public site tables (${process.env.TEST_DB})`, () => {
       published_at: new Date(),
     };
     await expect(handle.db.insertInto('blog_posts').values(post).execute()).rejects.toMatchObject({ code: '23505' });
-    await expect(handle.db.insertInto('blog_posts').values({ ...post, slug: 'Not A Slug' }).execute()).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      handle.db
+        .insertInto('blog_posts')
+        .values({ ...post, slug: 'Not A Slug' })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23514' });
   });
 
   it('keeps one newsletter subscription per address whatever its case', async () => {
@@ -58,8 +67,14 @@ describe(`public site tables (${process.env.TEST_DB})`, () => {
 
   it('accepts only the four contact subjects', async () => {
     const message = { name: 'Ada', email: 'ada@example.com', message: 'Hello', mailed_at: null };
-    await handle.db.insertInto('contact_messages').values({ ...message, subject: 'billing' }).execute();
-    const bad = handle.db.insertInto('contact_messages').values({ ...message, subject: 'sales' as 'billing' }).execute();
+    await handle.db
+      .insertInto('contact_messages')
+      .values({ ...message, subject: 'billing' })
+      .execute();
+    const bad = handle.db
+      .insertInto('contact_messages')
+      .values({ ...message, subject: 'sales' as 'billing' })
+      .execute();
     await expect(bad).rejects.toMatchObject({ code: '23514' });
   });
 });

@@ -64,15 +64,12 @@ describe('route error boundary', () => {
     );
   });
 
-  it.each(['/broken-without-message', '/broken-with-non-error'])(
-    'falls back to a generic message when %s has none',
-    (path) => {
-      renderApp(path, { routes });
+  it.each(['/broken-without-message', '/broken-with-non-error'])('falls back to a generic message when %s has none', (path) => {
+    renderApp(path, { routes });
 
-      expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeTruthy();
-      expect(screen.getByText('An unexpected error occurred')).toBeTruthy();
-    },
-  );
+    expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByText('An unexpected error occurred')).toBeTruthy();
+  });
 
   it('returns home and recovers when Return to Home is pressed', async () => {
     const { router } = renderApp('/broken', { routes });

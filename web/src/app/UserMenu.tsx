@@ -25,8 +25,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
       >
         <Avatar user={user} size="sm" />
         {/* Named by its content, so the name holds the visible username (WCAG 2.5.3). */}
-        <span className={styles.visuallyHidden}>Account menu for</span>{' '}
-        <span className={styles.name}>{user.username}</span>
+        <span className={styles.visuallyHidden}>Account menu for</span> <span className={styles.name}>{user.username}</span>
         <Chevron className={styles.chevron} />
       </button>
       {open ? (

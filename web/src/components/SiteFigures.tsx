@@ -27,11 +27,13 @@ export function SiteFigures() {
       {figures.map((figure) => (
         <div key={figure.label} className={styles.figure}>
           <dt className={styles.label}>{figure.label}</dt>
-          <dd className={styles.value}>{figure.value ?? (
+          <dd className={styles.value}>
+            {figure.value ?? (
               <span className={styles.loadingSlot}>
                 <span className={styles.srOnly}>Loading</span>
               </span>
-            )}</dd>
+            )}
+          </dd>
         </div>
       ))}
     </dl>

@@ -30,7 +30,10 @@ describe('parseArticle', () => {
 
   it('keeps markup as text: nothing in a body becomes HTML', () => {
     const [block] = parseArticle('<img src=x onerror=alert(1)> & <script>alert(1)</script>');
-    expect(block).toEqual({ kind: 'paragraph', inlines: [{ kind: 'text', text: '<img src=x onerror=alert(1)> & <script>alert(1)</script>' }] });
+    expect(block).toEqual({
+      kind: 'paragraph',
+      inlines: [{ kind: 'text', text: '<img src=x onerror=alert(1)> & <script>alert(1)</script>' }],
+    });
   });
 });
 

@@ -11,7 +11,8 @@ export const formatCount = (n: number) => whole.format(n);
 export const formatCompact = (n: number) => compact.format(n);
 
 /** +12.5% / −3% */
-export const formatChange = (percent: number) => `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${Math.abs(percent).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+export const formatChange = (percent: number) =>
+  `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${Math.abs(percent).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 
 /** Sentiment 0..1 as a score out of 100, which reads more easily than a fraction. */
 export const formatSentiment = (score: number) => (score * 100).toFixed(0);

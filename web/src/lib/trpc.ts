@@ -47,7 +47,9 @@ export function shouldRetry(failures: number, error: unknown): boolean {
 function httpStatusOf(error: unknown): number | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
   const data: unknown = error.data;
-  return typeof data === 'object' && data !== null && 'httpStatus' in data && typeof data.httpStatus === 'number' ? data.httpStatus : undefined;
+  return typeof data === 'object' && data !== null && 'httpStatus' in data && typeof data.httpStatus === 'number'
+    ? data.httpStatus
+    : undefined;
 }
 
 export function createQueryClient(): QueryClient {

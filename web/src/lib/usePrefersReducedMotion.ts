@@ -14,5 +14,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the user asked the system for less motion; follows the setting while the page is open. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => media()?.matches ?? false,
+    () => false,
+  );
 }

@@ -5,14 +5,7 @@
  */
 export const CHART_SERIES_COUNT = 6;
 
-export const chartPaletteVars = [
-  '--chart-1',
-  '--chart-2',
-  '--chart-3',
-  '--chart-4',
-  '--chart-5',
-  '--chart-6',
-] as const;
+export const chartPaletteVars = ['--chart-1', '--chart-2', '--chart-3', '--chart-4', '--chart-5', '--chart-6'] as const;
 
 export const chartPalette: readonly string[] = chartPaletteVars.map((name) => `var(${name})`);
 

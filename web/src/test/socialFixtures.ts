@@ -1,4 +1,11 @@
-import { SOCIAL_PLATFORMS, type PlatformSummaries, type PostPage, type SearchResult, type SearchResults, type TwitterPost } from '@coinsight/contracts';
+import {
+  SOCIAL_PLATFORMS,
+  type PlatformSummaries,
+  type PostPage,
+  type SearchResult,
+  type SearchResults,
+  type TwitterPost,
+} from '@coinsight/contracts';
 
 export function tweet(n: number, overrides: Partial<TwitterPost> = {}): TwitterPost {
   return {
@@ -58,7 +65,11 @@ export function searchResults(results: SearchResult[], overrides: Partial<Search
     data: results,
     total: results.length,
     totalCapped: false,
-    platforms: SOCIAL_PLATFORMS.map((platform) => ({ platform, matches: results.filter((r) => r.platform === platform).length, capped: false })),
+    platforms: SOCIAL_PLATFORMS.map((platform) => ({
+      platform,
+      matches: results.filter((r) => r.platform === platform).length,
+      capped: false,
+    })),
     nextOffset: null,
     ...overrides,
   };

@@ -33,7 +33,8 @@ export async function login(
     } catch (error) {
       // The refused attempt checks nothing, so it costs the other counters nothing either.
       await Promise.all(counters.slice(0, index).map((c) => c.limit.refund(c.key).catch(() => undefined)));
-      if (error instanceof AppError) log.warn({ event: 'auth.login_throttled', ip: client.ip, limit: name }, 'sign-in refused: too many failed attempts');
+      if (error instanceof AppError)
+        log.warn({ event: 'auth.login_throttled', ip: client.ip, limit: name }, 'sign-in refused: too many failed attempts');
       throw error;
     }
   }
@@ -48,9 +49,17 @@ export async function login(
     log.info({ event: 'auth.login_failed', userId: user?.id ?? null, ip: client.ip }, 'sign-in refused');
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
   }
-  await Promise.all([limits.loginFailuresByAccountAndIp.reset(accountAndIp), limits.loginFailuresByAccount.refund(account), limits.loginFailuresByIp.refund(client.ip)]);
+  await Promise.all([
+    limits.loginFailuresByAccountAndIp.reset(accountAndIp),
+    limits.loginFailuresByAccount.refund(account),
+    limits.loginFailuresByIp.refund(client.ip),
+  ]);
   if (needsRehash(user.password_hash)) {
-    await db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', user.id).execute();
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('id', '=', user.id)
+      .execute();
   }
   const token = await openSession(db, deps.jwtSecret, user, client);
   log.info({ event: 'auth.login', userId: user.id, ip: client.ip }, 'signed in');

@@ -14,7 +14,6 @@ export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a p
 export const INVALID_RESET_TOKEN_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-
 /**
  * Answers the same, after the same work, whether or not the address has an account: the lookup,
  * the token and the mail happen in a background job after the answer.
@@ -48,7 +47,13 @@ async function sendResetLink(deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' 
   const token = newLinkToken();
   await db
     .insertInto('password_resets')
-    .values({ id: newId('pwr'), user_id: user.id, token_hash: tokenHash(token), expires_at: new Date(Date.now() + RESET_TTL_MS), used_at: null })
+    .values({
+      id: newId('pwr'),
+      user_id: user.id,
+      token_hash: tokenHash(token),
+      expires_at: new Date(Date.now() + RESET_TTL_MS),
+      used_at: null,
+    })
     .execute();
   // Built from PUBLIC_URL, never from the request's Host header.
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -89,8 +94,18 @@ export async function resetPassword(
       .returning('user_id')
       .executeTakeFirst();
     if (!reset) return null;
-    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
-    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', reset.user_id).where('revoked_at', 'is', null).execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('user_id', '=', reset.user_id)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', reset.user_id)
+      .where('revoked_at', 'is', null)
+      .execute();
     return trx
       .updateTable('users')
       .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))

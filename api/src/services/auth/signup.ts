@@ -19,7 +19,14 @@ export async function signup(
     return await deps.db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
-        .values({ id: newId('usr'), username: input.username, email: input.email, password_hash: passwordHash, avatar: null, social_accounts: {} })
+        .values({
+          id: newId('usr'),
+          username: input.username,
+          email: input.email,
+          password_hash: passwordHash,
+          avatar: null,
+          social_accounts: {},
+        })
         .returning([...PUBLIC_USER_COLUMNS, 'users.token_version'])
         .executeTakeFirstOrThrow();
       const token = await openSession(trx, deps.jwtSecret, user, client);

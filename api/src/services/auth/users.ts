@@ -8,7 +8,14 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken';
 
 /** The columns a public user is made of: never the hash, tier or token version. */
-export const PUBLIC_USER_COLUMNS = ['users.id', 'users.username', 'users.email', 'users.avatar', 'users.social_accounts', 'users.created_at'] as const;
+export const PUBLIC_USER_COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.email',
+  'users.avatar',
+  'users.social_accounts',
+  'users.created_at',
+] as const;
 
 export type PublicUserRow = Selection<Database, 'users', (typeof PUBLIC_USER_COLUMNS)[number]>;
 

@@ -14,7 +14,13 @@ describe('the outbox mailer (no SMTP_URL)', () => {
   it('at a terminal, prints the mail as plain text with each link on a line of its own', async () => {
     const printed: string[] = [];
     const logged: object[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: (d) => logged.push(d) }, print: (t) => printed.push(t) });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'x',
+      store,
+      log: { info: (d) => logged.push(d) },
+      print: (t) => printed.push(t),
+    });
     await mailer.send({ ...mail, headers: { 'List-Unsubscribe': '<http://localhost:3000/api/newsletter/unsubscribe?token=t1>' } });
     const lines = printed.join('').split('\n');
     expect(lines).toContain('http://localhost:3000/reset-password?token=abc_DEF-123');
@@ -36,7 +42,9 @@ describe('the outbox mailer (no SMTP_URL)', () => {
 
   it('refuses a header value with a line break', async () => {
     const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: () => {} } });
-    await expect(mailer.send({ ...mail, headers: { 'List-Unsubscribe': '<x>\r\nBcc: a@b.c' } })).rejects.toThrow('may not contain line breaks');
+    await expect(mailer.send({ ...mail, headers: { 'List-Unsubscribe': '<x>\r\nBcc: a@b.c' } })).rejects.toThrow(
+      'may not contain line breaks',
+    );
   });
 
   it('formats a mail with its links listed once each', () => {

@@ -34,7 +34,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Coinsight <no-reply@coinsight.test>', publicUrl: 'http://localhost:3000' });
+  t = await createTestApp({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: 'Coinsight <no-reply@coinsight.test>',
+    publicUrl: 'http://localhost:3000',
+  });
 });
 
 afterAll(async () => {
@@ -44,7 +48,7 @@ afterAll(async () => {
 
 async function mailTo(address: string): Promise<Received> {
   // Mail goes out after the answer; a loaded machine can take seconds to deliver it.
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     const mail = received.find((m) => m.to.includes(address));
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -58,7 +62,12 @@ const bodyOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 describe(`mail over SMTP (${process.env.TEST_DB})`, () => {
   it('sends the reset link by SMTP, stores nothing in the outbox, and the link resets the password', async () => {
     const { body } = await signup(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: body.email }, remoteAddress: nextAddress() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: body.email },
+      remoteAddress: nextAddress(),
+    });
     expect(res.statusCode).toBe(200);
 
     const mail = await mailTo(body.email);
@@ -68,9 +77,18 @@ describe(`mail over SMTP (${process.env.TEST_DB})`, () => {
     expect(text).toContain('http://localhost:3000/reset-password?token=');
     expect(await t.app.db.selectFrom('outbox').select('id').execute()).toEqual([]);
 
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: resetTokenFrom(text), password: 'R3set-Heron-77' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: resetTokenFrom(text), password: 'R3set-Heron-77' },
+    });
     expect(reset.statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: 'R3set-Heron-77' }, remoteAddress: nextAddress() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: body.email, password: 'R3set-Heron-77' },
+      remoteAddress: nextAddress(),
+    });
     expect(login.statusCode).toBe(200);
   });
 

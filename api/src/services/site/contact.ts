@@ -62,7 +62,10 @@ interface ClaimedMessage extends ContactInput {
 /** A failure as the log and the row may show it: one line, no credentials from a URL. */
 function describeFailure(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/\/\/[^/\s@]*@/g, '//***@').replace(/\s+/g, ' ').slice(0, 500);
+  return text
+    .replace(/\/\/[^/\s@]*@/g, '//***@')
+    .replace(/\s+/g, ' ')
+    .slice(0, 500);
 }
 
 type Attempt = { ok: true } | { ok: false; error: string; retryAt: Date | null; permanent: boolean };

@@ -49,12 +49,23 @@ interface Subscriber {
  * Every newsletter mail carries the unsubscribe link in its text and the RFC 8058 one-click
  * headers: the link opens a page that asks; the header's POST unsubscribes at once.
  */
-export function newsletterMail(deps: Pick<NewsletterDeps, 'publicUrl' | 'jwtSecret'>, to: Subscriber, subject: string, body: string[]): MailMessage {
+export function newsletterMail(
+  deps: Pick<NewsletterDeps, 'publicUrl' | 'jwtSecret'>,
+  to: Subscriber,
+  subject: string,
+  body: string[],
+): MailMessage {
   const token = encodeURIComponent(unsubscribeToken(deps.jwtSecret, to.id));
   return {
     to: to.email,
     subject,
-    text: [...body, '', '--', 'To stop receiving the Coinsight newsletter, unsubscribe here:', `${deps.publicUrl}/newsletter/unsubscribe?token=${token}`].join('\n'),
+    text: [
+      ...body,
+      '',
+      '--',
+      'To stop receiving the Coinsight newsletter, unsubscribe here:',
+      `${deps.publicUrl}/newsletter/unsubscribe?token=${token}`,
+    ].join('\n'),
     headers: {
       'List-Unsubscribe': `<${deps.publicUrl}/api/newsletter/unsubscribe?token=${token}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -85,7 +96,11 @@ function alreadySubscribedMail(deps: NewsletterDeps, to: Subscriber): MailMessag
  * a confirmation link (new, pending or unsubscribed address) or a notice (already confirmed).
  * Past the per-address allowance nothing is mailed, so the form cannot flood someone's inbox.
  */
-export async function subscribeToNewsletter(deps: NewsletterDeps, input: { email: string }, client: Client): Promise<NewsletterSubscribeResult> {
+export async function subscribeToNewsletter(
+  deps: NewsletterDeps,
+  input: { email: string },
+  client: Client,
+): Promise<NewsletterSubscribeResult> {
   await deps.limits.newsletterByIp.consume(client.ip, NEWSLETTER_MESSAGES.tooMany);
   const answer: NewsletterSubscribeResult = { status: 'confirmation-sent' };
   try {
@@ -122,7 +137,11 @@ export async function subscribeToNewsletter(deps: NewsletterDeps, input: { email
     const token = randomBytes(32).toString('base64url');
     await trx
       .insertInto('newsletter_confirmations')
-      .values({ subscriber_id: subscriber.id, token_hash: sha256(token), expires_at: new Date(now.getTime() + NEWSLETTER_CONFIRM_TTL_HOURS * 3_600_000) })
+      .values({
+        subscriber_id: subscriber.id,
+        token_hash: sha256(token),
+        expires_at: new Date(now.getTime() + NEWSLETTER_CONFIRM_TTL_HOURS * 3_600_000),
+      })
       .execute();
     return { subscriber, token };
   });
@@ -133,7 +152,10 @@ export async function subscribeToNewsletter(deps: NewsletterDeps, input: { email
 }
 
 /** Confirms a pending subscription with the link's token: once, before it expires. */
-export async function confirmNewsletterSubscription(deps: Pick<NewsletterDeps, 'db'>, input: { token: string }): Promise<NewsletterConfirmResult> {
+export async function confirmNewsletterSubscription(
+  deps: Pick<NewsletterDeps, 'db'>,
+  input: { token: string },
+): Promise<NewsletterConfirmResult> {
   const now = new Date();
   return deps.db.transaction().execute(async (trx) => {
     const confirmation = await trx

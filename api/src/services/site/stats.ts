@@ -22,7 +22,10 @@ export function siteStats({ db }: Pick<ServiceDeps, 'db'>, now = Date.now()): Pr
 
 async function countStats(db: Db): Promise<SiteStats> {
   const [assets, posts] = await Promise.all([
-    db.selectFrom('assets').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('assets')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('platform_hourly_stats')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('posts'), eb.lit(0)).as('total'))

@@ -1,4 +1,11 @@
-import { RANGE_FILTERS, type AnyListQuery, type ListQuery, type PostPage, type RangeCounter, type SocialPlatform } from '@coinsight/contracts';
+import {
+  RANGE_FILTERS,
+  type AnyListQuery,
+  type ListQuery,
+  type PostPage,
+  type RangeCounter,
+  type SocialPlatform,
+} from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
 import { POST_COLUMNS, toPlatformPost } from './post-shapes.js';
@@ -38,7 +45,11 @@ export async function listPosts<P extends SocialPlatform>(
   if (q.username) {
     // Part of a handle, any case: authors are few next to posts, so they are matched first.
     matching = matching.where('posts.author_id', 'in', (eb) =>
-      eb.selectFrom('authors').select('authors.id').where('authors.platform', '=', platform).where(sql`lower(authors.username)`, 'like', likePattern(q.username ?? '')),
+      eb
+        .selectFrom('authors')
+        .select('authors.id')
+        .where('authors.platform', '=', platform)
+        .where(sql`lower(authors.username)`, 'like', likePattern(q.username ?? '')),
     );
   }
   if (q.startDate) matching = matching.where('posts.created_at', '>=', q.startDate);
@@ -58,7 +69,10 @@ export async function listPosts<P extends SocialPlatform>(
   // Unfiltered, the total is the platform's post count, kept exact by the rollups.
   const totalQuery = filtered
     ? matching.select((eb) => eb.fn.countAll<number>().as('total'))
-    : db.selectFrom('platform_hourly_stats').select(sql<number>`coalesce(sum(posts), 0)::int8`.as('total')).where('platform', '=', platform);
+    : db
+        .selectFrom('platform_hourly_stats')
+        .select(sql<number>`coalesce(sum(posts), 0)::int8`.as('total'))
+        .where('platform', '=', platform);
 
   const [rows, totalRow] = await Promise.all([rowsQuery.execute(), totalQuery.executeTakeFirst()]);
   const total = Number(totalRow?.total ?? 0);

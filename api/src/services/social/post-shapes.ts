@@ -1,4 +1,13 @@
-import type { FacebookPost, InstagramPost, LinkedinPost, PostsByPlatform, Reactions, SearchResult, SocialPlatform, TwitterPost } from '@coinsight/contracts';
+import type {
+  FacebookPost,
+  InstagramPost,
+  LinkedinPost,
+  PostsByPlatform,
+  Reactions,
+  SearchResult,
+  SocialPlatform,
+  TwitterPost,
+} from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
 import type { Selection } from 'kysely';
 
@@ -42,7 +51,13 @@ function base(row: PostRowOut) {
 // Each platform's spec §3 shape, built field by field: nothing reaches a client by accident.
 const shapes: { [P in SocialPlatform]: (row: PostRowOut) => PostsByPlatform[P] } = {
   twitter: (row): TwitterPost => ({ ...base(row), views: row.views, likes: row.likes, replies: row.replies, retweets: row.retweets }),
-  instagram: (row): InstagramPost => ({ ...base(row), likes: row.likes, comments: row.comments, mediaType: row.media_type, location: row.location }),
+  instagram: (row): InstagramPost => ({
+    ...base(row),
+    likes: row.likes,
+    comments: row.comments,
+    mediaType: row.media_type,
+    location: row.location,
+  }),
   facebook: (row): FacebookPost => ({
     ...base(row),
     likes: row.likes,

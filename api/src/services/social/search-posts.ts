@@ -54,7 +54,12 @@ export async function searchPosts({ db }: Pick<ServiceDeps, 'db'>, query: Search
       .execute();
   const countOf = async (platform: SocialPlatform): Promise<PlatformMatches> => {
     const { n } = await db
-      .selectFrom(matching(platform).select('posts.id').limit(SEARCH_COUNT_CAP + 1).as('m'))
+      .selectFrom(
+        matching(platform)
+          .select('posts.id')
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('m'),
+      )
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .executeTakeFirstOrThrow();
     const matches = Number(n);

@@ -21,7 +21,9 @@ export async function platformSummaries(
       .select([
         'platform',
         sql<number>`coalesce(sum(posts) filter (where hour >= ${w.start}), 0)::int8`.as('mentions'),
-        sql<number>`coalesce(sum(likes + comments + shares + replies + retweets) filter (where hour >= ${w.start}), 0)::int8`.as('engagement'),
+        sql<number>`coalesce(sum(likes + comments + shares + replies + retweets) filter (where hour >= ${w.start}), 0)::int8`.as(
+          'engagement',
+        ),
         sql<number>`coalesce(sum(sentiment_sum) filter (where hour >= ${w.start}), 0)`.as('sentiment_sum'),
         sql<number>`coalesce(sum(posts) filter (where hour >= ${w.last24}), 0)::int8`.as('last24'),
         sql<number>`coalesce(sum(posts) filter (where hour >= ${w.prev24} and hour < ${w.last24}), 0)::int8`.as('prev24'),

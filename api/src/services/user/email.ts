@@ -49,10 +49,19 @@ export async function requestEmailChange(
       })
       .execute();
   });
-  sendLater(deps, verifyEmailMail(newEmail, user.username, `${deps.publicUrl}/verify-email?token=${encodeURIComponent(verifyToken)}`), 'auth.email_verify_mail');
   sendLater(
     deps,
-    emailChangeRequestedMail(user.email, user.username, newEmail, `${deps.publicUrl}/revert-email?token=${encodeURIComponent(revertToken)}`),
+    verifyEmailMail(newEmail, user.username, `${deps.publicUrl}/verify-email?token=${encodeURIComponent(verifyToken)}`),
+    'auth.email_verify_mail',
+  );
+  sendLater(
+    deps,
+    emailChangeRequestedMail(
+      user.email,
+      user.username,
+      newEmail,
+      `${deps.publicUrl}/revert-email?token=${encodeURIComponent(revertToken)}`,
+    ),
     'auth.email_change_notice',
   );
   deps.log.info({ event: 'auth.email_change_requested', userId: user.id }, 'email change requested');
@@ -132,7 +141,12 @@ export async function revertEmailChange(
           .where('email', '=', change.new_email)
           .execute();
       }
-      await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', change.user_id).where('revoked_at', 'is', null).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', change.user_id)
+        .where('revoked_at', 'is', null)
+        .execute();
       await trx
         .updateTable('users')
         .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))

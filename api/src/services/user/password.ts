@@ -18,7 +18,11 @@ export async function changePassword(
   client: Client,
 ): Promise<{ message: string; token: string }> {
   const { db, log } = deps;
-  const user = await db.selectFrom('users').select(['id', 'username', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user) throw new AppError('NOT_FOUND', 'Account not found');
   if (!(await checkCurrentPassword(deps.limits, userId, () => verifyPassword(user.password_hash, input.currentPassword)))) {
     log.info({ event: 'auth.change_password_refused', userId }, 'password change refused: wrong current password');

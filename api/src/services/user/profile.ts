@@ -10,7 +10,8 @@ import { pendingEmail, requestEmailChange } from './email.js';
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from './password.js';
 
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully.';
-export const EMAIL_PENDING_MESSAGE = 'Profile updated. Check your new inbox: the new email address takes effect once you open the link we sent to it.';
+export const EMAIL_PENDING_MESSAGE =
+  'Profile updated. Check your new inbox: the new email address takes effect once you open the link we sent to it.';
 
 /**
  * Username, email and social handles; fields a user may not set never reach here (the schema
@@ -23,7 +24,11 @@ export async function updateProfile(
   userId: string,
 ): Promise<{ user: PublicUser; pendingEmail: string | null; message: string }> {
   const { db } = deps;
-  const current = await db.selectFrom('users').select(['id', 'username', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+  const current = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!current) throw new AppError('NOT_FOUND', 'Account not found');
   // Only the spelling's case differs: the same mailbox, nothing to confirm.
   const sameAddress = input.email.toLowerCase() === current.email.toLowerCase();
@@ -35,7 +40,12 @@ export async function updateProfile(
       throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD_MESSAGE);
     }
     // Behind the password check, so a stolen session cannot probe which addresses have accounts.
-    const taken = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.email.toLowerCase()).where('id', '!=', userId).executeTakeFirst();
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(email)`, '=', input.email.toLowerCase())
+      .where('id', '!=', userId)
+      .executeTakeFirst();
     if (taken) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
   }
   const socialAccounts = Object.fromEntries(Object.entries(input.socialAccounts).filter(([, handle]) => handle));
@@ -43,7 +53,12 @@ export async function updateProfile(
   try {
     row = await db
       .updateTable('users')
-      .set({ username: input.username, social_accounts: socialAccounts, updated_at: new Date(), ...(sameAddress ? { email: input.email } : {}) })
+      .set({
+        username: input.username,
+        social_accounts: socialAccounts,
+        updated_at: new Date(),
+        ...(sameAddress ? { email: input.email } : {}),
+      })
       .where('id', '=', userId)
       .returning([...PUBLIC_USER_COLUMNS])
       .executeTakeFirstOrThrow();
@@ -52,5 +67,9 @@ export async function updateProfile(
   }
   if (!sameAddress) await requestEmailChange(deps, current, input.email);
   const pending = await pendingEmail(deps, userId);
-  return { user: toPublicUser(row), pendingEmail: pending, message: pending && !sameAddress ? EMAIL_PENDING_MESSAGE : PROFILE_UPDATED_MESSAGE };
+  return {
+    user: toPublicUser(row),
+    pendingEmail: pending,
+    message: pending && !sameAddress ? EMAIL_PENDING_MESSAGE : PROFILE_UPDATED_MESSAGE,
+  };
 }

@@ -4,7 +4,9 @@ import { confirmNewsletterSubscription, subscribeToNewsletter, unsubscribeFromNe
 import { publicProcedure } from '../trpc.js';
 
 export const newsletterRouter = {
-  subscribe: publicProcedure.input(newsletterSubscribeSchema).mutation(({ ctx, input }) => subscribeToNewsletter(ctx.deps, input, ctx.client)),
+  subscribe: publicProcedure
+    .input(newsletterSubscribeSchema)
+    .mutation(({ ctx, input }) => subscribeToNewsletter(ctx.deps, input, ctx.client)),
   confirm: publicProcedure.input(newsletterConfirmSchema).mutation(({ ctx, input }) => confirmNewsletterSubscription(ctx.deps, input)),
   unsubscribe: publicProcedure.input(newsletterUnsubscribeSchema).mutation(({ ctx, input }) => unsubscribeFromNewsletter(ctx.deps, input)),
 } satisfies TRPCRouterRecord;

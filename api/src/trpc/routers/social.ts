@@ -7,10 +7,18 @@ export const socialRouter = {
   // One procedure per platform, as REST has one path per platform: each answers its own row type,
   // which one procedure over a union of platforms could not tell the client.
   list: {
-    twitter: protectedProcedure.input(listQuerySchema('twitter')).query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'twitter', query: input })),
-    instagram: protectedProcedure.input(listQuerySchema('instagram')).query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'instagram', query: input })),
-    facebook: protectedProcedure.input(listQuerySchema('facebook')).query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'facebook', query: input })),
-    linkedin: protectedProcedure.input(listQuerySchema('linkedin')).query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'linkedin', query: input })),
+    twitter: protectedProcedure
+      .input(listQuerySchema('twitter'))
+      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'twitter', query: input })),
+    instagram: protectedProcedure
+      .input(listQuerySchema('instagram'))
+      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'instagram', query: input })),
+    facebook: protectedProcedure
+      .input(listQuerySchema('facebook'))
+      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'facebook', query: input })),
+    linkedin: protectedProcedure
+      .input(listQuerySchema('linkedin'))
+      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'linkedin', query: input })),
   },
   search: protectedProcedure.input(searchQuerySchema).query(({ ctx, input }) => searchPosts(ctx.deps, input)),
   summaries: protectedProcedure.input(summariesInputSchema).query(({ ctx, input }) => platformSummaries(ctx.deps, input)),

@@ -84,7 +84,17 @@ export const LIST_FILTERS = {
   instagram: ['username', 'startDate', 'endDate', 'minLikes', 'maxLikes', 'minComments', 'maxComments', 'mediaType', 'location'],
   facebook: ['username', 'startDate', 'endDate', 'minLikes', 'maxLikes', 'minComments', 'maxComments', 'minShares', 'maxShares'],
   linkedin: [
-    'username', 'startDate', 'endDate', 'minViews', 'maxViews', 'minLikes', 'maxLikes', 'minComments', 'maxComments', 'minShares', 'maxShares',
+    'username',
+    'startDate',
+    'endDate',
+    'minViews',
+    'maxViews',
+    'minLikes',
+    'maxLikes',
+    'minComments',
+    'maxComments',
+    'minShares',
+    'maxShares',
   ],
 } as const satisfies Record<SocialPlatform, readonly string[]>;
 export type ListFilter = (typeof LIST_FILTERS)[SocialPlatform][number];

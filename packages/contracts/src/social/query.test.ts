@@ -92,7 +92,9 @@ describe('search query', () => {
     });
     expect(searchQuerySchema.parse({ offset: '50' })).toMatchObject({ offset: 50 });
     expect(problem(searchQuerySchema.safeParse({ offset: '1001' }))).toBe('offset must be a whole number from 0 to 1000');
-    expect(problem(searchQuerySchema.safeParse({ platform: 'myspace' }))).toBe('platform must be one of all, twitter, instagram, facebook, linkedin');
+    expect(problem(searchQuerySchema.safeParse({ platform: 'myspace' }))).toBe(
+      'platform must be one of all, twitter, instagram, facebook, linkedin',
+    );
     expect(problem(searchQuerySchema.safeParse({ limit: '500' }))).toBe('limit must be between 1 and 100');
     expect(problem(searchQuerySchema.safeParse({ q: 'x'.repeat(201) }))).toBe('q must be at most 200 characters');
     expect(problem(searchQuerySchema.safeParse({ startDate: '2026-11-20T00:00:00Z', endDate: '2026-11-19T00:00:00Z' }))).toBe(

@@ -18,7 +18,17 @@ import {
   type RangeCounter,
   type SocialPlatform,
 } from './constants.js';
-import { dateParam, enumParam, labelNaming, limitParam, PARAMETER_NAMING, rejectUnknownParameters, textParam, wholeNumber, type Naming } from './params.js';
+import {
+  dateParam,
+  enumParam,
+  labelNaming,
+  limitParam,
+  PARAMETER_NAMING,
+  rejectUnknownParameters,
+  textParam,
+  wholeNumber,
+  type Naming,
+} from './params.js';
 
 const capitalized = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 export const minParam = (counter: RangeCounter) => `min${capitalized(counter)}`;
@@ -39,7 +49,12 @@ export const PARAM_LABELS: Readonly<Record<string, string>> = {
   location: 'Location',
   q: 'Search',
   platform: 'Platform',
-  ...Object.fromEntries(COUNTERS.flatMap((c) => [[minParam(c), `Min ${c}`], [maxParam(c), `Max ${c}`]])),
+  ...Object.fromEntries(
+    COUNTERS.flatMap((c) => [
+      [minParam(c), `Min ${c}`],
+      [maxParam(c), `Max ${c}`],
+    ]),
+  ),
 };
 
 /** Messages for people, naming the labels they see: 'Min likes must be a whole number, 0 or more'. */
@@ -48,7 +63,12 @@ export const LABEL_NAMING = labelNaming(PARAM_LABELS);
 function listSchemasNamed(naming: Naming) {
   const counterBound = (param: string) => wholeNumber(param, 0, Number.MAX_SAFE_INTEGER, naming);
   const ranges = <const C extends readonly RangeCounter[]>(counters: C) =>
-    Object.fromEntries(counters.flatMap((c) => [[minParam(c), counterBound(minParam(c))], [maxParam(c), counterBound(maxParam(c))]])) as {
+    Object.fromEntries(
+      counters.flatMap((c) => [
+        [minParam(c), counterBound(minParam(c))],
+        [maxParam(c), counterBound(maxParam(c))],
+      ]),
+    ) as {
       [K in C[number] as `min${Capitalize<K>}` | `max${Capitalize<K>}`]: ReturnType<typeof counterBound>;
     };
   const common = {
@@ -59,7 +79,8 @@ function listSchemasNamed(naming: Naming) {
     startDate: dateParam('startDate', 'start', naming),
     endDate: dateParam('endDate', 'end', naming),
   };
-  const sortBy = <P extends SocialPlatform>(platform: P) => enumParam('sortBy', SORT_COLUMNS[platform], naming).transform((v) => v ?? 'created_at');
+  const sortBy = <P extends SocialPlatform>(platform: P) =>
+    enumParam('sortBy', SORT_COLUMNS[platform], naming).transform((v) => v ?? 'created_at');
   const check = (counters: readonly RangeCounter[]) => (value: Record<string, unknown>, ctx: z.RefinementCtx) =>
     checkRanges(value, ctx, counters, naming);
 
@@ -111,7 +132,10 @@ const labelledListSchemas: typeof listSchemas = listSchemasNamed(LABEL_NAMING);
  * Query of GET /api/social/<platform> (spec §7): page, limit, sortBy, sortOrder and the platform's
  * filters. Messages name the parameters; `'labels'` names the fields as the web app shows them.
  */
-export function listQuerySchema<P extends SocialPlatform>(platform: P, naming: 'parameters' | 'labels' = 'parameters'): (typeof listSchemas)[P] {
+export function listQuerySchema<P extends SocialPlatform>(
+  platform: P,
+  naming: 'parameters' | 'labels' = 'parameters',
+): (typeof listSchemas)[P] {
   return (naming === 'labels' ? labelledListSchemas : listSchemas)[platform];
 }
 
@@ -120,7 +144,9 @@ export type ListQuery<P extends SocialPlatform> = z.output<(typeof listSchemas)[
 export type AnyListQuery = { [P in SocialPlatform]: ListQuery<P> }[SocialPlatform];
 
 const platformParam = z
-  .union([z.enum(SOCIAL_PLATFORMS), z.literal('all'), z.literal('')], { error: `platform must be one of all, ${SOCIAL_PLATFORMS.join(', ')}` })
+  .union([z.enum(SOCIAL_PLATFORMS), z.literal('all'), z.literal('')], {
+    error: `platform must be one of all, ${SOCIAL_PLATFORMS.join(', ')}`,
+  })
   .optional()
   .transform((v) => (v === 'all' || v === '' ? undefined : v));
 

@@ -156,4 +156,3 @@ export interface QuickStats {
   comments: number;
   shares: number;
 }
-

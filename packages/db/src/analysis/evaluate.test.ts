@@ -9,7 +9,8 @@ describe('the labelled crypto posts', () => {
   it('hold at least 200 posts from all four platforms, with every label well represented', () => {
     expect(posts.length).toBeGreaterThanOrEqual(200);
     expect(new Set(posts.map((p) => p.platform)).size).toBe(4);
-    for (const label of ['Positive', 'Neutral', 'Negative'] as const) expect(posts.filter((p) => p.label === label).length).toBeGreaterThan(50);
+    for (const label of ['Positive', 'Neutral', 'Negative'] as const)
+      expect(posts.filter((p) => p.label === label).length).toBeGreaterThan(50);
   });
 });
 

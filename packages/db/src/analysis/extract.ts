@@ -11,9 +11,7 @@ function unique(values: Iterable<string>): string[] {
 
 /** '#ETH and #DeFi' → ['eth', 'defi']: lower case, in order of first use, digits-only tags dropped. */
 export function extractHashtags(text: string): string[] {
-  return unique(
-    Array.from(text.matchAll(HASHTAG), (m) => (m[1] ?? '').toLowerCase()).filter((tag) => HAS_LETTER.test(tag)),
-  );
+  return unique(Array.from(text.matchAll(HASHTAG), (m) => (m[1] ?? '').toLowerCase()).filter((tag) => HAS_LETTER.test(tag)));
 }
 
 /** '$btc and $ETH' → ['BTC', 'ETH']: upper case, in order of first use. */

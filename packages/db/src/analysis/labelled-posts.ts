@@ -21,14 +21,17 @@ const isPlatform = (value: unknown): value is LabelledPost['platform'] => PLATFO
  * text, label). Every other post is held out, so the split never depends on who reads it.
  */
 export function readLabelledPosts(): LabelledPost[] {
-  const lines = readFileSync(new URL('../../src/analysis/labelled-posts.jsonl', import.meta.url), 'utf8').split('\n').filter((l) => l.trim());
+  const lines = readFileSync(new URL('../../src/analysis/labelled-posts.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim());
   return lines.map((line, i) => {
     const record: unknown = JSON.parse(line);
     if (typeof record !== 'object' || record === null || !('text' in record) || !('label' in record) || !('platform' in record)) {
       throw new Error(`labelled-posts.jsonl line ${i + 1}: needs platform, text and label`);
     }
     const { text, label, platform } = record;
-    if (typeof text !== 'string' || !isLabel(label) || !isPlatform(platform)) throw new Error(`labelled-posts.jsonl line ${i + 1}: bad field`);
+    if (typeof text !== 'string' || !isLabel(label) || !isPlatform(platform))
+      throw new Error(`labelled-posts.jsonl line ${i + 1}: bad field`);
     return { platform, text, label, split: i % 2 === 0 ? 'tuning' : 'held-out' };
   });
 }

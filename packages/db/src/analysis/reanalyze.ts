@@ -29,7 +29,7 @@ export async function reanalyzePosts(db: Kysely<Database>, options: ReanalyzeOpt
   const batchSize = options.batchSize ?? 2_000;
   const matcher = await loadSymbolMatcher(db);
   const report: ReanalyzeReport = { scanned: 0, changed: 0 };
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     let query = db
       .selectFrom('posts')
       .select(['id', 'text', 'hashtags', 'symbols', 'sentiment', 'sentiment_model'])

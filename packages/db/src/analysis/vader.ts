@@ -13,27 +13,146 @@ const N_SCALAR = -0.74;
 const PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
 const PUNC_LIST = ['.', '!', '?', ',', ';', ':', '-', "'", '"', '!!', '!!!', '??', '???', '?!?', '!?!', '?!?!', '!?!?'];
 const NEGATE = new Set([
-  'aint', 'arent', 'cannot', 'cant', 'couldnt', 'darent', 'didnt', 'doesnt', "ain't", "aren't", "can't", "couldn't", "daren't",
-  "didn't", "doesn't", 'dont', 'hadnt', 'hasnt', 'havent', 'isnt', 'mightnt', 'mustnt', 'neither', "don't", "hadn't", "hasn't",
-  "haven't", "isn't", "mightn't", "mustn't", 'neednt', "needn't", 'never', 'none', 'nope', 'nor', 'not', 'nothing', 'nowhere',
-  'oughtnt', 'shant', 'shouldnt', 'uhuh', 'wasnt', 'werent', "oughtn't", "shan't", "shouldn't", 'uh-uh', "wasn't", "weren't",
-  'without', 'wont', 'wouldnt', "won't", "wouldn't", 'rarely', 'seldom', 'despite',
+  'aint',
+  'arent',
+  'cannot',
+  'cant',
+  'couldnt',
+  'darent',
+  'didnt',
+  'doesnt',
+  "ain't",
+  "aren't",
+  "can't",
+  "couldn't",
+  "daren't",
+  "didn't",
+  "doesn't",
+  'dont',
+  'hadnt',
+  'hasnt',
+  'havent',
+  'isnt',
+  'mightnt',
+  'mustnt',
+  'neither',
+  "don't",
+  "hadn't",
+  "hasn't",
+  "haven't",
+  "isn't",
+  "mightn't",
+  "mustn't",
+  'neednt',
+  "needn't",
+  'never',
+  'none',
+  'nope',
+  'nor',
+  'not',
+  'nothing',
+  'nowhere',
+  'oughtnt',
+  'shant',
+  'shouldnt',
+  'uhuh',
+  'wasnt',
+  'werent',
+  "oughtn't",
+  "shan't",
+  "shouldn't",
+  'uh-uh',
+  "wasn't",
+  "weren't",
+  'without',
+  'wont',
+  'wouldnt',
+  "won't",
+  "wouldn't",
+  'rarely',
+  'seldom',
+  'despite',
 ]);
 const BOOSTERS = new Map<string, number>([
   ...[
-    'absolutely', 'amazingly', 'awfully', 'completely', 'considerably', 'decidedly', 'deeply', 'effing', 'enormously', 'entirely',
-    'especially', 'exceptionally', 'extremely', 'fabulously', 'flipping', 'flippin', 'fricking', 'frickin', 'frigging', 'friggin',
-    'fully', 'fucking', 'greatly', 'hella', 'highly', 'hugely', 'incredibly', 'intensely', 'majorly', 'more', 'most',
-    'particularly', 'purely', 'quite', 'really', 'remarkably', 'so', 'substantially', 'thoroughly', 'totally', 'tremendously',
-    'uber', 'unbelievably', 'unusually', 'utterly', 'very',
+    'absolutely',
+    'amazingly',
+    'awfully',
+    'completely',
+    'considerably',
+    'decidedly',
+    'deeply',
+    'effing',
+    'enormously',
+    'entirely',
+    'especially',
+    'exceptionally',
+    'extremely',
+    'fabulously',
+    'flipping',
+    'flippin',
+    'fricking',
+    'frickin',
+    'frigging',
+    'friggin',
+    'fully',
+    'fucking',
+    'greatly',
+    'hella',
+    'highly',
+    'hugely',
+    'incredibly',
+    'intensely',
+    'majorly',
+    'more',
+    'most',
+    'particularly',
+    'purely',
+    'quite',
+    'really',
+    'remarkably',
+    'so',
+    'substantially',
+    'thoroughly',
+    'totally',
+    'tremendously',
+    'uber',
+    'unbelievably',
+    'unusually',
+    'utterly',
+    'very',
   ].map((w): [string, number] => [w, B_INCR]),
   ...[
-    'almost', 'barely', 'hardly', 'just enough', 'kind of', 'kinda', 'kindof', 'kind-of', 'less', 'little', 'marginally',
-    'occasionally', 'partly', 'scarcely', 'slightly', 'somewhat', 'sort of', 'sorta', 'sortof', 'sort-of',
+    'almost',
+    'barely',
+    'hardly',
+    'just enough',
+    'kind of',
+    'kinda',
+    'kindof',
+    'kind-of',
+    'less',
+    'little',
+    'marginally',
+    'occasionally',
+    'partly',
+    'scarcely',
+    'slightly',
+    'somewhat',
+    'sort of',
+    'sorta',
+    'sortof',
+    'sort-of',
   ].map((w): [string, number] => [w, B_DECR]),
 ]);
 const IDIOMS = new Map<string, number>([
-  ['the shit', 3], ['the bomb', 3], ['bad ass', 1.5], ['yeah right', -2], ['cut the mustard', 2], ['kiss of death', -1.5], ['hand to mouth', -2],
+  ['the shit', 3],
+  ['the bomb', 3],
+  ['bad ass', 1.5],
+  ['yeah right', -2],
+  ['cut the mustard', 2],
+  ['kiss of death', -1.5],
+  ['hand to mouth', -2],
 ]);
 
 export type Lexicon = ReadonlyMap<string, number>;
@@ -84,14 +203,24 @@ function scalar(word: string, valence: number, capDiff: boolean): number {
   return s;
 }
 
-function neverCheck(valence: number, words: readonly string[], start: number, i: number, negated: (word: string | undefined) => boolean): number {
+function neverCheck(
+  valence: number,
+  words: readonly string[],
+  start: number,
+  i: number,
+  negated: (word: string | undefined) => boolean,
+): number {
   if (start === 0 && negated(words[i - 1])) return valence * N_SCALAR;
   if (start === 1) {
     if (words[i - 2] === 'never' && (words[i - 1] === 'so' || words[i - 1] === 'this')) return valence * 1.5;
     if (negated(words[i - 2])) return valence * N_SCALAR;
   }
   if (start === 2) {
-    if ((words[i - 3] === 'never' && (words[i - 2] === 'so' || words[i - 2] === 'this')) || words[i - 1] === 'so' || words[i - 1] === 'this') {
+    if (
+      (words[i - 3] === 'never' && (words[i - 2] === 'so' || words[i - 2] === 'this')) ||
+      words[i - 1] === 'so' ||
+      words[i - 1] === 'this'
+    ) {
       return valence * 1.25;
     }
     if (negated(words[i - 3])) return valence * N_SCALAR;
@@ -117,7 +246,13 @@ function idiomsCheck(valence: number, words: readonly string[], i: number): numb
   return valence;
 }
 
-function wordValence(lexicon: Lexicon, negated: (word: string | undefined) => boolean, words: readonly string[], i: number, capDiff: boolean): number {
+function wordValence(
+  lexicon: Lexicon,
+  negated: (word: string | undefined) => boolean,
+  words: readonly string[],
+  i: number,
+  capDiff: boolean,
+): number {
   const word = words[i] ?? '';
   let valence = lexicon.get(word.toLowerCase());
   if (valence === undefined) return 0;

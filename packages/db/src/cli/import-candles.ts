@@ -22,15 +22,24 @@ await runCli(async () => {
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) throw new Error(USAGE);
   const { interval, format } = values;
-  if (interval !== undefined && !isInterval(interval)) throw new Error(`--interval must be one of ${CANDLE_INTERVALS.join(', ')}. ${USAGE}`);
+  if (interval !== undefined && !isInterval(interval))
+    throw new Error(`--interval must be one of ${CANDLE_INTERVALS.join(', ')}. ${USAGE}`);
   if (format !== undefined && !isFormat(format)) throw new Error(`--format must be one of ${FORMATS.join(', ')}. ${USAGE}`);
 
   const handle = await openMigrated();
   // Candles belong to tracked assets: a fresh database needs the list.
   await seedAssets(handle.db);
-  const progress = startProgress(1, '{bar} {percentage}% | {candles} candles | {inserted} new, {updated} updated, {unchanged} unchanged, {skipped} skipped', {
-    candles: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0,
-  });
+  const progress = startProgress(
+    1,
+    '{bar} {percentage}% | {candles} candles | {inserted} new, {updated} updated, {unchanged} unchanged, {skipped} skipped',
+    {
+      candles: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+    },
+  );
   try {
     const report = await importCandles(handle.db, file, {
       symbol: values.symbol,

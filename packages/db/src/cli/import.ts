@@ -19,16 +19,25 @@ await runCli(async () => {
   if (!file || extra.length > 0) throw new Error(USAGE);
   const platform = values.platform as Platform | undefined;
   if (!platform || !PLATFORMS.includes(platform)) throw new Error(`--platform must be one of ${PLATFORMS.join(', ')}. ${USAGE}`);
-  if (values.format !== undefined && values.format !== 'jsonl' && values.format !== 'csv') throw new Error(`--format must be jsonl or csv. ${USAGE}`);
+  if (values.format !== undefined && values.format !== 'jsonl' && values.format !== 'csv')
+    throw new Error(`--format must be jsonl or csv. ${USAGE}`);
   const format = values.format as ImportFormat | undefined;
 
   const handle = await openMigrated();
   // Coin symbols are found by matching against the tracked assets: a fresh database needs the list.
   await seedAssets(handle.db);
   const started = performance.now();
-  const progress = startProgress(1, '{bar} {percentage}% | {rows} rows | {inserted} new, {updated} updated, {skipped} unchanged, {failed} failed', {
-    rows: 0, inserted: 0, updated: 0, skipped: 0, failed: 0,
-  });
+  const progress = startProgress(
+    1,
+    '{bar} {percentage}% | {rows} rows | {inserted} new, {updated} updated, {skipped} unchanged, {failed} failed',
+    {
+      rows: 0,
+      inserted: 0,
+      updated: 0,
+      skipped: 0,
+      failed: 0,
+    },
+  );
   try {
     const report = await importFile(handle.db, file, {
       platform,

@@ -18,7 +18,9 @@ await runCli(async () => {
     progress.stop();
     const seconds = (performance.now() - started) / 1000;
     const rollups = report.changed > 0 ? 'rollups rebuilt' : 'rollups unchanged';
-    console.warn(`Re-analysed ${formatRate(report.scanned, seconds, 'posts')} with ${SENTIMENT_MODEL}: ${formatCount(report.changed)} changed; ${rollups}.`);
+    console.warn(
+      `Re-analysed ${formatRate(report.scanned, seconds, 'posts')} with ${SENTIMENT_MODEL}: ${formatCount(report.changed)} changed; ${rollups}.`,
+    );
   } finally {
     progress.stop();
     await handle.close();

@@ -7,7 +7,8 @@ import { formatCount, formatRate, startProgress } from './progress.js';
 
 await runCli(async () => {
   const { values } = parseArgs({ args: process.argv.slice(2), options: { posts: { type: 'string' } }, strict: true });
-  if (values.posts !== undefined && !/^[1-9]\d{0,8}$/.test(values.posts)) throw new Error('--posts must be a whole number from 1 to 999999999');
+  if (values.posts !== undefined && !/^[1-9]\d{0,8}$/.test(values.posts))
+    throw new Error('--posts must be a whole number from 1 to 999999999');
   const handle = await openMigrated();
   try {
     if (values.posts !== undefined) {
@@ -17,7 +18,9 @@ await runCli(async () => {
       const progress = startProgress(count, '{bar} {percentage}% | {value}/{total} posts | ETA {eta_formatted}');
       const seeded = await seedDemoPosts(handle.db, { count, onProgress: (written) => progress.update(written) });
       progress.stop();
-      console.warn(`Seeded ${formatRate(seeded.inserted, seeded.seconds, 'new posts')} of ${formatCount(count)} generated; rollups rebuilt.`);
+      console.warn(
+        `Seeded ${formatRate(seeded.inserted, seeded.seconds, 'new posts')} of ${formatCount(count)} generated; rollups rebuilt.`,
+      );
     }
     const report = await seedDemoData(handle.db);
     console.warn(`Seeded ${report.assets} new assets, ${report.blogPosts} new blog posts, ${report.posts} new demo posts.`);

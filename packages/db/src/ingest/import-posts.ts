@@ -49,7 +49,11 @@ const isRowError = (error: unknown) => /^2[23]/.test(String((error as { code?: u
  * text, and writes batches idempotently on (platform, external id). A bad record is reported
  * with its line and reason and never stops the good ones.
  */
-export async function importPosts(db: Kysely<Database>, source: AsyncIterable<SourceRecord>, options: ImportOptions): Promise<ImportReport> {
+export async function importPosts(
+  db: Kysely<Database>,
+  source: AsyncIterable<SourceRecord>,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const now = options.now ?? Date.now();
   const matcher = await loadSymbolMatcher(db);
@@ -73,7 +77,12 @@ export async function importPosts(db: Kysely<Database>, source: AsyncIterable<So
     batch = [];
     keys = new Set();
     try {
-      add(await writePostBatch(db, current.map((b) => b.post)));
+      add(
+        await writePostBatch(
+          db,
+          current.map((b) => b.post),
+        ),
+      );
     } catch (error) {
       if (!isRowError(error)) throw error;
       // One bad row fails its whole transaction: write the rows one by one to find it.

@@ -26,7 +26,9 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await sql`truncate posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily restart identity cascade`.execute(handle.db);
+  await sql`truncate posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily restart identity cascade`.execute(
+    handle.db,
+  );
 });
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -58,7 +60,11 @@ describe(`JSON Lines import (${process.env.TEST_DB})`, () => {
   it('stores good rows with their analysis and reports inserted counts', async () => {
     const report = await importJsonl(jsonl(tweet('1'), tweet('2', { text: 'ETH dumping, terrible day #eth' })));
     expect(report).toEqual({ rows: 2, inserted: 2, updated: 0, skipped: 0, failed: 0, errors: [] });
-    const rows = await handle.db.selectFrom('posts').select(['external_id', 'symbols', 'hashtags', 'sentiment']).orderBy('external_id').execute();
+    const rows = await handle.db
+      .selectFrom('posts')
+      .select(['external_id', 'symbols', 'hashtags', 'sentiment'])
+      .orderBy('external_id')
+      .execute();
     expect(rows[0]).toMatchObject({ external_id: '1', symbols: ['BTC'], hashtags: ['bitcoin'] });
     expect(rows[0]!.sentiment).toBeGreaterThan(0.6);
     expect(rows[1]).toMatchObject({ external_id: '2', symbols: ['ETH'], hashtags: ['eth'] });
@@ -99,18 +105,30 @@ describe(`JSON Lines import (${process.env.TEST_DB})`, () => {
     await importJsonl(file);
     const again = await importJsonl(file);
     expect(again).toMatchObject({ inserted: 0, updated: 0, skipped: 3, failed: 0 });
-    expect(await handle.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()).toEqual({ n: 3 });
+    expect(
+      await handle.db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
+    ).toEqual({ n: 3 });
     expect(await findRollupDrift(handle.db)).toEqual([]);
   });
 
   it('updates changed posts in place and moves their rollup counts with them', async () => {
     await importJsonl(jsonl(tweet('1'), tweet('2')));
-    const report = await importJsonl(jsonl(tweet('1', { likes: 99, text: 'Now about $ETH #ethereum', createdAt: '2026-11-21T08:00:00Z' }), tweet('2')));
+    const report = await importJsonl(
+      jsonl(tweet('1', { likes: 99, text: 'Now about $ETH #ethereum', createdAt: '2026-11-21T08:00:00Z' }), tweet('2')),
+    );
     expect(report).toMatchObject({ inserted: 0, updated: 1, skipped: 1 });
     const rows = await stored();
     expect(rows[0]).toMatchObject({ external_id: '1', likes: 99, symbols: ['ETH'], hashtags: ['ethereum'] });
     expect(await findRollupDrift(handle.db)).toEqual([]);
-    const btc = await handle.db.selectFrom('topic_daily_stats').select(['day', 'mentions']).where('topic', '=', '$BTC').where('mentions', '>', 0).execute();
+    const btc = await handle.db
+      .selectFrom('topic_daily_stats')
+      .select(['day', 'mentions'])
+      .where('topic', '=', '$BTC')
+      .where('mentions', '>', 0)
+      .execute();
     expect(btc).toEqual([{ day: '2026-11-20', mentions: 1 }]);
   });
 
@@ -129,9 +147,16 @@ describe(`JSON Lines import (${process.env.TEST_DB})`, () => {
   });
 
   it('stores platform extras: Instagram media type and location, Facebook reactions', async () => {
-    await importJsonl(jsonl({ ...tweet('i1'), mediaType: 'Carousel', location: 'Lisbon' }, { ...tweet('i2'), mediaType: 'gif' }), 'instagram');
+    await importJsonl(
+      jsonl({ ...tweet('i1'), mediaType: 'Carousel', location: 'Lisbon' }, { ...tweet('i2'), mediaType: 'gif' }),
+      'instagram',
+    );
     await importJsonl(jsonl({ ...tweet('f1'), reactions: { like: 5, love: 2, angry: 1 } }), 'facebook');
-    const rows = await handle.db.selectFrom('posts').select(['external_id', 'media_type', 'location', 'reactions']).orderBy('external_id').execute();
+    const rows = await handle.db
+      .selectFrom('posts')
+      .select(['external_id', 'media_type', 'location', 'reactions'])
+      .orderBy('external_id')
+      .execute();
     expect(rows).toEqual([
       { external_id: 'f1', media_type: null, location: null, reactions: { like: 5, love: 2, haha: 0, wow: 0, sad: 0, angry: 1 } },
       { external_id: 'i1', media_type: 'carousel', location: 'Lisbon', reactions: null },
@@ -162,7 +187,11 @@ describe(`CSV import (${process.env.TEST_DB})`, () => {
     ].join('\n');
     const report = await importPosts(handle.db, readCsv(streamOf(csv)), { platform: 'facebook', now: NOW });
     expect(report).toEqual({ rows: 2, inserted: 2, updated: 0, skipped: 0, failed: 0, errors: [] });
-    const rows = await handle.db.selectFrom('posts').select(['text', 'symbols', 'hashtags', 'comments', 'reactions', 'created_at']).orderBy('external_id').execute();
+    const rows = await handle.db
+      .selectFrom('posts')
+      .select(['text', 'symbols', 'hashtags', 'comments', 'reactions', 'created_at'])
+      .orderBy('external_id')
+      .execute();
     expect(rows[0]).toMatchObject({ text: 'Hello, "world" of $SOL', symbols: ['SOL'], comments: 1, reactions: { love: 2, like: 0 } });
     expect(rows[1]).toMatchObject({ text: 'Two lines\nabout #defi', hashtags: ['defi'], reactions: null });
     expect(rows[1]!.created_at.toISOString()).toBe('2025-11-20T00:53:20.000Z');
@@ -190,9 +219,17 @@ describe(`CSV import (${process.env.TEST_DB})`, () => {
 
   it('imports a file by its extension, reporting progress', async () => {
     const file = path.join(dir, 'posts.csv');
-    writeFileSync(file, [header, '1,alice,10,hi $ADA,2026-11-20T10:00:00Z,1,0,0,0', '2,bob,10,bye,2026-11-20T11:00:00Z,2,0,0,0'].join('\n'));
+    writeFileSync(
+      file,
+      [header, '1,alice,10,hi $ADA,2026-11-20T10:00:00Z,1,0,0,0', '2,bob,10,bye,2026-11-20T11:00:00Z,2,0,0,0'].join('\n'),
+    );
     const seen: number[] = [];
-    const report = await importFile(handle.db, file, { platform: 'facebook', batchSize: 1, now: NOW, onProgress: (r) => seen.push(r.inserted) });
+    const report = await importFile(handle.db, file, {
+      platform: 'facebook',
+      batchSize: 1,
+      now: NOW,
+      onProgress: (r) => seen.push(r.inserted),
+    });
     expect(report).toMatchObject({ inserted: 2, failed: 0 });
     expect(seen).toEqual([1, 2]);
   });

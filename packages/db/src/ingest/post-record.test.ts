@@ -8,7 +8,14 @@ const parse = (record: Record<string, unknown>, platform: 'twitter' | 'instagram
 
 describe('parsePostRecord', () => {
   it('reads the spec shape: _id, userRef.username, text, createdAt and counters', () => {
-    const parsed = parse({ _id: 'abc', userRef: { username: '@Alice', followers: 10 }, text: ' hi ', createdAt: '2026-11-20T10:00:00Z', likes: 3, views: '40' });
+    const parsed = parse({
+      _id: 'abc',
+      userRef: { username: '@Alice', followers: 10 },
+      text: ' hi ',
+      createdAt: '2026-11-20T10:00:00Z',
+      likes: 3,
+      views: '40',
+    });
     expect(parsed).toEqual({
       ok: true,
       post: expect.objectContaining({ externalId: 'abc', username: 'Alice', followers: 10, text: 'hi', likes: 3, views: 40, comments: 0 }),
@@ -18,7 +25,10 @@ describe('parsePostRecord', () => {
   it('takes content or description when there is no text, and CSV-style dotted columns', () => {
     expect(parse({ ...base, text: undefined, content: 'from content' })).toMatchObject({ ok: true, post: { text: 'from content' } });
     expect(parse({ ...base, text: '', description: 'from description' })).toMatchObject({ ok: true, post: { text: 'from description' } });
-    expect(parse({ id: 7, 'userRef.username': 'bob', text: 'x', created_at: '2026-11-20' })).toMatchObject({ ok: true, post: { externalId: '7', username: 'bob' } });
+    expect(parse({ id: 7, 'userRef.username': 'bob', text: 'x', created_at: '2026-11-20' })).toMatchObject({
+      ok: true,
+      post: { externalId: '7', username: 'bob' },
+    });
   });
 
   it('accepts epoch seconds and milliseconds', () => {
@@ -44,17 +54,35 @@ describe('parsePostRecord', () => {
   });
 
   it('keeps Instagram extras only for Instagram and checks the media type', () => {
-    expect(parse({ ...base, mediaType: 'VIDEO', location: 'Lisbon' }, 'instagram')).toMatchObject({ ok: true, post: { mediaType: 'video', location: 'Lisbon' } });
-    expect(parse({ ...base, media_type: 'reel' }, 'instagram')).toEqual({ ok: false, reason: 'mediaType must be image, video or carousel' });
-    expect(parse({ ...base, mediaType: 'video', location: 'Lisbon' }, 'twitter')).toMatchObject({ ok: true, post: { mediaType: null, location: null } });
+    expect(parse({ ...base, mediaType: 'VIDEO', location: 'Lisbon' }, 'instagram')).toMatchObject({
+      ok: true,
+      post: { mediaType: 'video', location: 'Lisbon' },
+    });
+    expect(parse({ ...base, media_type: 'reel' }, 'instagram')).toEqual({
+      ok: false,
+      reason: 'mediaType must be image, video or carousel',
+    });
+    expect(parse({ ...base, mediaType: 'video', location: 'Lisbon' }, 'twitter')).toMatchObject({
+      ok: true,
+      post: { mediaType: null, location: null },
+    });
   });
 
   it('reads Facebook reactions from an object, JSON text or flat columns', () => {
     const all = { like: 0, love: 0, haha: 0, wow: 0, sad: 0, angry: 0 };
-    expect(parse({ ...base, reactions: { like: 2, love: '1' } }, 'facebook')).toMatchObject({ ok: true, post: { reactions: { ...all, like: 2, love: 1 } } });
+    expect(parse({ ...base, reactions: { like: 2, love: '1' } }, 'facebook')).toMatchObject({
+      ok: true,
+      post: { reactions: { ...all, like: 2, love: 1 } },
+    });
     expect(parse({ ...base, reactions: '{"sad":3}' }, 'facebook')).toMatchObject({ ok: true, post: { reactions: { ...all, sad: 3 } } });
-    expect(parse({ ...base, 'reactions.wow': '4', reactions_angry: '1' }, 'facebook')).toMatchObject({ ok: true, post: { reactions: { ...all, wow: 4, angry: 1 } } });
+    expect(parse({ ...base, 'reactions.wow': '4', reactions_angry: '1' }, 'facebook')).toMatchObject({
+      ok: true,
+      post: { reactions: { ...all, wow: 4, angry: 1 } },
+    });
     expect(parse({ ...base, reactions: '[1' }, 'facebook')).toEqual({ ok: false, reason: 'reactions must be a JSON object' });
-    expect(parse({ ...base, reactions: { like: -1 } }, 'facebook')).toEqual({ ok: false, reason: 'reactions.like must be a whole number of 0 or more' });
+    expect(parse({ ...base, reactions: { like: -1 } }, 'facebook')).toEqual({
+      ok: false,
+      reason: 'reactions.like must be a whole number of 0 or more',
+    });
   });
 });

@@ -132,7 +132,8 @@ function flatReactions(record: RawRecord): Record<string, unknown> | undefined {
 export function parsePostRecord(record: RawRecord, platform: Platform, now = Date.now()): ParsedRecord {
   try {
     const declared = text(record.platform, 'platform', 20)?.toLowerCase();
-    if (declared !== undefined && declared !== platform) throw new InvalidField(`platform is ${declared} but this import is for ${platform}`);
+    if (declared !== undefined && declared !== platform)
+      throw new InvalidField(`platform is ${declared} but this import is for ${platform}`);
 
     const externalId = text(field(record, FIELDS.externalId), 'id', 200);
     if (!externalId) throw new InvalidField('id is missing');
@@ -151,7 +152,8 @@ export function parsePostRecord(record: RawRecord, platform: Platform, now = Dat
     let location: string | null = null;
     if (platform === 'instagram') {
       const media = text(field(record, FIELDS.mediaType), 'mediaType', 20)?.toLowerCase();
-      if (media !== undefined && !MEDIA_TYPES.includes(media as MediaType)) throw new InvalidField('mediaType must be image, video or carousel');
+      if (media !== undefined && !MEDIA_TYPES.includes(media as MediaType))
+        throw new InvalidField('mediaType must be image, video or carousel');
       mediaType = (media as MediaType | undefined) ?? null;
       location = text(field(record, FIELDS.location), 'location', 200) ?? null;
     }

@@ -84,8 +84,25 @@ export async function lockStoredPosts(db: Executor, platform: Platform, external
   const rows = await db
     .selectFrom('posts')
     .select([
-      'id', 'platform', 'external_id', 'author_id', 'text', 'created_at', 'likes', 'comments', 'shares', 'views',
-      'replies', 'retweets', 'media_type', 'location', 'reactions', 'hashtags', 'symbols', 'sentiment', 'sentiment_model',
+      'id',
+      'platform',
+      'external_id',
+      'author_id',
+      'text',
+      'created_at',
+      'likes',
+      'comments',
+      'shares',
+      'views',
+      'replies',
+      'retweets',
+      'media_type',
+      'location',
+      'reactions',
+      'hashtags',
+      'symbols',
+      'sentiment',
+      'sentiment_model',
     ])
     .where('platform', '=', platform)
     .where('external_id', 'in', externalIds)

@@ -64,7 +64,15 @@ export async function writePostBatch(db: Kysely<Database>, posts: readonly Analy
     const changed: StoredPost[] = [];
     let skipped = 0;
     for (const [platform, candidates] of existing) {
-      const stored = new Map((await lockStoredPosts(trx, platform, candidates.map((c) => c.externalId))).map((s) => [s.externalId, s]));
+      const stored = new Map(
+        (
+          await lockStoredPosts(
+            trx,
+            platform,
+            candidates.map((c) => c.externalId),
+          )
+        ).map((s) => [s.externalId, s]),
+      );
       for (const next of candidates) {
         const old = stored.get(next.externalId);
         if (!old) throw new Error(`post ${next.externalId} conflicted but was not found`);

@@ -29,7 +29,14 @@ describe('chartToCandles', () => {
   });
 
   it('a candle without volume points has volume 0, and gaps make no empty candles', () => {
-    const candles = chartToCandles([{ time: T0 + 10, value: 1 }, { time: T0 + 5 * H + 10, value: 2 }], [], '1h');
+    const candles = chartToCandles(
+      [
+        { time: T0 + 10, value: 1 },
+        { time: T0 + 5 * H + 10, value: 2 },
+      ],
+      [],
+      '1h',
+    );
     expect(candles).toHaveLength(2);
     expect(candles[1]).toMatchObject({ openTime: new Date(T0 + 5 * H), open: 1, close: 2, volume: 0 });
   });

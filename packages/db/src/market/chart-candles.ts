@@ -44,7 +44,7 @@ export function chartToCandles(prices: readonly ChartPoint[], volumes: readonly 
   const candles: ChartCandle[] = [];
   let previousClose: number | undefined;
   let v = 0;
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     const start = startOf(line[i]!.time);
     const end = start + size;
     const open = previousClose ?? line[i]!.value;

@@ -48,7 +48,16 @@ const write = (name: string, text: string) => {
 describe(`candle import: Binance kline CSV (${process.env.TEST_DB})`, () => {
   it('imports a spot file (µs, no header), symbol and interval from its name, bad lines reported by number', async () => {
     const report = await importCandles(handle.db, BINANCE);
-    expect(report).toMatchObject({ format: 'binance-csv', symbol: 'BTC', interval: '1h', candles: 20, inserted: 20, updated: 0, unchanged: 0, skipped: 4 });
+    expect(report).toMatchObject({
+      format: 'binance-csv',
+      symbol: 'BTC',
+      interval: '1h',
+      candles: 20,
+      inserted: 20,
+      updated: 0,
+      unchanged: 0,
+      skipped: 4,
+    });
     expect(report.errors).toEqual([
       { line: 7, reason: 'expected 12 columns, found 5' },
       { line: 12, reason: 'open, high, low, close and quote volume must be non-negative numbers' },
@@ -79,7 +88,13 @@ describe(`candle import: Binance kline CSV (${process.env.TEST_DB})`, () => {
   });
 
   it('updates a candle whose figures changed, and only that one', async () => {
-    await importCandles(handle.db, write('BTCUSDT-1h-2025-01-01.csv', '1735689600000,93576,93618.35,93195.83,93378.18,379.7,1735693199999,35491374.05,110239,159,14864710,0\n'));
+    await importCandles(
+      handle.db,
+      write(
+        'BTCUSDT-1h-2025-01-01.csv',
+        '1735689600000,93576,93618.35,93195.83,93378.18,379.7,1735693199999,35491374.05,110239,159,14864710,0\n',
+      ),
+    );
     const report = await importCandles(handle.db, BINANCE);
     expect(report).toMatchObject({ inserted: 19, updated: 1, unchanged: 0 });
     expect((await stored('BTC'))[0]!.volume).toBe(35491374.0530328);
@@ -106,10 +121,14 @@ describe(`candle import: Binance kline CSV (${process.env.TEST_DB})`, () => {
   });
 
   it('refuses what it cannot store in USD or does not track, before writing anything', async () => {
-    await expect(importCandles(handle.db, write('ETHBTC-1h-2025-01.csv', ''))).rejects.toThrow('ETHBTC-1h-2025-01.csv is not quoted in USD (ETHBTC)');
+    await expect(importCandles(handle.db, write('ETHBTC-1h-2025-01.csv', ''))).rejects.toThrow(
+      'ETHBTC-1h-2025-01.csv is not quoted in USD (ETHBTC)',
+    );
     await expect(importCandles(handle.db, write('klines.csv', ''))).rejects.toThrow('pass --symbol');
     await expect(importCandles(handle.db, write('klines.csv', ''), { symbol: 'NOPE' })).rejects.toThrow('NOPE is not a tracked asset');
-    await expect(importCandles(handle.db, write('BTCUSDT-5m-2025-01.csv', ''))).rejects.toThrow('holds 5m klines; candles are stored at 1m, 1h, 1d');
+    await expect(importCandles(handle.db, write('BTCUSDT-5m-2025-01.csv', ''))).rejects.toThrow(
+      'holds 5m klines; candles are stored at 1m, 1h, 1d',
+    );
     expect(await stored('BTC')).toEqual([]);
   });
 });

@@ -90,7 +90,17 @@ export async function importCandles(db: Kysely<Database>, file: string, options:
     throw new Error(`${path.basename(file)} holds ${named.interval} klines; candles are stored at ${CANDLE_INTERVALS.join(', ')}.`);
   }
   const totalBytes = statSync(file).size;
-  const report: CandleImportReport = { format, symbol, interval: options.interval ?? namedInterval ?? '1h', candles: 0, inserted: 0, updated: 0, unchanged: 0, skipped: 0, errors: [] };
+  const report: CandleImportReport = {
+    format,
+    symbol,
+    interval: options.interval ?? namedInterval ?? '1h',
+    candles: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    errors: [],
+  };
   const batchSize = options.batchSize ?? 1000;
   let batch = new Map<number, { line: number; candle: CandleRow }>();
   let bytesRead = 0;
@@ -99,7 +109,12 @@ export async function importCandles(db: Kysely<Database>, file: string, options:
     if (batch.size === 0) return;
     const rows = [...batch.values()];
     batch = new Map();
-    const written = await upsertCandles(db, symbol, report.interval, rows.map((r) => r.candle));
+    const written = await upsertCandles(
+      db,
+      symbol,
+      report.interval,
+      rows.map((r) => r.candle),
+    );
     report.inserted += written.inserted;
     report.updated += written.updated;
     report.unchanged += rows.length - written.inserted - written.updated;
@@ -135,7 +150,8 @@ export async function importCandles(db: Kysely<Database>, file: string, options:
       stream.destroy();
     }
   } else {
-    if (totalBytes > MAX_JSON_BYTES) throw new Error(`${path.basename(file)} is over ${MAX_JSON_BYTES / 1024 / 1024} MB: not a market_chart answer?`);
+    if (totalBytes > MAX_JSON_BYTES)
+      throw new Error(`${path.basename(file)} is over ${MAX_JSON_BYTES / 1024 / 1024} MB: not a market_chart answer?`);
     const chart = readMarketChart(await readFile(file, 'utf8'));
     for (const error of chart.errors) await take(error);
     const interval = options.interval ?? guessInterval(chart.prices);
@@ -152,7 +168,18 @@ export async function importCandles(db: Kysely<Database>, file: string, options:
 async function upsertCandles(db: Kysely<Database>, asset: string, interval: CandleInterval, rows: CandleRow[]) {
   const result = await db
     .insertInto('candles')
-    .values(rows.map((r) => ({ asset, interval, open_time: r.openTime, open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume })))
+    .values(
+      rows.map((r) => ({
+        asset,
+        interval,
+        open_time: r.openTime,
+        open: r.open,
+        high: r.high,
+        low: r.low,
+        close: r.close,
+        volume: r.volume,
+      })),
+    )
     .onConflict((oc) =>
       oc
         .columns(['asset', 'interval', 'open_time'])
@@ -164,7 +191,9 @@ async function upsertCandles(db: Kysely<Database>, asset: string, interval: Cand
           volume: sql`excluded.volume`,
         })
         // An identical candle is left alone: not rewritten, not counted as updated.
-        .where(sql<boolean>`(candles.open, candles.high, candles.low, candles.close, candles.volume) is distinct from (excluded.open, excluded.high, excluded.low, excluded.close, excluded.volume)`),
+        .where(
+          sql<boolean>`(candles.open, candles.high, candles.low, candles.close, candles.volume) is distinct from (excluded.open, excluded.high, excluded.low, excluded.close, excluded.volume)`,
+        ),
     )
     // xmax = 0 only for rows this statement inserted.
     .returning(sql<boolean>`xmax = 0`.as('inserted'))
@@ -267,7 +296,11 @@ export function readMarketChart(text: string): ReadChart {
   value.prices.forEach((point: unknown, index: number) => {
     const read = pointOf(point);
     if (read) prices.push(read);
-    else errors.push({ line: index + 1, error: `prices[${index}] is not a [UNIX ms, price ≥ 0] pair: ${JSON.stringify(point)?.slice(0, 80)}` });
+    else
+      errors.push({
+        line: index + 1,
+        error: `prices[${index}] is not a [UNIX ms, price ≥ 0] pair: ${JSON.stringify(point)?.slice(0, 80)}`,
+      });
   });
   const volumes: ChartPoint[] = [];
   if ('total_volumes' in value && Array.isArray(value.total_volumes)) {
@@ -291,6 +324,9 @@ function pointOf(point: unknown): ChartPoint | undefined {
 function guessInterval(prices: readonly ChartPoint[]): CandleInterval {
   if (prices.length < 2) return '1d';
   const times = prices.map((p) => p.time).sort((a, b) => a - b);
-  const gaps = times.slice(1).map((t, i) => t - times[i]!).sort((a, b) => a - b);
+  const gaps = times
+    .slice(1)
+    .map((t, i) => t - times[i]!)
+    .sort((a, b) => a - b);
   return gaps[Math.floor(gaps.length / 2)]! < CANDLE_INTERVAL_MS['1d'] / 2 ? '1h' : '1d';
 }

@@ -23,8 +23,7 @@ export interface SerializedDbError {
 }
 
 export type WorkerResponse =
-  | { id: number; ok: true; result: WorkerQueryResult | null }
-  | { id: number; ok: false; error: SerializedDbError };
+  { id: number; ok: true; result: WorkerQueryResult | null } | { id: number; ok: false; error: SerializedDbError };
 
 export type WorkerStartup = { ready: true } | { ready: false; error: SerializedDbError };
 

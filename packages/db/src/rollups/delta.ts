@@ -106,5 +106,14 @@ function bump<T>(map: Map<string, T>, k: string, empty: () => T): T {
   return value;
 }
 
-const emptyPlatformCounts = (): PlatformCounts => ({ posts: 0, likes: 0, comments: 0, shares: 0, views: 0, replies: 0, retweets: 0, sentimentSum: 0 });
+const emptyPlatformCounts = (): PlatformCounts => ({
+  posts: 0,
+  likes: 0,
+  comments: 0,
+  shares: 0,
+  views: 0,
+  replies: 0,
+  retweets: 0,
+  sentimentSum: 0,
+});
 const emptyTopicCounts = (): TopicCounts => ({ mentions: 0, sentimentSum: 0 });

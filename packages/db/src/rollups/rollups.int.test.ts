@@ -21,7 +21,12 @@ afterAll(async () => {
 });
 
 const count = async (table: 'posts' | 'authors') =>
-  (await handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  (
+    await handle.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe(`demo posts and rollups (${process.env.TEST_DB})`, () => {
   it('seeds generated posts in batches, with authors, analysis and rollups that match a direct aggregate', async () => {
@@ -51,7 +56,9 @@ describe(`demo posts and rollups (${process.env.TEST_DB})`, () => {
   });
 
   it('notices rollups that no longer match the posts, and a rebuild repairs them', async () => {
-    await sql`update platform_hourly_stats set posts = posts + 1 where hour = (select max(hour) from platform_hourly_stats)`.execute(handle.db);
+    await sql`update platform_hourly_stats set posts = posts + 1 where hour = (select max(hour) from platform_hourly_stats)`.execute(
+      handle.db,
+    );
     await sql`delete from topic_related_daily where topic = (select min(topic) from topic_related_daily)`.execute(handle.db);
     const drift = await findRollupDrift(handle.db);
     expect(drift.some((d) => d.includes('platform_hourly_stats'))).toBe(true);
@@ -61,11 +68,20 @@ describe(`demo posts and rollups (${process.env.TEST_DB})`, () => {
   });
 
   it('re-analysis restores derived fields that are out of date and rebuilds the rollups', async () => {
-    const target = await handle.db.selectFrom('posts').select(['id', 'symbols', 'hashtags', 'sentiment']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const target = await handle.db
+      .selectFrom('posts')
+      .select(['id', 'symbols', 'hashtags', 'sentiment'])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await handle.db.updateTable('posts').set({ symbols: [], hashtags: [], sentiment: 0 }).where('id', '=', target.id).execute();
     const report = await reanalyzePosts(handle.db, { batchSize: 200 });
     expect(report).toEqual({ scanned: 700, changed: 1 });
-    const after = await handle.db.selectFrom('posts').select(['id', 'symbols', 'hashtags', 'sentiment']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    const after = await handle.db
+      .selectFrom('posts')
+      .select(['id', 'symbols', 'hashtags', 'sentiment'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(target);
     expect(await findRollupDrift(handle.db)).toEqual([]);
   });
@@ -73,14 +89,27 @@ describe(`demo posts and rollups (${process.env.TEST_DB})`, () => {
   it('upgrades the posts an older sentiment model scored, and only those', async () => {
     const old = await handle.db.selectFrom('posts').select(['id', 'text', 'sentiment']).orderBy('id').limit(50).execute();
     for (const post of old) {
-      await handle.db.updateTable('posts').set({ sentiment: sentimentScore(post.text, 'vader'), sentiment_model: 'vader' }).where('id', '=', post.id).execute();
+      await handle.db
+        .updateTable('posts')
+        .set({ sentiment: sentimentScore(post.text, 'vader'), sentiment_model: 'vader' })
+        .where('id', '=', post.id)
+        .execute();
     }
     await rebuildRollups(handle.db);
     const report = await reanalyzePosts(handle.db, { batchSize: 20, outdatedOnly: true });
     expect(report.scanned).toBe(50);
     const models = await handle.db.selectFrom('posts').select('sentiment_model').groupBy('sentiment_model').execute();
     expect(models.map((m) => m.sentiment_model)).toEqual([SENTIMENT_MODEL]);
-    const after = await handle.db.selectFrom('posts').select(['id', 'sentiment']).where('id', 'in', old.map((p) => p.id)).orderBy('id').execute();
+    const after = await handle.db
+      .selectFrom('posts')
+      .select(['id', 'sentiment'])
+      .where(
+        'id',
+        'in',
+        old.map((p) => p.id),
+      )
+      .orderBy('id')
+      .execute();
     expect(after.map((p) => p.sentiment)).toEqual(old.map((p) => p.sentiment));
     expect(await findRollupDrift(handle.db)).toEqual([]);
     expect(await reanalyzePosts(handle.db, { outdatedOnly: true })).toEqual({ scanned: 0, changed: 0 });

@@ -67,6 +67,11 @@ export async function findRollupDrift(db: Kysely<Database>, limit = 20): Promise
     limit ${limit}
   `.execute(db);
 
-  const rows = [...platform.rows, ...(await topics('topic_hourly_stats', 'hour')).rows, ...(await topics('topic_daily_stats', 'day')).rows, ...related.rows];
+  const rows = [
+    ...platform.rows,
+    ...(await topics('topic_hourly_stats', 'hour')).rows,
+    ...(await topics('topic_daily_stats', 'day')).rows,
+    ...related.rows,
+  ];
   return rows.slice(0, limit).map((row) => JSON.stringify(row));
 }

@@ -21,11 +21,14 @@ export async function seedAssets(db: Db): Promise<number> {
       })),
     )
     .onConflict((oc) =>
-      oc.column('symbol').doUpdateSet({
-        circulating_supply: sql`excluded.circulating_supply`,
-        total_supply: sql`excluded.total_supply`,
-        max_supply: sql`excluded.max_supply`,
-      }).where('assets.circulating_supply', 'is', null),
+      oc
+        .column('symbol')
+        .doUpdateSet({
+          circulating_supply: sql`excluded.circulating_supply`,
+          total_supply: sql`excluded.total_supply`,
+          max_supply: sql`excluded.max_supply`,
+        })
+        .where('assets.circulating_supply', 'is', null),
     )
     // xmax = 0 only for a row this statement inserted: updates do not count as seeded assets.
     .returning(sql<boolean>`xmax = 0`.as('inserted'))

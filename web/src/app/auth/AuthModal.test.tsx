@@ -17,7 +17,9 @@ function openFromHeader(name: 'Sign In' | 'Sign Up') {
 }
 
 function submit(dialog: HTMLElement) {
-  const button = within(dialog).getAllByRole('button').find((b) => b.getAttribute('type') === 'submit');
+  const button = within(dialog)
+    .getAllByRole('button')
+    .find((b) => b.getAttribute('type') === 'submit');
   if (!button) throw new Error('no submit button');
   fireEvent.click(button);
 }

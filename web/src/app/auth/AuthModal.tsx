@@ -68,7 +68,14 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
     <form className={formStyles.form} onSubmit={onSubmit} noValidate>
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       {signingUp ? <TextField label="Username" autoComplete="username" data-autofocus required {...form.field('username')} /> : null}
-      <TextField label="Email" type="email" autoComplete="email" data-autofocus={!signingUp || undefined} required {...form.field('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        data-autofocus={!signingUp || undefined}
+        required
+        {...form.field('email')}
+      />
       <TextField
         label="Password"
         type="password"

@@ -67,7 +67,10 @@ describe('Send Email panel', () => {
 
     expect((await within(dialog).findByRole('status')).textContent).toBe(m.sent);
     expect(api.callsTo('email.send')).toMatchObject([
-      { input: { recipient: 'friend@example.com', subject: 'Chart', message: 'Look at this.' }, authorization: 'Bearer test-session-token' },
+      {
+        input: { recipient: 'friend@example.com', subject: 'Chart', message: 'Look at this.' },
+        authorization: 'Bearer test-session-token',
+      },
     ]);
     expect((within(dialog).getByRole('textbox', { name: 'Recipient' }) as HTMLInputElement).value).toBe('');
   });

@@ -129,7 +129,12 @@ describe('login and signup', () => {
 
   it.each([
     ['login', 'auth.login', new StubError(401, 'Invalid email or password'), 'Invalid email or password'],
-    ['login', 'auth.login', new StubError(429, 'Too many failed sign-in attempts. Please wait and try again.'), 'Too many failed sign-in attempts. Please wait and try again.'],
+    [
+      'login',
+      'auth.login',
+      new StubError(429, 'Too many failed sign-in attempts. Please wait and try again.'),
+      'Too many failed sign-in attempts. Please wait and try again.',
+    ],
     ['login', 'auth.login', new TypeError('Failed to fetch'), LOGIN_FAILED_MESSAGE],
     ['login', 'auth.login', new StubError(500, 'Internal server error'), LOGIN_FAILED_MESSAGE],
     ['signup', 'auth.signup', new StubError(409, 'An account with this email already exists'), 'An account with this email already exists'],

@@ -115,7 +115,10 @@ export function SessionProvider({ client, tokens, children }: SessionProviderPro
   );
 
   const login = useCallback((input: LoginInput) => signIn(() => client.auth.login.mutate(input), LOGIN_FAILED_MESSAGE), [client, signIn]);
-  const signup = useCallback((input: SignupInput) => signIn(() => client.auth.signup.mutate(input), SIGNUP_FAILED_MESSAGE), [client, signIn]);
+  const signup = useCallback(
+    (input: SignupInput) => signIn(() => client.auth.signup.mutate(input), SIGNUP_FAILED_MESSAGE),
+    [client, signIn],
+  );
 
   const logout = useCallback(async () => {
     // Asked first, while the token is still sent: the server revokes it so a copy cannot be replayed.

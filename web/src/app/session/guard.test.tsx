@@ -4,7 +4,21 @@ import { renderApp } from '../../test/renderApp';
 import { meFor, StubError, testUser } from '../../test/trpcStub';
 import { GUARDED_PATHS, isGuardedPath, returnPath } from '.';
 
-const guarded = ['/dashboard', '/profile', '/settings', '/social', '/social/twitter', '/social/instagram', '/social/facebook', '/social/linkedin', '/tasks', '/scraping-tasks', '/market', '/explorer', '/sandbox'];
+const guarded = [
+  '/dashboard',
+  '/profile',
+  '/settings',
+  '/social',
+  '/social/twitter',
+  '/social/instagram',
+  '/social/facebook',
+  '/social/linkedin',
+  '/tasks',
+  '/scraping-tasks',
+  '/market',
+  '/explorer',
+  '/sandbox',
+];
 const open = [
   ['/', 'Crypto market data and social insights in one API'],
   ['/about', 'About Coinsight'],
@@ -20,7 +34,17 @@ const open = [
 
 describe('sign-in guard', () => {
   it('covers the account and data paths and everything under them, and nothing else', () => {
-    expect(GUARDED_PATHS).toEqual(['/dashboard', '/profile', '/settings', '/social', '/tasks', '/scraping-tasks', '/market', '/explorer', '/sandbox']);
+    expect(GUARDED_PATHS).toEqual([
+      '/dashboard',
+      '/profile',
+      '/settings',
+      '/social',
+      '/tasks',
+      '/scraping-tasks',
+      '/market',
+      '/explorer',
+      '/sandbox',
+    ]);
     for (const path of [...guarded, '/settings/', '/social/twitter/extra']) expect(isGuardedPath(path)).toBe(true);
     for (const path of ['/', '/socialite', '/dashboards', '/docs', '/blog/some-post', '/login']) expect(isGuardedPath(path)).toBe(false);
   });

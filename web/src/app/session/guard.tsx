@@ -5,7 +5,17 @@ import { useSession } from './useSession';
 export const AFTER_SIGN_IN_PATH = '/dashboard';
 
 /** Account and data screens: every path under these needs a signed-in user. */
-export const GUARDED_PATHS = ['/dashboard', '/profile', '/settings', '/social', '/tasks', '/scraping-tasks', '/market', '/explorer', '/sandbox'] as const;
+export const GUARDED_PATHS = [
+  '/dashboard',
+  '/profile',
+  '/settings',
+  '/social',
+  '/tasks',
+  '/scraping-tasks',
+  '/market',
+  '/explorer',
+  '/sandbox',
+] as const;
 
 export function isGuardedPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

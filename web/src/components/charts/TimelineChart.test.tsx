@@ -7,7 +7,12 @@ vi.mock('./UPlotChart', () => ({
   default: ({ description }: { description: string }) => <div role="img" aria-label={description} />,
 }));
 
-const props = { times: ['2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z'], series: [{ label: 'Twitter', values: [10, 3] }], yLabel: 'Posts', description: 'Posts per day' };
+const props = {
+  times: ['2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z'],
+  series: [{ label: 'Twitter', values: [10, 3] }],
+  yLabel: 'Posts',
+  description: 'Posts per day',
+};
 
 describe('TimelineChart', () => {
   it('says under the chart that the last point is today so far', async () => {

@@ -2,7 +2,9 @@ import { PASSWORD_MIN_LENGTH } from '@coinsight/contracts';
 
 /** The part of a zod schema the forms use; web reads the shared schemas without importing zod itself. */
 export interface Parser {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+  safeParse(
+    value: unknown,
+  ): { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
 
 /** Shown under fields where a password is chosen: spec §5's rules in words. */

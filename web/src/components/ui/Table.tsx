@@ -34,7 +34,16 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 export const TABLE_EMPTY_MESSAGE = 'No data found';
 
-export function Table<Row>({ columns, rows, rowKey, caption, emptyMessage = TABLE_EMPTY_MESSAGE, sort, onSortChange, onRowClick }: TableProps<Row>) {
+export function Table<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  emptyMessage = TABLE_EMPTY_MESSAGE,
+  sort,
+  onSortChange,
+  onRowClick,
+}: TableProps<Row>) {
   return (
     <div className={styles.wrapper}>
       <table className={styles.table}>

@@ -1,7 +1,15 @@
 import { AUTH_MESSAGES, changePasswordSchema } from '@coinsight/contracts';
 import { useState } from 'react';
 import { serverMessage, useSession } from '../../app/session';
-import { FormOutcomeAlert, firstErrors, formStyles, NEW_PASSWORD_HINT, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
+import {
+  FormOutcomeAlert,
+  firstErrors,
+  formStyles,
+  NEW_PASSWORD_HINT,
+  useForm,
+  type FieldErrors,
+  type FormOutcome,
+} from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';

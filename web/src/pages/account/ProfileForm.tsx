@@ -43,7 +43,13 @@ function validate(values: ProfileValues, user: PublicUser): FieldErrors {
     ...rest
   } = firstErrors(updateProfileSchema, toInput(values, user));
   const passwordNeeded = changesEmail(values, user) && !values.currentPassword;
-  return { ...rest, twitter, facebook, instagram, currentPassword: passwordNeeded ? AUTH_MESSAGES.currentPasswordForEmail : currentPassword };
+  return {
+    ...rest,
+    twitter,
+    facebook,
+    instagram,
+    currentPassword: passwordNeeded ? AUTH_MESSAGES.currentPasswordForEmail : currentPassword,
+  };
 }
 
 /** Profile settings (spec §2): username, email and the social handles, for /profile and the settings tab. */
@@ -91,7 +97,13 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       <fieldset className={formStyles.fieldset}>
         <legend className={formStyles.legend}>Social accounts</legend>
         {SOCIAL.map((network) => (
-          <TextField key={network} label={SOCIAL_LABELS[network]} hint={`Your ${SOCIAL_LABELS[network]} handle, without the @`} autoComplete="off" {...form.field(network)} />
+          <TextField
+            key={network}
+            label={SOCIAL_LABELS[network]}
+            hint={`Your ${SOCIAL_LABELS[network]} handle, without the @`}
+            autoComplete="off"
+            {...form.field(network)}
+          />
         ))}
       </fieldset>
       <div className={formStyles.actions}>

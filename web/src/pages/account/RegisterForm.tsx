@@ -1,7 +1,15 @@
 import { AUTH_MESSAGES, signupSchema } from '@coinsight/contracts';
 import { useState } from 'react';
 import { serverMessage, useSession } from '../../app/session';
-import { FormOutcomeAlert, firstErrors, formStyles, NEW_PASSWORD_HINT, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
+import {
+  FormOutcomeAlert,
+  firstErrors,
+  formStyles,
+  NEW_PASSWORD_HINT,
+  useForm,
+  type FieldErrors,
+  type FormOutcome,
+} from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
 
 export const REGISTER_FAILED_MESSAGE = 'Failed to create an account. Please try again.';
@@ -38,7 +46,14 @@ export function RegisterForm() {
       <FormOutcomeAlert outcome={outcome} />
       <TextField label="Username" autoComplete="username" required {...form.field('username')} />
       <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" required hint={NEW_PASSWORD_HINT} {...form.field('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={NEW_PASSWORD_HINT}
+        {...form.field('password')}
+      />
       <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
       <Button type="submit" block disabled={form.submitting}>
         {form.submitting ? 'Creating account…' : 'Create Account'}

@@ -3,7 +3,16 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverMessage } from '../../app/session';
 import { AuthPage } from './AuthPage';
-import { FormAlert, FormOutcomeAlert, firstError, formStyles, NEW_PASSWORD_HINT, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
+import {
+  FormAlert,
+  FormOutcomeAlert,
+  firstError,
+  formStyles,
+  NEW_PASSWORD_HINT,
+  useForm,
+  type FieldErrors,
+  type FormOutcome,
+} from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
@@ -72,7 +81,14 @@ export default function ResetPasswordPage() {
             hint={NEW_PASSWORD_HINT}
             {...form.field('password')}
           />
-          <TextField label="Confirm New Password" type="password" autoComplete="new-password" required disabled={done} {...form.field('confirmPassword')} />
+          <TextField
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            disabled={done}
+            {...form.field('confirmPassword')}
+          />
           <Button type="submit" block disabled={form.submitting || done}>
             {form.submitting ? 'Resetting…' : 'Reset Password'}
           </Button>

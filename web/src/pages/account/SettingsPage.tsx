@@ -47,7 +47,10 @@ export default function SettingsPage() {
       id: 'security',
       label: 'Security',
       content: (
-        <Section title="Change Password" description="Changing your password signs out every other device and browser signed in to your account.">
+        <Section
+          title="Change Password"
+          description="Changing your password signs out every other device and browser signed in to your account."
+        >
           <ChangePasswordForm />
         </Section>
       ),
@@ -55,12 +58,19 @@ export default function SettingsPage() {
     {
       id: 'billing',
       label: 'Billing',
-      content: <Section title="Billing" description="Your plan, usage and invoices are shown here once billing is enabled for your account." />,
+      content: (
+        <Section title="Billing" description="Your plan, usage and invoices are shown here once billing is enabled for your account." />
+      ),
     },
     {
       id: 'api',
       label: 'API',
-      content: <Section title="API Keys" description="The API keys you create and delete are listed here once API access is enabled for your account." />,
+      content: (
+        <Section
+          title="API Keys"
+          description="The API keys you create and delete are listed here once API access is enabled for your account."
+        />
+      ),
     },
   ];
 

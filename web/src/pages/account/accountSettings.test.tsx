@@ -41,7 +41,11 @@ describe.each([
   });
 
   it('saves, says so, and shows the saved user in the header', async () => {
-    const saved: PublicUser = { ...testUser, username: 'nakamoto', socialAccounts: { twitter: 'satoshi', facebook: '', instagram: 'nakamoto' } };
+    const saved: PublicUser = {
+      ...testUser,
+      username: 'nakamoto',
+      socialAccounts: { twitter: 'satoshi', facebook: '', instagram: 'nakamoto' },
+    };
     const { api } = await renderSignedIn(path, { 'user.updateProfile': () => saved });
     fill('Username', 'nakamoto');
     fill('Instagram', '@nakamoto');

@@ -50,7 +50,9 @@ describe('/login', () => {
     fill('Password', 'Wr0ng-Password');
     press('Sign In');
 
-    expect(await outcome('alert')).toBe('Failed to sign in. Please check your credentials.Too many failed sign-in attempts. Please wait and try again.');
+    expect(await outcome('alert')).toBe(
+      'Failed to sign in. Please check your credentials.Too many failed sign-in attempts. Please wait and try again.',
+    );
   });
 
   it('signs in and goes to the dashboard when nothing sent the visitor here', async () => {
@@ -150,7 +152,11 @@ describe('/forgot-password', () => {
   });
 
   it.each([
-    ['the server error', new StubError(429, 'Too many requests. Please wait and try again.'), 'Too many requests. Please wait and try again.'],
+    [
+      'the server error',
+      new StubError(429, 'Too many requests. Please wait and try again.'),
+      'Too many requests. Please wait and try again.',
+    ],
     ['the fallback', new TypeError('Failed to fetch'), 'Failed to send reset password email. Please try again.'],
   ])('shows %s on failure', async (_case, failure, message) => {
     await renderPage('/forgot-password', { 'auth.forgotPassword': () => Promise.reject(failure) });
@@ -186,7 +192,9 @@ describe('/reset-password', () => {
   });
 
   it('resets the password, says so, and goes to sign-in after 3 seconds', async () => {
-    const { api, router } = await renderPage('/reset-password?token=abc123', { 'auth.resetPassword': () => ({ message: 'Your password has been reset.' }) });
+    const { api, router } = await renderPage('/reset-password?token=abc123', {
+      'auth.resetPassword': () => ({ message: 'Your password has been reset.' }),
+    });
     // Fake clocks that still follow real time, so the page's requests and waits work as usual.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fill('New Password', PASSWORD);
@@ -204,7 +212,11 @@ describe('/reset-password', () => {
   });
 
   it.each([
-    ['the server error', new StubError(400, 'This reset link is invalid or has expired. Please request a new one.'), 'This reset link is invalid or has expired. Please request a new one.'],
+    [
+      'the server error',
+      new StubError(400, 'This reset link is invalid or has expired. Please request a new one.'),
+      'This reset link is invalid or has expired. Please request a new one.',
+    ],
     ['the fallback', new TypeError('Failed to fetch'), 'Failed to reset password. Please try again.'],
   ])('shows %s on failure and stays', async (_case, failure, message) => {
     const { router } = await renderPage('/reset-password?token=used', { 'auth.resetPassword': () => Promise.reject(failure) });

@@ -37,14 +37,20 @@ describe('changing the email on /settings', () => {
     expect(await outcome('status')).toBe(
       'Check your new inbox: we sent a confirmation link to satoshi@new.example.com. Your email stays satoshi@example.com until you open it.',
     );
-    expect(api.callsTo('user.updateProfile')[0]?.input).toMatchObject({ email: 'satoshi@new.example.com', currentPassword: 'Tr1cky-Lynx-42' });
+    expect(api.callsTo('user.updateProfile')[0]?.input).toMatchObject({
+      email: 'satoshi@new.example.com',
+      currentPassword: 'Tr1cky-Lynx-42',
+    });
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('satoshi@example.com');
   });
 
   it('shows a wrong password from the server', async () => {
     renderApp('/settings', {
       signedInAs: testUser,
-      api: { 'user.emailChange': () => ({ pendingEmail: null }), 'user.updateProfile': () => Promise.reject(new StubError(400, 'Current password is incorrect')) },
+      api: {
+        'user.emailChange': () => ({ pendingEmail: null }),
+        'user.updateProfile': () => Promise.reject(new StubError(400, 'Current password is incorrect')),
+      },
     });
     await screen.findByRole('heading', { level: 1 });
     fill('Email', 'satoshi@new.example.com');

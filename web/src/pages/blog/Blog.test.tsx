@@ -1,4 +1,10 @@
-import { BLOG_POST_NOT_FOUND_MESSAGE, NEWSLETTER_MESSAGES, type BlogIndex, type BlogPost, type BlogPostSummary } from '@coinsight/contracts';
+import {
+  BLOG_POST_NOT_FOUND_MESSAGE,
+  NEWSLETTER_MESSAGES,
+  type BlogIndex,
+  type BlogPost,
+  type BlogPostSummary,
+} from '@coinsight/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
@@ -41,7 +47,11 @@ describe('blog index', () => {
     expect(within(first).getByRole('heading', { name: 'Post number 3' })).toBeTruthy();
     expect(within(first).getByText('What post 3 is about.')).toBeTruthy();
     const image = within(first).getByRole('img', { name: 'Illustration of post 3' });
-    expect([image.getAttribute('src'), image.getAttribute('width'), image.getAttribute('height')]).toEqual(['/blog/post-3.svg', '640', '360']);
+    expect([image.getAttribute('src'), image.getAttribute('width'), image.getAttribute('height')]).toEqual([
+      '/blog/post-3.svg',
+      '640',
+      '360',
+    ]);
     expect(within(first).getByText('Coinsight Engineering')).toBeTruthy();
     expect(within(first).getByText('November 13, 2026').getAttribute('datetime')).toBe('2026-11-13');
     expect(within(first).getByText('5 min read')).toBeTruthy();
@@ -113,7 +123,9 @@ describe('newsletter form', () => {
   });
 
   it('asks to confirm by mail once the address is sent', async () => {
-    const { api } = renderApp('/blog', { api: { 'blog.list': () => index, 'newsletter.subscribe': () => ({ status: 'confirmation-sent' }) } });
+    const { api } = renderApp('/blog', {
+      api: { 'blog.list': () => index, 'newsletter.subscribe': () => ({ status: 'confirmation-sent' }) },
+    });
     await subscribe('reader@example.com');
     expect((await screen.findByText(NEWSLETTER_MESSAGES.subscribed)).closest('[role="status"]')).toBeTruthy();
     expect(api.callsTo('newsletter.subscribe')[0]?.input).toEqual({ email: 'reader@example.com' });

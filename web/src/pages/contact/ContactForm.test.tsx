@@ -45,7 +45,12 @@ describe('contact page', () => {
     const { api } = renderApp('/contact', { api: { ...contact, 'contact.send': () => ({ id: 1 }) } });
     await fillAndSend();
     expect((await screen.findByRole('status')).textContent).toBe(CONTACT_MESSAGES.sent);
-    expect(api.callsTo('contact.send')[0]?.input).toEqual({ name: 'Ada', email: 'ada@example.com', subject: 'billing', message: 'Invoice question' });
+    expect(api.callsTo('contact.send')[0]?.input).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'billing',
+      message: 'Invoice question',
+    });
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
   });
 

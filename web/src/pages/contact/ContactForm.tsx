@@ -1,4 +1,10 @@
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES, CONTACT_NAME_MAX_LENGTH, CONTACT_SUBJECTS, type ContactSubject } from '@coinsight/contracts';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGES,
+  CONTACT_NAME_MAX_LENGTH,
+  CONTACT_SUBJECTS,
+  type ContactSubject,
+} from '@coinsight/contracts';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../app/session';
 import { formStyles, FormOutcomeAlert, type FormOutcome } from '../../components/forms';

@@ -23,8 +23,8 @@ export default function LandingPage() {
           <div className={styles.heroText}>
             <h1 className={styles.title}>Crypto market data and social insights in one API</h1>
             <p className={styles.lead}>
-              Coinsight brings real-time prices, social mentions, price alerts and market sentiment together behind a pay-as-you-go
-              API, with a dashboard to explore them.
+              Coinsight brings real-time prices, social mentions, price alerts and market sentiment together behind a pay-as-you-go API,
+              with a dashboard to explore them.
             </p>
             <div className={styles.actions}>
               <ButtonLink to="/signup" size="lg">
@@ -52,9 +52,9 @@ export default function LandingPage() {
             What Coinsight does
           </h2>
           <p className={styles.sectionLead}>
-            Coinsight collects posts about crypto assets from social media, matches each to the coins it mentions, scores its tone and
-            keeps it beside market prices. Developers, businesses and researchers query all of it through one REST API with one key,
-            and pay only for the calls they make.
+            Coinsight collects posts about crypto assets from social media, matches each to the coins it mentions, scores its tone and keeps
+            it beside market prices. Developers, businesses and researchers query all of it through one REST API with one key, and pay only
+            for the calls they make.
           </p>
         </section>
 

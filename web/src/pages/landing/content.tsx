@@ -14,11 +14,23 @@ export interface Highlight {
 }
 
 export const features: readonly Highlight[] = [
-  { title: 'Real-time prices', text: 'Current price, 24-hour change and volume for every tracked asset, updated on a fixed schedule from the market feed.' },
-  { title: 'Social mentions', text: 'Posts from Twitter, Instagram, Facebook and LinkedIn, matched to the coins they mention by ticker and hashtag.' },
-  { title: 'Market sentiment', text: 'Every post is scored with VADER as it is stored; averages per coin, platform and hour are built from exact sums.' },
+  {
+    title: 'Real-time prices',
+    text: 'Current price, 24-hour change and volume for every tracked asset, updated on a fixed schedule from the market feed.',
+  },
+  {
+    title: 'Social mentions',
+    text: 'Posts from Twitter, Instagram, Facebook and LinkedIn, matched to the coins they mention by ticker and hashtag.',
+  },
+  {
+    title: 'Market sentiment',
+    text: 'Every post is scored with VADER as it is stored; averages per coin, platform and hour are built from exact sums.',
+  },
   { title: 'Price alerts', text: 'Pick a symbol, a price and a condition, and get an email when the market crosses it.' },
-  { title: 'One schema, one search', text: 'Every platform’s posts share one schema with full-text search, filters and pagination that never repeats a row.' },
+  {
+    title: 'One schema, one search',
+    text: 'Every platform’s posts share one schema with full-text search, filters and pagination that never repeats a row.',
+  },
   {
     title: 'Limits that hold',
     text: `${freeRate} requests a minute free, ${proRate} on Pro. Past a limit the API answers 429 with the seconds to wait.`,
@@ -63,8 +75,8 @@ export const faq: readonly FaqItem[] = [
     question: 'Which social platforms are supported?',
     answer: (
       <p>
-        Twitter, Instagram, Facebook and LinkedIn. Posts from all four are stored in one schema and searched together, and each
-        platform has its own data page and endpoint with the filters that suit it.
+        Twitter, Instagram, Facebook and LinkedIn. Posts from all four are stored in one schema and searched together, and each platform has
+        its own data page and endpoint with the filters that suit it.
       </p>
     ),
   },
@@ -72,8 +84,8 @@ export const faq: readonly FaqItem[] = [
     question: 'How much does it cost?',
     answer: (
       <p>
-        Every account gets {included} API calls a month free. On Pro, calls beyond those cost {price} per 1,000, metered per call
-        and billed pay-as-you-go. The <Link to="/pricing">pricing page</Link> lists every limit.
+        Every account gets {included} API calls a month free. On Pro, calls beyond those cost {price} per 1,000, metered per call and billed
+        pay-as-you-go. The <Link to="/pricing">pricing page</Link> lists every limit.
       </p>
     ),
   },
@@ -90,8 +102,8 @@ export const faq: readonly FaqItem[] = [
     question: 'How is sentiment calculated?',
     answer: (
       <p>
-        With VADER, a lexicon- and rule-based model built for social media. Its score from -1 to 1 is mapped onto 0 to 1, so 0.5 is
-        neutral; 0.7 and above shows green, 0.4 and above yellow, lower red.{' '}
+        With VADER, a lexicon- and rule-based model built for social media. Its score from -1 to 1 is mapped onto 0 to 1, so 0.5 is neutral;
+        0.7 and above shows green, 0.4 and above yellow, lower red.{' '}
         <Link to="/blog/how-we-score-sentiment-with-vader">How we score sentiment</Link> explains the method and its limits.
       </p>
     ),
@@ -100,8 +112,8 @@ export const faq: readonly FaqItem[] = [
     question: 'How do I get help?',
     answer: (
       <p>
-        Write to the team through the <Link to="/contact">contact form</Link>: choose Technical Support and we answer by email. The
-        footer of every page shows whether the API is up right now.
+        Write to the team through the <Link to="/contact">contact form</Link>: choose Technical Support and we answer by email. The footer
+        of every page shows whether the API is up right now.
       </p>
     ),
   },

@@ -50,9 +50,9 @@ export default function AboutPage() {
           Our mission
         </h2>
         <p className={styles.text}>
-          Knowing what the crowd says about a coin used to mean building a scraper per platform, a database to keep the posts and a model
-          to read them. We do that work once, openly, and sell access by the call, so that a student with a notebook and a trading team
-          with a data budget query the same data at the same price per call.
+          Knowing what the crowd says about a coin used to mean building a scraper per platform, a database to keep the posts and a model to
+          read them. We do that work once, openly, and sell access by the call, so that a student with a notebook and a trading team with a
+          data budget query the same data at the same price per call.
         </p>
       </section>
 
@@ -93,8 +93,8 @@ export default function AboutPage() {
         </h2>
         <SiteFigures />
         <p className={styles.note}>
-          The first two figures are counted in this installation’s database when you open the page; the other two are the price and
-          the free allowance the API enforces. For the service’s current state, see the status line at the foot of every page, or{' '}
+          The first two figures are counted in this installation’s database when you open the page; the other two are the price and the free
+          allowance the API enforces. For the service’s current state, see the status line at the foot of every page, or{' '}
           <Link to="/contact">ask us</Link>.
         </p>
       </section>

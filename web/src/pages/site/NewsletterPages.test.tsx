@@ -40,7 +40,9 @@ describe('newsletter confirmation page', () => {
 
 describe('newsletter unsubscribe page', () => {
   it('unsubscribes on a click, with the token from the link, and needs no sign-in', async () => {
-    const { api } = renderApp('/newsletter/unsubscribe?token=12.abc', { api: { 'newsletter.unsubscribe': () => ({ status: 'unsubscribed' }) } });
+    const { api } = renderApp('/newsletter/unsubscribe?token=12.abc', {
+      api: { 'newsletter.unsubscribe': () => ({ status: 'unsubscribed' }) },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect((await screen.findByRole('status')).textContent).toBe(NEWSLETTER_MESSAGES.unsubscribed);
     expect(api.callsTo('newsletter.unsubscribe').map((c) => c.input)).toEqual([{ token: '12.abc' }]);

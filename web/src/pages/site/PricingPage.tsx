@@ -1,4 +1,11 @@
-import { formatUsd, INCLUDED_CALLS_PER_MONTH, monthlyChargeMicros, PLANS, PRICE_MICROS_PER_1000_CALLS, type Plan } from '@coinsight/contracts';
+import {
+  formatUsd,
+  INCLUDED_CALLS_PER_MONTH,
+  monthlyChargeMicros,
+  PLANS,
+  PRICE_MICROS_PER_1000_CALLS,
+  type Plan,
+} from '@coinsight/contracts';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { ButtonLink, Card, Table } from '../../components/ui';
@@ -76,9 +83,9 @@ export default function PricingPage() {
           How pay-as-you-go works
         </h2>
         <p className={styles.text}>
-          On Pro, each call beyond the {included} included in a calendar month costs {price} per 1,000, which is exactly 150
-          millionths of a dollar per call. Amounts are kept as whole numbers of micro-dollars, so a month’s charge never depends on how
-          its calls were grouped, and are shown in US dollars rounded to the cent.
+          On Pro, each call beyond the {included} included in a calendar month costs {price} per 1,000, which is exactly 150 millionths of a
+          dollar per call. Amounts are kept as whole numbers of micro-dollars, so a month’s charge never depends on how its calls were
+          grouped, and are shown in US dollars rounded to the cent.
         </p>
         <div className={styles.examples}>
           <Table

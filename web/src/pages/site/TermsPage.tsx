@@ -9,9 +9,8 @@ const sections: readonly LegalSection[] = [
     title: 'Acceptance of these terms',
     body: (
       <p>
-        These terms govern your use of the Coinsight website, dashboard and API (together, “the service”). By creating an account or
-        calling the API you accept them. If you use the service for an organisation, you accept them on its behalf and confirm that you
-        may do so.
+        These terms govern your use of the Coinsight website, dashboard and API (together, “the service”). By creating an account or calling
+        the API you accept them. If you use the service for an organisation, you accept them on its behalf and confirm that you may do so.
       </p>
     ),
   },
@@ -20,8 +19,8 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          You need an account to use the dashboard and the API. Give a real email address: password resets and notices about your
-          account are sent there.
+          You need an account to use the dashboard and the API. Give a real email address: password resets and notices about your account
+          are sent there.
         </p>
         <ul>
           <li>Keep your password and API keys secret. API keys are shown once, when created; store them in a secret manager.</li>
@@ -51,10 +50,10 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          The free tier allows {count.format(PLANS.free.requestsPerMinute)} requests per minute and{' '}
-          {count.format(INCLUDED_CALLS_PER_MONTH)} API calls per calendar month. Pro allows {count.format(PLANS.pro.requestsPerMinute)}{' '}
-          requests per minute and bills calls beyond the {count.format(INCLUDED_CALLS_PER_MONTH)} included each month at{' '}
-          {formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000 calls, in US dollars.
+          The free tier allows {count.format(PLANS.free.requestsPerMinute)} requests per minute and {count.format(INCLUDED_CALLS_PER_MONTH)}{' '}
+          API calls per calendar month. Pro allows {count.format(PLANS.pro.requestsPerMinute)} requests per minute and bills calls beyond
+          the {count.format(INCLUDED_CALLS_PER_MONTH)} included each month at {formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000 calls, in
+          US dollars.
         </p>
         <p>
           Requests beyond a limit are refused with HTTP 429 and are not billed. The current figures are always those on the{' '}
@@ -68,13 +67,13 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Social-media posts in Coinsight were published by third parties on Twitter, Instagram, Facebook and LinkedIn; their rights
-          remain with their authors and the platforms’ terms continue to apply to them. Market data comes from the market feed the
-          service is connected to.
+          Social-media posts in Coinsight were published by third parties on Twitter, Instagram, Facebook and LinkedIn; their rights remain
+          with their authors and the platforms’ terms continue to apply to them. Market data comes from the market feed the service is
+          connected to.
         </p>
         <p>
-          Prices, sentiment scores and alerts are information, not financial advice. Sentiment is computed automatically and can be
-          wrong about any single post. Make your own decisions and check important figures at their source.
+          Prices, sentiment scores and alerts are information, not financial advice. Sentiment is computed automatically and can be wrong
+          about any single post. Make your own decisions and check important figures at their source.
         </p>
       </>
     ),
@@ -99,8 +98,8 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          We may change these terms; material changes are announced by email and take effect 30 days later. We may suspend an account
-          that breaks them, and will tell you why. You may stop using the service at any time and ask us to delete your account.
+          We may change these terms; material changes are announced by email and take effect 30 days later. We may suspend an account that
+          breaks them, and will tell you why. You may stop using the service at any time and ask us to delete your account.
         </p>
         <p>
           Questions about these terms: write to us through the <Link to="/contact">contact form</Link>.

@@ -74,7 +74,9 @@ describe('Data Explorer', { timeout: 30_000 }, () => {
 
   it('selects a platform card on click, lists only that platform, and lets go on a second click', async () => {
     const { searches } = renderExplorer((input) =>
-      input.platform && input.platform !== 'all' ? [searchResult(2, { platform: input.platform, text: `only ${input.platform}` })] : [searchResult(1), searchResult(3, { platform: 'facebook' })],
+      input.platform && input.platform !== 'all'
+        ? [searchResult(2, { platform: input.platform, text: `only ${input.platform}` })]
+        : [searchResult(1), searchResult(3, { platform: 'facebook' })],
     );
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: '$BTC' } });
     expect(await screen.findByText('Result 1: bitcoin is moving', {}, SETTLED)).toBeTruthy();
@@ -126,7 +128,9 @@ describe('Data Explorer', { timeout: 30_000 }, () => {
     const page = (offset: number, count: number) => Array.from({ length: count }, (_, i) => searchResult(offset + i + 1));
     const { searches } = renderExplorer((input) => {
       const offset = Number(input.offset ?? 0);
-      return offset === 0 ? searchResults(page(0, 50), { total: 120, nextOffset: 50 }) : searchResults(page(offset, 50), { total: 120, nextOffset: 100 });
+      return offset === 0
+        ? searchResults(page(0, 50), { total: 120, nextOffset: 50 })
+        : searchResults(page(offset, 50), { total: 120, nextOffset: 100 });
     });
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: 'bitcoin' } });
     expect(await screen.findByText('Showing 50 of 120 results', {}, SETTLED)).toBeTruthy();
@@ -168,7 +172,12 @@ describe('Data Explorer', { timeout: 30_000 }, () => {
   });
 
   it('the dropdown and the cards are one choice: picking Twitter after the Instagram card shows Twitter', async () => {
-    const { searches } = renderExplorer((input) => [searchResult(2, { platform: input.platform && input.platform !== 'all' ? input.platform : 'twitter', text: `on ${input.platform ?? 'all'}` })]);
+    const { searches } = renderExplorer((input) => [
+      searchResult(2, {
+        platform: input.platform && input.platform !== 'all' ? input.platform : 'twitter',
+        text: `on ${input.platform ?? 'all'}`,
+      }),
+    ]);
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: '$BTC' } });
     const dropdown = screen.getByRole('combobox', { name: 'Platform' }) as HTMLSelectElement;
 
@@ -185,7 +194,9 @@ describe('Data Explorer', { timeout: 30_000 }, () => {
   });
 
   it('LinkedIn can be chosen like the others, from the dropdown or its card', async () => {
-    const { searches } = renderExplorer((input) => [searchResult(4, { platform: 'linkedin', text: `linkedin for ${input.platform ?? 'all'}` })]);
+    const { searches } = renderExplorer((input) => [
+      searchResult(4, { platform: 'linkedin', text: `linkedin for ${input.platform ?? 'all'}` }),
+    ]);
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: 'ethereum' } });
     const dropdown = screen.getByRole('combobox', { name: 'Platform' }) as HTMLSelectElement;
     expect([...dropdown.options].map((o) => o.text)).toEqual(['All platforms', 'Twitter', 'Instagram', 'Facebook', 'LinkedIn']);

@@ -45,7 +45,10 @@ export default function ExplorerPage() {
   const summaries = trpc.social.summaries.useQuery({ period: settled?.period ?? period });
 
   return (
-    <Page title="Data Explorer" description="Search collected posts by text, $coin or #hashtag, platform and period, and compare what each platform is saying.">
+    <Page
+      title="Data Explorer"
+      description="Search collected posts by text, $coin or #hashtag, platform and period, and compare what each platform is saying."
+    >
       <form className={styles.controls} role="search" onSubmit={(event) => event.preventDefault()}>
         <TextField
           className={styles.query}
@@ -90,7 +93,12 @@ export default function ExplorerPage() {
               return (
                 <li key={p} className={cx(styles.card, isSelected && styles.selected)}>
                   <h3 className={styles.cardTitle}>
-                    <button type="button" className={styles.cardButton} aria-pressed={isSelected} onClick={() => setPlatform(isSelected ? 'all' : p)}>
+                    <button
+                      type="button"
+                      className={styles.cardButton}
+                      aria-pressed={isSelected}
+                      onClick={() => setPlatform(isSelected ? 'all' : p)}
+                    >
                       {PLATFORM_LABELS[p]}
                     </button>
                   </h3>
@@ -123,7 +131,9 @@ function useSearchPages(settled: SettledSearch | null) {
   const q = settled?.q;
   const platform = settled && settled.platform !== 'all' ? settled.platform : undefined;
   const pages = trpc.useQueries((t) =>
-    q && settled ? offsets.map((offset) => t.social.search({ q, platform, startDate: settled.startDate, endDate: settled.endDate, offset })) : [],
+    q && settled
+      ? offsets.map((offset) => t.social.search({ q, platform, startDate: settled.startDate, endDate: settled.endDate, offset }))
+      : [],
   );
   const first = pages[0];
   const last = pages.at(-1);

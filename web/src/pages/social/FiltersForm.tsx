@@ -25,7 +25,11 @@ export function FiltersForm({ platform, initial, initialError = null, onApply }:
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+    const filled = Object.fromEntries(
+      Object.entries(values)
+        .filter(([, v]) => v.trim() !== '')
+        .map(([k, v]) => [k, v.trim()]),
+    );
     const parsed = listQuerySchema(platform, 'labels').safeParse(filled);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -58,7 +62,10 @@ export function FiltersForm({ platform, initial, initialError = null, onApply }:
         <Select
           key={name}
           {...common}
-          options={[{ value: '', label: 'Any' }, ...MEDIA_TYPES.map((type) => ({ value: type, label: type[0]?.toUpperCase() + type.slice(1) }))]}
+          options={[
+            { value: '', label: 'Any' },
+            ...MEDIA_TYPES.map((type) => ({ value: type, label: type[0]?.toUpperCase() + type.slice(1) })),
+          ]}
           onChange={(event) => set(event.target.value)}
         />
       );

@@ -7,7 +7,12 @@ import styles from './PostText.module.css';
  */
 export function PostText({ text, expanded }: { text: string; expanded: boolean }) {
   return (
-    <button type="button" className={cx(styles.text, expanded && styles.expanded)} aria-expanded={expanded} title={expanded ? undefined : 'Show the full text'}>
+    <button
+      type="button"
+      className={cx(styles.text, expanded && styles.expanded)}
+      aria-expanded={expanded}
+      title={expanded ? undefined : 'Show the full text'}
+    >
       {text}
     </button>
   );

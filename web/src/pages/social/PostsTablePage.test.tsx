@@ -8,7 +8,10 @@ import { StubError, testUser } from '../../test/trpcStub';
 type Query = ListQueryInput<'twitter'>;
 
 /** Renders the Twitter table with `answer` deciding each page; returns the queries the page asked for. */
-function renderTwitter(answer: (query: Query) => PostPage<'twitter'> = () => twitterPage([tweet(1), tweet(2), tweet(3)]), path = '/social/twitter') {
+function renderTwitter(
+  answer: (query: Query) => PostPage<'twitter'> = () => twitterPage([tweet(1), tweet(2), tweet(3)]),
+  path = '/social/twitter',
+) {
   const view = renderApp(path, {
     signedInAs: testUser,
     api: { 'social.list.twitter': answer },

@@ -95,8 +95,9 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
       ) : pastTheEnd ? (
         <div className={styles.stack}>
           <p className={styles.status}>
-            There is no page {formatCount(pastTheEnd.page)}: the {formatCount(pastTheEnd.total)} {pastTheEnd.total === 1 ? 'post fills' : 'posts fill'}{' '}
-            {formatCount(pastTheEnd.pages)} {pastTheEnd.pages === 1 ? 'page' : 'pages'}.
+            There is no page {formatCount(pastTheEnd.page)}: the {formatCount(pastTheEnd.total)}{' '}
+            {pastTheEnd.total === 1 ? 'post fills' : 'posts fill'} {formatCount(pastTheEnd.pages)}{' '}
+            {pastTheEnd.pages === 1 ? 'page' : 'pages'}.
           </p>
           <div>
             <Button size="sm" onClick={() => changePage(pastTheEnd.pages)}>

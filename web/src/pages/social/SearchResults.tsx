@@ -21,7 +21,9 @@ export function SearchResults({ results }: { results: SearchResult[] }) {
           <article className={styles.result}>
             <header className={styles.resultHeader}>
               <Badge tone="info">{PLATFORM_LABELS[result.platform]}</Badge>
-              <span className={styles.author}>{result.platform === 'linkedin' ? result.userRef.username : `@${result.userRef.username}`}</span>
+              <span className={styles.author}>
+                {result.platform === 'linkedin' ? result.userRef.username : `@${result.userRef.username}`}
+              </span>
               <time className={styles.muted} dateTime={result.createdAt}>
                 {formatPostDate(result.createdAt)}
               </time>

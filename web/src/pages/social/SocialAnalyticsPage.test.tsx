@@ -31,10 +31,12 @@ const timeline: Timeline = {
 };
 
 function renderAnalytics(fail = false) {
-  const answer = <T,>(value: T) => () => {
-    if (fail) throw new StubError(500, 'Internal server error');
-    return value;
-  };
+  const answer =
+    <T,>(value: T) =>
+    () => {
+      if (fail) throw new StubError(500, 'Internal server error');
+      return value;
+    };
   return renderApp('/social/analytics', {
     signedInAs: testUser,
     api: { 'social.summaries': answer(summaries), 'social.trending': answer(trending), 'social.timeline': answer(timeline) },
@@ -55,7 +57,13 @@ describe('Social analytics overview', () => {
     renderAnalytics();
     const table = await screen.findByRole('table', { name: 'Trending topics' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['$BTC', '1,234', 'Positive 72', '+15%', 'ETHSOL'],
       ['#defi', '300', 'Negative 35', '−20%', '—'],
     ]);

@@ -11,7 +11,15 @@ import { TrendingTopics } from './TrendingTopics';
 
 export const ANALYTICS_LOAD_FAILED_MESSAGE = 'Failed to load the analytics. Please try again later.';
 
-function Loadable<T>({ query, label, children }: { query: { isPending: boolean; isError: boolean; data?: T }; label: string; children: (data: T) => ReactNode }) {
+function Loadable<T>({
+  query,
+  label,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data?: T };
+  label: string;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) {
     return (
       <p className={styles.status} role="status">
@@ -64,7 +72,12 @@ export default function SocialAnalyticsPage() {
                     <Card className={styles.card} title={PLATFORM_LABELS[platform]} titleLevel={3}>
                       <PlatformSummaryStats summary={summary} />
                       <div className={styles.cardFooter}>
-                        <ButtonLink to={`/social/${platform}`} variant="secondary" size="sm" aria-label={`View Details: ${PLATFORM_LABELS[platform]}`}>
+                        <ButtonLink
+                          to={`/social/${platform}`}
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`View Details: ${PLATFORM_LABELS[platform]}`}
+                        >
                           View Details
                         </ButtonLink>
                       </div>

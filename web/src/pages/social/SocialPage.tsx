@@ -13,7 +13,11 @@ const TABLES: LinkCard[] = [
 ];
 
 const MORE: LinkCard[] = [
-  { to: '/social/analytics', title: 'Social analytics', text: 'Platform summaries, trending topics and charts of mentions and sentiment over time.' },
+  {
+    to: '/social/analytics',
+    title: 'Social analytics',
+    text: 'Platform summaries, trending topics and charts of mentions and sentiment over time.',
+  },
   { to: '/explorer', title: 'Data Explorer', text: 'Search every platform by text, $coin or #hashtag over a period.' },
 ];
 

@@ -7,7 +7,9 @@ import styles from './SocialAnalytics.module.css';
 export function TimelineCharts({ timeline }: { timeline: Timeline }) {
   const per = timeline.granularity === 'hour' ? 'hour' : 'day';
   const partial = { partialLast: timeline.partial, partialNote: partialBucketNote(timeline.granularity, timeline.asOf) };
-  const totals = timeline.series.map((s) => `${PLATFORM_LABELS[s.platform]} ${formatCount(s.mentions.reduce((a, b) => a + b, 0))}`).join(', ');
+  const totals = timeline.series
+    .map((s) => `${PLATFORM_LABELS[s.platform]} ${formatCount(s.mentions.reduce((a, b) => a + b, 0))}`)
+    .join(', ');
   return (
     <div className={styles.charts}>
       <figure className={styles.figure}>

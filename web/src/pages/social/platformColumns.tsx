@@ -23,9 +23,15 @@ function common<Row extends AnyPost>(platform: SocialPlatform, expanded: Readonl
     user: {
       key: 'user',
       header: 'User',
-      cell: (row: Row) => <span className={styles.user}>{platform === 'linkedin' ? row.userRef.username : `@${row.userRef.username}`}</span>,
+      cell: (row: Row) => (
+        <span className={styles.user}>{platform === 'linkedin' ? row.userRef.username : `@${row.userRef.username}`}</span>
+      ),
     } as TableColumn<Row>,
-    text: { key: 'text', header: 'Post', cell: (row: Row) => <PostText text={row.text} expanded={expanded.has(row._id)} /> } as TableColumn<Row>,
+    text: {
+      key: 'text',
+      header: 'Post',
+      cell: (row: Row) => <PostText text={row.text} expanded={expanded.has(row._id)} />,
+    } as TableColumn<Row>,
     date: {
       key: 'created_at',
       header: 'Date',
@@ -65,14 +71,27 @@ function ReactionsCell({ reactions }: { reactions: Reactions }) {
 export const PLATFORM_COLUMNS: { [P in SocialPlatform]: (expanded: ReadonlySet<string>) => TableColumn<PostsByPlatform[P]>[] } = {
   twitter: (expanded) => {
     const c = common<PostsByPlatform['twitter']>('twitter', expanded);
-    return [c.user, c.text, c.date, c.count('views', 'Views', (r) => r.views), c.count('likes', 'Likes', (r) => r.likes), c.count('replies', 'Replies', (r) => r.replies), c.count('retweets', 'Retweets', (r) => r.retweets), c.sentiment];
+    return [
+      c.user,
+      c.text,
+      c.date,
+      c.count('views', 'Views', (r) => r.views),
+      c.count('likes', 'Likes', (r) => r.likes),
+      c.count('replies', 'Replies', (r) => r.replies),
+      c.count('retweets', 'Retweets', (r) => r.retweets),
+      c.sentiment,
+    ];
   },
   instagram: (expanded) => {
     const c = common<PostsByPlatform['instagram']>('instagram', expanded);
     return [
       c.user,
       c.text,
-      { key: 'mediaType', header: 'Media', cell: (r) => (r.mediaType ? <Badge tone="info">{r.mediaType}</Badge> : <span className={styles.muted}>—</span>) },
+      {
+        key: 'mediaType',
+        header: 'Media',
+        cell: (r) => (r.mediaType ? <Badge tone="info">{r.mediaType}</Badge> : <span className={styles.muted}>—</span>),
+      },
       { key: 'location', header: 'Location', cell: (r) => r.location ?? <span className={styles.muted}>—</span> },
       c.date,
       c.count('likes', 'Likes', (r) => r.likes),
@@ -95,6 +114,15 @@ export const PLATFORM_COLUMNS: { [P in SocialPlatform]: (expanded: ReadonlySet<s
   },
   linkedin: (expanded) => {
     const c = common<PostsByPlatform['linkedin']>('linkedin', expanded);
-    return [c.user, c.text, c.date, c.count('views', 'Views', (r) => r.views), c.count('likes', 'Likes', (r) => r.likes), c.count('comments', 'Comments', (r) => r.comments), c.count('shares', 'Shares', (r) => r.shares), c.sentiment];
+    return [
+      c.user,
+      c.text,
+      c.date,
+      c.count('views', 'Views', (r) => r.views),
+      c.count('likes', 'Likes', (r) => r.likes),
+      c.count('comments', 'Comments', (r) => r.comments),
+      c.count('shares', 'Shares', (r) => r.shares),
+      c.sentiment,
+    ];
   },
 };

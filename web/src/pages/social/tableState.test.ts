@@ -19,7 +19,10 @@ describe('the table query in the address', () => {
   });
 
   it('ignores a sort column the platform does not have', () => {
-    expect(sortFromParams('instagram', new URLSearchParams('sortBy=views&sortOrder=asc'))).toEqual({ sortBy: 'created_at', sortOrder: 'asc' });
+    expect(sortFromParams('instagram', new URLSearchParams('sortBy=views&sortOrder=asc'))).toEqual({
+      sortBy: 'created_at',
+      sortOrder: 'asc',
+    });
   });
 
   it("keeps only the platform's own parameters, and none that are blank", () => {

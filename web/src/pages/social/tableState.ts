@@ -49,7 +49,10 @@ export function checkQuery<P extends SocialPlatform>(platform: P, query: Record<
 }
 
 /** What the platform's schema accepted is, by that check, an input of its procedure. */
-function isAccepted<P extends SocialPlatform>(_query: Record<string, string>, accepted: boolean): _query is Record<string, string> & ListQueryInput<P> {
+function isAccepted<P extends SocialPlatform>(
+  _query: Record<string, string>,
+  accepted: boolean,
+): _query is Record<string, string> & ListQueryInput<P> {
   return accepted;
 }
 

@@ -1,10 +1,5 @@
 import { Page } from '../../components/Page';
 
 export default function TasksPage() {
-  return (
-    <Page
-      title="Tasks"
-      description="Your scraping, analysis and export tasks, with the status and progress of each one."
-    />
-  );
+  return <Page title="Tasks" description="Your scraping, analysis and export tasks, with the status and progress of each one." />;
 }

@@ -108,16 +108,28 @@ export function createCoinGeckoClient(config: CoinGeckoConfig, runtime: CoinGeck
     const detail = providerMessage(text);
     const said = detail ? `: ${detail}` : '';
     if (status === 429) {
-      return new Attempt(new CoinGeckoError('rate_limited', `rate limit exceeded (429)${said}`, status), true, retryAfter(response, timing.now()));
+      return new Attempt(
+        new CoinGeckoError('rate_limited', `rate limit exceeded (429)${said}`, status),
+        true,
+        retryAfter(response, timing.now()),
+      );
     }
     if (status === 401 || status === 403) {
       return new Attempt(
-        new CoinGeckoError('unauthorized', `CoinGecko refused the key (${status})${said}; check COINGECKO_API_KEY and COINGECKO_PLAN`, status),
+        new CoinGeckoError(
+          'unauthorized',
+          `CoinGecko refused the key (${status})${said}; check COINGECKO_API_KEY and COINGECKO_PLAN`,
+          status,
+        ),
         false,
       );
     }
     if (status === 408 || status >= 500) {
-      return new Attempt(new CoinGeckoError('unavailable', `CoinGecko answered ${status}${said}`, status), true, retryAfter(response, timing.now()));
+      return new Attempt(
+        new CoinGeckoError('unavailable', `CoinGecko answered ${status}${said}`, status),
+        true,
+        retryAfter(response, timing.now()),
+      );
     }
     return new Attempt(new CoinGeckoError('refused', `CoinGecko answered ${status}${said}`, status), false);
   }
@@ -132,15 +144,26 @@ export function createCoinGeckoClient(config: CoinGeckoConfig, runtime: CoinGeck
         } catch (error) {
           if (!(error instanceof Attempt)) throw error;
           if (!error.retryable || tries >= maxAttempts) {
-            throw new CoinGeckoError(error.error.kind, `GET ${path} failed after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${error.error.message}`, error.error.status);
+            throw new CoinGeckoError(
+              error.error.kind,
+              `GET ${path} failed after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${error.error.message}`,
+              error.error.status,
+            );
           }
           if (error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfterMs) {
             bucket.pauseUntil(timing.now() + error.retryAfterMs);
-            throw new CoinGeckoError(error.error.kind, `GET ${path}: told to wait ${Math.round(error.retryAfterMs / 1000)} s: ${error.error.message}`, error.error.status);
+            throw new CoinGeckoError(
+              error.error.kind,
+              `GET ${path}: told to wait ${Math.round(error.retryAfterMs / 1000)} s: ${error.error.message}`,
+              error.error.status,
+            );
           }
           // Full jitter: instances that failed together do not retry together.
           const delay = error.retryAfterMs ?? Math.round(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (tries - 1)));
-          runtime.log?.warn({ path, status: error.error.status, kind: error.error.kind, attempt: tries, delayMs: delay }, 'CoinGecko call failed; retrying');
+          runtime.log?.warn(
+            { path, status: error.error.status, kind: error.error.kind, attempt: tries, delayMs: delay },
+            'CoinGecko call failed; retrying',
+          );
           // Everyone waits out a rate limit, not just the call that met it.
           if (error.error.kind === 'rate_limited') bucket.pauseUntil(timing.now() + delay);
           else await timing.sleep(delay);
@@ -149,7 +172,10 @@ export function createCoinGeckoClient(config: CoinGeckoConfig, runtime: CoinGeck
         const parsed = schema.safeParse(body);
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
-          throw new CoinGeckoError('invalid_response', `GET ${path}: unexpected answer at ${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'invalid'}`);
+          throw new CoinGeckoError(
+            'invalid_response',
+            `GET ${path}: unexpected answer at ${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'invalid'}`,
+          );
         }
         return parsed.data;
       }

@@ -36,7 +36,11 @@ export async function fetchQuotes(client: CoinGeckoClient, assets: readonly Feed
   const seen = new Set<string>();
   for (let start = 0; start < assets.length; start += PAGE) {
     const ids = assets.slice(start, start + PAGE).map((a) => a.slug);
-    const rows = await client.get('/coins/markets', { vs_currency: 'usd', ids: ids.join(','), per_page: String(PAGE), page: '1' }, marketsSchema);
+    const rows = await client.get(
+      '/coins/markets',
+      { vs_currency: 'usd', ids: ids.join(','), per_page: String(PAGE), page: '1' },
+      marketsSchema,
+    );
     for (const raw of rows) {
       const parsed = marketRowSchema.safeParse(raw);
       const id = parsed.success ? parsed.data.id : idOf(raw);
@@ -68,7 +72,8 @@ export async function fetchQuotes(client: CoinGeckoClient, assets: readonly Feed
       });
     }
   }
-  for (const asset of assets) if (!seen.has(asset.symbol)) skipped.push({ symbol: asset.symbol, reason: `CoinGecko returned no row for id ${asset.slug}` });
+  for (const asset of assets)
+    if (!seen.has(asset.symbol)) skipped.push({ symbol: asset.symbol, reason: `CoinGecko returned no row for id ${asset.slug}` });
   return { quotes, skipped };
 }
 

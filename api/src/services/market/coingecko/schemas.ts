@@ -4,7 +4,10 @@ import { z } from 'zod';
 // drop the fields we do not read, so a new field in an answer never breaks the connector.
 
 /** Most CoinGecko figures are nullable numbers; a missing one is read as null too. */
-const figure = z.number().nullish().transform((value) => value ?? null);
+const figure = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? null);
 
 export const marketRowSchema = z.object({
   id: z.string().min(1),
@@ -12,7 +15,11 @@ export const marketRowSchema = z.object({
   name: z.string(),
   current_price: figure,
   market_cap: figure,
-  market_cap_rank: z.number().int().nullish().transform((value) => value ?? null),
+  market_cap_rank: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? null),
   total_volume: figure,
   circulating_supply: figure,
   total_supply: figure,

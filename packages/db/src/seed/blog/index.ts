@@ -6,7 +6,13 @@ import { honestRateLimits } from './honest-rate-limits.js';
 import { onePostSchema } from './one-post-schema.js';
 import { sentimentWithVader } from './sentiment-with-vader.js';
 
-export const BLOG_ARTICLES: readonly BlogArticle[] = [gettingStarted, onePostSchema, sentimentWithVader, honestRateLimits, embeddedPostgres];
+export const BLOG_ARTICLES: readonly BlogArticle[] = [
+  gettingStarted,
+  onePostSchema,
+  sentimentWithVader,
+  honestRateLimits,
+  embeddedPostgres,
+];
 
 /** Adds the articles that are missing, by slug; an article already stored is never overwritten. */
 export async function seedBlogPosts(db: Db): Promise<number> {

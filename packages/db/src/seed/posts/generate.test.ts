@@ -82,7 +82,9 @@ describe('generateDemoPosts', () => {
   });
 
   it('has heavy-tailed engagement: the top 1% of posts hold a large share of likes', () => {
-    const likes = sample(5_000).map((p) => p.likes).sort((a, b) => b - a);
+    const likes = sample(5_000)
+      .map((p) => p.likes)
+      .sort((a, b) => b - a);
     const total = likes.reduce((s, n) => s + n, 0);
     const top = likes.slice(0, 50).reduce((s, n) => s + n, 0);
     expect(top / total).toBeGreaterThan(0.2);
@@ -108,17 +110,23 @@ describe('generateDemoPosts', () => {
     expect(followers.size).toBeLessThan(posts.length * 0.8);
   });
 
-  it('varies how posts open: no opening phrase starts more than 5% of a platform\'s posts', () => {
+  it("varies how posts open: no opening phrase starts more than 5% of a platform's posts", () => {
     const names = ASSET_LIST.map((a) => a.name.toLowerCase());
     // The first three words, with coins and numbers made alike, so "$BTC up 5%" and "$ETH up 9%" open the same way.
     const opening = (text: string) => {
-      let t = text.toLowerCase().replace(/[$#][\p{L}\p{N}_]+/gu, '{coin}').replace(/\d[\d.,]*/g, '{n}');
+      let t = text
+        .toLowerCase()
+        .replace(/[$#][\p{L}\p{N}_]+/gu, '{coin}')
+        .replace(/\d[\d.,]*/g, '{n}');
       for (const name of names) t = t.replaceAll(name, '{coin}');
       return t.split(/\s+/).slice(0, 3).join(' ');
     };
     const posts = sample(8_000);
     for (const platform of PLATFORMS) {
-      const texts = posts.filter((p) => p.platform === platform).slice(0, 1_000).map((p) => p.text);
+      const texts = posts
+        .filter((p) => p.platform === platform)
+        .slice(0, 1_000)
+        .map((p) => p.text);
       expect(texts.length).toBe(1_000);
       const counts = new Map<string, number>();
       for (const text of texts) counts.set(opening(text), (counts.get(opening(text)) ?? 0) + 1);

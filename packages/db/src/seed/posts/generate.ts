@@ -3,7 +3,16 @@ import { MEDIA_TYPES, PLATFORMS, REACTION_KINDS, type Platform, type Reactions }
 import { ASSET_LIST } from '../asset-list.js';
 import { mixSeed, Random } from './prng.js';
 import {
-  FAMILY_NAMES, FOLLOW_UPS, FRAMES, GENERAL_HASHTAGS, GIVEN_NAMES, HANDLE_PARTS, LOCATIONS, SENTENCES, TONE_HASHTAGS, type Tone,
+  FAMILY_NAMES,
+  FOLLOW_UPS,
+  FRAMES,
+  GENERAL_HASHTAGS,
+  GIVEN_NAMES,
+  HANDLE_PARTS,
+  LOCATIONS,
+  SENTENCES,
+  TONE_HASHTAGS,
+  type Tone,
 } from './vocabulary.js';
 
 export const DEMO_SEED = 20_261_122;
@@ -22,7 +31,15 @@ const TONES: readonly Tone[] = ['bullish', 'bearish', 'neutral'];
 /** Share of each platform's posts that open with a framing phrase (the rest start with the sentence). */
 const OPENER_RATE: Record<Platform, number> = { twitter: 0.25, instagram: 0.3, facebook: 0.3, linkedin: 0.3 };
 const CLOSER_RATE: Record<Platform, number> = { twitter: 0.4, instagram: 0.6, facebook: 0.45, linkedin: 0.6 };
-const LEVELS = ['key support', 'the range high', 'the range low', 'the weekly open', 'the 200-day average', "last month's high", 'the yearly open'];
+const LEVELS = [
+  'key support',
+  'the range high',
+  'the range low',
+  'the weekly open',
+  'the 200-day average',
+  "last month's high",
+  'the yearly open',
+];
 
 interface Burst {
   coin: number;
@@ -185,7 +202,7 @@ class DemoWorld {
     const own = asset ? [asset.symbol.toLowerCase(), asset.name.toLowerCase().replace(/\s+/g, '')] : [];
     const pool = [...GENERAL_HASHTAGS, ...TONE_HASHTAGS[tone], ...own, ...own];
     const tags = new Set<string>();
-    for (let n = r.int(minTags, maxTags); tags.size < n; ) tags.add(r.pick(pool));
+    for (let n = r.int(minTags, maxTags); tags.size < n;) tags.add(r.pick(pool));
     const hashtags = [...tags].map((t) => `#${t}`).join(' ');
     return `${text}${hashtags ? ` ${hashtags}` : ''}`.trim();
   }
@@ -238,7 +255,10 @@ function engagementFor(r: Random, platform: Platform, tone: Tone, followers: num
   // Who sees a post scales with followers; a rare post goes viral far beyond them.
   const viral = r.chance(0.02) ? Math.min(r.pareto(1.3), 500) : 1;
   const seen = (followers + 50) * r.logNormal(0.2, 0.9) * viral;
-  const likes = Math.min(MAX_INT4, Math.round(seen * r.logNormal(0.03, 0.7) * (tone === 'bullish' ? 1.25 : tone === 'bearish' ? 0.9 : 0.8)));
+  const likes = Math.min(
+    MAX_INT4,
+    Math.round(seen * r.logNormal(0.03, 0.7) * (tone === 'bullish' ? 1.25 : tone === 'bearish' ? 0.9 : 0.8)),
+  );
   const part = (median: number, sigma: number) => Math.min(MAX_INT4, Math.round(likes * r.logNormal(median, sigma)));
   const zero = { likes, comments: 0, shares: 0, views: 0, replies: 0, retweets: 0 };
   switch (platform) {
@@ -263,7 +283,9 @@ function reactionsFor(r: Random, tone: Tone, total: number): Reactions {
     sad: tone === 'bearish' ? 0.12 : 0.02,
     angry: tone === 'bearish' ? 0.08 : 0.01,
   };
-  const reactions = Object.fromEntries(REACTION_KINDS.map((kind) => [kind, Math.floor(total * (shares[kind] ?? 0) * r.logNormal(1, 0.3))])) as Reactions;
+  const reactions = Object.fromEntries(
+    REACTION_KINDS.map((kind) => [kind, Math.floor(total * (shares[kind] ?? 0) * r.logNormal(1, 0.3))]),
+  ) as Reactions;
   const others = REACTION_KINDS.reduce((sum, kind) => (kind === 'like' ? sum : sum + reactions[kind]), 0);
   if (others > total) {
     for (const kind of REACTION_KINDS) reactions[kind] = 0;
