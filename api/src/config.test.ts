@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toAppConfig } from './config.js';
+import { coinGeckoConfigFrom, toAppConfig } from './config.js';
 import { loadEnv } from './env.js';
 
 const dirs: string[] = [];
@@ -47,5 +47,15 @@ describe('toAppConfig', () => {
     const config = toAppConfig(loadEnv({ PORT: '4000', DATA_DIR: tempDir(), CORS_ORIGINS: 'https://a.example, https://b.example' }));
     expect(config.publicUrl).toBe('http://localhost:4000');
     expect(config.corsOrigins).toEqual(['http://localhost:4000', 'https://a.example', 'https://b.example']);
+  });
+
+  it('gives the CoinGecko connector its settings only when a key is set', () => {
+    expect(coinGeckoConfigFrom(loadEnv({}))).toBeUndefined();
+    expect(coinGeckoConfigFrom(loadEnv({ COINGECKO_API_KEY: 'CG-x', COINGECKO_PLAN: 'pro' }))).toEqual({
+      apiKey: 'CG-x',
+      plan: 'pro',
+      baseUrl: undefined,
+      callsPerMinute: 30,
+    });
   });
 });

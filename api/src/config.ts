@@ -6,6 +6,7 @@ import type { MarketFeedName } from '@coinsight/contracts';
 import { dbConfigFrom, type DbConfig } from '@coinsight/db';
 import type { LevelWithSilent } from 'pino';
 import type { Env } from './env.js';
+import type { CoinGeckoConfig } from './services/market/coingecko/client.js';
 
 /** Everything buildApp needs, resolved: no defaults or file reads happen past this point. */
 export interface AppConfig {
@@ -34,6 +35,8 @@ export interface AppConfig {
     tickSeconds: number;
     /** The simulated feed's seed: the same seed gives the same prices. */
     seed: number;
+    /** The CoinGecko connector's settings (COINGECKO_*); undefined without COINGECKO_API_KEY. */
+    coingecko: CoinGeckoConfig | undefined;
   };
   /** Runs scheduled jobs (ticks, roll-ups, retention); off for an instance that only serves requests. */
   jobs: boolean;
@@ -66,7 +69,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     contactMailSweepMs: 30_000,
     printMail: embedded,
     redisUrl: env.REDIS_URL,
-    market: { feed: env.MARKET_FEED, tickSeconds: env.MARKET_TICK_SECONDS, seed: env.MARKET_SEED },
+    market: { feed: env.MARKET_FEED, tickSeconds: env.MARKET_TICK_SECONDS, seed: env.MARKET_SEED, coingecko: coinGeckoConfigFrom(env) },
     jobs: env.JOBS === 'on',
     seedDemoData: embedded,
     logLevel: env.LOG_LEVEL,
@@ -85,4 +88,15 @@ function localJwtSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
+}
+
+/** The CoinGecko connector's settings; undefined without COINGECKO_API_KEY (the feed cannot run). */
+export function coinGeckoConfigFrom(env: Env): CoinGeckoConfig | undefined {
+  if (!env.COINGECKO_API_KEY) return undefined;
+  return {
+    apiKey: env.COINGECKO_API_KEY,
+    plan: env.COINGECKO_PLAN,
+    baseUrl: env.COINGECKO_BASE_URL,
+    callsPerMinute: env.COINGECKO_CALLS_PER_MINUTE,
+  };
 }

@@ -38,7 +38,9 @@ describe('loadEnv', () => {
   });
 
   it('reads the market feed and job settings, and refuses unknown ones readably', () => {
-    expect(loadEnv({ MARKET_FEED: 'coingecko', MARKET_TICK_SECONDS: '30', MARKET_SEED: '42', JOBS: 'off' })).toMatchObject({
+    expect(
+      loadEnv({ MARKET_FEED: 'coingecko', COINGECKO_API_KEY: 'CG-test', MARKET_TICK_SECONDS: '30', MARKET_SEED: '42', JOBS: 'off' }),
+    ).toMatchObject({
       MARKET_FEED: 'coingecko',
       MARKET_TICK_SECONDS: 30,
       MARKET_SEED: 42,
@@ -48,6 +50,7 @@ describe('loadEnv', () => {
       'Invalid configuration: MARKET_FEED must be one of simulated, coingecko (got "binance"); ' +
         'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600 (got "0"); JOBS must be on or off (got "no").',
     );
+    expect(() => loadEnv({ MARKET_FEED: 'coingecko' })).toThrow('COINGECKO_API_KEY is required when MARKET_FEED is coingecko');
   });
 
   it('treats an empty variable as unset', () => {
@@ -64,6 +67,9 @@ describe('loadEnv', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
     [{ CONTACT_EMAIL: 'support' }, 'CONTACT_EMAIL must be an email address (got "support")'],
+    [{ COINGECKO_PLAN: 'free' }, 'COINGECKO_PLAN must be demo or pro (got "free")'],
+    [{ COINGECKO_BASE_URL: 'api.coingecko.com' }, 'COINGECKO_BASE_URL must be a http:// or https:// URL'],
+    [{ COINGECKO_CALLS_PER_MINUTE: '0' }, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
   ])('refuses %j with a message naming the variable', (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);
@@ -74,5 +80,16 @@ describe('loadEnv', () => {
     const attempt = () => loadEnv({ PORT: 'x', JWT_SECRET: 'hunter2', SMTP_URL: 'mail.example.com:25' });
     expect(attempt).toThrow(/^Invalid configuration: PORT .*; JWT_SECRET .*; SMTP_URL .*\.$/);
     expect(attempt).not.toThrow(/hunter2|\n/);
+  });
+
+  it('reads the CoinGecko settings with the demo plan by default, and never echoes the key', () => {
+    expect(loadEnv({})).toMatchObject({ COINGECKO_PLAN: 'demo', COINGECKO_CALLS_PER_MINUTE: 30 });
+    expect(loadEnv({}).COINGECKO_API_KEY).toBeUndefined();
+    expect(loadEnv({ COINGECKO_API_KEY: ' CG-abc ', COINGECKO_PLAN: 'pro', COINGECKO_CALLS_PER_MINUTE: '500' })).toMatchObject({
+      COINGECKO_API_KEY: 'CG-abc',
+      COINGECKO_PLAN: 'pro',
+      COINGECKO_CALLS_PER_MINUTE: 500,
+    });
+    expect(() => loadEnv({ COINGECKO_API_KEY: '   ' })).toThrow(/^Invalid configuration: COINGECKO_API_KEY must not be blank\.$/);
   });
 });

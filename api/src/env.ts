@@ -62,6 +62,23 @@ const envSchema = z
       .pipe(z.string().regex(/^\d{1,9}$/, 'MARKET_SEED must be a whole number'))
       .transform(Number),
     JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'JOBS must be on or off' }).default('on')),
+    // CoinGecko connector (MARKET_FEED=coingecko). The plan picks the documented host and key header.
+    COINGECKO_API_KEY: optional(z.string().trim().min(1, 'COINGECKO_API_KEY must not be blank')),
+    COINGECKO_PLAN: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['demo', 'pro'], { message: 'COINGECKO_PLAN must be demo or pro' }).default('demo'),
+    ),
+    COINGECKO_BASE_URL: optional(url('COINGECKO_BASE_URL', ['http:', 'https:'])),
+    COINGECKO_CALLS_PER_MINUTE: z
+      .preprocess(emptyAsUndefined, z.string().default('30'))
+      .pipe(z.string().regex(/^\d{1,5}$/, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'))
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000')
+          .max(10000, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'),
+      ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z
@@ -78,6 +95,9 @@ const envSchema = z
         path: ['JWT_SECRET'],
         message: 'JWT_SECRET is required when DATABASE_URL is set (every instance must share it)',
       });
+    }
+    if (env.MARKET_FEED === 'coingecko' && !env.COINGECKO_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['COINGECKO_API_KEY'], message: 'COINGECKO_API_KEY is required when MARKET_FEED is coingecko' });
     }
   });
 
@@ -97,7 +117,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment');
     const given = source[name];
-    const shown = given === undefined || name.endsWith('SECRET') || name.endsWith('_URL') ? '' : ` (got "${given}")`;
+    const shown =
+      given === undefined || name.endsWith('SECRET') || name.endsWith('_KEY') || name.endsWith('_URL') ? '' : ` (got "${given}")`;
     return `${issue.message}${shown}`;
   });
   throw new ConfigError(problems);

@@ -13,7 +13,7 @@ export const jobsPlugin = fp<{ enabled: boolean }>(
       app.log.info('scheduled jobs are off on this instance (JOBS=off)');
       return;
     }
-    const feed = createMarketFeed(app.config.market);
+    const feed = createMarketFeed(app.config.market, app.log);
     const runner = await startJobRunner({
       db: app.db,
       log: app.log,

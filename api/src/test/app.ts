@@ -36,7 +36,7 @@ export async function createTestApp(
       contactMailSweepMs: 0,
       printMail: false,
       redisUrl: undefined,
-      market: { feed: 'simulated', tickSeconds: 10, seed: 1 },
+      market: { feed: 'simulated', tickSeconds: 10, seed: 1, coingecko: undefined },
       // Tests start the job runner themselves when they need it.
       jobs: false,
       seedDemoData: false,

@@ -8,3 +8,7 @@ export { seedAssets } from './seed/assets.js';
 export { ASSET_LIST, type AssetListEntry } from './seed/asset-list.js';
 export type * from './schema/index.js';
 export * from './social-data.js';
+export { chartToCandles } from './market/chart-candles.js';
+export type { ChartCandle, ChartPoint } from './market/chart-candles.js';
+export { importCandles } from './market/import-candles.js';
+export type { CandleFileFormat, CandleImportOptions, CandleImportReport } from './market/import-candles.js';

@@ -1,4 +1,7 @@
 import type { MarketFeedName } from '@coinsight/contracts';
+import type { Log } from '../../deps.js';
+import type { CoinGeckoConfig } from '../coingecko/client.js';
+import { createCoinGeckoFeed } from '../coingecko/feed.js';
 import type { MarketFeed } from '../feed.js';
 import { createSimulatedFeed } from './simulated.js';
 
@@ -8,13 +11,16 @@ export class MarketFeedConfigError extends Error {
 }
 
 /** The feed MARKET_FEED names (env.ts has already refused names it does not know). */
-export function createMarketFeed(options: { feed: MarketFeedName; seed: number }): MarketFeed {
+export function createMarketFeed(
+  options: { feed: MarketFeedName; seed: number; coingecko: CoinGeckoConfig | undefined },
+  log: Pick<Log, 'warn'>,
+): MarketFeed {
   switch (options.feed) {
     case 'simulated':
       return createSimulatedFeed({ seed: options.seed });
     case 'coingecko':
-      throw new MarketFeedConfigError(
-        'MARKET_FEED=coingecko needs the CoinGecko connector, which this build does not include yet; use MARKET_FEED=simulated.',
-      );
+      // env.ts refuses this already; kept so a config built by hand fails as readably.
+      if (!options.coingecko) throw new MarketFeedConfigError('MARKET_FEED=coingecko needs COINGECKO_API_KEY.');
+      return createCoinGeckoFeed(options.coingecko, { log });
   }
 }
