@@ -1,8 +1,11 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 export const GOOD_PASSWORD = 'Tr1cky-Lynx-42';
 
-let counter = 0;
+// A random start: with TEST_REDIS_URL, counters outlive the run (an hour per address), so a fixed
+// sequence would meet its own sign-up limit after a few runs.
+let counter = randomInt(1, 2 ** 24 - 100_000);
 
 /** A fresh, valid sign-up body: unique per call, so tests never collide. */
 export function newAccount(overrides: Partial<{ username: string; email: string; password: string }> = {}) {
