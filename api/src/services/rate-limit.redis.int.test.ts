@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { newAccount, nextAddress } from '../test/auth.js';
@@ -6,8 +6,10 @@ import { answerWithin, HUNG, startSilentProxy, type SilentProxy } from '../test/
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
+// Redis keeps counters between runs: a fixed address would meet its own per-address limit.
+const address = `198.51.100.${randomInt(1, 255)}`;
 const login = (t: TestApp, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Wrong-Guess-1' }, remoteAddress: '203.0.113.50' });
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Wrong-Guess-1' }, remoteAddress: address });
 
 describe.runIf(redisUrl)(`rate limits in Redis (${process.env.TEST_DB})`, () => {
   let a: TestApp;
