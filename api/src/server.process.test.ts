@@ -71,7 +71,7 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
       expect(await health.json()).toMatchObject({ status: 'ok', db: 'up' });
       expect(existsSync(path.join(workDir, 'data', 'pglite'))).toBe(true);
       expect(run.output()).toContain('migration applied');
-      expect(await stop(run)).toBe(0);
+      expect(await stop(run), run.output()).toBe(0);
     },
     START_WAIT_MS + 30_000,
   );
@@ -84,7 +84,7 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     expect(run.output()).not.toContain('migration applied');
     expect(run.output()).not.toContain('demo data seeded');
     expect(readFileSync(path.join(workDir, 'data', 'jwt-secret'), 'utf8')).toBe(secret);
-    expect(await stop(run)).toBe(0);
+    expect(await stop(run), run.output()).toBe(0);
   });
 
   it('stops cleanly with exit code 0 on SIGINT (Ctrl-C)', async () => {

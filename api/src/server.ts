@@ -5,7 +5,8 @@ import { toAppConfig } from './config.js';
 import { ConfigError, loadEnv } from './env.js';
 import { MarketFeedConfigError } from './services/market/feeds/index.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+// Requests in flight and jobs (given 5 s) finish first; on a loaded 2-core machine closing takes seconds.
+const SHUTDOWN_GRACE_MS = 20_000;
 
 /** A start that cannot succeed ends with one readable paragraph, not a stack trace. */
 function fail(message: string): never {

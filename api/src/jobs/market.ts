@@ -7,7 +7,7 @@ import type { JobDefinition } from './runner.js';
 /** The market's scheduled work: ticks, candle roll-ups, retention, and the first start's back-fill. */
 export function marketJobs(deps: { db: Db; log: Log; feed: MarketFeed }, options: { tickSeconds: number }): JobDefinition[] {
   return [
-    { name: 'market-backfill', atStart: true, run: (now) => backfillHistory(deps, { now }) },
+    { name: 'market-backfill', atStart: true, run: (now, _data, signal) => backfillHistory(deps, { now, signal }) },
     { name: 'market-tick', everySeconds: options.tickSeconds, run: (now) => recordTick(deps, { now }) },
     { name: 'market-rollup', cron: '* * * * *', run: (now) => rollUpCandles(deps, { now }) },
     { name: 'market-retention', cron: '17 * * * *', run: (now) => applyRetention(deps, { now }) },

@@ -21,7 +21,8 @@ export function bossDb(db: Db): PgBoss.Db {
 export interface JobDefinition {
   /** The queue, e.g. `market-tick`. */
   name: string;
-  run(now: Date, data: Record<string, unknown>): Promise<object | void>;
+  /** `signal` aborts when the runner stops: long work (a back-fill) ends early, to be redone next start. */
+  run(now: Date, data: Record<string, unknown>, signal: AbortSignal): Promise<object | void>;
   /** A pg-boss cron (UTC, minute resolution): one job per minute slot whatever the instance count. */
   cron?: string;
   /**
@@ -53,13 +54,19 @@ export async function startJobRunner(options: { db: Db; log: Log; jobs: readonly
   await boss.start();
 
   const timers: NodeJS.Timeout[] = [];
+  // Work in progress, awaited by stop(): pg-boss's own wait gives up after its timeout, and work
+  // that outlived it would then touch a closed database (and pg-boss would record its end there).
+  const inFlight = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
   for (const job of jobs) {
     await boss.createQueue(job.name, { name: job.name, policy: 'standard', retryLimit: 2, expireInSeconds: 300 });
     await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([item]) => {
       if (!item) return;
       const at = typeof item.data.at === 'string' ? new Date(item.data.at) : new Date();
       const started = Date.now();
-      const result = await job.run(at, item.data);
+      const running = job.run(at, item.data, stopping.signal);
+      inFlight.add(running);
+      const result = await running.finally(() => inFlight.delete(running));
       // A tick every few seconds would drown the log; the rarer jobs say what they did.
       if (!job.everySeconds) log.info({ job: job.name, ms: Date.now() - started, ...(result ?? {}) }, 'job done');
     });
@@ -85,8 +92,11 @@ export async function startJobRunner(options: { db: Db; log: Log; jobs: readonly
     boss,
     async stop() {
       for (const timer of timers) clearInterval(timer);
+      stopping.abort();
       // Waits for jobs in progress; the database handle is the app's, closed after this.
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      // Well inside the server's shutdown grace: an interrupted tick or back-fill is safe to redo (idempotent writes).
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+      await Promise.allSettled([...inFlight]);
     },
   };
 }

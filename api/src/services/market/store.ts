@@ -99,7 +99,10 @@ export async function upsertCandles(db: ServiceDeps['db'], rows: readonly Candle
  * may already have written since the start, and that window is fetched again. Closed candles
  * only: the candle in progress is the roll-ups' part.
  */
-export async function backfillHistory(deps: MarketStoreDeps, input: { now: Date }): Promise<{ assets: number; candles: number }> {
+export async function backfillHistory(
+  deps: MarketStoreDeps,
+  input: { now: Date; signal?: AbortSignal },
+): Promise<{ assets: number; candles: number }> {
   const now = input.now.getTime();
   const earliest: Record<CandleInterval, number> = {
     '1d': floorTo(now, CANDLE_INTERVAL_MS['1d']) - MARKET_BACKFILL_DAYS * CANDLE_INTERVAL_MS['1d'],
@@ -109,6 +112,9 @@ export async function backfillHistory(deps: MarketStoreDeps, input: { now: Date 
   let assets = 0;
   let candles = 0;
   for (const asset of await trackedAssets(deps.db)) {
+    // Stopping mid-way loses nothing: each asset's candles are written whole, and the next start
+    // fills from the last stored candle.
+    if (input.signal?.aborted) break;
     const rows: CandleRow[] = [];
     for (const interval of CANDLE_INTERVALS) {
       // One index lookup per asset and interval (the primary key read backwards).
