@@ -201,5 +201,7 @@ describe(`alerts and notifications (${process.env.TEST_DB})`, () => {
       expect([res.status, res.error?.message]).toEqual([400, message]);
     }
     expect((await user.query<Alert[]>('user.alerts.list')).data).toEqual([]);
+    const nothing = await user.mutate('user.alerts.update', { id: 1 });
+    expect([nothing.status, nothing.error?.message]).toEqual([400, 'active, rearm or email is required']);
   });
 });

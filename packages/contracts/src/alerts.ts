@@ -77,12 +77,16 @@ export const createAlertSchema = z
 export type CreateAlertInput = z.output<typeof createAlertSchema>;
 
 /** Pause (active false), resume (true), re-arm a fired alert, or change its email flag. */
-export const updateAlertSchema = z.object({
-  id: alertId,
-  active: z.boolean({ error: 'active must be true or false' }).optional(),
-  rearm: z.literal(true, { error: 'rearm must be true' }).optional(),
-  email: z.boolean({ error: 'email must be true or false' }).optional(),
-});
+export const updateAlertSchema = z
+  .object({
+    id: alertId,
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+    rearm: z.literal(true, { error: 'rearm must be true' }).optional(),
+    email: z.boolean({ error: 'email must be true or false' }).optional(),
+  })
+  .refine((input) => input.active !== undefined || input.rearm !== undefined || input.email !== undefined, {
+    message: 'active, rearm or email is required',
+  });
 export type UpdateAlertInput = z.output<typeof updateAlertSchema>;
 
 export const alertIdSchema = z.object({ id: alertId });
