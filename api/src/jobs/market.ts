@@ -5,10 +5,24 @@ import { applyRetention, backfillHistory, recordTick, rollUpCandles } from '../s
 import type { JobDefinition } from './runner.js';
 
 /** The market's scheduled work: ticks, candle roll-ups, retention, and the first start's back-fill. */
-export function marketJobs(deps: { db: Db; log: Log; feed: MarketFeed }, options: { tickSeconds: number }): JobDefinition[] {
+export function marketJobs(
+  deps: { db: Db; log: Log; feed: MarketFeed },
+  options: {
+    tickSeconds: number;
+    /** Runs after each stored tick, in the same job (the alert check). */
+    afterTick?: (now: Date) => Promise<unknown>;
+  },
+): JobDefinition[] {
   return [
     { name: 'market-backfill', atStart: true, run: (now, _data, signal) => backfillHistory(deps, { now, signal }) },
-    { name: 'market-tick', everySeconds: options.tickSeconds, run: (now) => recordTick(deps, { now }) },
+    {
+      name: 'market-tick',
+      everySeconds: options.tickSeconds,
+      run: async (now) => {
+        const stored = await recordTick(deps, { now });
+        return options.afterTick ? { ...stored, afterTick: await options.afterTick(now) } : stored;
+      },
+    },
     { name: 'market-rollup', cron: '* * * * *', run: (now) => rollUpCandles(deps, { now }) },
     { name: 'market-retention', cron: '17 * * * *', run: (now) => applyRetention(deps, { now }) },
   ];

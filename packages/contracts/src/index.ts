@@ -11,3 +11,4 @@ export * from './site.js';
 export * from './text.js';
 export * from './social/index.js';
 export * from './market/index.js';
+export * from './alerts.js';

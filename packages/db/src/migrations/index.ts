@@ -8,6 +8,7 @@ import * as sentimentModel from './2026-11-23T1000_sentiment_model.js';
 import * as emailChanges from './2026-11-23T1300_email_changes.js';
 import * as siteMail from './2026-11-23T1500_site_mail.js';
 import * as marketData from './2026-11-23T1600_market_data.js';
+import * as alerts from './2026-11-23T1700_alerts.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1300_email_changes': emailChanges,
   '2026-11-23T1500_site_mail': siteMail,
   '2026-11-23T1600_market_data': marketData,
+  '2026-11-23T1700_alerts': alerts,
 };

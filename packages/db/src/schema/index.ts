@@ -1,3 +1,4 @@
+import type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
 import type { AssetsTable } from './assets.js';
 import type { AuthorsTable } from './authors.js';
 import type { BlogPostsTable } from './blog-posts.js';
@@ -17,6 +18,7 @@ import type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
 import type { TopicRelatedDailyTable } from './topic-related-daily.js';
 import type { UsersTable } from './users.js';
 
+export type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
 export type { AssetRow, AssetsTable } from './assets.js';
 export type { AuthorRow, AuthorsTable } from './authors.js';
 export type { BlogPostRow, BlogPostsTable } from './blog-posts.js';
@@ -56,4 +58,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_confirmations: NewsletterConfirmationsTable;
   contact_messages: ContactMessagesTable;
+  alerts: AlertsTable;
+  notification_prefs: NotificationPrefsTable;
+  notifications: NotificationsTable;
 }

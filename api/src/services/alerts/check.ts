@@ -1,0 +1,132 @@
+import {
+  ALERT_MAIL_PREFERENCE,
+  MENTION_ALERT_WINDOW_MS,
+  NOTIFICATION_PREFERENCES,
+  type AlertCondition,
+  type AlertKind,
+} from '@coinsight/contracts';
+import { sql } from 'kysely';
+import type { ServiceDeps } from '../deps.js';
+
+export type AlertCheckDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl'>;
+
+/** A tick older than this does not fire price alerts: a stopped feed's last price is not news. */
+const PRICE_FRESH_MS = 3_600_000;
+
+interface FiredAlert {
+  id: number;
+  user_id: string;
+  kind: AlertKind;
+  symbol: string;
+  condition: AlertCondition;
+  threshold: number;
+  email: boolean;
+  fired_value: number;
+}
+
+/** USD as spec §9 shows it (2 decimals); sub-cent prices keep their significant digits. */
+export function usd(value: number): string {
+  if (value !== 0 && Math.abs(value) < 0.01) return `$${value.toPrecision(4)}`;
+  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+function describe(alert: FiredAlert): { title: string; body: string } {
+  if (alert.kind === 'price') {
+    return {
+      title: `${alert.symbol} is ${alert.condition} ${usd(alert.threshold)}`,
+      body: `${alert.symbol} reached ${usd(alert.fired_value)}; your alert was set for ${alert.condition} ${usd(alert.threshold)}.`,
+    };
+  }
+  return {
+    title: `${alert.symbol}: ${alert.fired_value} mentions in the last hour`,
+    body: `${alert.symbol} was mentioned in ${alert.fired_value} posts in the last hour; your alert was set for above ${alert.threshold}.`,
+  };
+}
+
+/**
+ * Fires every armed alert the data at `now` crosses: a price alert on the latest tick of its
+ * asset, a mention alert on the posts naming its symbol in the last hour. The claim is one
+ * UPDATE … WHERE fired_at IS NULL … RETURNING: a second worker checking at the same moment
+ * waits for the first one's row locks, re-reads fired_at and skips, so an alert fires once.
+ * Its in-app notification is written in the same transaction; mail goes after the commit.
+ */
+export async function checkAlerts(deps: AlertCheckDeps, input: { now: Date }): Promise<{ fired: number }> {
+  const now = input.now;
+  const fired = await deps.db.transaction().execute(async (trx) => {
+    const result = await sql<FiredAlert>`
+      with latest as (
+        select distinct on (asset) asset, price
+        from price_ticks
+        where time <= ${now} and time > ${new Date(now.getTime() - PRICE_FRESH_MS)}
+        order by asset, time desc
+      ),
+      crossed as (
+        select a.id, l.price as value
+        from alerts a join latest l on l.asset = a.symbol
+        where a.kind = 'price' and a.active and a.fired_at is null
+          and case a.condition when 'above' then l.price >= a.threshold else l.price <= a.threshold end
+        union all
+        select a.id, m.mentions
+        from alerts a cross join lateral (
+          select count(*)::float8 as mentions from posts p
+          where p.symbols @> array[a.symbol] and p.created_at > ${new Date(now.getTime() - MENTION_ALERT_WINDOW_MS)}
+            and p.created_at <= ${now}
+        ) m
+        where a.kind = 'mentions' and a.active and a.fired_at is null and m.mentions > a.threshold
+      )
+      update alerts a set fired_at = ${now}, fired_value = crossed.value
+      from crossed
+      where a.id = crossed.id and a.active and a.fired_at is null
+      returning a.id, a.user_id, a.kind, a.symbol, a.condition, a.threshold, a.email, a.fired_value`.execute(trx);
+    if (result.rows.length > 0) {
+      await trx
+        .insertInto('notifications')
+        .values(
+          result.rows.map((alert) => ({
+            user_id: alert.user_id,
+            kind: `${alert.kind}-alert`,
+            alert_id: alert.id,
+            created_at: now,
+            ...describe(alert),
+          })),
+        )
+        .execute();
+    }
+    return result.rows;
+  });
+  if (fired.length > 0) {
+    deps.log.info({ fired: fired.length }, 'alerts fired');
+    await mailFiredAlerts(deps, fired);
+  }
+  return { fired: fired.length };
+}
+
+async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly FiredAlert[]): Promise<void> {
+  const wanted = fired.filter((alert) => alert.email);
+  if (wanted.length === 0) return;
+  const userIds = [...new Set(wanted.map((alert) => alert.user_id))];
+  const [users, prefs] = await Promise.all([
+    deps.db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute(),
+    deps.db.selectFrom('notification_prefs').select(['user_id', 'pref', 'enabled']).where('user_id', 'in', userIds).execute(),
+  ]);
+  const emails = new Map(users.map((user) => [user.id, user.email]));
+  const chosen = new Map(prefs.map((row) => [`${row.user_id} ${row.pref}`, row.enabled]));
+  const marketUrl = new URL('/market', deps.publicUrl).toString();
+  for (const alert of wanted) {
+    const pref = ALERT_MAIL_PREFERENCE[alert.kind];
+    const enabled = chosen.get(`${alert.user_id} ${pref}`) ?? NOTIFICATION_PREFERENCES.find((p) => p.id === pref)?.enabled ?? false;
+    const to = emails.get(alert.user_id);
+    if (!enabled || to === undefined) continue;
+    const { title, body } = describe(alert);
+    try {
+      await deps.mailer.send({
+        to,
+        subject: `Coinsight alert: ${title}`,
+        text: [body, '', `See the market: ${marketUrl}`, '', 'This alert will not fire again until you re-arm it.'].join('\n'),
+      });
+    } catch (error) {
+      // The alert has fired and its notification is stored; a lost mail must not fire it again.
+      deps.log.error({ err: error, alertId: alert.id }, 'alert mail failed');
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import type { Alert, NotificationPage, NotificationPreference } from '@coinsight/contracts';
+import { seedAssets } from '@coinsight/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAlerts } from '../services/alerts/check.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { bearer, lastMailTo, signup } from '../test/auth.js';
+import { importFixture } from '../test/social-fixtures.js';
+
+let t: TestApp;
+// The check reads ticks at or before `now`; each test moves its own clock forward.
+let clock = Date.now();
+const nextMinute = () => new Date((clock += 60_000));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+  await seedAssets(t.app.db);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call<T>(kind: 'query' | 'mutation', path: string, input: unknown, headers: Record<string, string>) {
+  const res =
+    kind === 'query'
+      ? await t.app.inject({
+          method: 'GET',
+          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers,
+        })
+      : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: input ?? {} });
+  const body = res.json() as { result?: { data: T }; error?: { message: string } };
+  return { status: res.statusCode, data: body.result?.data as T, error: body.error };
+}
+
+async function newUser() {
+  const { token, user } = await signup(t.app);
+  const auth = bearer(token);
+  return {
+    email: user.email,
+    query: <T>(path: string, input?: unknown) => call<T>('query', path, input, auth),
+    mutate: <T>(path: string, input?: unknown) => call<T>('mutation', path, input, auth),
+  };
+}
+
+/** Stores a tick for `asset` and runs the check the tick job runs after it. */
+async function tick(asset: string, price: number) {
+  const now = nextMinute();
+  await t.app.db.insertInto('price_ticks').values({ asset, time: now, price, volume_24h: null, market_cap: null }).execute();
+  return checkAlerts(t.app.deps, { now });
+}
+
+const outboxCount = async (to: string) =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('to_address', '=', to)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe(`alerts and notifications (${process.env.TEST_DB})`, () => {
+  it('a price alert fires exactly once when a tick crosses it, not before; in-app and by mail (Price Alerts on by default)', async () => {
+    const user = await newUser();
+    const created = await user.mutate<Alert>('user.alerts.create', { symbol: 'btc', price: 100_000, condition: 'above' });
+    expect(created.status).toBe(200);
+    expect(created.data).toMatchObject({
+      kind: 'price',
+      symbol: 'BTC',
+      condition: 'above',
+      threshold: 100_000,
+      active: true,
+      firedAt: null,
+    });
+
+    await tick('BTC', 99_999.99);
+    expect((await user.query<{ unread: number }>('user.notifications.unreadCount')).data).toEqual({ unread: 0 });
+    expect((await user.query<Alert[]>('user.alerts.list')).data[0]!.firedAt).toBeNull();
+
+    await tick('BTC', 100_250);
+    const [fired] = (await user.query<Alert[]>('user.alerts.list')).data;
+    expect(fired).toMatchObject({ firedValue: 100_250, firedAt: new Date(clock).toISOString() });
+    await tick('BTC', 101_000);
+    expect((await user.query<Alert[]>('user.alerts.list')).data[0]!.firedValue).toBe(100_250);
+
+    const page = (await user.query<NotificationPage>('user.notifications.list')).data;
+    expect(page.pagination).toEqual({ total: 1, page: 1, limit: 25, pages: 1 });
+    expect(page.notifications[0]).toMatchObject({ title: 'BTC is above $100,000.00', alertId: created.data.id, read: false });
+    expect((await user.query<{ unread: number }>('user.notifications.unreadCount')).data).toEqual({ unread: 1 });
+
+    const mail = await lastMailTo(t.app, user.email);
+    expect(mail.subject).toContain('BTC is above $100,000.00');
+    expect(mail.text_body).toContain('$100,250.00');
+    expect(mail.text_body).toContain('http://localhost:3000/market');
+    expect(await outboxCount(user.email)).toBe(1);
+
+    // Re-armed, it fires again on the next crossing tick.
+    expect((await user.mutate<Alert>('user.alerts.update', { id: created.data.id, rearm: true })).data.firedAt).toBeNull();
+    await tick('BTC', 102_000);
+    expect((await user.query<Alert[]>('user.alerts.list')).data[0]!.firedValue).toBe(102_000);
+
+    expect((await user.mutate('user.notifications.markAllRead')).data).toEqual({ updated: 2 });
+    expect((await user.query<{ unread: number }>('user.notifications.unreadCount')).data).toEqual({ unread: 0 });
+  });
+
+  it('with Price Alerts off, a fired alert notifies in-app only; a paused alert does not fire', async () => {
+    const user = await newUser();
+    const prefs = await user.query<NotificationPreference[]>('user.notificationPrefs.get');
+    expect(prefs.data.map((p) => [p.name, p.enabled])).toEqual([
+      ['Price Alerts', true],
+      ['Social Mentions', true],
+      ['Market Analysis', false],
+    ]);
+    const updated = await user.mutate<NotificationPreference[]>('user.notificationPrefs.update', { id: 'price-alerts', enabled: false });
+    expect(updated.data.find((p) => p.id === 'price-alerts')?.enabled).toBe(false);
+
+    const paused = await user.mutate<Alert>('user.alerts.create', { symbol: 'ETH', price: 10, condition: 'below' });
+    expect((await user.mutate<Alert>('user.alerts.update', { id: paused.data.id, active: false })).data.active).toBe(false);
+    const alert = await user.mutate<Alert>('user.alerts.create', { symbol: 'ETH', price: 5, condition: 'below' });
+    await tick('ETH', 4.5);
+
+    const alerts = (await user.query<Alert[]>('user.alerts.list')).data;
+    expect(alerts.find((a) => a.id === alert.data.id)?.firedValue).toBe(4.5);
+    expect(alerts.find((a) => a.id === paused.data.id)?.firedAt).toBeNull();
+    const page = (await user.query<NotificationPage>('user.notifications.list')).data;
+    expect(page.notifications.map((n) => n.title)).toEqual(['ETH is below $5.00']);
+    expect(await outboxCount(user.email)).toBe(0);
+
+    expect((await user.mutate('user.notifications.markRead', { id: page.notifications[0]!.id })).data).toEqual({ read: true });
+    expect((await user.query<{ unread: number }>('user.notifications.unreadCount')).data).toEqual({ unread: 0 });
+  });
+
+  it('a mention alert fires when the last hour holds more posts naming the symbol than its number', async () => {
+    const user = await newUser();
+    await user.mutate<Alert>('user.alerts.create', { kind: 'mentions', symbol: 'SOL', mentions: 1 });
+    const post = (id: string, minutesAgo: number) => ({
+      id,
+      username: 'sol_fan',
+      followers: 1,
+      text: `$SOL looking strong ${id}`,
+      createdAt: new Date(clock - minutesAgo * 60_000).toISOString(),
+      likes: 0,
+      replies: 0,
+      retweets: 0,
+      views: 0,
+    });
+    await importFixture(t.app.db, 'twitter', [post('sol-1', 5), post('sol-old', 90)]);
+    await tick('SOL', 100);
+    expect((await user.query<Alert[]>('user.alerts.list')).data[0]!.firedAt).toBeNull();
+
+    await importFixture(t.app.db, 'twitter', [post('sol-2', 0)]);
+    await tick('SOL', 100);
+    expect((await user.query<Alert[]>('user.alerts.list')).data[0]).toMatchObject({ kind: 'mentions', firedValue: 2 });
+    expect((await lastMailTo(t.app, user.email)).subject).toContain('SOL: 2 mentions in the last hour');
+  });
+
+  it('two checks at the same moment fire an alert once', async () => {
+    const user = await newUser();
+    await user.mutate<Alert>('user.alerts.create', { symbol: 'DOGE', price: 1, condition: 'above' });
+    const now = nextMinute();
+    await t.app.db.insertInto('price_ticks').values({ asset: 'DOGE', time: now, price: 2, volume_24h: null, market_cap: null }).execute();
+    const results = await Promise.all([checkAlerts(t.app.deps, { now }), checkAlerts(t.app.deps, { now })]);
+    expect(results.map((r) => r.fired).sort()).toEqual([0, 1]);
+    expect((await user.query<NotificationPage>('user.notifications.list')).data.pagination.total).toBe(1);
+  });
+
+  it("users cannot see, change or delete each other's alerts or notifications (404)", async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const alert = (await owner.mutate<Alert>('user.alerts.create', { symbol: 'XRP', price: 3, condition: 'above' })).data;
+    expect((await other.query<Alert[]>('user.alerts.list')).data).toEqual([]);
+    const update = await other.mutate('user.alerts.update', { id: alert.id, active: false });
+    expect([update.status, update.error?.message]).toEqual([404, 'Alert not found']);
+    expect((await other.mutate('user.alerts.delete', { id: alert.id })).status).toBe(404);
+    expect((await owner.query<Alert[]>('user.alerts.list')).data).toMatchObject([{ id: alert.id, active: true }]);
+
+    await tick('XRP', 3.5);
+    const notification = (await owner.query<NotificationPage>('user.notifications.list')).data.notifications[0]!;
+    expect((await other.mutate('user.notifications.markRead', { id: notification.id })).status).toBe(404);
+    expect((await other.query<NotificationPage>('user.notifications.list')).data.notifications).toEqual([]);
+
+    expect((await owner.mutate('user.alerts.delete', { id: alert.id })).data).toEqual({ deleted: true });
+    expect((await owner.query<Alert[]>('user.alerts.list')).data).toEqual([]);
+  });
+
+  it('rejects an unknown symbol, a non-positive price and an unknown condition with 400 naming the field', async () => {
+    const user = await newUser();
+    const cases: [unknown, string][] = [
+      [{ symbol: 'NOPE', price: 1, condition: 'above' }, 'symbol NOPE is not a tracked asset'],
+      [{ symbol: 'BTC', price: 0, condition: 'above' }, 'price must be a number greater than 0'],
+      [{ symbol: 'BTC', price: -5, condition: 'above' }, 'price must be a number greater than 0'],
+      [{ symbol: 'BTC', price: 5, condition: 'sideways' }, 'condition must be one of above, below'],
+      [{ symbol: 'BTC', price: 5 }, 'condition must be one of above, below'],
+      [{ kind: 'mentions', symbol: 'BTC', mentions: 2.5 }, 'mentions must be a whole number of 0 or more'],
+    ];
+    for (const [input, message] of cases) {
+      const res = await user.mutate('user.alerts.create', input);
+      expect([res.status, res.error?.message]).toEqual([400, message]);
+    }
+    expect((await user.query<Alert[]>('user.alerts.list')).data).toEqual([]);
+    const nothing = await user.mutate('user.alerts.update', { id: 1 });
+    expect([nothing.status, nothing.error?.message]).toEqual([400, 'active, rearm or email is required']);
+  });
+});

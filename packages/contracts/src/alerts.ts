@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { symbolParam } from './market/schemas.js';
+
+export const ALERT_KINDS = ['price', 'mentions'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+export const ALERT_CONDITIONS = ['above', 'below'] as const;
+export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
+
+/** The window a mention alert counts posts over. */
+export const MENTION_ALERT_WINDOW_MS = 3_600_000;
+
+/** Spec §3's preferences with their defaults; a user's choice overrides one. */
+export const NOTIFICATION_PREFERENCES = [
+  { id: 'price-alerts', name: 'Price Alerts', description: 'Email me when one of my price alerts fires.', enabled: true },
+  { id: 'social-mentions', name: 'Social Mentions', description: 'Email me when one of my mention alerts fires.', enabled: true },
+  { id: 'market-analysis', name: 'Market Analysis', description: 'Periodic market analysis by email.', enabled: false },
+] as const;
+export const NOTIFICATION_PREFERENCE_IDS = ['price-alerts', 'social-mentions', 'market-analysis'] as const;
+export type NotificationPreferenceId = (typeof NOTIFICATION_PREFERENCE_IDS)[number];
+
+/** The preference that decides whether an alert of a kind also mails. */
+export const ALERT_MAIL_PREFERENCE: Record<AlertKind, NotificationPreferenceId> = {
+  price: 'price-alerts',
+  mentions: 'social-mentions',
+};
+
+const alertId = z.number({ error: 'id must be a whole number' }).int('id must be a whole number').positive('id must be a whole number');
+
+/**
+ * Spec §3's alert payload {symbol, price, condition, email?}, with `kind` (default price) for
+ * mention alerts {kind: 'mentions', symbol, mentions}: they fire above a whole number of posts.
+ */
+export const createAlertSchema = z
+  .object({
+    kind: z.enum(ALERT_KINDS, { error: `kind must be one of ${ALERT_KINDS.join(', ')}` }).default('price'),
+    symbol: symbolParam,
+    price: z
+      .number({ error: 'price must be a number greater than 0' })
+      .positive('price must be a number greater than 0')
+      .finite()
+      .optional(),
+    condition: z.enum(ALERT_CONDITIONS, { error: `condition must be one of ${ALERT_CONDITIONS.join(', ')}` }).optional(),
+    mentions: z
+      .number({ error: 'mentions must be a whole number of 0 or more' })
+      .int('mentions must be a whole number of 0 or more')
+      .min(0, 'mentions must be a whole number of 0 or more')
+      .max(1_000_000, 'mentions must be at most 1000000')
+      .optional(),
+    email: z.boolean({ error: 'email must be true or false' }).default(true),
+  })
+  .superRefine((input, ctx) => {
+    if (input.kind === 'price') {
+      if (input.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'price must be a number greater than 0' });
+      if (input.condition === undefined)
+        ctx.addIssue({ code: 'custom', path: ['condition'], message: `condition must be one of ${ALERT_CONDITIONS.join(', ')}` });
+    } else if (input.mentions === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['mentions'], message: 'mentions must be a whole number of 0 or more' });
+    }
+  })
+  .transform((input) =>
+    input.kind === 'price'
+      ? {
+          kind: 'price' as const,
+          symbol: input.symbol,
+          condition: input.condition ?? 'above',
+          threshold: input.price ?? 0,
+          email: input.email,
+        }
+      : {
+          kind: 'mentions' as const,
+          symbol: input.symbol,
+          condition: 'above' as const,
+          threshold: input.mentions ?? 0,
+          email: input.email,
+        },
+  );
+export type CreateAlertInput = z.output<typeof createAlertSchema>;
+
+/** Pause (active false), resume (true), re-arm a fired alert, or change its email flag. */
+export const updateAlertSchema = z
+  .object({
+    id: alertId,
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+    rearm: z.literal(true, { error: 'rearm must be true' }).optional(),
+    email: z.boolean({ error: 'email must be true or false' }).optional(),
+  })
+  .refine((input) => input.active !== undefined || input.rearm !== undefined || input.email !== undefined, {
+    message: 'active, rearm or email is required',
+  });
+export type UpdateAlertInput = z.output<typeof updateAlertSchema>;
+
+export const alertIdSchema = z.object({ id: alertId });
+
+export interface Alert {
+  id: number;
+  kind: AlertKind;
+  symbol: string;
+  condition: AlertCondition;
+  /** USD for a price alert; a number of posts in the last hour for a mention alert. */
+  threshold: number;
+  email: boolean;
+  active: boolean;
+  createdAt: string;
+  /** When it fired and at what price or count; null while armed. */
+  firedAt: string | null;
+  firedValue: number | null;
+}
+
+export const updateNotificationPrefSchema = z.object({
+  id: z.enum(NOTIFICATION_PREFERENCE_IDS, { error: `id must be one of ${NOTIFICATION_PREFERENCE_IDS.join(', ')}` }),
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
+export interface NotificationPreference {
+  id: NotificationPreferenceId;
+  name: string;
+  description: string;
+  enabled: boolean;
+}
+
+/** Notifications, newest first; spec §9's default page size. */
+export const notificationsQuerySchema = z
+  .object({
+    page: z.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
+    limit: z
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be between 1 and 100')
+      .max(100, 'limit must be between 1 and 100')
+      .default(25),
+  })
+  .prefault({});
+
+export interface AppNotification {
+  id: number;
+  kind: string;
+  title: string;
+  body: string;
+  alertId: number | null;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface NotificationPage {
+  notifications: AppNotification[];
+  pagination: { total: number; page: number; limit: number; pages: number };
+}
