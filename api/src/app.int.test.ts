@@ -174,6 +174,7 @@ describe('errors', () => {
   });
 });
 
+// checklist 9: an allowlist, never a reflected origin.
 describe('CORS', () => {
   it('allows the configured origin', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'http://localhost:3000' } });
