@@ -67,6 +67,31 @@ export default tseslint.config(
     },
   },
   {
+    // The SDK is what customers install: at run time it needs nothing but fetch. It takes its
+    // types from the contracts' schemas, never their code (or the server's).
+    files: ['packages/sdk/src/**/*.ts'],
+    ignores: ['packages/sdk/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@coinsight/contracts', 'zod'],
+              allowTypeImports: true,
+              message: 'The SDK imports only types from the contracts and zod: it ships without them at run time.',
+            },
+            {
+              group: ['@coinsight/api', '@coinsight/api/*', '@coinsight/db', '@coinsight/db/*'],
+              message: 'The SDK never imports server code.',
+            },
+            { regex: '^node:', message: 'The SDK runs in browsers too: global fetch, no Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/db/src/migrations/**/*.ts'],
     rules: {
       'no-restricted-imports': [

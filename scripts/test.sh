@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `pnpm test`: the whole suite, as CI runs it. Two turbo runs, so a 2-core machine is not asked to
 # run jsdom, Chromium and both databases' integration suites at once: after the format check,
-# typecheck, lint, build and the unit and integration tests, two tasks at a time; then the browser tests alone.
+# typecheck, lint, build and the unit and integration tests, two tasks at a time; then the browser tests alone;
+# then, given a PostgreSQL server, `pnpm bench --quick` (about a minute on TEST_DATABASE_URL's server, database coinsight_bench_quick),
+# which prints its table and fails on a broken case (connection errors, a 5xx other than a shed 503), never on speed.
 # Each run goes on past a failure, and the closing `Tests:` line is printed whatever happened;
 # the command fails when any task failed, with or without a test report.
 set -uo pipefail
@@ -13,4 +15,9 @@ failed=()
 prettier --check . --log-level warn || failed+=('format check (run pnpm format)')
 turbo run typecheck lint build test --concurrency=2 --continue=dependencies-successful || failed+=('typecheck, lint, build, unit and integration tests')
 turbo run e2e --continue=dependencies-successful || failed+=('browser tests')
+if [[ -n "${TEST_DATABASE_URL:-}${BENCH_DATABASE_URL:-}" ]]; then
+  node bench/run.mjs --quick || failed+=('bench (pnpm bench --quick: a case had errors or 5xx answers)')
+else
+  echo 'pnpm bench --quick skipped: it needs PostgreSQL (set TEST_DATABASE_URL or BENCH_DATABASE_URL).' >&2
+fi
 node scripts/test-summary.mjs "${failed[@]}"

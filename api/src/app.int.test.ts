@@ -48,14 +48,26 @@ describe('unknown API paths', () => {
   it.each([
     ['GET', '/api/nope'],
     ['POST', '/api/auth/nope'],
-    ['GET', '/v1/nope'],
-    ['GET', '/api'],
-    ['DELETE', '/v1'],
+    ['GET', '/api/'],
+    ['POST', '/api'],
+    ['GET', '/trpc'],
   ])('%s %s answers 404 JSON, never the SPA', async (method, url) => {
     const res = await t.app.inject({ method: method as 'GET', url });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ error: `Not found: ${method} ${url}` });
+  });
+
+  // /v1 asks for a key first, for unknown paths too (v1/auth.int.test.ts), in its own error shape.
+  it.each([
+    ['GET', '/v1/nope'],
+    ['GET', '/v1'],
+    ['DELETE', '/v1'],
+  ])('%s %s answers 401 JSON in the /v1 error shape, never the SPA', async (method, url) => {
+    const res = await t.app.inject({ method: method as 'GET', url });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ error: { code: 'unauthorized', requestId: res.headers['x-request-id'] } });
   });
 
   it('an unknown tRPC procedure is a 404 in tRPC’s own error format', async () => {
@@ -79,7 +91,8 @@ describe('single-page app', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
-  it.each(['/dashboard', '/social/twitter', '/reset-password?token=abc', '/no-such-page'])(
+  // `/api` alone is the API reference page (opened directly or refreshed); `/api/...` stays REST.
+  it.each(['/dashboard', '/social/twitter', '/reset-password?token=abc', '/no-such-page', '/api', '/api?tab=x'])(
     'answers the client route %s with index.html, not cached',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });

@@ -10,6 +10,7 @@ import { jobsPlugin } from './plugins/jobs.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { mailerPlugin } from './plugins/mailer.js';
+import { overloadPlugin } from './plugins/overload.js';
 import { securityPlugin } from './plugins/security.js';
 import { servicesPlugin } from './plugins/services.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -17,9 +18,11 @@ import { authRoutes } from './rest/auth.js';
 import { healthRoutes } from './rest/health.js';
 import { newsletterRoutes } from './rest/newsletter.js';
 import { socialRoutes } from './rest/social.js';
+import { taskRoutes } from './rest/tasks.js';
 import { userRoutes } from './rest/users.js';
 import { createContext } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/root.js';
+import { v1Plugin } from './v1/index.js';
 
 /** Secrets and credentials never reach a log line, whatever logs the request. */
 const REDACTED_PATHS = [
@@ -103,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.decorate('config', config);
   registerErrorHandler(app);
+  await app.register(overloadPlugin, config.overload);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, printMail: config.printMail });
@@ -117,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes);
   await app.register(socialRoutes);
   await app.register(newsletterRoutes);
+  await app.register(taskRoutes);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -134,6 +139,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
+  // The metered public API: its own auth (API keys), error shape and 404s.
+  await app.register(v1Plugin, { prefix: '/v1' });
   await app.register(spaPlugin, { webRoot: config.webRoot });
 
   return app;

@@ -49,6 +49,15 @@ describe('toAppConfig', () => {
     expect(config.corsOrigins).toEqual(['http://localhost:4000', 'https://a.example', 'https://b.example']);
   });
 
+  it('sheds load by default and never with SHED_LOAD=off', () => {
+    expect(toAppConfig(loadEnv({ DATA_DIR: tempDir() })).overload.maxEventLoopDelayMs).toBeGreaterThan(0);
+    expect(toAppConfig(loadEnv({ DATA_DIR: tempDir(), SHED_LOAD: 'off' })).overload).toMatchObject({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0,
+    });
+    expect(() => loadEnv({ SHED_LOAD: 'maybe' })).toThrow('SHED_LOAD must be on or off');
+  });
+
   it('gives the CoinGecko connector its settings only when a key is set', () => {
     expect(coinGeckoConfigFrom(loadEnv({}))).toBeUndefined();
     expect(coinGeckoConfigFrom(loadEnv({ COINGECKO_API_KEY: 'CG-x', COINGECKO_PLAN: 'pro' }))).toEqual({

@@ -6,7 +6,9 @@ import type { MarketFeedName } from '@coinsight/contracts';
 import { dbConfigFrom, type DbConfig } from '@coinsight/db';
 import type { LevelWithSilent } from 'pino';
 import type { Env } from './env.js';
+import { DEFAULT_OVERLOAD, NO_SHEDDING, type OverloadConfig } from './plugins/overload.js';
 import type { CoinGeckoConfig } from './services/market/coingecko/client.js';
+import type { TaskSettings } from './services/tasks/settings.js';
 
 /** Everything buildApp needs, resolved: no defaults or file reads happen past this point. */
 export interface AppConfig {
@@ -38,11 +40,22 @@ export interface AppConfig {
     /** The CoinGecko connector's settings (COINGECKO_*); undefined without COINGECKO_API_KEY. */
     coingecko: CoinGeckoConfig | undefined;
   };
-  /** Runs scheduled jobs (ticks, roll-ups, retention); off for an instance that only serves requests. */
+  webhooks: {
+    /**
+     * WEBHOOK_ALLOW_PRIVATE=1, for tests and development only: webhook URLs may reach loopback and
+     * private addresses. Off, only public unicast addresses are accepted and connected to.
+     */
+    allowPrivate: boolean;
+  };
+  /** Runs scheduled jobs (ticks, roll-ups, retention) and tasks; off for an instance that only serves requests. */
   jobs: boolean;
+  /** Tasks' files and sources (TASKS_DIR, TASK_URL_ALLOW_PRIVATE, X_*). */
+  tasks: TaskSettings;
   /** Embedded mode fills an empty installation with demo data at start. */
   seedDemoData: boolean;
   logLevel: LevelWithSilent;
+  /** Load shedding thresholds (plugins/overload.ts); tests force an overload with tiny ones. */
+  overload: OverloadConfig;
   /** Pretty, coloured logs for a person at a terminal; JSON lines otherwise. */
   prettyLogs: boolean;
 }
@@ -70,9 +83,16 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     printMail: embedded,
     redisUrl: env.REDIS_URL,
     market: { feed: env.MARKET_FEED, tickSeconds: env.MARKET_TICK_SECONDS, seed: env.MARKET_SEED, coingecko: coinGeckoConfigFrom(env) },
-    jobs: env.JOBS === 'on',
+    webhooks: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' },
+    jobs: env.JOBS !== 'off',
+    tasks: {
+      dir: env.TASKS_DIR ?? path.join(env.DATA_DIR, 'tasks'),
+      allowPrivateUrls: env.TASK_URL_ALLOW_PRIVATE === '1',
+      x: env.X_BEARER_TOKEN ? { bearerToken: env.X_BEARER_TOKEN, baseUrl: env.X_API_BASE_URL.replace(/\/+$/, '') } : undefined,
+    },
     seedDemoData: embedded,
     logLevel: env.LOG_LEVEL,
+    overload: env.SHED_LOAD === 'off' ? NO_SHEDDING : DEFAULT_OVERLOAD,
     prettyLogs: options.isTty ?? false,
   };
 }

@@ -48,7 +48,7 @@ describe('loadEnv', () => {
     });
     expect(() => loadEnv({ MARKET_FEED: 'binance', MARKET_TICK_SECONDS: '0', JOBS: 'no' })).toThrow(
       'Invalid configuration: MARKET_FEED must be one of simulated, coingecko (got "binance"); ' +
-        'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600 (got "0"); JOBS must be on or off (got "no").',
+        'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600 (got "0"); JOBS must be on, off or only (got "no").',
     );
     expect(() => loadEnv({ MARKET_FEED: 'coingecko' })).toThrow('COINGECKO_API_KEY is required when MARKET_FEED is coingecko');
   });

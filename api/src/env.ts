@@ -61,7 +61,25 @@ const envSchema = z
       .preprocess(emptyAsUndefined, z.string().default('1'))
       .pipe(z.string().regex(/^\d{1,9}$/, 'MARKET_SEED must be a whole number'))
       .transform(Number),
-    JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'JOBS must be on or off' }).default('on')),
+    // Test and development only: lets webhooks reach loopback and private addresses (a local receiver).
+    WEBHOOK_ALLOW_PRIVATE: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['0', '1'], { message: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
+    ),
+    // only: a worker process, running jobs and tasks without serving HTTP.
+    // off: never shed load (browser tests on a loaded CI machine, where a slow moment is not overload).
+    SHED_LOAD: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'SHED_LOAD must be on or off' }).default('on')),
+    JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off', 'only'], { message: 'JOBS must be on, off or only' }).default('on')),
+    // Tasks (docs/tasks.md): where uploads and export files live; default DATA_DIR/tasks.
+    TASKS_DIR: optional(z.string().trim().min(1)),
+    // Test and development only: lets scrape-task URLs reach loopback and private addresses.
+    TASK_URL_ALLOW_PRIVATE: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['0', '1'], { message: 'TASK_URL_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
+    ),
+    // X API v2 recent search for scrape tasks; the source is refused without a token.
+    X_BEARER_TOKEN: optional(z.string().trim().min(1, 'X_BEARER_TOKEN must not be blank')),
+    X_API_BASE_URL: z.preprocess(emptyAsUndefined, url('X_API_BASE_URL', ['http:', 'https:']).default('https://api.x.com')),
     // CoinGecko connector (MARKET_FEED=coingecko). The plan picks the documented host and key header.
     COINGECKO_API_KEY: optional(z.string().trim().min(1, 'COINGECKO_API_KEY must not be blank')),
     COINGECKO_PLAN: z.preprocess(

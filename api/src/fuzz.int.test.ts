@@ -158,6 +158,9 @@ const REST: RestEndpoint[] = [
   { method: 'POST', url: '/api/users/revert-email', schema: emailLinkSchema },
   { method: 'GET', url: '/api/newsletter/unsubscribe', schema: newsletterUnsubscribeSchema },
   { method: 'POST', url: '/api/newsletter/unsubscribe', schema: newsletterUnsubscribeSchema, inQuery: true },
+  // A raw body of its own (a task's file); the query names it.
+  { method: 'POST', url: '/api/tasks/uploads', schema: z.object({ filename: z.string().optional() }), inQuery: true },
+  { method: 'GET', url: '/api/tasks/:id/download' },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 

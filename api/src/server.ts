@@ -62,6 +62,14 @@ async function main(): Promise<void> {
   }
   if (stopRequested) return stop(app, stopRequested);
 
+  if (env.JOBS === 'only') {
+    // A worker: scheduled jobs and task runs, no HTTP. SIGTERM stops it as it stops a server.
+    app.log.info(
+      `Coinsight worker is running jobs and tasks (JOBS=only, ${config.db.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`,
+    );
+    return;
+  }
+
   try {
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (error) {

@@ -154,7 +154,7 @@ describe('accounts in Chromium', () => {
       await check(`${colorScheme} sign-up modal with errors`);
 
       await page.evaluate((value) => localStorage.setItem('token', value), token);
-      for (const tab of ['profile', 'security', 'notifications']) {
+      for (const tab of ['profile', 'security', 'notifications', 'api']) {
         await page.goto(url(`/settings?tab=${tab}`), { waitUntil: 'networkidle' });
         await expectHeading('Settings');
         await check(`${colorScheme} /settings?tab=${tab}`);

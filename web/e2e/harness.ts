@@ -79,9 +79,14 @@ const PASSWORD = 'Tr1cky-Lynx-42';
 
 /**
  * Chromium asks for the favicon again after in-app navigations and drops that request when the
- * test moves to a new address; it says nothing about the app.
+ * test moves to a new address; it says nothing about the app. Nor does an event stream ended by
+ * leaving its page.
  */
-const NOISE = [/^request failed: GET \S+\/favicon\.svg \(net::ERR_ABORTED\)$/];
+const NOISE = [
+  /^request failed: GET \S+\/favicon\.svg \(net::ERR_ABORTED\)$/,
+  // The live prices' event stream stays open while a market page is shown; leaving the page ends it.
+  /^request failed: GET \S+\/trpc\/market\.live\S* \(net::ERR_ABORTED\)$/,
+];
 
 interface TestState {
   contexts: BrowserContext[];

@@ -93,7 +93,8 @@ describe('landing page performance in Chromium', () => {
       expect(vitals.cls).toBeLessThan(0.1);
       // The largest content was painted at all (no blank page waiting on a script that never runs).
       expect(vitals.lcp).not.toBeNull();
-      expect(initialJsGzipBytes).toBeLessThan(220 * 1024);
+      // 138 KiB measured after the split (docs/web-performance.md); the goal is 120 KB.
+      expect(initialJsGzipBytes).toBeLessThan(145 * 1024);
     },
   );
 });

@@ -9,6 +9,8 @@ export function marketJobs(
   deps: { db: Db; log: Log; feed: MarketFeed },
   options: {
     tickSeconds: number;
+    /** Told of each stored tick before `afterTick` (the live price bus), so prices reach browsers first. */
+    announce?: (now: Date) => Promise<void>;
     /** Runs after each stored tick, in the same job (the alert check). */
     afterTick?: (now: Date) => Promise<unknown>;
   },
@@ -20,6 +22,7 @@ export function marketJobs(
       everySeconds: options.tickSeconds,
       run: async (now) => {
         const stored = await recordTick(deps, { now });
+        await options.announce?.(now);
         return options.afterTick ? { ...stored, afterTick: await options.afterTick(now) } : stored;
       },
     },

@@ -1,5 +1,5 @@
 import type { Db } from '@coinsight/db';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Log } from '../services/deps.js';
 
@@ -28,17 +28,43 @@ export interface JobDefinition {
   /**
    * Sub-minute schedule (cron stops at minutes): every instance offers a job each slot of this
    * many seconds, and pg-boss's singleton slot (unique per queue and slot, on the database's
-   * clock) lets only the first offer of a slot in; so one run per slot, as with cron.
+   * clock) lets the first offer of a slot in. Two offers of one slot can still land either side
+   * of a singleton boundary (a busy event loop, clocks apart), so the worker also claims the slot
+   * in `job_slots` before running it: one run per slot, exactly.
    */
   everySeconds?: number;
   /** Offered once at start (e.g. a back-fill); instances starting together run it once (one per minute slot). */
   atStart?: boolean;
+  /**
+   * The queue's own settings, for jobs offered on demand (a task run) rather than on a schedule:
+   * pg-boss's retries (a run that throws is retried after retryDelay, doubling with retryBackoff),
+   * its time limit (expireInSeconds), and the policy ('stately': one queued and one active job
+   * per singletonKey). Defaults: standard, 2 retries, 300 s.
+   */
+  queue?: { policy: 'standard' | 'stately'; retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
+  /** Workers on this instance for the queue (jobs run at once here); default 1. */
+  workers?: number;
 }
 
 export interface JobRunner {
   stop(): Promise<void>;
   /** Runs a job's work now, as its worker would (operators and tests). */
   boss: PgBoss;
+}
+
+const SLOT_KEPT_MS = 86_400_000;
+
+/** True when this worker is the first to claim the slot; old claims of the job are dropped as it goes. */
+async function claimSlot(db: Db, name: string, slot: Date): Promise<boolean> {
+  const claimed =
+    await sql`insert into job_slots (name, slot) values (${name}, ${slot}) on conflict do nothing returning 1 as claimed`.execute(db);
+  if (claimed.rows.length === 0) return false;
+  await db
+    .deleteFrom('job_slots')
+    .where('name', '=', name)
+    .where('slot', '<', new Date(slot.getTime() - SLOT_KEPT_MS))
+    .execute();
+  return true;
 }
 
 /** Starts pg-boss, its queues, schedules and workers. */
@@ -59,17 +85,20 @@ export async function startJobRunner(options: { db: Db; log: Log; jobs: readonly
   const inFlight = new Set<Promise<unknown>>();
   const stopping = new AbortController();
   for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, policy: 'standard', retryLimit: 2, expireInSeconds: 300 });
-    await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([item]) => {
-      if (!item) return;
-      const at = typeof item.data.at === 'string' ? new Date(item.data.at) : new Date();
-      const started = Date.now();
-      const running = job.run(at, item.data, stopping.signal);
-      inFlight.add(running);
-      const result = await running.finally(() => inFlight.delete(running));
-      // A tick every few seconds would drown the log; the rarer jobs say what they did.
-      if (!job.everySeconds) log.info({ job: job.name, ms: Date.now() - started, ...(result ?? {}) }, 'job done');
-    });
+    await boss.createQueue(job.name, { name: job.name, ...(job.queue ?? { policy: 'standard', retryLimit: 2, expireInSeconds: 300 }) });
+    for (let worker = 0; worker < (job.workers ?? 1); worker++) {
+      await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([item]) => {
+        if (!item) return;
+        const at = typeof item.data.at === 'string' ? new Date(item.data.at) : new Date();
+        if (job.everySeconds && !(await claimSlot(db, job.name, at))) return;
+        const started = Date.now();
+        const running = job.run(at, item.data, stopping.signal);
+        inFlight.add(running);
+        const result = await running.finally(() => inFlight.delete(running));
+        // A tick every few seconds would drown the log; the rarer jobs say what they did.
+        if (!job.everySeconds) log.info({ job: job.name, ms: Date.now() - started, ...(result ?? {}) }, 'job done');
+      });
+    }
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     if (job.everySeconds) {
       const seconds = job.everySeconds;

@@ -2,11 +2,13 @@ import fp from 'fastify-plugin';
 import { marketJobs } from '../jobs/market.js';
 import { checkAlerts } from '../services/alerts/check.js';
 import { startJobRunner } from '../jobs/runner.js';
+import { taskJobs, TASK_RUN_QUEUE } from '../jobs/tasks.js';
+import { webhookJobs } from '../jobs/webhooks.js';
 import { createMarketFeed } from '../services/market/feeds/index.js';
 
 /**
- * Scheduled work (pg-boss on the app's database): market ticks (each followed by the alert check), candle
- * roll-ups, retention.
+ * Scheduled work (pg-boss on the app's database): market ticks (each announced on the live bus, then the alert
+ * check), candle roll-ups, retention, webhook deliveries, task runs (and their sweep and file retention).
  * Every instance may run it; pg-boss hands each scheduled run to one of them. JOBS=off: none here.
  */
 export const jobsPlugin = fp<{ enabled: boolean }>(
@@ -19,14 +21,31 @@ export const jobsPlugin = fp<{ enabled: boolean }>(
     const runner = await startJobRunner({
       db: app.db,
       log: app.log,
-      jobs: marketJobs(
-        { db: app.db, log: app.log, feed },
-        { tickSeconds: app.config.market.tickSeconds, afterTick: (now) => checkAlerts(app.deps, { now }) },
-      ),
+      jobs: [
+        ...marketJobs(
+          { db: app.db, log: app.log, feed },
+          {
+            tickSeconds: app.config.market.tickSeconds,
+            announce: (now) => app.deps.marketLive.publish(now),
+            afterTick: (now) => checkAlerts(app.deps, { now }),
+          },
+        ),
+        ...webhookJobs(app.deps),
+        ...taskJobs(app.deps),
+      ],
+    });
+    // New and retried tasks go straight to the queue from this instance.
+    app.deps.tasks.queue.attach({
+      offer: async (taskId) => {
+        await runner.boss.send(TASK_RUN_QUEUE, { taskId }, { singletonKey: taskId });
+      },
     });
     app.log.info({ feed: feed.name, tickSeconds: app.config.market.tickSeconds }, 'scheduled jobs started');
     // preClose: jobs in progress finish while the database (closed onClose) is still open.
-    app.addHook('preClose', () => runner.stop());
+    app.addHook('preClose', async () => {
+      app.deps.tasks.queue.attach(undefined);
+      await runner.stop();
+    });
   },
   { name: 'jobs', dependencies: ['db', 'services'] },
 );

@@ -5,8 +5,14 @@ import fp from 'fastify-plugin';
 /** Paths that belong to the API: never answered with the SPA, always with JSON. */
 export const API_PREFIXES = ['/api/', '/v1/', '/trpc/'];
 
+/**
+ * Bare prefixes that are still the API's. `/api` alone is not: it is the SPA's API reference
+ * page (spec §2 route table), while everything under `/api/` stays the REST prefix.
+ */
+const BARE_API_PATHS = ['/v1', '/trpc'];
+
 export function isApiPath(pathname: string): boolean {
-  return API_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
+  return BARE_API_PATHS.includes(pathname) || API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
 /**

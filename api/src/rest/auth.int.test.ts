@@ -36,8 +36,9 @@ describe(`sign-up (${process.env.TEST_DB})`, () => {
     expect(res.statusCode).toBe(201);
     const { token, user } = res.json();
     issuedTokens.push(token);
-    expect(Object.keys(user).sort()).toEqual(['avatar', 'created_at', 'email', 'id', 'socialAccounts', 'username']);
+    expect(Object.keys(user).sort()).toEqual(['avatar', 'created_at', 'email', 'emailVerified', 'id', 'socialAccounts', 'username']);
     expect(user).toMatchObject({
+      emailVerified: false,
       username: body.username,
       email: body.email,
       avatar: null,
@@ -194,6 +195,7 @@ describe('profile', () => {
       email: user.email.toUpperCase(),
       socialAccounts: { twitter: '@coinfan', instagram: 'coin.fan', facebook: '' },
       tier: 'pro',
+      plan: 'pro',
       token_version: 99,
       id: 'usr_hijack',
     };
@@ -211,10 +213,10 @@ describe('profile', () => {
     });
     const row = await t.app.db
       .selectFrom('users')
-      .select(['tier', 'token_version', 'id'])
+      .select(['plan', 'token_version', 'id'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ tier: 'free', token_version: 0, id: user.id });
+    expect(row).toEqual({ plan: 'free', token_version: 0, id: user.id });
     expect((await getUser(token)).json().email).toBe(update.email);
   });
 

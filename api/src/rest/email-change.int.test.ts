@@ -96,7 +96,8 @@ describe(`email change (${process.env.TEST_DB})`, () => {
     const { token, user, body, newEmail, verifyToken } = await requestChange();
     const verified = await post('/api/users/verify-email', { token: verifyToken });
     expect(verified.json()).toEqual({ message: 'Your email address has been changed.', email: newEmail });
-    expect((await me(token)).json()).toEqual({ ...user, email: newEmail });
+    // Following the link proved the new address, as the sign-up confirmation would have.
+    expect((await me(token)).json()).toEqual({ ...user, email: newEmail, emailVerified: true });
     expect((await post('/api/auth/login', { email: newEmail, password: body.password })).statusCode).toBe(200);
     expect((await post('/api/users/verify-email', { token: verifyToken })).json()).toEqual({
       error: 'This link is invalid or has expired.',

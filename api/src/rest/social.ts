@@ -1,7 +1,7 @@
 import { listQuerySchema, searchQuerySchema, SOCIAL_PLATFORMS } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../plugins/auth.js';
-import { listPosts, searchPosts } from '../services/social/index.js';
+import { listPosts, searchPosts, socialReads } from '../services/social/index.js';
 
 /**
  * The social paths of spec §7: a page of one platform's posts, and the search across them. The
@@ -12,11 +12,11 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     // A bad parameter throws a ZodError: the central error handler answers 400 with its message.
     const schema = listQuerySchema(platform);
     app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request) =>
-      listPosts(app.deps, { platform, query: schema.parse(request.query) }),
+      listPosts(socialReads(app.deps), { platform, query: schema.parse(request.query) }),
     );
   }
 
   app.get('/api/social/search', { preHandler: requireUser }, async (request) =>
-    searchPosts(app.deps, searchQuerySchema.parse(request.query)),
+    searchPosts(socialReads(app.deps), searchQuerySchema.parse(request.query)),
   );
 }

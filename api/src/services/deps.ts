@@ -1,9 +1,14 @@
 import type { Db } from '@coinsight/db';
 import { createBackground, type Background } from './background.js';
 import { createAuthLimits, type AuthLimits } from './auth/throttle.js';
+import { createApiLimits, type ApiLimits } from './billing/limits.js';
 import type { Mailer } from './mail/mailer.js';
+import type { MarketLive } from './market/live.js';
 import type { RateLimits } from './rate-limit.js';
 import { createSiteLimits, type SiteLimits } from './site/limits.js';
+import { createSessionCache, type SessionCache } from './auth/session-cache.js';
+import { createReadCache, type ReadCache } from './read-cache.js';
+import type { TaskQueueHolder, TaskSettings } from './tasks/settings.js';
 
 /** The part of a pino logger services write to. */
 export interface Log {
@@ -13,7 +18,7 @@ export interface Log {
 }
 
 /** Every named rate limit. Counters must outlive a request, so they are made once per app. */
-export type Limits = AuthLimits & SiteLimits;
+export type Limits = AuthLimits & SiteLimits & ApiLimits;
 
 /**
  * What services need from the world, built once at start (plugins/services.ts) and handed to
@@ -22,6 +27,8 @@ export type Limits = AuthLimits & SiteLimits;
  */
 export interface ServiceDeps {
   db: Db;
+  /** The social reads' pool: a short statement timeout and connection wait (plugins/db.ts). */
+  readDb: Db;
   mailer: Mailer;
   limits: Limits;
   log: Log;
@@ -33,11 +40,29 @@ export interface ServiceDeps {
   publicUrl: string;
   /** The operator's inbox (CONTACT_EMAIL); unset keeps the operator's copies in the outbox and the log. */
   contactEmail: string | undefined;
+  /** Webhook delivery settings (config.webhooks): whether private addresses may be reached (tests only). */
+  webhooks: { allowPrivate: boolean };
   /** Where rate-limit counters are shared (REDIS_URL), for the health check; undefined without. */
   redis: { ping(): Promise<string> } | undefined;
+  /** Verified sessions, trusted for a second; services that revoke sessions or change a user forget them. */
+  sessions: SessionCache;
+  /** Identical hot reads (analytics, platform totals) answered from memory for READ_CACHE_TTL_MS. */
+  reads: ReadCache;
+  /** Announces stored ticks and streams the overview after each (market/live.ts). */
+  marketLive: MarketLive;
+  /** Tasks' settings, and the queue new and retried tasks are offered to (set when jobs run here). */
+  tasks: TaskSettings & { queue: TaskQueueHolder };
 }
 
-export function createServiceDeps(options: Omit<ServiceDeps, 'limits' | 'background'> & { rateLimits: RateLimits }): ServiceDeps {
+export function createServiceDeps(
+  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits },
+): ServiceDeps {
   const { rateLimits, ...rest } = options;
-  return { ...rest, limits: { ...createAuthLimits(rateLimits), ...createSiteLimits(rateLimits) }, background: createBackground(rest.log) };
+  return {
+    ...rest,
+    limits: { ...createAuthLimits(rateLimits), ...createSiteLimits(rateLimits), ...createApiLimits(rateLimits) },
+    background: createBackground(rest.log),
+    sessions: createSessionCache(),
+    reads: createReadCache(),
+  };
 }

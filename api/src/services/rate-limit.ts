@@ -11,7 +11,18 @@ export interface LimitRule {
   durationSeconds: number;
 }
 
+/** Where a counter stands after a hit: what the RateLimit-* headers of an answer say. */
+export interface LimitState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the counter starts again (at least 1). */
+  resetSeconds: number;
+}
+
 export interface RateLimit {
+  /** Counts one hit for `key` and answers where it stands; never throws for being past the limit. */
+  hit(key: string): Promise<LimitState>;
   /** Counts one hit for `key`; throws AppError TOO_MANY_REQUESTS (with Retry-After) past the limit. */
   consume(key: string, message?: string): Promise<void>;
   /** Throws like consume when `key` is already past the limit, without counting a hit. */
@@ -51,8 +62,25 @@ function tooMany(res: RateLimiterRes, message: string): AppError {
   return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
 }
 
+function stateOf(res: RateLimiterRes, rule: LimitRule, allowed: boolean): LimitState {
+  return {
+    allowed,
+    limit: rule.points,
+    remaining: Math.max(0, rule.points - res.consumedPoints),
+    resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  };
+}
+
 function wrap(limiter: RateLimiterAbstract, rule: LimitRule): RateLimit {
   return {
+    async hit(key) {
+      try {
+        return stateOf(await limiter.consume(key), rule, true);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return stateOf(error, rule, false);
+        throw error;
+      }
+    },
     async consume(key, message = TOO_MANY_REQUESTS_MESSAGE) {
       try {
         await limiter.consume(key);

@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { DbConfig } from '@coinsight/db';
-import { createTestDatabase } from '@coinsight/db/testing';
+import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
+import { NO_SHEDDING } from '../plugins/overload.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,10 +22,14 @@ export async function createTestApp(
   options: {
     /** Reaches the fresh database another way, e.g. through a fault-injecting proxy. */
     dbVia?: (config: DbConfig) => DbConfig;
+    /** Another instance on a database made for an earlier one (two instances, one database); the caller drops it. */
+    shared?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.shared ?? (await createTestDatabase());
   const logs: string[] = [];
+  // Each app its own folder for uploads and exports, removed with it.
+  const tasksDir = mkdtempSync(path.join(tmpdir(), 'coinsight-tasks-'));
   const app = await buildApp(
     {
       db: options.dbVia ? options.dbVia(database.config) : database.config,
@@ -37,12 +45,17 @@ export async function createTestApp(
       printMail: false,
       redisUrl: undefined,
       market: { feed: 'simulated', tickSeconds: 10, seed: 1, coingecko: undefined },
+      webhooks: { allowPrivate: false },
       // Tests start the job runner themselves when they need it.
       jobs: false,
       seedDemoData: false,
       logLevel: 'info',
+      // Off: a loaded test machine must not shed the tests' requests (overload.int.test.ts turns it on).
+      overload: NO_SHEDDING,
       prettyLogs: false,
       ...overrides,
+      // An override without a folder of its own (dir '') still writes into this app's folder, never the working directory.
+      tasks: { allowPrivateUrls: false, x: undefined, ...overrides.tasks, dir: overrides.tasks?.dir || tasksDir },
     },
     {
       logStream: new Writable({
@@ -58,7 +71,8 @@ export async function createTestApp(
     logs,
     close: async () => {
       await app.close();
-      await database.drop();
+      rmSync(tasksDir, { recursive: true, force: true });
+      if (!options.shared) await database.drop();
     },
   };
 }

@@ -32,13 +32,20 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 // Mail goes out after the answer; a loaded machine can take seconds to get it there.
 const MAIL_WAIT_MS = 20_000;
 
-/** The latest mail to `to` in the outbox (the mail transport without SMTP_URL). */
+/**
+ * Every sign-up mails a link confirming the address. The helpers below leave that mail out, so a
+ * test waiting for another mail (a reset link…) never takes it for its own; confirmationMailTo reads it.
+ */
+export const CONFIRMATION_SUBJECT = 'Confirm your Coinsight email address';
+
+/** The latest mail to `to` in the outbox (the mail transport without SMTP_URL), sign-up confirmation left out. */
 export async function lastMailTo(app: FastifyInstance, to: string) {
   for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline;) {
     const row = await app.db
       .selectFrom('outbox')
       .select(['subject', 'text_body'])
       .where('to_address', '=', to)
+      .where('subject', '!=', CONFIRMATION_SUBJECT)
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (row) return row;
@@ -48,10 +55,16 @@ export async function lastMailTo(app: FastifyInstance, to: string) {
   throw new Error(`no mail to ${to}`);
 }
 
-/** Waits until `to` has at least `count` mails in the outbox; answers them oldest first. */
-export async function mailsTo(app: FastifyInstance, to: string, count: number) {
+/** Waits until `to` has at least `count` mails in the outbox (sign-up confirmation left out); answers them oldest first. */
+export async function mailsTo(app: FastifyInstance, to: string, count: number, options: { withConfirmation?: boolean } = {}) {
   for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline;) {
-    const rows = await app.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', to).orderBy('id').execute();
+    const rows = await app.db
+      .selectFrom('outbox')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', to)
+      .$if(!options.withConfirmation, (qb) => qb.where('subject', '!=', CONFIRMATION_SUBJECT))
+      .orderBy('id')
+      .execute();
     if (rows.length >= count) return rows;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -62,4 +75,21 @@ export function resetTokenFrom(text: string): string {
   const match = text.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/);
   if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
   return match[1];
+}
+
+/** The token of the newest sign-up confirmation link mailed to `to`, once it has landed. */
+export async function confirmationTokenFor(app: FastifyInstance, to: string): Promise<string> {
+  for (const deadline = Date.now() + MAIL_WAIT_MS; Date.now() < deadline;) {
+    const row = await app.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', to)
+      .where('subject', '=', CONFIRMATION_SUBJECT)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const match = row?.text_body.match(/\/confirm-email\?token=([A-Za-z0-9_-]{43})\n/);
+    if (match?.[1]) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no confirmation link to ${to}`);
 }

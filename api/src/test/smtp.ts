@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { CONFIRMATION_SUBJECT } from './auth.js';
 
 export interface ReceivedMail {
   envelopeFrom: string;
@@ -12,8 +13,11 @@ export interface ReceivedMail {
 
 export interface TestSmtpServer {
   url: string;
+  /** Every accepted mail but the sign-up confirmations, which every signup() in a test sends. */
   received: ReceivedMail[];
-  /** While true, every message is refused with a 554, as by a mail server that is down. */
+  /** The sign-up confirmation mails, kept apart so they never count as the mail a test waits for. */
+  confirmations: ReceivedMail[];
+  /** While true, every message but sign-up confirmations is refused with a 554, as by a mail server that is down. */
   refuseAll: boolean;
   close(): Promise<void>;
 }
@@ -49,6 +53,7 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
 /** A real SMTP server on a free local port that keeps what it receives, for SMTP_URL in tests. */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const confirmations: ReceivedMail[] = [];
   const state = { refuseAll: false };
   const server = new SMTPServer({
     authOptional: true,
@@ -58,12 +63,13 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (state.refuseAll) {
+        const { headers, text } = parseMail(Buffer.concat(chunks).toString('latin1'));
+        const confirmation = headers.subject === CONFIRMATION_SUBJECT;
+        if (state.refuseAll && !confirmation) {
           callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 554 }));
           return;
         }
-        const { headers, text } = parseMail(Buffer.concat(chunks).toString('latin1'));
-        received.push({
+        (confirmation ? confirmations : received).push({
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
           headers,
@@ -78,6 +84,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    confirmations,
     get refuseAll() {
       return state.refuseAll;
     },

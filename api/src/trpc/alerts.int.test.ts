@@ -3,7 +3,7 @@ import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, lastMailTo, signup } from '../test/auth.js';
+import { bearer, CONFIRMATION_SUBJECT, lastMailTo, signup } from '../test/auth.js';
 import { importFixture } from '../test/social-fixtures.js';
 
 let t: TestApp;
@@ -58,6 +58,7 @@ const outboxCount = async (to: string) =>
         .selectFrom('outbox')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('to_address', '=', to)
+        .where('subject', '!=', CONFIRMATION_SUBJECT)
         .executeTakeFirstOrThrow()
     ).n,
   );

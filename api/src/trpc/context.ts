@@ -30,6 +30,8 @@ export const UNBATCHABLE_PROCEDURES: ReadonlySet<string> = new Set([
   'user.updateProfile',
   'user.verifyEmail',
   'user.revertEmailChange',
+  'auth.verifyAccount',
+  'user.resendVerification',
 ]);
 
 export const UNBATCHABLE_MESSAGE = 'Sign-in, sign-up, password and email calls cannot be batched: send each in a request of its own.';

@@ -1,6 +1,6 @@
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketHistory, MarketOverview } from '@coinsight/contracts';
+import type { MarketAssetDetail, MarketHistory, MarketOverview, MarketSparklines } from '@coinsight/contracts';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, signup } from '../test/auth.js';
 import { importFixture } from '../test/social-fixtures.js';
@@ -119,7 +119,7 @@ describe(`market over tRPC (${process.env.TEST_DB})`, () => {
     expect(eth).toMatchObject({ mentions24h: 0, sentiment: null, sentimentPosts: 0 });
   });
 
-  it('history (signed in): stored candles of one interval in [from, to), oldest first', async () => {
+  it('history (public): stored candles of one interval in [from, to), oldest first', async () => {
     const candle = (interval: '1h' | '1d', iso: string, close: number) => ({
       asset: 'ETH',
       interval,
@@ -156,15 +156,16 @@ describe(`market over tRPC (${process.env.TEST_DB})`, () => {
     });
   });
 
-  it('history refuses anonymous callers, unknown symbols and bad input, naming the field', async () => {
-    expect((await query('market.history', { symbol: 'BTC', interval: '1h' }, {})).status).toBe(401);
+  it('history answers anyone, one chart at a time, and refuses unknown symbols and bad input, naming the field', async () => {
+    // Public, bounded to one chart's worth of candles per call.
+    expect((await query('market.history', { symbol: 'BTC', interval: '1h' }, {})).status).toBe(200);
     const unknown = await query('market.history', { symbol: 'NOPE', interval: '1h' });
     expect([unknown.status, unknown.error?.message]).toEqual([400, 'symbol NOPE is not a tracked asset']);
     const interval = await query('market.history', { symbol: 'BTC', interval: '5m' });
     expect([interval.status, interval.error?.message]).toEqual([400, 'interval must be one of 1m, 1h, 1d']);
     const span = await query('market.history', { symbol: 'BTC', interval: '1m', from: '2026-01-01T00:00:00Z', to: '2026-11-01T00:00:00Z' });
     expect(span.status).toBe(400);
-    expect(span.error?.message).toMatch(/^from and to span more than 5000 candles/);
+    expect(span.error?.message).toMatch(/^from and to span more than 2000 candles/);
     const order = await query('market.history', {
       symbol: 'BTC',
       interval: '1h',
@@ -172,5 +173,52 @@ describe(`market over tRPC (${process.env.TEST_DB})`, () => {
       to: '2026-11-01T00:00:00Z',
     });
     expect([order.status, order.error?.message]).toEqual([400, 'from must be before to']);
+  });
+
+  it('sparklines (public): every asset’s hourly closes over 7 days, oldest first, in one answer', async () => {
+    const hour = Math.floor(now / HOUR) * HOUR;
+    const candle = (asset: string, hoursAgo: number, close: number) => ({
+      asset,
+      interval: '1h' as const,
+      open_time: new Date(hour - hoursAgo * HOUR),
+      open: close,
+      high: close,
+      low: close,
+      close,
+      volume: 1,
+    });
+    await t.app.db
+      .insertInto('candles')
+      .values([candle('SOL', 2, 150), candle('SOL', 1, 151), candle('SOL', 0, 152.5), candle('SOL', 200, 99), candle('DOGE', 5, 0.3)])
+      .execute();
+    const { status, data } = await query<MarketSparklines>('market.sparklines', undefined, {});
+    expect(status).toBe(200);
+    expect(data.interval).toBe('1h');
+    expect(new Date(data.to).getTime() - new Date(data.from).getTime()).toBe(7 * 24 * HOUR);
+    // The candle 200 hours ago is outside the week.
+    expect(data.series.find((s) => s.symbol === 'SOL')).toEqual({ symbol: 'SOL', closes: [150, 151, 152.5] });
+    expect(data.series.find((s) => s.symbol === 'DOGE')).toEqual({ symbol: 'DOGE', closes: [0.3] });
+  });
+
+  it('asset (public): the overview figures and mentions with sentiment over the chart span; unknown is a 404', async () => {
+    const minute = await query<MarketAssetDetail>('market.asset', { symbol: 'btc', interval: '1m' }, {});
+    expect(minute.status).toBe(200);
+    expect(minute.data.asset).toMatchObject({ symbol: 'BTC', rank: 1, price: 100_000, change24h: 25 });
+    expect(new Date(minute.data.to).getTime() - new Date(minute.data.from).getTime()).toBe(24 * HOUR);
+    // Over a day: the two posts of the last hours, in hourly buckets; the one 30 hours ago is outside.
+    expect(minute.data.social).toMatchObject({ bucket: 'hour', mentions: 2, sentimentPosts: 2 });
+    expect(minute.data.social.points.map((p) => p.mentions).reduce((a, b) => a + b, 0)).toBe(2);
+    expect(minute.data.social.sentiment).toEqual(expect.any(Number));
+
+    const daily = await query<MarketAssetDetail>('market.asset', { symbol: 'BTC', interval: '1d' }, {});
+    expect(daily.status).toBe(200);
+    // Over a year, by UTC day: all three posts.
+    expect(daily.data.social).toMatchObject({ bucket: 'day', mentions: 3, sentimentPosts: 3 });
+    for (const point of daily.data.social.points) expect(point.time).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+
+    const unknown = await query('market.asset', { symbol: 'NOPE', interval: '1h' }, {});
+    expect([unknown.status, unknown.error?.message]).toEqual([404, 'NOPE is not a tracked asset']);
+    const bad = await query('market.asset', { symbol: 'BTC', interval: '2h' }, {});
+    expect([bad.status, bad.error?.message]).toEqual([400, 'interval must be one of 1m, 1h, 1d']);
   });
 });

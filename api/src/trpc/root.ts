@@ -1,4 +1,6 @@
+import { apiKeysRouter } from './routers/api-keys.js';
 import { authRouter } from './routers/auth.js';
+import { billingRouter } from './routers/billing.js';
 import { blogRouter } from './routers/blog.js';
 import { contactRouter } from './routers/contact.js';
 import { emailRouter } from './routers/email.js';
@@ -7,6 +9,7 @@ import { newsletterRouter } from './routers/newsletter.js';
 import { siteRouter } from './routers/site.js';
 import { socialRouter } from './routers/social.js';
 import { systemRouter } from './routers/system.js';
+import { tasksRouter } from './routers/tasks.js';
 import { userRouter } from './routers/user.js';
 import { router } from './trpc.js';
 
@@ -21,6 +24,9 @@ export const appRouter = router({
   email: emailRouter,
   social: socialRouter,
   market: marketRouter,
+  apiKeys: apiKeysRouter,
+  billing: billingRouter,
+  tasks: tasksRouter,
 });
 
 export type AppRouter = typeof appRouter;

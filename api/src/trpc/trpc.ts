@@ -6,6 +6,12 @@ import { AppError } from '../services/errors.js';
 import type { Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({
+  sse: {
+    // A comment line now and then keeps proxies from closing a quiet stream (ticks may be minutes
+    // apart); a client that hears nothing, not even pings, for the longer span reconnects.
+    ping: { enabled: true, intervalMs: 15_000 },
+    client: { reconnectAfterInactivityMs: 45_000 },
+  },
   errorFormatter({ shape, error }) {
     // An AppError's message is written for the client, a 503's included; any other 5xx is hidden.
     const serverError = shape.data.httpStatus >= 500 && !(error.cause instanceof AppError);

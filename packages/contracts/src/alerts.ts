@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { symbolParam } from './market/schemas.js';
+import { webhookUrlSchema } from './webhooks.js';
 
 export const ALERT_KINDS = ['price', 'mentions'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -29,6 +30,7 @@ const alertId = z.number({ error: 'id must be a whole number' }).int('id must be
 /**
  * Spec §3's alert payload {symbol, price, condition, email?}, with `kind` (default price) for
  * mention alerts {kind: 'mentions', symbol, mentions}: they fire above a whole number of posts.
+ * `webhookUrl` (optional): the alert is also POSTed there, signed, when it fires (docs/webhooks.md).
  */
 export const createAlertSchema = z
   .object({
@@ -47,6 +49,7 @@ export const createAlertSchema = z
       .max(1_000_000, 'mentions must be at most 1000000')
       .optional(),
     email: z.boolean({ error: 'email must be true or false' }).default(true),
+    webhookUrl: webhookUrlSchema.optional(),
   })
   .superRefine((input, ctx) => {
     if (input.kind === 'price') {
@@ -65,6 +68,7 @@ export const createAlertSchema = z
           condition: input.condition ?? 'above',
           threshold: input.price ?? 0,
           email: input.email,
+          webhookUrl: input.webhookUrl ?? null,
         }
       : {
           kind: 'mentions' as const,
@@ -72,6 +76,7 @@ export const createAlertSchema = z
           condition: 'above' as const,
           threshold: input.mentions ?? 0,
           email: input.email,
+          webhookUrl: input.webhookUrl ?? null,
         },
   );
 export type CreateAlertInput = z.output<typeof createAlertSchema>;
@@ -104,6 +109,8 @@ export interface Alert {
   /** When it fired and at what price or count; null while armed. */
   firedAt: string | null;
   firedValue: number | null;
+  /** Where it is also POSTed when it fires; null for none. */
+  webhookUrl: string | null;
 }
 
 export const updateNotificationPrefSchema = z.object({

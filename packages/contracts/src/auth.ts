@@ -148,6 +148,8 @@ export interface PublicUser {
   avatar: string | null;
   socialAccounts: { twitter: string; facebook: string; instagram: string };
   created_at: string;
+  /** Whether the owner confirmed the address from the mail sent at sign-up (needed for API keys). */
+  emailVerified: boolean;
 }
 
 export interface AuthResult {

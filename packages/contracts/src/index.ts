@@ -1,3 +1,4 @@
+export * from './api-keys.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './health.js';
@@ -12,3 +13,8 @@ export * from './text.js';
 export * from './social/index.js';
 export * from './market/index.js';
 export * from './alerts.js';
+export * from './webhooks.js';
+export * from './v1/index.js';
+export * from './billing.js';
+export * from './crypto-prices.js';
+export * from './tasks.js';

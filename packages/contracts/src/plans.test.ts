@@ -3,8 +3,8 @@ import { costMicros, formatUsd, monthlyChargeMicros, PLANS, PRICE_MICROS_PER_100
 
 describe('plans', () => {
   it('states the limits of spec §9 once', () => {
-    expect(PLANS.free).toMatchObject({ requestsPerMinute: 100, includedCallsPerMonth: 1_000 });
-    expect(PLANS.pro.requestsPerMinute).toBe(1_000);
+    expect(PLANS.free).toMatchObject({ requestsPerMinute: 100, monthlyQuota: 1_000, billed: false });
+    expect(PLANS.pro).toMatchObject({ requestsPerMinute: 1_000, monthlyQuota: null, billed: true });
     expect(formatUsd(PRICE_MICROS_PER_1000_CALLS)).toBe('$0.15');
   });
 
@@ -21,9 +21,9 @@ describe('plans', () => {
     expect(() => costMicros(-1)).toThrow(RangeError);
   });
 
-  it('charges Pro for the calls beyond the included ones, and never charges Free', () => {
-    expect(monthlyChargeMicros(PLANS.pro, 999)).toBe(0);
-    expect(monthlyChargeMicros(PLANS.pro, 11_000)).toBe(1_500_000);
+  it('charges Pro for every call, and never charges Free', () => {
+    expect(monthlyChargeMicros(PLANS.pro, 1)).toBe(150);
+    expect(monthlyChargeMicros(PLANS.pro, 10_000)).toBe(1_500_000);
     expect(monthlyChargeMicros(PLANS.free, 50_000)).toBe(0);
   });
 

@@ -1,23 +1,25 @@
 /**
- * The plans and prices that the pricing page states and the public API enforces (spec §9 names
- * several conflicting figures; these are the ones kept). Money is integer micro-dollars
- * (millionths of a US dollar), so costs add up exactly.
+ * The plans and prices that the pricing page states and the public API enforces (issue 11: Free
+ * 100 requests a minute and 1,000 calls a month; Pro 1,000 requests a minute, every call billed at
+ * $0.15 per 1,000). Money is integer micro-dollars (millionths of a US dollar), so costs add up
+ * exactly.
  */
 export type PlanId = 'free' | 'pro';
+export const PLAN_IDS = ['free', 'pro'] as const satisfies readonly PlanId[];
 
 export interface Plan {
   id: PlanId;
   name: string;
-  /** Requests one account may make in any minute; the 429 answers carry Retry-After. */
+  /** Requests one API key, and one account, may make in any minute; past it 429 with Retry-After. */
   requestsPerMinute: number;
-  /** Calls included each calendar month at no charge. */
-  includedCallsPerMonth: number;
-  /** Free stops at the included calls; Pro bills the calls beyond them pay-as-you-go. */
-  beyondIncluded: 'refused' | 'billed';
+  /** Calls a calendar month (UTC) allows; null: no cap. Free stops there, never billed. */
+  monthlyQuota: number | null;
+  /** Whether every call made on this plan is billed at PRICE_MICROS_PER_CALL. */
+  billed: boolean;
 }
 
-/** Calls included every month on every plan. */
-export const INCLUDED_CALLS_PER_MONTH = 1_000;
+/** The Free plan's calls per calendar month (UTC). */
+export const FREE_CALLS_PER_MONTH = 1_000;
 
 /** $0.15 per 1,000 calls. */
 export const PRICE_MICROS_PER_1000_CALLS = 150_000;
@@ -25,8 +27,8 @@ export const PRICE_MICROS_PER_1000_CALLS = 150_000;
 export const PRICE_MICROS_PER_CALL = PRICE_MICROS_PER_1000_CALLS / 1_000;
 
 export const PLANS: Readonly<Record<PlanId, Plan>> = {
-  free: { id: 'free', name: 'Free', requestsPerMinute: 100, includedCallsPerMonth: INCLUDED_CALLS_PER_MONTH, beyondIncluded: 'refused' },
-  pro: { id: 'pro', name: 'Pro', requestsPerMinute: 1_000, includedCallsPerMonth: INCLUDED_CALLS_PER_MONTH, beyondIncluded: 'billed' },
+  free: { id: 'free', name: 'Free', requestsPerMinute: 100, monthlyQuota: FREE_CALLS_PER_MONTH, billed: false },
+  pro: { id: 'pro', name: 'Pro', requestsPerMinute: 1_000, monthlyQuota: null, billed: true },
 };
 
 const MICROS_PER_CENT = 10_000;
@@ -37,10 +39,9 @@ export function costMicros(billableCalls: number): number {
   return billableCalls * PRICE_MICROS_PER_CALL;
 }
 
-/** A month's charge on `plan` for `calls` calls, in micro-dollars (Free is never charged). */
+/** A month's charge for `calls` calls made on `plan`, in micro-dollars (Free is never charged). */
 export function monthlyChargeMicros(plan: Plan, calls: number): number {
-  if (plan.beyondIncluded === 'refused') return 0;
-  return costMicros(Math.max(0, calls - plan.includedCallsPerMonth));
+  return plan.billed ? costMicros(calls) : 0;
 }
 
 /** USD with two decimals (spec §9), rounding half a cent up: 1_355_000 → "$1.36". */

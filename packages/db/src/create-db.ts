@@ -13,8 +13,9 @@ export type DbConfig =
   /**
    * PostgreSQL through `pg`. `queryTimeoutMs` bounds each statement (default 10 s; 0 for none,
    * for migrations, seeding and imports, whose statements may rightly run for minutes).
+   * `connectTimeoutMs` bounds the wait for a free connection (default 5 s).
    */
-  | { kind: 'postgres'; url: string; poolSize?: number; queryTimeoutMs?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; queryTimeoutMs?: number; connectTimeoutMs?: number }
   /** PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. */
   | { kind: 'pglite'; dataDir: string | undefined };
 
@@ -54,13 +55,18 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
-function openPostgres({ url, poolSize = 10, queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS }: Extract<DbConfig, { kind: 'postgres' }>): Opened {
+function openPostgres({
+  url,
+  poolSize = 10,
+  queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS,
+  connectTimeoutMs = 5_000,
+}: Extract<DbConfig, { kind: 'postgres' }>): Opened {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types: pgTypes,
     // Fail fast instead of queueing requests behind a database that is not there.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: connectTimeoutMs,
     // A link that goes silent (a partition, a stalled proxy) answers nothing and closes nothing:
     // without a client-side read timeout a query on an open connection waits for the whole
     // outage. The server's statement_timeout fires first for a query that is merely slow;

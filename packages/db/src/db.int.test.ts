@@ -49,10 +49,10 @@ describe(`database (${process.env.TEST_DB})`, () => {
     await handle.db.insertInto('users').values(user(3)).execute();
     const row = await handle.db
       .selectFrom('users')
-      .select(['social_accounts', 'tier', 'token_version', 'created_at'])
+      .select(['social_accounts', 'plan', 'token_version', 'created_at'])
       .where('id', '=', 'usr_test3')
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ social_accounts: {}, tier: 'free', token_version: 0 });
+    expect(row).toMatchObject({ social_accounts: {}, plan: 'free', token_version: 0 });
     expect(row.created_at).toBeInstanceOf(Date);
 
     const types = await sql<{ n: number; d: string; ids: number[]; amount: string }>`

@@ -1,22 +1,29 @@
 import { HEADER_SCROLL_THRESHOLD_PX } from '@coinsight/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Button, Container } from '../components/ui';
-import { AuthModal, type AuthMode } from './auth/AuthModal';
+import type { AuthMode } from './auth/AuthModal';
 import styles from './Header.module.css';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { NavDropdown } from './NavDropdown';
+import { NotificationsMenu } from './notifications/NotificationsMenu';
 import { headerLinks, productLinks, solutionLinks } from './navigation';
 import { useSession } from './session';
 import { UserMenu } from './UserMenu';
 import { useScrolledPast } from './useScrolledPast';
 
+// The sign-in forms (and the zod schemas they validate with) load on first use, not with every page.
+const AuthModal = lazy(() => import('./auth/AuthModal').then((m) => ({ default: m.AuthModal })));
+
 export function Header() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const { user, clearError } = useSession();
   const [authMode, setAuthMode] = useState<AuthMode | null>(null);
+  // Once loaded, the dialog stays mounted so closing it behaves as before (focus goes back to the opener).
+  const [authLoaded, setAuthLoaded] = useState(false);
   const openAuth = (mode: AuthMode) => {
+    setAuthLoaded(true);
     // A message left by an earlier attempt (on /login, say) belongs to that attempt.
     clearError();
     setAuthMode(mode);
@@ -43,6 +50,12 @@ export function Header() {
             ))}
           </ul>
         </nav>
+        {/* Outside the actions, so phones (which fold those into the menu) keep the bell too. */}
+        {user ? (
+          <div className={styles.bell}>
+            <NotificationsMenu />
+          </div>
+        ) : null}
         <div className={styles.actions}>
           {user ? (
             <UserMenu user={user} />
@@ -59,7 +72,11 @@ export function Header() {
           <MobileMenu onAuth={openAuth} />
         </div>
       </Container>
-      <AuthModal mode={authMode} onModeChange={setAuthMode} onClose={() => setAuthMode(null)} />
+      {authLoaded ? (
+        <Suspense fallback={null}>
+          <AuthModal mode={authMode} onModeChange={setAuthMode} onClose={() => setAuthMode(null)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

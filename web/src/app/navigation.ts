@@ -34,9 +34,10 @@ export const footerLinks: readonly NavItem[] = [
   { label: 'Contact', to: '/contact' },
 ];
 
-/** The signed-in user's menu, besides Sign Out. */
+/** The signed-in user's menu, besides Sign Out; Alerts (issue 10) joins the spec's two. */
 export const accountLinks: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Alerts', to: '/alerts' },
   { label: 'Settings', to: '/settings' },
 ];
 

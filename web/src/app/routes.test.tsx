@@ -25,6 +25,7 @@ const layoutPages = [
   ['/market', 'Market Overview', 'Market · Coinsight'],
   ['/explorer', 'Data Explorer', 'Data Explorer · Coinsight'],
   ['/settings', 'Settings', 'Settings · Coinsight'],
+  ['/alerts', 'Alerts', 'Alerts · Coinsight'],
   ['/social/twitter', 'Twitter Data', 'Twitter · Coinsight'],
   ['/social/instagram', 'Instagram Data', 'Instagram · Coinsight'],
   ['/social/facebook', 'Facebook Data', 'Facebook · Coinsight'],

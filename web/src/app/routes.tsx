@@ -35,9 +35,12 @@ const layoutPages: RouteObject[] = [
   { path: 'social/linkedin', element: page(() => import('../pages/social/LinkedinPage')) },
   { path: 'social/analytics', element: page(() => import('../pages/social/SocialAnalyticsPage')) },
   { path: 'tasks', element: page(() => import('../pages/tasks/TasksPage')) },
+  { path: 'tasks/:id', element: page(() => import('../pages/tasks/TaskPage')) },
   { path: 'scraping-tasks', element: page(() => import('../pages/tasks/ScrapingTasksPage')) },
   { path: 'market', element: page(() => import('../pages/market/MarketPage')) },
+  { path: 'market/:symbol', element: page(() => import('../pages/market/AssetPage')) },
   { path: 'explorer', element: page(() => import('../pages/social/ExplorerPage')) },
+  { path: 'alerts', element: page(() => import('../pages/alerts/AlertsPage')) },
   { path: 'settings', element: page(() => import('../pages/account/SettingsPage')) },
   { path: 'terms', element: page(() => import('../pages/site/TermsPage')) },
   { path: 'privacy', element: page(() => import('../pages/site/PrivacyPage')) },
@@ -54,6 +57,7 @@ const authPages: RouteObject[] = [
   { path: 'reset-password', element: page(() => import('../pages/account/ResetPasswordPage')) },
   { path: 'verify-email', element: page(() => import('../pages/account/VerifyEmailPage')) },
   { path: 'revert-email', element: page(() => import('../pages/account/RevertEmailPage')) },
+  { path: 'confirm-email', element: page(() => import('../pages/account/ConfirmAccountPage')) },
 ];
 
 export const routes: RouteObject[] = [

@@ -9,13 +9,16 @@ export interface PaginationProps {
   pages: number;
   total: number;
   limit: number;
+  /** The total (and so the page count) is the server's estimate: shown as "about N". */
+  totalIsEstimate?: boolean;
   /** What the rows are, for the summary: "posts". */
   noun: string;
   onPageChange: (page: number) => void;
 }
 
 /** Previous and next, where we are, and a jump to any page (digits only, 1 to the last; spec §5). */
-export function Pagination({ page, pages, total, limit, noun, onPageChange }: PaginationProps) {
+export function Pagination({ page, pages, total, limit, totalIsEstimate = false, noun, onPageChange }: PaginationProps) {
+  const about = totalIsEstimate ? 'about ' : '';
   const [jump, setJump] = useState('');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -39,15 +42,16 @@ export function Pagination({ page, pages, total, limit, noun, onPageChange }: Pa
     <nav className={styles.pagination} aria-label="Pagination">
       <p className={styles.summary} aria-live="polite">
         {first > last || total === 0
-          ? `No ${noun} on this page (${formatCount(total)} in all)`
-          : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)} ${noun}`}
+          ? `No ${noun} on this page (${about}${formatCount(total)} in all)`
+          : `Showing ${formatCount(first)}–${formatCount(last)} of ${about}${formatCount(total)} ${noun}`}
       </p>
       <div className={styles.controls}>
         <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPageChange(Math.max(1, Math.min(page - 1, pages)))}>
           Previous
         </Button>
         <span>
-          Page {formatCount(page)} of {formatCount(Math.max(pages, 1))}
+          Page {formatCount(page)} of {about}
+          {formatCount(Math.max(pages, 1))}
         </span>
         <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
           Next

@@ -1,4 +1,4 @@
-import { formatUsd, INCLUDED_CALLS_PER_MONTH, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
+import { formatUsd, FREE_CALLS_PER_MONTH, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
 import { trpc } from '../lib/trpc';
 import styles from './SiteFigures.module.css';
 
@@ -20,7 +20,7 @@ export function SiteFigures() {
     { value: counted(stats.data?.assetsTracked), label: 'crypto assets tracked' },
     { value: counted(stats.data?.postsStored), label: 'social posts stored and scored' },
     { value: formatUsd(PRICE_MICROS_PER_1000_CALLS), label: 'per 1,000 API calls, pay as you go' },
-    { value: count.format(INCLUDED_CALLS_PER_MONTH), label: 'free API calls every month' },
+    { value: count.format(FREE_CALLS_PER_MONTH), label: 'free API calls a month on the Free plan' },
   ];
   return (
     <dl className={styles.figures} aria-busy={stats.isLoading}>

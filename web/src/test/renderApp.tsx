@@ -33,7 +33,7 @@ export function renderApp(path: string, { health = healthyApi, routes = appRoute
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 } } });
   const tokens = createTokenStore(window.localStorage);
-  const trpcClient = createTrpcClient({ fetch: server.fetch, getToken: tokens.get });
+  const trpcClient = createTrpcClient({ fetch: server.fetch, getToken: tokens.get, EventSource: server.EventSource });
   const view = render(
     <AppProviders queryClient={queryClient} trpcClient={trpcClient} tokens={tokens}>
       <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 import type { AppRouter } from '@coinsight/api/trpc';
 import type { PublicUser } from '@coinsight/contracts';
 import type { AnyTRPCProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { EventSourceConstructor, EventSourceLike } from '../lib/trpc';
 
 /** 'social.list', 'auth.me'…: every procedure of the router by the path the client calls. */
 type PathsOf<R, Prefix extends string = ''> = {
@@ -48,6 +49,10 @@ export type Handlers = { [P in ProcedurePath]?: Handler<P> };
 
 export interface TrpcStub {
   fetch: typeof fetch;
+  /** The EventSource subscriptions use: streams the test feeds with `streams`. */
+  EventSource: EventSourceConstructor;
+  /** The open server-sent event streams, per subscription path. */
+  streams: StubStreams;
   calls: StubCall[];
   /** The calls made to one procedure, in order, with the input the (typed) client sent. */
   callsTo<P extends ProcedurePath>(path: P): StubCall<ProcedureInput<P>>[];
@@ -56,6 +61,7 @@ export interface TrpcStub {
 const CODES: Record<number, { key: string; rpc: number }> = {
   400: { key: 'BAD_REQUEST', rpc: -32600 },
   401: { key: 'UNAUTHORIZED', rpc: -32001 },
+  403: { key: 'FORBIDDEN', rpc: -32003 },
   404: { key: 'NOT_FOUND', rpc: -32004 },
   409: { key: 'CONFLICT', rpc: -32009 },
   429: { key: 'TOO_MANY_REQUESTS', rpc: -32029 },
@@ -105,8 +111,11 @@ export function trpcStub(handlers: Handlers): TrpcStub {
       { status },
     );
   };
+  const streams = new StubStreams();
   return {
     fetch: stubFetch,
+    EventSource: streams.EventSource,
+    streams,
     calls,
     callsTo: <P extends ProcedurePath>(path: P) => calls.filter((call): call is StubCall<ProcedureInput<P>> => call.path === path),
   };
@@ -133,6 +142,7 @@ export const testUser: PublicUser = {
   avatar: null,
   socialAccounts: { twitter: 'satoshi', facebook: '', instagram: '' },
   created_at: '2024-03-05T10:00:00.000Z',
+  emailVerified: true,
 };
 
 /** auth.me as the server answers it: the user for the right bearer token, else null. */
@@ -149,4 +159,78 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * Server-sent events as tRPC's subscription link reads them: a `connected` event once open,
+ * then unnamed `message` events whose data is the yielded value (and whose id is a tracked id).
+ */
+export class StubStreams {
+  readonly open: StubEventSource[] = [];
+  readonly opened: StubEventSource[] = [];
+
+  readonly EventSource: EventSourceConstructor = streamClass(this);
+
+  /** The open streams of one subscription (`market.live`). */
+  of(path: string): StubEventSource[] {
+    return this.open.filter((source) => new URL(source.url, 'http://localhost').pathname === `/trpc/${path}`);
+  }
+
+  /** Sends `data` to every open stream of `path`, as the server yields it. */
+  send(path: string, data: unknown, id?: string) {
+    for (const source of this.of(path)) source.emit('message', JSON.stringify(data), id);
+  }
+
+  /** The server refuses or goes away for good: the stream closes with an error. */
+  fail(path: string) {
+    for (const source of this.of(path)) {
+      source.readyState = source.CLOSED;
+      source.emit('error');
+      source.close();
+    }
+  }
+}
+
+/** An EventSource class whose instances register with `streams` while open. */
+function streamClass(streams: StubStreams): EventSourceConstructor {
+  return class extends StubEventSource {
+    constructor(url: string) {
+      super(url);
+      streams.open.push(this);
+      streams.opened.push(this);
+      this.onClose = () => streams.open.splice(streams.open.indexOf(this), 1);
+    }
+  };
+}
+
+export class StubEventSource extends EventTarget implements EventSourceLike {
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readonly CLOSED = 2;
+  readyState = 0;
+  protected onClose: () => void = () => undefined;
+
+  constructor(readonly url: string) {
+    super();
+    // Opens as a server would answer: after the page has set up its listeners.
+    setTimeout(() => {
+      if (this.readyState === this.CLOSED) return;
+      this.readyState = this.OPEN;
+      this.emit('open');
+      this.emit('connected', JSON.stringify({}));
+    }, 0);
+  }
+
+  emit(type: string, data?: string, lastEventId?: string) {
+    this.dispatchEvent(data === undefined ? new Event(type) : new MessageEvent(type, { data, lastEventId: lastEventId ?? '' }));
+  }
+
+  close() {
+    this.readyState = this.CLOSED;
+    if (this.closed) return;
+    this.closed = true;
+    this.onClose();
+  }
+
+  private closed = false;
 }

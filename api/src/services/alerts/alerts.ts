@@ -1,8 +1,10 @@
 import type { Alert, CreateAlertInput, UpdateAlertInput } from '@coinsight/contracts';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
+import { ensureWebhookSecrets } from '../webhooks/secrets.js';
+import { resolveWebhookTarget, WebhookTargetError } from '../webhooks/url-guard.js';
 
-type Deps = Pick<ServiceDeps, 'db'>;
+type Deps = Pick<ServiceDeps, 'db' | 'webhooks'>;
 
 const ALERT_COLUMNS = [
   'id',
@@ -15,6 +17,7 @@ const ALERT_COLUMNS = [
   'created_at',
   'fired_at',
   'fired_value',
+  'webhook_url',
 ] as const;
 
 interface AlertRow {
@@ -28,6 +31,7 @@ interface AlertRow {
   created_at: Date;
   fired_at: Date | null;
   fired_value: number | null;
+  webhook_url: string | null;
 }
 
 const toAlert = (row: AlertRow): Alert => ({
@@ -41,6 +45,7 @@ const toAlert = (row: AlertRow): Alert => ({
   createdAt: row.created_at.toISOString(),
   firedAt: row.fired_at?.toISOString() ?? null,
   firedValue: row.fired_value,
+  webhookUrl: row.webhook_url,
 });
 
 // Another user's alert is answered exactly as one that does not exist (security checklist 10).
@@ -54,6 +59,17 @@ export async function listAlerts(deps: Deps, userId: string): Promise<Alert[]> {
 export async function createAlert(deps: Deps, input: CreateAlertInput, userId: string): Promise<Alert> {
   const asset = await deps.db.selectFrom('assets').select('symbol').where('symbol', '=', input.symbol).executeTakeFirst();
   if (!asset) throw new AppError('BAD_REQUEST', `symbol ${input.symbol} is not a tracked asset`);
+  if (input.webhookUrl !== null) {
+    // Checked now for a clear 400, and again at every delivery (DNS may change in between).
+    try {
+      await resolveWebhookTarget(input.webhookUrl, { allowPrivate: deps.webhooks.allowPrivate });
+    } catch (error) {
+      if (error instanceof WebhookTargetError) throw new AppError('BAD_REQUEST', error.message);
+      throw error;
+    }
+    // The secret exists from the first alert that needs it, so settings show the key that will sign.
+    await ensureWebhookSecrets(deps, [userId]);
+  }
   const row = await deps.db
     .insertInto('alerts')
     .values({
@@ -63,6 +79,7 @@ export async function createAlert(deps: Deps, input: CreateAlertInput, userId: s
       condition: input.condition,
       threshold: input.threshold,
       email: input.email,
+      webhook_url: input.webhookUrl,
     })
     .returning(ALERT_COLUMNS)
     .executeTakeFirstOrThrow();

@@ -2,11 +2,13 @@ import {
   ALERT_MAIL_PREFERENCE,
   MENTION_ALERT_WINDOW_MS,
   NOTIFICATION_PREFERENCES,
+  formatPrice,
   type AlertCondition,
   type AlertKind,
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
+import { alertFiredEvent } from '../webhooks/events.js';
 
 export type AlertCheckDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl'>;
 
@@ -22,19 +24,14 @@ interface FiredAlert {
   threshold: number;
   email: boolean;
   fired_value: number;
-}
-
-/** USD as spec §9 shows it (2 decimals); sub-cent prices keep their significant digits. */
-export function usd(value: number): string {
-  if (value !== 0 && Math.abs(value) < 0.01) return `$${value.toPrecision(4)}`;
-  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  webhook_url: string | null;
 }
 
 function describe(alert: FiredAlert): { title: string; body: string } {
   if (alert.kind === 'price') {
     return {
-      title: `${alert.symbol} is ${alert.condition} ${usd(alert.threshold)}`,
-      body: `${alert.symbol} reached ${usd(alert.fired_value)}; your alert was set for ${alert.condition} ${usd(alert.threshold)}.`,
+      title: `${alert.symbol} is ${alert.condition} ${formatPrice(alert.threshold)}`,
+      body: `${alert.symbol} reached ${formatPrice(alert.fired_value)}; your alert was set for ${alert.condition} ${formatPrice(alert.threshold)}.`,
     };
   }
   return {
@@ -48,7 +45,8 @@ function describe(alert: FiredAlert): { title: string; body: string } {
  * asset, a mention alert on the posts naming its symbol in the last hour. The claim is one
  * UPDATE … WHERE fired_at IS NULL … RETURNING: a second worker checking at the same moment
  * waits for the first one's row locks, re-reads fired_at and skips, so an alert fires once.
- * Its in-app notification is written in the same transaction; mail goes after the commit.
+ * Its in-app notification, and its webhook delivery when it has a URL (the outbox the
+ * webhook-deliver job sends from), are written in the same transaction; mail goes after the commit.
  */
 export async function checkAlerts(deps: AlertCheckDeps, input: { now: Date }): Promise<{ fired: number }> {
   const now = input.now;
@@ -77,7 +75,7 @@ export async function checkAlerts(deps: AlertCheckDeps, input: { now: Date }): P
       update alerts a set fired_at = ${now}, fired_value = crossed.value
       from crossed
       where a.id = crossed.id and a.active and a.fired_at is null
-      returning a.id, a.user_id, a.kind, a.symbol, a.condition, a.threshold, a.email, a.fired_value`.execute(trx);
+      returning a.id, a.user_id, a.kind, a.symbol, a.condition, a.threshold, a.email, a.fired_value, a.webhook_url`.execute(trx);
     if (result.rows.length > 0) {
       await trx
         .insertInto('notifications')
@@ -88,6 +86,21 @@ export async function checkAlerts(deps: AlertCheckDeps, input: { now: Date }): P
             alert_id: alert.id,
             created_at: now,
             ...describe(alert),
+          })),
+        )
+        .execute();
+    }
+    const hooked = result.rows.filter((alert) => alert.webhook_url !== null);
+    if (hooked.length > 0) {
+      await trx
+        .insertInto('webhook_deliveries')
+        .values(
+          hooked.map((alert) => ({
+            alert_id: alert.id,
+            user_id: alert.user_id,
+            url: alert.webhook_url ?? '',
+            payload: JSON.stringify(alertFiredEvent(alert, now)),
+            next_attempt_at: now,
           })),
         )
         .execute();

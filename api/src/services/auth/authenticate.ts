@@ -16,9 +16,13 @@ export function bearerToken(header: string | undefined): string | null {
 
 /**
  * Resolves a session token to its user: the signature and expiry must hold, the session must
- * be open, and the token must carry the user's current token version.
+ * be open, and the token must carry the user's current token version. A verified session is
+ * trusted for SESSION_CACHE_TTL_MS (session-cache.ts) without asking the database again.
  */
-export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'jwtSecret'>, token: string): Promise<Authenticated | null> {
+export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'jwtSecret' | 'sessions'>, token: string): Promise<Authenticated | null> {
+  const cached = deps.sessions.get(token);
+  if (cached) return cached;
+  const begun = deps.sessions.begin();
   const claims = verifySessionToken(token, deps.jwtSecret);
   if (!claims) return null;
   const row = await deps.db
@@ -31,12 +35,14 @@ export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'jwtSecret'>, 
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row || row.token_version !== claims.ver) return null;
-  return { user: toPublicUser(row), session: { id: row.session_id } };
+  const auth = { user: toPublicUser(row), session: { id: row.session_id } };
+  deps.sessions.set(token, auth, begun);
+  return auth;
 }
 
 /** authenticate() for an HTTP request; a present but refused token is logged (without itself). */
 export async function authenticateRequest(
-  deps: Pick<ServiceDeps, 'db' | 'jwtSecret'>,
+  deps: Pick<ServiceDeps, 'db' | 'jwtSecret' | 'sessions'>,
   header: string | undefined,
   log: Pick<ServiceDeps['log'], 'info'>,
 ): Promise<Authenticated | null> {

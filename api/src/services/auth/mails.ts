@@ -69,3 +69,19 @@ export function emailChangeRequestedMail(to: string, username: string, newEmail:
     ].join('\n'),
   };
 }
+
+export function confirmAccountMail(to: string, username: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your Coinsight email address',
+    text: [
+      `Hello ${username},`,
+      '',
+      'Welcome to Coinsight. To confirm that this address is yours, open this link within 24 hours:',
+      '',
+      link,
+      '',
+      'You need a confirmed address to create API keys; everything else works without it. If you did not sign up, ignore this message.',
+    ].join('\n'),
+  };
+}

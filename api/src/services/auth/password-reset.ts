@@ -66,7 +66,7 @@ async function sendResetLink(deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' 
  * is checked before the new password is hashed: a made-up token costs a lookup, not an argon2 run.
  */
 export async function resetPassword(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'limits'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'limits' | 'sessions'>,
   input: z.infer<typeof resetPasswordSchema>,
   client: Client,
 ): Promise<{ message: string }> {
@@ -114,6 +114,7 @@ export async function resetPassword(
       .executeTakeFirstOrThrow();
   });
   if (!user) return refuse(deps);
+  deps.sessions.forgetUser(user.id);
   sendLater(deps, passwordChangedMail(user.email, user.username, 'reset'), 'auth.reset_notice');
   deps.log.info({ event: 'auth.reset', userId: user.id }, 'password reset');
   return { message: 'Your password has been reset.' };

@@ -27,12 +27,13 @@ export async function openSession(
 }
 
 /** Ends exactly this session; the user's others stay signed in. */
-export async function logout(deps: Pick<ServiceDeps, 'db' | 'log'>, sessionId: string): Promise<void> {
+export async function logout(deps: Pick<ServiceDeps, 'db' | 'log' | 'sessions'>, sessionId: string): Promise<void> {
   await deps.db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  deps.sessions.forgetSession(sessionId);
   deps.log.info({ event: 'auth.logout', sessionId }, 'signed out');
 }

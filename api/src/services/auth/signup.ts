@@ -4,19 +4,21 @@ import type { Client } from '../client.js';
 import type { ServiceDeps } from '../deps.js';
 import { hashPassword, refuseCommonPassword } from './passwords.js';
 import { openSession } from './sessions.js';
+import { sendVerificationMail } from './verification.js';
 import { conflictFrom, newId, PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
 
 /** Creates the account and signs it in: 409 for a taken email or username. */
 export async function signup(
-  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret'>,
+  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret' | 'mailer' | 'publicUrl' | 'background'>,
   input: z.infer<typeof signupSchema>,
   client: Client,
 ): Promise<AuthResult> {
   refuseCommonPassword(input.password);
   await deps.limits.signupsByIp.consume(client.ip);
   const passwordHash = await hashPassword(input.password);
+  let result: AuthResult;
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    result = await deps.db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
         .values({
@@ -36,4 +38,8 @@ export async function signup(
   } catch (error) {
     throw conflictFrom(error) ?? error;
   }
+  // After the answer: a slow mail server must not hold up sign-up.
+  const { id, username, email } = result.user;
+  deps.background.run('auth.verification_mail', () => sendVerificationMail(deps, { id, username, email }));
+  return result;
 }

@@ -19,6 +19,8 @@ export interface AuthLimits {
   linkAttemptsByIp: RateLimit;
   /** Current-password checks of a signed-in user (password or email change), counted like logins. */
   passwordChecksByUser: RateLimit;
+  /** "Resend verification email" from settings: a few a day is plenty for a person. */
+  verificationMailsByUser: RateLimit;
 }
 
 export function createAuthLimits(limits: RateLimits): AuthLimits {
@@ -31,6 +33,7 @@ export function createAuthLimits(limits: RateLimits): AuthLimits {
     resetMailsByAccount: limits.create({ name: 'reset-account', points: 3, durationSeconds: 60 * 60 }),
     linkAttemptsByIp: limits.create({ name: 'link-use-ip', points: 20, durationSeconds: 60 * 60 }),
     passwordChecksByUser: limits.create({ name: 'password-check-user', points: 5, durationSeconds: 15 * 60 }),
+    verificationMailsByUser: limits.create({ name: 'verify-mail-user', points: 3, durationSeconds: 60 * 60 }),
   };
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken';
 
-/** The columns a public user is made of: never the hash, tier or token version. */
+/** The columns a public user is made of: never the hash, plan or token version. */
 export const PUBLIC_USER_COLUMNS = [
   'users.id',
   'users.username',
@@ -15,6 +15,7 @@ export const PUBLIC_USER_COLUMNS = [
   'users.avatar',
   'users.social_accounts',
   'users.created_at',
+  'users.email_verified_at',
 ] as const;
 
 export type PublicUserRow = Selection<Database, 'users', (typeof PUBLIC_USER_COLUMNS)[number]>;
@@ -31,11 +32,12 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
       instagram: row.social_accounts.instagram ?? '',
     },
     created_at: row.created_at.toISOString(),
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
 /** Prefixed random ids (`usr_…`, `ses_…`): 96 random bits, readable in logs as what they name. */
-export function newId(prefix: 'usr' | 'ses' | 'pwr' | 'emc'): string {
+export function newId(prefix: 'usr' | 'ses' | 'pwr' | 'emc' | 'emv'): string {
   return `${prefix}_${randomBytes(12).toString('base64url')}`;
 }
 

@@ -1,7 +1,10 @@
 // Social data services: plain functions of the database, shared by REST, tRPC and benchmarks.
+export { socialReads, type SocialDeps } from './deps.js';
 export { listPosts } from './list-posts.js';
 export { quickStats } from './quick-stats.js';
 export { searchPosts } from './search-posts.js';
 export { platformSummaries } from './summaries.js';
 export { socialTimeline } from './timeline.js';
 export { trendingTopics, type TrendingOptions } from './trending.js';
+export { mentionCounts, meanOrNull, type MentionCounts, type MentionFigures } from './mentions.js';
+export { postsFeed, type FeedPosition, type FeedQuery } from './feed.js';

@@ -1,4 +1,5 @@
 import {
+  LIST_COUNT_CAP,
   RANGE_FILTERS,
   type AnyListQuery,
   type ListQuery,
@@ -7,7 +8,8 @@ import {
   type SocialPlatform,
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
-import type { ServiceDeps } from '../deps.js';
+import { readKey } from '../read-cache.js';
+import type { SocialDeps } from './deps.js';
 import { POST_COLUMNS, toPlatformPost } from './post-shapes.js';
 
 const capitalized = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
@@ -32,11 +34,18 @@ function filtersOf(platform: SocialPlatform, query: AnyListQuery) {
  * One page of a platform's posts with the total that matches (spec §7). Sorting is always
  * completed by id in the same direction, so equal values never shuffle between pages; each
  * (platform, column, id) index answers that order directly.
+ *
+ * One statement: the page's ids are picked first from the index alone (a "deferred join": a deep
+ * offset walks index entries, not rows), then joined to their rows and authors; the total rides
+ * along as a scalar subquery. Unfiltered, the total is the platform's post count from the rollups,
+ * held in the read cache; filtered, matches are counted up to LIST_COUNT_CAP, and past it the
+ * total is the planner's estimate, flagged `totalIsEstimate`.
  */
 export async function listPosts<P extends SocialPlatform>(
-  { db }: Pick<ServiceDeps, 'db'>,
+  deps: SocialDeps,
   { platform, query }: { platform: P; query: ListQuery<P> },
 ): Promise<PostPage<P>> {
+  const { db } = deps;
   const q = query as AnyListQuery;
   const { ranges, mediaType, location } = filtersOf(platform, q);
   const filtered = !!(q.username || q.startDate || q.endDate || ranges.length > 0 || mediaType || location);
@@ -59,25 +68,70 @@ export async function listPosts<P extends SocialPlatform>(
   if (location) matching = matching.where(sql`lower(posts.location)`, 'like', likePattern(location));
 
   const order = q.sortOrder;
-  const rowsQuery = matching
+  const offset = (q.page - 1) * q.limit;
+  const pageIds = matching.select('posts.id').orderBy(`posts.${q.sortBy}`, order).orderBy('posts.id', order).limit(q.limit).offset(offset);
+  const cappedCount = db
+    .selectFrom(
+      matching
+        .select(sql<number>`1`.as('one'))
+        .limit(LIST_COUNT_CAP + 1)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  const rollupCount = db
+    .selectFrom('platform_hourly_stats')
+    .select(sql<number>`coalesce(sum(posts), 0)::int8`.as('n'))
+    .where('platform', '=', platform);
+  const known = filtered
+    ? undefined
+    : await deps.reads?.get(readKey('platform-total', platform), async () => ({
+        n: Number((await rollupCount.executeTakeFirst())?.n ?? 0),
+      }));
+  const totalQuery = filtered ? cappedCount : known ? undefined : rollupCount;
+
+  const rows = await db
+    .selectFrom(pageIds.as('page'))
+    .innerJoin('posts', 'posts.id', 'page.id')
     .innerJoin('authors', 'authors.id', 'posts.author_id')
     .select(POST_COLUMNS)
+    .$if(!!totalQuery, (qb) => qb.select(totalQuery!.as('total')))
     .orderBy(`posts.${q.sortBy}`, order)
     .orderBy('posts.id', order)
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  // Unfiltered, the total is the platform's post count, kept exact by the rollups.
-  const totalQuery = filtered
-    ? matching.select((eb) => eb.fn.countAll<number>().as('total'))
-    : db
-        .selectFrom('platform_hourly_stats')
-        .select(sql<number>`coalesce(sum(posts), 0)::int8`.as('total'))
-        .where('platform', '=', platform);
+    .execute();
 
-  const [rows, totalRow] = await Promise.all([rowsQuery.execute(), totalQuery.executeTakeFirst()]);
-  const total = Number(totalRow?.total ?? 0);
+  let total: number;
+  if (known) total = known.n;
+  else if (rows.length > 0) total = Number((rows[0] as { total?: number | string }).total ?? 0);
+  // Nothing on this page: no row carried the total. Page 1 empty means nothing matches.
+  else if (filtered && q.page === 1) total = 0;
+  else total = Number((await totalQuery!.executeTakeFirst())?.n ?? 0);
+
+  let totalIsEstimate = false;
+  if (filtered && total > LIST_COUNT_CAP) {
+    if (rows.length > 0 && rows.length < q.limit) {
+      // The last page: its position tells the exact total.
+      total = offset + rows.length;
+    } else {
+      totalIsEstimate = true;
+      total = Math.max(await plannedRows(matching.select('posts.id')), offset + rows.length, LIST_COUNT_CAP + 1);
+    }
+  }
   return {
     data: rows.map((row) => toPlatformPost(platform, row)),
-    pagination: { total, page: q.page, limit: q.limit, pages: Math.ceil(total / q.limit) },
+    pagination: {
+      total,
+      page: q.page,
+      limit: q.limit,
+      pages: Math.ceil(total / q.limit),
+      ...(totalIsEstimate ? { totalIsEstimate } : {}),
+    },
   };
+}
+
+/** The planner's estimate of a query's rows, to two significant figures (it is no closer than that). */
+async function plannedRows(query: { explain: (format: 'json') => Promise<unknown[]> }): Promise<number> {
+  const [row] = (await query.explain('json')) as { 'QUERY PLAN': unknown }[];
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  return Number(Number(parsed[0].Plan['Plan Rows']).toPrecision(2));
 }

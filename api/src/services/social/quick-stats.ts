@@ -1,9 +1,11 @@
 import type { QuickStats } from '@coinsight/contracts';
 import { sql } from 'kysely';
-import type { ServiceDeps } from '../deps.js';
+import { readKey } from '../read-cache.js';
+import type { SocialDeps } from './deps.js';
 
 /** All-time totals for the social welcome page, from the hourly rollup. */
-export async function quickStats({ db }: Pick<ServiceDeps, 'db'>): Promise<QuickStats> {
+export async function quickStats({ db, reads }: SocialDeps): Promise<QuickStats> {
+  if (reads) return reads.get(readKey('quick-stats'), () => quickStats({ db }));
   const row = await db
     .selectFrom('platform_hourly_stats')
     .select([

@@ -8,7 +8,8 @@ import {
   type SocialPlatform,
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
-import type { ServiceDeps } from '../deps.js';
+import { readKey } from '../read-cache.js';
+import type { SocialDeps } from './deps.js';
 import { POST_COLUMNS, toSearchResult, type PostRowOut } from './post-shapes.js';
 import { parseSearchTerms } from './search-terms.js';
 
@@ -28,12 +29,14 @@ const newest = (a: PostRowOut, b: PostRowOut) => b.created_at.getTime() - a.crea
  * fixed, so `offset` pages through it without repeats or gaps. Matches are counted per platform
  * up to SEARCH_COUNT_CAP, so a common word costs a bounded count.
  */
-export async function searchPosts({ db }: Pick<ServiceDeps, 'db'>, query: SearchQuery): Promise<SearchResults> {
+export async function searchPosts({ db, reads }: SocialDeps, query: SearchQuery): Promise<SearchResults> {
+  // The same search within READ_CACHE_TTL_MS (a burst of clients, "load more" re-asking page 1) is answered once.
+  if (reads) return reads.get(readKey('search', query), () => searchPosts({ db }, query));
   const terms = parseSearchTerms(query.q);
   const tsquery = terms.text ? sql`websearch_to_tsquery('english', ${terms.text})` : undefined;
 
   const matching = (platform: SocialPlatform) => {
-    let q = db.selectFrom('posts').innerJoin('authors', 'authors.id', 'posts.author_id').where('posts.platform', '=', platform);
+    let q = db.selectFrom('posts').where('posts.platform', '=', platform);
     if (query.startDate) q = q.where('posts.created_at', '>=', query.startDate);
     if (query.endDate) q = q.where('posts.created_at', '<=', query.endDate);
     if (terms.symbols.length > 0) q = q.where(sql<boolean>`posts.symbols @> ${terms.symbols}::text[]`);
@@ -45,6 +48,7 @@ export async function searchPosts({ db }: Pick<ServiceDeps, 'db'>, query: Search
   // word, from the GIN index and a small sort), instead of sorting every match of a common word.
   const newestOf = (platform: SocialPlatform, skip: number, take: number): Promise<RankedRow[]> =>
     matching(platform)
+      .innerJoin('authors', 'authors.id', 'posts.author_id')
       .select(POST_COLUMNS)
       .select(tsquery ? sql<number>`ts_rank(posts.search, ${tsquery})`.as('rank') : sql<number>`0`.as('rank'))
       .orderBy('posts.created_at', 'desc')
@@ -55,6 +59,7 @@ export async function searchPosts({ db }: Pick<ServiceDeps, 'db'>, query: Search
   const countOf = async (platform: SocialPlatform): Promise<PlatformMatches> => {
     const { n } = await db
       .selectFrom(
+        // Every post has its author (a foreign key): the count needs no join.
         matching(platform)
           .select('posts.id')
           .limit(SEARCH_COUNT_CAP + 1)

@@ -1,6 +1,7 @@
 import { SOCIAL_PLATFORMS, type AnalyticsPeriod, type PlatformSummaries, type SocialPlatform } from '@coinsight/contracts';
 import { sql } from 'kysely';
-import type { ServiceDeps } from '../deps.js';
+import { readKey } from '../read-cache.js';
+import type { SocialDeps } from './deps.js';
 import { meanSentiment, percentChange, periodWindow } from './windows.js';
 
 /**
@@ -9,10 +10,13 @@ import { meanSentiment, percentChange, periodWindow } from './windows.js';
  * each author counted once.
  */
 export async function platformSummaries(
-  { db }: Pick<ServiceDeps, 'db'>,
+  { db, reads }: SocialDeps,
   { period }: { period: AnalyticsPeriod },
-  now = new Date(),
+  now?: Date,
 ): Promise<PlatformSummaries> {
+  // At most READ_CACHE_TTL_MS old when cached; a caller naming its own `now` is never cached.
+  if (reads && !now) return reads.get(readKey('summaries', [period]), () => platformSummaries({ db }, { period }, new Date()));
+  now ??= new Date();
   const w = periodWindow(period, now);
   const from = w.start < w.prev24 ? w.start : w.prev24;
   const [stats, followers] = await Promise.all([

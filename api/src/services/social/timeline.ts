@@ -1,6 +1,7 @@
 import { SOCIAL_PLATFORMS, type AnalyticsPeriod, type SocialPlatform, type Timeline } from '@coinsight/contracts';
 import { sql } from 'kysely';
-import type { ServiceDeps } from '../deps.js';
+import { readKey } from '../read-cache.js';
+import type { SocialDeps } from './deps.js';
 import { DAY_MS, HOUR_MS, periodWindow } from './windows.js';
 
 /**
@@ -9,10 +10,12 @@ import { DAY_MS, HOUR_MS, periodWindow } from './windows.js';
  * last bucket holds `now` and is flagged partial.
  */
 export async function socialTimeline(
-  { db }: Pick<ServiceDeps, 'db'>,
+  { db, reads }: SocialDeps,
   { period, platform }: { period: AnalyticsPeriod; platform?: SocialPlatform | undefined },
-  now = new Date(),
+  now?: Date,
 ): Promise<Timeline> {
+  if (reads && !now) return reads.get(readKey('timeline', [period, platform ?? null]), () => socialTimeline({ db }, { period, platform }));
+  now ??= new Date();
   const w = periodWindow(period, now);
   const granularity = period === '24h' ? 'hour' : 'day';
   const step = granularity === 'hour' ? HOUR_MS : DAY_MS;

@@ -1,7 +1,8 @@
 import type { TrendingTopics, trendingInputSchema } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { ServiceDeps } from '../deps.js';
+import { readKey } from '../read-cache.js';
+import type { SocialDeps } from './deps.js';
 import { isoDay, meanSentiment, percentChange, periodWindow, splitDays } from './windows.js';
 
 const RELATED_TOKENS = 3;
@@ -14,7 +15,11 @@ export type TrendingOptions = z.infer<typeof trendingInputSchema> & { now?: Date
  * the daily rollup and the hours at either end from the hourly one, so a 90-day period reads
  * about 90 rows per topic rather than 2,160, and never the posts.
  */
-export async function trendingTopics({ db }: Pick<ServiceDeps, 'db'>, options: TrendingOptions): Promise<TrendingTopics> {
+export async function trendingTopics({ db, reads }: SocialDeps, options: TrendingOptions): Promise<TrendingTopics> {
+  if (reads && !options.now) {
+    const { period, platform, limit } = options;
+    return reads.get(readKey('trending', [period, platform ?? null, limit]), () => trendingTopics({ db }, { period, platform, limit }));
+  }
   const w = periodWindow(options.period, options.now ?? new Date());
   const days = splitDays(w.start, w.end);
   const onPlatform = options.platform ? sql`and platform = ${options.platform}` : sql``;

@@ -75,7 +75,7 @@ export async function pendingEmail(deps: Pick<ServiceDeps, 'db'>, userId: string
 
 /** Follows the link mailed to the new address: from now on it is the account's address. */
 export async function verifyEmailChange(
-  deps: Pick<ServiceDeps, 'db' | 'log' | 'limits'>,
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'limits' | 'sessions'>,
   input: z.infer<typeof emailLinkSchema>,
   client: Client,
 ): Promise<{ message: string; email: string }> {
@@ -94,13 +94,19 @@ export async function verifyEmailChange(
         .returning(['user_id', 'new_email'])
         .executeTakeFirst();
       if (!change) return null;
-      await trx.updateTable('users').set({ email: change.new_email, updated_at: now }).where('id', '=', change.user_id).execute();
+      // Following the link proved the new address is the owner's.
+      await trx
+        .updateTable('users')
+        .set({ email: change.new_email, email_verified_at: now, updated_at: now })
+        .where('id', '=', change.user_id)
+        .execute();
       return change;
     });
     if (!changed) {
       deps.log.info({ event: 'auth.email_verify_refused' }, 'email verification refused: invalid, used or expired link');
       throw new AppError('BAD_REQUEST', INVALID_EMAIL_LINK_MESSAGE);
     }
+    deps.sessions.forgetUser(changed.user_id);
     deps.log.info({ event: 'auth.email_changed', userId: changed.user_id }, 'email address changed');
     return { message: EMAIL_CHANGED_MESSAGE, email: changed.new_email };
   } catch (error) {
@@ -114,7 +120,7 @@ export async function verifyEmailChange(
  * back if the change went through, and ends every session (a stolen token stops working).
  */
 export async function revertEmailChange(
-  deps: Pick<ServiceDeps, 'db' | 'log' | 'limits'>,
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'limits' | 'sessions'>,
   input: z.infer<typeof emailLinkSchema>,
   client: Client,
 ): Promise<{ message: string }> {
@@ -136,7 +142,8 @@ export async function revertEmailChange(
       if (change.verified_at) {
         await trx
           .updateTable('users')
-          .set({ email: change.old_email })
+          // The revert link went to the old address: following it proves that address is the owner's.
+          .set({ email: change.old_email, email_verified_at: now })
           .where('id', '=', change.user_id)
           .where('email', '=', change.new_email)
           .execute();
@@ -158,6 +165,7 @@ export async function revertEmailChange(
       deps.log.info({ event: 'auth.email_revert_refused' }, 'email change revert refused: invalid, used or expired link');
       throw new AppError('BAD_REQUEST', INVALID_EMAIL_LINK_MESSAGE);
     }
+    deps.sessions.forgetUser(userId);
     deps.log.warn({ event: 'auth.email_change_reverted', userId }, 'email change reported and undone; every session ended');
     return { message: EMAIL_CHANGE_REVERTED_MESSAGE };
   } catch (error) {

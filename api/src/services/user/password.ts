@@ -12,7 +12,7 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 
 /** Ends every session, this one included, and answers a fresh token for the caller. */
 export async function changePassword(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'jwtSecret' | 'limits'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'jwtSecret' | 'limits' | 'sessions'>,
   input: z.infer<typeof changePasswordSchema>,
   userId: string,
   client: Client,
@@ -41,6 +41,7 @@ export async function changePassword(
       .executeTakeFirstOrThrow();
     return openSession(trx, deps.jwtSecret, updated, client);
   });
+  deps.sessions.forgetUser(userId);
   sendLater(deps, passwordChangedMail(user.email, user.username, 'changed'), 'auth.change_notice');
   log.info({ event: 'auth.password_changed', userId }, 'password changed');
   return { message: 'Password changed successfully.', token };

@@ -19,7 +19,7 @@ export const EMAIL_PENDING_MESSAGE =
  * the new inbox (user/email.ts): a stolen session alone cannot take the account's address.
  */
 export async function updateProfile(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'limits' | 'publicUrl'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'limits' | 'publicUrl' | 'sessions'>,
   input: z.infer<typeof updateProfileSchema>,
   userId: string,
 ): Promise<{ user: PublicUser; pendingEmail: string | null; message: string }> {
@@ -65,6 +65,7 @@ export async function updateProfile(
   } catch (error) {
     throw conflictFrom(error) ?? error;
   }
+  deps.sessions.forgetUser(userId);
   if (!sameAddress) await requestEmailChange(deps, current, input.email);
   const pending = await pendingEmail(deps, userId);
   return {

@@ -1,9 +1,10 @@
-import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from '@coinsight/contracts';
+import { emailLinkSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { login } from '../../services/auth/login.js';
 import { forgotPassword, resetPassword } from '../../services/auth/password-reset.js';
 import { logout } from '../../services/auth/sessions.js';
 import { signup } from '../../services/auth/signup.js';
+import { verifyAccount } from '../../services/auth/verification.js';
 import { protectedProcedure, publicProcedure } from '../trpc.js';
 
 export const authRouter = {
@@ -17,4 +18,6 @@ export const authRouter = {
   }),
   forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => forgotPassword(ctx.deps, input, ctx.client)),
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.client)),
+  /** The link mailed at sign-up (`/confirm-email?token=…`): confirms the account's address. */
+  verifyAccount: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => verifyAccount(ctx.deps, input, ctx.client)),
 } satisfies TRPCRouterRecord;

@@ -1,6 +1,14 @@
 import { listQuerySchema, searchQuerySchema, summariesInputSchema, timelineInputSchema, trendingInputSchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { listPosts, platformSummaries, quickStats, searchPosts, socialTimeline, trendingTopics } from '../../services/social/index.js';
+import {
+  listPosts,
+  platformSummaries,
+  quickStats,
+  searchPosts,
+  socialReads,
+  socialTimeline,
+  trendingTopics,
+} from '../../services/social/index.js';
 import { protectedProcedure } from '../trpc.js';
 
 export const socialRouter = {
@@ -9,20 +17,20 @@ export const socialRouter = {
   list: {
     twitter: protectedProcedure
       .input(listQuerySchema('twitter'))
-      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'twitter', query: input })),
+      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'twitter', query: input })),
     instagram: protectedProcedure
       .input(listQuerySchema('instagram'))
-      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'instagram', query: input })),
+      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'instagram', query: input })),
     facebook: protectedProcedure
       .input(listQuerySchema('facebook'))
-      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'facebook', query: input })),
+      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'facebook', query: input })),
     linkedin: protectedProcedure
       .input(listQuerySchema('linkedin'))
-      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'linkedin', query: input })),
+      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'linkedin', query: input })),
   },
-  search: protectedProcedure.input(searchQuerySchema).query(({ ctx, input }) => searchPosts(ctx.deps, input)),
-  summaries: protectedProcedure.input(summariesInputSchema).query(({ ctx, input }) => platformSummaries(ctx.deps, input)),
-  trending: protectedProcedure.input(trendingInputSchema).query(({ ctx, input }) => trendingTopics(ctx.deps, input)),
-  timeline: protectedProcedure.input(timelineInputSchema).query(({ ctx, input }) => socialTimeline(ctx.deps, input)),
-  quickStats: protectedProcedure.query(({ ctx }) => quickStats(ctx.deps)),
+  search: protectedProcedure.input(searchQuerySchema).query(({ ctx, input }) => searchPosts(socialReads(ctx.deps), input)),
+  summaries: protectedProcedure.input(summariesInputSchema).query(({ ctx, input }) => platformSummaries(socialReads(ctx.deps), input)),
+  trending: protectedProcedure.input(trendingInputSchema).query(({ ctx, input }) => trendingTopics(socialReads(ctx.deps), input)),
+  timeline: protectedProcedure.input(timelineInputSchema).query(({ ctx, input }) => socialTimeline(socialReads(ctx.deps), input)),
+  quickStats: protectedProcedure.query(({ ctx }) => quickStats(socialReads(ctx.deps))),
 } satisfies TRPCRouterRecord;

@@ -19,9 +19,11 @@ import {
   unreadNotifications,
   updateNotificationPref,
 } from '../../services/alerts/notifications.js';
+import { resendVerification } from '../../services/auth/verification.js';
 import { changePassword } from '../../services/user/password.js';
 import { updateProfile } from '../../services/user/profile.js';
 import { protectedProcedure, publicProcedure } from '../trpc.js';
+import { webhooksRouter } from './webhooks.js';
 
 /** The signed-in user's own account, as REST's `/api/users/*`. */
 export const userRouter = {
@@ -34,6 +36,8 @@ export const userRouter = {
     .input(changePasswordSchema)
     .mutation(({ ctx, input }) => changePassword(ctx.deps, input, ctx.user.id, ctx.client)),
   verifyEmail: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => verifyEmailChange(ctx.deps, input, ctx.client)),
+  /** Mails a new link confirming the current address (settings, while unconfirmed); throttled. */
+  resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx.deps, ctx.user.id)),
   revertEmailChange: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => revertEmailChange(ctx.deps, input, ctx.client)),
   /** Price and mention alerts; another user's alert is NOT_FOUND, as one that does not exist. */
   alerts: {
@@ -54,4 +58,5 @@ export const userRouter = {
     markRead: protectedProcedure.input(alertIdSchema).mutation(({ ctx, input }) => markNotificationRead(ctx.deps, input, ctx.user.id)),
     markAllRead: protectedProcedure.mutation(({ ctx }) => markAllNotificationsRead(ctx.deps, ctx.user.id)),
   },
+  webhooks: webhooksRouter,
 } satisfies TRPCRouterRecord;

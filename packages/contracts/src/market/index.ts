@@ -1,3 +1,4 @@
 export * from './constants.js';
 export * from './results.js';
 export * from './schemas.js';
+export * from './format.js';

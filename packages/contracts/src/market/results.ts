@@ -63,3 +63,39 @@ export interface MarketHistory {
   interval: CandleInterval;
   candles: Candle[];
 }
+
+/** market.sparklines: hourly closes over the last 7 days per asset, oldest first, for small charts. */
+export interface MarketSparklines {
+  interval: '1h';
+  /** ISO start (inclusive) and end (exclusive) of the window. */
+  from: string;
+  to: string;
+  series: { symbol: string; closes: number[] }[];
+}
+
+/** One bucket of an asset's social figures: mentions of '$SYMBOL' and their mean sentiment. */
+export interface MentionPoint {
+  /** ISO start of the hour or UTC day. */
+  time: string;
+  mentions: number;
+  /** Mean sentiment (0 to 1) of those posts; null when there are none. */
+  sentiment: number | null;
+}
+
+/** market.asset: the asset's overview figures and its mentions and sentiment over the chart's span. */
+export interface MarketAssetDetail {
+  asset: MarketAsset;
+  interval: CandleInterval;
+  /** The span the chart and the social series cover (DEFAULT_HISTORY_SPAN_MS of the interval). */
+  from: string;
+  to: string;
+  social: {
+    /** Hourly buckets for the minute chart (one day), daily ones for the longer charts. */
+    bucket: 'hour' | 'day';
+    points: MentionPoint[];
+    mentions: number;
+    /** Mean sentiment over the whole span, with the number of posts behind it. */
+    sentiment: number | null;
+    sentimentPosts: number;
+  };
+}

@@ -46,8 +46,19 @@ export const MAX_PAGE = 10_000_000;
 export const DEFAULT_SEARCH_LIMIT = 50;
 export const MAX_SEARCH_LIMIT = 100;
 export const MAX_SEARCH_QUERY_LENGTH = 200;
-/** Matches are counted up to this many per platform: past it the count says "10,000+". */
-export const SEARCH_COUNT_CAP = 10_000;
+/**
+ * Matches are counted up to this many per platform: past it the count says "1,000+". Counting
+ * reads each match's row, so the cap bounds the cost of a common word; it matches how far "load
+ * more" reaches (MAX_SEARCH_OFFSET).
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/**
+ * A filtered list counts its matches up to this many; past it the total is the planner's
+ * estimate, flagged `pagination.totalIsEstimate` (an exact count of hundreds of thousands of
+ * rows would cost more than the page itself).
+ */
+export const LIST_COUNT_CAP = 1_000;
 /** How far "load more" reaches; past it, a narrower search is the way on. */
 export const MAX_SEARCH_OFFSET = 1_000;
 

@@ -54,6 +54,11 @@ export interface Pagination {
   page: number;
   limit: number;
   pages: number;
+  /**
+   * Present and true when a filtered list matched more than LIST_COUNT_CAP posts: `total` (and
+   * `pages`) are then the database's estimate, not a count; the web app shows "about N".
+   */
+  totalIsEstimate?: boolean;
 }
 
 export interface PostPage<P extends SocialPlatform> {

@@ -9,6 +9,13 @@ import * as emailChanges from './2026-11-23T1300_email_changes.js';
 import * as siteMail from './2026-11-23T1500_site_mail.js';
 import * as marketData from './2026-11-23T1600_market_data.js';
 import * as alerts from './2026-11-23T1700_alerts.js';
+import * as apiKeys from './2026-11-23T1900_api_keys.js';
+import * as webhooks from './2026-11-23T2000_webhooks.js';
+import * as metering from './2026-11-23T2100_metering.js';
+import * as idempotencyKeys from './2026-11-23T2200_idempotency_keys.js';
+import * as trigramFilters from './2026-11-23T2300_trigram_filters.js';
+import * as tasks from './2026-11-24T0000_tasks.js';
+import * as jobSlots from './2026-11-24T0100_job_slots.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -25,4 +32,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1500_site_mail': siteMail,
   '2026-11-23T1600_market_data': marketData,
   '2026-11-23T1700_alerts': alerts,
+  '2026-11-23T1900_api_keys': apiKeys,
+  '2026-11-23T2000_webhooks': webhooks,
+  '2026-11-23T2100_metering': metering,
+  '2026-11-23T2200_idempotency_keys': idempotencyKeys,
+  '2026-11-23T2300_trigram_filters': trigramFilters,
+  '2026-11-24T0000_tasks': tasks,
+  '2026-11-24T0100_job_slots': jobSlots,
 };

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { serializeError, type WorkerData, type WorkerRequest, type WorkerResponse, type WorkerStartup } from './protocol.js';
 import { DATE_OID } from '../type-parsers.js';
@@ -14,6 +15,8 @@ try {
   db = await PGlite.create(dataDir ?? 'memory://', {
     // Same JS types as the pg driver is configured for (see type-parsers.ts).
     parsers: { [DATE_OID]: (value: string) => value },
+    // Trigram indexes for the social list's "contains" filters (migration 2026-11-23T2300).
+    extensions: { pg_trgm },
   });
   port.postMessage({ ready: true } satisfies WorkerStartup);
 } catch (error) {

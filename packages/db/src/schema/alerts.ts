@@ -15,6 +15,8 @@ export interface AlertsTable {
   created_at: Generated<Date>;
   fired_at: Date | null;
   fired_value: number | null;
+  /** Also POSTed here when it fires (docs/webhooks.md); null for none. */
+  webhook_url: string | null;
 }
 
 /** A user's choice for one preference; without a row the default applies. */

@@ -1,4 +1,5 @@
 import type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
+import type { ApiKeysTable } from './api-keys.js';
 import type { AssetsTable } from './assets.js';
 import type { AuthorsTable } from './authors.js';
 import type { BlogPostsTable } from './blog-posts.js';
@@ -6,6 +7,8 @@ import type { CandlesTable } from './candles.js';
 import type { ContactMessagesTable } from './contact-messages.js';
 import type { NewsletterConfirmationsTable } from './newsletter-confirmations.js';
 import type { EmailChangesTable } from './email-changes.js';
+import type { EmailVerificationsTable } from './email-verifications.js';
+import type { IdempotencyKeysTable } from './idempotency-keys.js';
 import type { NewsletterSubscribersTable } from './newsletter-subscribers.js';
 import type { OutboxTable } from './outbox.js';
 import type { PasswordResetsTable } from './password-resets.js';
@@ -16,9 +19,14 @@ import type { SessionsTable } from './sessions.js';
 import type { TopicDailyStatsTable } from './topic-daily-stats.js';
 import type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
 import type { TopicRelatedDailyTable } from './topic-related-daily.js';
+import type { JobSlotsTable } from './job-slots.js';
 import type { UsersTable } from './users.js';
+import type { ApiUsageHourlyTable, ApiUsageMonthlyTable, PlanChangesTable } from './metering.js';
+import type { TaskUploadsTable, TasksTable } from './tasks.js';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from './webhooks.js';
 
 export type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
+export type { ApiKeyRow, ApiKeysTable } from './api-keys.js';
 export type { AssetRow, AssetsTable } from './assets.js';
 export type { AuthorRow, AuthorsTable } from './authors.js';
 export type { BlogPostRow, BlogPostsTable } from './blog-posts.js';
@@ -27,6 +35,8 @@ export type { ContactMessageRow, ContactMessagesTable, ContactSubject } from './
 export type { NewsletterConfirmationRow, NewsletterConfirmationsTable } from './newsletter-confirmations.js';
 export type { NewsletterStatus, NewsletterSubscriberRow, NewsletterSubscribersTable } from './newsletter-subscribers.js';
 export type { EmailChangeRow, EmailChangesTable } from './email-changes.js';
+export type { EmailVerificationRow, EmailVerificationsTable } from './email-verifications.js';
+export type { IdempotencyKeysTable } from './idempotency-keys.js';
 export type { OutboxRow, OutboxTable } from './outbox.js';
 export type { PasswordResetRow, PasswordResetsTable } from './password-resets.js';
 export type { PlatformHourlyStatsTable } from './platform-hourly-stats.js';
@@ -36,7 +46,11 @@ export type { SessionRow, SessionsTable } from './sessions.js';
 export type { TopicDailyStatsTable } from './topic-daily-stats.js';
 export type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
 export type { TopicRelatedDailyTable } from './topic-related-daily.js';
-export type { SocialAccounts, Tier, UserRow, UsersTable } from './users.js';
+export type { JobSlotsTable } from './job-slots.js';
+export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.js';
+export type { ApiUsageHourlyTable, ApiUsageMonthlyTable, PlanChangesTable } from './metering.js';
+export type { TaskStatusColumn, TaskTypeColumn, TaskUploadsTable, TasksTable } from './tasks.js';
+export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryStatus, WebhookSecretsTable } from './webhooks.js';
 
 /** Every table Kysely may query; one file per table beside this one. */
 export interface Database {
@@ -61,4 +75,16 @@ export interface Database {
   alerts: AlertsTable;
   notification_prefs: NotificationPrefsTable;
   notifications: NotificationsTable;
+  api_keys: ApiKeysTable;
+  email_verifications: EmailVerificationsTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  job_slots: JobSlotsTable;
+  plan_changes: PlanChangesTable;
+  api_usage_monthly: ApiUsageMonthlyTable;
+  api_usage_hourly: ApiUsageHourlyTable;
+  tasks: TasksTable;
+  task_uploads: TaskUploadsTable;
 }

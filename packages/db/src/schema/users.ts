@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
-export type Tier = 'free' | 'pro';
+/** The account's API plan (limits, quota, billing: packages/contracts/src/plans.ts). */
+export type AccountPlan = 'free' | 'pro';
 
 export interface SocialAccounts {
   twitter?: string;
@@ -17,9 +18,12 @@ export interface UsersTable {
   password_hash: string;
   avatar: string | null;
   social_accounts: ColumnType<SocialAccounts, SocialAccounts | undefined, SocialAccounts>;
-  tier: ColumnType<Tier, Tier | undefined, Tier>;
+  /** Changed only through billing.changePlan, which records it in plan_changes. */
+  plan: ColumnType<AccountPlan, AccountPlan | undefined, AccountPlan>;
   /** Bumped on password change, reset and logout: tokens carry it and older ones stop verifying. */
   token_version: Generated<number>;
+  /** When the owner proved the current address is theirs (sign-up link); null until then. Needed for API keys. */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -11,9 +11,10 @@ async function renderHome(api: Handlers = {}, options: RenderAppOptions = {}) {
   return view;
 }
 
-function openFromHeader(name: 'Sign In' | 'Sign Up') {
+/** The dialog's code loads on first use, so it appears a tick after the click. */
+async function openFromHeader(name: 'Sign In' | 'Sign Up') {
   fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name }));
-  return screen.getByRole('dialog');
+  return screen.findByRole('dialog');
 }
 
 function submit(dialog: HTMLElement) {
@@ -27,7 +28,7 @@ function submit(dialog: HTMLElement) {
 describe('auth modal', () => {
   it('opens from Sign In as a labelled modal dialog with focus in the email field', async () => {
     await renderHome();
-    const dialog = openFromHeader('Sign In');
+    const dialog = await openFromHeader('Sign In');
 
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(screen.getByRole('dialog', { name: 'Sign In' })).toBe(dialog);
@@ -40,7 +41,7 @@ describe('auth modal', () => {
     await renderHome();
     // As a keyboard user would: focus the button, then press it.
     within(screen.getByRole('banner')).getByRole('button', { name: 'Sign In' }).focus();
-    openFromHeader('Sign In');
+    await openFromHeader('Sign In');
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
 
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -49,14 +50,14 @@ describe('auth modal', () => {
 
   it('closes with its Close button', async () => {
     await renderHome();
-    const dialog = openFromHeader('Sign Up');
+    const dialog = await openFromHeader('Sign Up');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('keeps Tab inside the dialog and hides the page behind it', async () => {
     await renderHome();
-    const dialog = openFromHeader('Sign In');
+    const dialog = await openFromHeader('Sign In');
     const controls = Array.from(dialog.querySelectorAll<HTMLElement>('a[href], button, input'));
     const first = controls[0];
     const last = controls.at(-1);
@@ -77,7 +78,7 @@ describe('auth modal', () => {
 
   it('checks the sign-in fields in the spec order, showing the first problem of each field', async () => {
     const { api } = await renderHome();
-    const dialog = openFromHeader('Sign In');
+    const dialog = await openFromHeader('Sign In');
 
     submit(dialog);
     expect(fieldError('Email', dialog)).toBe('Email is required');
@@ -100,7 +101,7 @@ describe('auth modal', () => {
 
   it('checks the sign-up fields in the spec order, confirmation last', async () => {
     const { api } = await renderHome();
-    const dialog = openFromHeader('Sign Up');
+    const dialog = await openFromHeader('Sign Up');
     expect(screen.getByRole('dialog', { name: 'Sign Up' })).toBe(dialog);
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Username'));
 
@@ -124,7 +125,7 @@ describe('auth modal', () => {
 
   it('switches between sign-in and sign-up inside the dialog, keeping what was typed', async () => {
     await renderHome();
-    let dialog = openFromHeader('Sign In');
+    let dialog = await openFromHeader('Sign In');
     fill('Email', 'satoshi@example.com', dialog);
     submit(dialog);
     expect(fieldError('Password', dialog)).toBe('Password is required');
@@ -143,7 +144,7 @@ describe('auth modal', () => {
 
   it('shows the auth service message when sign-in fails and stays open', async () => {
     await renderHome({ 'auth.login': () => Promise.reject(new StubError(401, 'Invalid email or password')) });
-    const dialog = openFromHeader('Sign In');
+    const dialog = await openFromHeader('Sign In');
     fill('Email', 'satoshi@example.com', dialog);
     fill('Password', 'Wr0ng-Password', dialog);
     submit(dialog);
@@ -154,7 +155,7 @@ describe('auth modal', () => {
 
   it('shows the generic message when the server cannot be reached', async () => {
     await renderHome({ 'auth.signup': () => Promise.reject(new TypeError('Failed to fetch')) });
-    const dialog = openFromHeader('Sign Up');
+    const dialog = await openFromHeader('Sign Up');
     fill('Username', 'satoshi', dialog);
     fill('Email', 'satoshi@example.com', dialog);
     fill('Password', 'Tr1cky-Lynx-42', dialog);
@@ -166,7 +167,7 @@ describe('auth modal', () => {
 
   it('signs up, closes, and shows the user menu instead of the buttons', async () => {
     const { api } = await renderHome({ 'auth.signup': () => ({ token: 'new-token', user: testUser }) });
-    const dialog = openFromHeader('Sign Up');
+    const dialog = await openFromHeader('Sign Up');
     fill('Username', 'satoshi', dialog);
     fill('Email', 'satoshi@example.com', dialog);
     fill('Password', 'Tr1cky-Lynx-42', dialog);
@@ -189,7 +190,7 @@ describe('auth modal', () => {
     if (!panel) throw new Error('no mobile panel');
     fireEvent.click(within(panel).getByRole('button', { name: 'Sign Up' }));
 
-    expect(screen.getByRole('dialog', { name: 'Sign Up' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Mobile', hidden: true })).toBeNull());
   });
 });

@@ -18,6 +18,7 @@ const guarded = [
   '/market',
   '/explorer',
   '/sandbox',
+  '/alerts',
 ];
 const open = [
   ['/', 'Crypto market data and social insights in one API'],
@@ -44,6 +45,7 @@ describe('sign-in guard', () => {
       '/market',
       '/explorer',
       '/sandbox',
+      '/alerts',
     ]);
     for (const path of [...guarded, '/settings/', '/social/twitter/extra']) expect(isGuardedPath(path)).toBe(true);
     for (const path of ['/', '/socialite', '/dashboards', '/docs', '/blog/some-post', '/login']) expect(isGuardedPath(path)).toBe(false);

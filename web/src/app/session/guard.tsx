@@ -15,6 +15,7 @@ export const GUARDED_PATHS = [
   '/market',
   '/explorer',
   '/sandbox',
+  '/alerts',
 ] as const;
 
 export function isGuardedPath(pathname: string): boolean {

@@ -18,7 +18,7 @@ export function useForm<V extends FormValues>(initial: V, validate: (values: V) 
       name,
       value: values[name],
       error: errors[name],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
         const { value } = event.target;
         setValues((current) => ({ ...current, [name]: value }));
       },

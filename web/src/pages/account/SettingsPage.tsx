@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSignedInUser } from '../../app/session';
+import { ApiKeysSection } from './ApiKeysSection';
+import { BillingTab } from './BillingTab';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { NotificationPreferences } from './NotificationPreferences';
 import { ProfileForm } from './ProfileForm';
+import { WebhooksSection } from './WebhooksSection';
 import { Page } from '../../components/Page';
 import { Card, Tabs, type TabItem } from '../../components/ui';
 import styles from './SettingsPage.module.css';
@@ -39,8 +43,10 @@ export default function SettingsPage() {
       content: (
         <Section
           title="Notifications"
-          description="Preferences for price alerts, social mentions and market analysis are set here once alerts are part of your account."
-        />
+          description="Choose the emails Coinsight sends you about price alerts, social mentions and market analysis. Fired alerts always show in the header's notifications."
+        >
+          <NotificationPreferences />
+        </Section>
       ),
     },
     {
@@ -59,17 +65,24 @@ export default function SettingsPage() {
       id: 'billing',
       label: 'Billing',
       content: (
-        <Section title="Billing" description="Your plan, usage and invoices are shown here once billing is enabled for your account." />
+        <Section title="Billing" description="Your plan, and this month's API calls and what they cost.">
+          <BillingTab />
+        </Section>
       ),
     },
     {
       id: 'api',
       label: 'API',
       content: (
-        <Section
-          title="API Keys"
-          description="The API keys you create and delete are listed here once API access is enabled for your account."
-        />
+        <>
+          <Section
+            title="API Keys"
+            description="Keys authenticate your calls to the Coinsight API: send one as Authorization: Bearer <key>. Anyone with a key can spend your quota, so keep it secret."
+          >
+            <ApiKeysSection user={user} />
+          </Section>
+          <WebhooksSection />
+        </>
       ),
     },
   ];

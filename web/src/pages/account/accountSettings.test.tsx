@@ -95,7 +95,7 @@ describe('/settings', () => {
   it('opens the tab named in the address', async () => {
     await renderSignedIn('/settings?tab=billing');
     expect(screen.getByRole('tab', { name: 'Billing' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('tabpanel', { name: 'Billing' }).textContent).toContain('billing is enabled for your account');
+    expect(screen.getByRole('tabpanel', { name: 'Billing' }).textContent).toContain("this month's API calls and what they cost");
   });
 
   it('shows the account information', async () => {

@@ -1,11 +1,94 @@
+import { formatUsd, PLANS, PRICE_MICROS_PER_1000_CALLS, type Plan } from '@coinsight/contracts';
+import { Link } from 'react-router';
+import { FormAlert } from '../../components/forms';
 import { Page } from '../../components/Page';
+import { Button, Card } from '../../components/ui';
+import { EndpointList } from './EndpointList';
+import { REFERENCE_FAILED_MESSAGE, useApiReference } from './useApiReference';
+import styles from './Api.module.css';
+
+const count = new Intl.NumberFormat('en-US');
+
+function monthlyCalls(plan: Plan): string {
+  const billed = plan.billed ? `every call billed at ${formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000` : 'never billed';
+  return plan.monthlyQuota === null
+    ? `no monthly cap, ${billed}`
+    : `${count.format(plan.monthlyQuota)} calls a month, then 429 until the next month; ${billed}`;
+}
 
 export default function ApiPage() {
+  const reference = useApiReference();
   return (
     <Page
       title="API"
       heading="API Reference"
-      description="Every request to the Coinsight API is authenticated with your API key, sent as a Bearer token in the Authorization header; you create keys from your dashboard. This reference lists the rate limits, each endpoint and the official SDKs for Node.js, Python and Java."
-    />
+      description="Every request to the Coinsight API is authenticated with your API key, sent as a Bearer token in the Authorization header; you create keys from your dashboard. This reference lists the rate limits, each endpoint and the client libraries."
+    >
+      <Card title="Authentication" aria-label="Authentication">
+        <p>
+          Send your API key in the <code>Authorization</code> header of every request, as a Bearer token. Keys are accepted in this header
+          only, never in the URL.
+        </p>
+        <pre className={styles.code}>
+          <code>Authorization: Bearer cs_live_…</code>
+        </pre>
+        <p>
+          Create and manage keys from your <Link to="/dashboard">dashboard</Link> (<Link to="/settings?tab=api">Settings, API keys</Link>).
+          A key is shown once, when you create it.
+        </p>
+      </Card>
+
+      <Card title="Rate limits" aria-label="Rate limits">
+        <ul className={styles.plainList} aria-label="Limits per plan">
+          {Object.values(PLANS).map((plan) => (
+            <li key={plan.id}>
+              <strong>{plan.name}:</strong> {count.format(plan.requestsPerMinute)} requests per minute; {monthlyCalls(plan)}.
+            </li>
+          ))}
+        </ul>
+        <p>
+          Every answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>; past a limit
+          the answer is <code>429</code> with <code>Retry-After</code> in seconds. See <Link to="/pricing">Pricing</Link>.
+        </p>
+      </Card>
+
+      <section className={styles.section} aria-labelledby="endpoints-heading">
+        <h2 id="endpoints-heading" className={styles.sectionTitle}>
+          Endpoints
+        </h2>
+        {reference.data ? (
+          <EndpointList operations={reference.data.operations} />
+        ) : reference.isError ? (
+          <div className={styles.stack}>
+            <FormAlert tone="error">{REFERENCE_FAILED_MESSAGE}</FormAlert>
+            <div>
+              <Button size="sm" variant="secondary" onClick={() => void reference.refetch()}>
+                Try again
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <p className={styles.muted} role="status">
+            Loading endpoints…
+          </p>
+        )}
+      </section>
+
+      <Card title="SDKs" aria-label="SDKs">
+        <ul className={styles.plainList} aria-label="Client libraries">
+          <li>
+            <strong>Node.js:</strong> <code>npm install @coinsight/sdk</code>, a typed client that retries rate-limited calls; see the{' '}
+            <Link to="/docs">documentation</Link>.
+          </li>
+          <li>
+            <strong>Python:</strong> not available yet.
+          </li>
+          <li>
+            <strong>Java:</strong> not available yet.
+          </li>
+        </ul>
+        <p>Until they are, any HTTP client works: send the key as shown above, as the curl examples do.</p>
+      </Card>
+    </Page>
   );
 }

@@ -1,4 +1,9 @@
+import { alerts } from '@coinsight/sdk/examples';
+import { Link } from 'react-router';
 import { Page } from '../../components/Page';
+import { DocExample } from './DocExample';
+import { DocTable } from './DocTable';
+import styles from './docs.module.css';
 
 export default function DocsAlertsPage() {
   return (
@@ -6,6 +11,63 @@ export default function DocsAlertsPage() {
       title="Alerts"
       heading="Price Alerts"
       description="Set an alert on a symbol's price with a condition and an optional email address, and Coinsight notifies you when the market crosses it."
-    />
+    >
+      <article className={styles.article}>
+        <h2>Create an alert</h2>
+        <p>
+          <code>POST /v1/alerts/create</code> with a JSON body. A price alert fires once when the price goes above or below your threshold;
+          you see it under Alerts in the app, by email when <code>email</code> is true, and at your webhook if you gave one.
+        </p>
+        <DocTable
+          caption="Alert fields"
+          head={['Field', 'Type', 'Meaning']}
+          rows={[
+            [<code key="s">symbol</code>, 'string', 'The asset: ticker, name or id (BTC, Bitcoin, bitcoin).'],
+            [<code key="p">price</code>, 'number', 'The threshold in USD, greater than 0.'],
+            [<code key="c">condition</code>, 'above | below', 'Fires when the price rises above or falls below it.'],
+            [<code key="e">email</code>, 'boolean', 'Mail you when it fires. Default true.'],
+            [
+              <code key="k">kind</code>,
+              'price | mentions',
+              'Default price. A mentions alert takes mentions instead of price and condition.',
+            ],
+            [
+              <code key="m">mentions</code>,
+              'integer',
+              'For kind mentions: fires when an hour brings at least this many posts naming the coin.',
+            ],
+            [<code key="w">webhookUrl</code>, 'string', 'Optional http(s) URL that receives the signed alert when it fires.'],
+          ]}
+        />
+        <DocExample example={alerts.createCurl} />
+        <p>
+          The answer is <code>201</code> with the alert. The <code>Idempotency-Key</code> header makes the call safe to repeat: the same key
+          with the same body within 24 hours answers the first alert again (with <code>Idempotent-Replayed: true</code>) and creates
+          nothing; the same key with another body is a <code>422</code>. Use one key per alert you mean to create, such as an order id.
+        </p>
+
+        <h2>List and delete</h2>
+        <p>
+          <code>GET /v1/alerts</code> lists your alerts with whether each is still armed and when it fired. Delete one by its id:
+        </p>
+        <DocExample example={alerts.listCurl} />
+        <DocExample example={alerts.deleteCurl} />
+        <p>
+          Another account&apos;s alert answers <code>404</code>, exactly like one that does not exist.
+        </p>
+
+        <h2>With the SDK</h2>
+        <DocExample example={alerts.sdk} />
+
+        <h2>Webhooks</h2>
+        <p>
+          With <code>webhookUrl</code>, a firing alert is POSTed there as JSON, signed with HMAC-SHA256 in the{' '}
+          <code>Coinsight-Signature</code> header (<code>t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</code> over the timestamp and the body) using
+          your account&apos;s signing secret from <Link to="/settings?tab=api">Settings → API</Link>. Failed deliveries are retried with
+          backoff, and each attempt is listed there. The address must resolve to a public one: loopback, private and link-local addresses
+          are refused.
+        </p>
+      </article>
+    </Page>
   );
 }

@@ -1,5 +1,13 @@
-import { Page } from '../../components/Page';
+import { PLANS, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
+import { install, quickStart, setKey } from '@coinsight/sdk/examples';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { LinkCards } from '../../components/LinkCards';
+import { Page } from '../../components/Page';
+import { Tabs } from '../../components/ui';
+import { DocExample } from './DocExample';
+import { DocTable } from './DocTable';
+import styles from './docs.module.css';
 
 const guides = [
   { to: '/docs/getting-started', title: 'Getting Started', text: 'Create an account, get an API key and make your first call.' },
@@ -7,14 +15,117 @@ const guides = [
   { to: '/docs/alerts', title: 'Price Alerts', text: 'Get notified when a symbol crosses a price.' },
 ];
 
+type Manager = keyof typeof install;
+
+const count = (n: number) => n.toLocaleString('en-US');
+const PRICE_PER_1000 = `$${(PRICE_MICROS_PER_1000_CALLS / 1_000_000).toFixed(2)} per 1,000 calls`;
+
+const ERROR_CODES: readonly (readonly [string, string, string])[] = [
+  ['400', 'bad_request', 'A parameter or the body is invalid; the message names the field.'],
+  ['401', 'unauthorized', 'The key is missing, malformed, unknown or deleted.'],
+  ['404', 'not_found', 'No such path, or no such alert on your account.'],
+  ['409', 'conflict', 'The asset you named matches several; candidates lists them.'],
+  ['413', 'payload_too_large', 'The body is too large.'],
+  ['415', 'unsupported_media_type', 'The body is not JSON.'],
+  ['422', 'idempotency_key_reused', 'The Idempotency-Key was already used with another body.'],
+  ['429', 'rate_limited', 'Too many requests this minute; wait Retry-After seconds.'],
+  ['429', 'quota_exceeded', "The Free plan's calls for this month are used up."],
+  ['500', 'internal', 'Our failure; quote the requestId.'],
+  ['503', 'unavailable', 'Briefly unavailable; retry after Retry-After seconds.'],
+];
+
 export default function DocsPage() {
+  const [manager, setManager] = useState<Manager>('npm');
+  const free = PLANS.free;
+  const pro = PLANS.pro;
   return (
     <Page
       title="Docs"
       heading="Documentation"
       description="Install the Coinsight client, make your first call and learn the key concepts: authentication, rate limiting and error handling."
     >
-      <LinkCards cards={guides} />
+      <article className={styles.article}>
+        <h2>Quick start</h2>
+        <p>
+          Install the TypeScript client, <code>@coinsight/sdk</code>. It runs on Node.js 20 or newer and in browsers, uses the built-in{' '}
+          <code>fetch</code> and has no other dependencies at run time.
+        </p>
+        <Tabs
+          label="Package manager"
+          selected={manager}
+          onSelect={setManager}
+          tabs={(Object.keys(install) as Manager[]).map((id) => ({ id, label: id, content: <DocExample example={install[id]} /> }))}
+        />
+        <p>
+          Create an API key in <Link to="/settings?tab=api">Settings → API</Link> and keep it out of your code, in an environment variable:
+        </p>
+        <DocExample example={setKey} />
+
+        <h3>Basic usage</h3>
+        <p>
+          Make a client with your key and call the endpoints through it. Every method returns the typed answer of its endpoint; the{' '}
+          <Link to="/api">API reference</Link> lists them all.
+        </p>
+        <DocExample example={quickStart.basicUsage} />
+
+        <h2>Key concepts</h2>
+        <h3>Authentication</h3>
+        <p>
+          Every call to <code>/v1</code> carries your API key in the <code>Authorization</code> header as a Bearer token:{' '}
+          <code>Authorization: Bearer cs_live_…</code>. Keys are created in Settings → API once your email address is verified, and are
+          shown only once. A key in a query string or a cookie is not accepted, and a deleted key fails on its next call. Keep keys on your
+          servers: a key in a web page or an app can be read by anyone who has it.
+        </p>
+        <DocExample example={quickStart.authCurl} />
+
+        <h3>Rate limiting</h3>
+        <p>Each API key, and each account with all its keys together, may make the plan's requests in any minute:</p>
+        <DocTable
+          caption="Plans and limits"
+          head={['Plan', 'Requests per minute', 'Calls per month']}
+          rows={[
+            [free.name, count(free.requestsPerMinute), `${count(free.monthlyQuota ?? 0)}, then 429 until the month ends; never billed`],
+            [pro.name, count(pro.requestsPerMinute), `No cap; every call billed at ${PRICE_PER_1000}`],
+          ]}
+        />
+        <p>
+          Every answer to a call with a valid key carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and{' '}
+          <code>RateLimit-Reset</code> (seconds until the window resets). Past the limit the answer is <code>429</code> with code{' '}
+          <code>rate_limited</code> and a <code>Retry-After</code> header; a Free account past its month gets <code>429</code> with code{' '}
+          <code>quota_exceeded</code>. The SDK waits and retries a <code>rate_limited</code> answer by itself (twice by default), never a
+          used-up quota. Only successful (2xx) calls count toward the month; <code>GET /v1/usage</code> tells you where you stand, and is
+          never counted itself.
+        </p>
+        <DocExample example={quickStart.rateLimitsCurl} />
+        <DocExample example={quickStart.usageCurl} />
+
+        <h3>Error handling</h3>
+        <p>
+          Every error has one shape, <code>{'{ "error": { "code", "message", "requestId" } }'}</code>, and the same request id is in the{' '}
+          <code>X-Request-Id</code> header of every answer. Branch on <code>code</code>, show <code>message</code>, and quote{' '}
+          <code>requestId</code> when you write to support.
+        </p>
+        <DocExample example={quickStart.errorsCurl} />
+        <DocTable
+          caption="Error codes"
+          head={['Status', 'Code', 'Meaning']}
+          rows={ERROR_CODES.map(([s, c, m]) => [s, <code key={c}>{c}</code>, m])}
+        />
+        <p>
+          The SDK throws a <code>CoinsightError</code> carrying <code>status</code>, <code>code</code>, <code>message</code> and{' '}
+          <code>requestId</code>. Before it does, it retries <code>429</code> and <code>5xx</code> answers and network failures with
+          jittered backoff, honouring <code>Retry-After</code>: GET and DELETE calls always, a POST only when you give it an{' '}
+          <code>idempotencyKey</code>, so a retry never acts twice.
+        </p>
+        <DocExample example={quickStart.errorsSdk} />
+
+        <h2>Guides</h2>
+        <LinkCards cards={guides} />
+        <p>
+          The machine-readable reference is the OpenAPI 3.1 document at <a href="/v1/openapi.json">/v1/openapi.json</a>; the{' '}
+          <Link to="/api">API page</Link> and the <Link to="/sandbox">Sandbox</Link> are built from it.
+        </p>
+      </article>
     </Page>
   );
 }

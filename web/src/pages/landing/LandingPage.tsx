@@ -1,4 +1,4 @@
-import { INCLUDED_CALLS_PER_MONTH } from '@coinsight/contracts';
+import { FREE_CALLS_PER_MONTH } from '@coinsight/contracts';
 import { Link } from 'react-router';
 import { Faq } from '../../components/Faq';
 import { SiteFigures } from '../../components/SiteFigures';
@@ -9,7 +9,7 @@ import { faq, features, steps, useCases } from './content';
 import { HeroVisual } from './HeroVisual';
 import styles from './LandingPage.module.css';
 
-const freeCalls = new Intl.NumberFormat('en-US').format(INCLUDED_CALLS_PER_MONTH);
+const freeCalls = new Intl.NumberFormat('en-US').format(FREE_CALLS_PER_MONTH);
 
 export default function LandingPage() {
   useDocumentTitle('Crypto market data and social analytics');

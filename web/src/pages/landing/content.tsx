@@ -1,10 +1,10 @@
-import { formatUsd, INCLUDED_CALLS_PER_MONTH, PLANS, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
+import { formatUsd, FREE_CALLS_PER_MONTH, PLANS, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
 import { Link } from 'react-router';
 import type { FaqItem } from '../../components/Faq';
 
 const count = new Intl.NumberFormat('en-US');
 const price = formatUsd(PRICE_MICROS_PER_1000_CALLS);
-const included = count.format(INCLUDED_CALLS_PER_MONTH);
+const included = count.format(FREE_CALLS_PER_MONTH);
 const freeRate = count.format(PLANS.free.requestsPerMinute);
 const proRate = count.format(PLANS.pro.requestsPerMinute);
 
@@ -84,8 +84,8 @@ export const faq: readonly FaqItem[] = [
     question: 'How much does it cost?',
     answer: (
       <p>
-        Every account gets {included} API calls a month free. On Pro, calls beyond those cost {price} per 1,000, metered per call and billed
-        pay-as-you-go. The <Link to="/pricing">pricing page</Link> lists every limit.
+        The Free plan gives {included} API calls a month at no charge. On Pro every call is billed at {price} per 1,000, metered per call
+        and pay-as-you-go. The <Link to="/pricing">pricing page</Link> lists every limit.
       </p>
     ),
   },

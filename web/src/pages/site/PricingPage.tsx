@@ -1,11 +1,4 @@
-import {
-  formatUsd,
-  INCLUDED_CALLS_PER_MONTH,
-  monthlyChargeMicros,
-  PLANS,
-  PRICE_MICROS_PER_1000_CALLS,
-  type Plan,
-} from '@coinsight/contracts';
+import { formatUsd, FREE_CALLS_PER_MONTH, monthlyChargeMicros, PLANS, PRICE_MICROS_PER_1000_CALLS, type Plan } from '@coinsight/contracts';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { ButtonLink, Card, Table } from '../../components/ui';
@@ -13,7 +6,7 @@ import styles from './PricingPage.module.css';
 
 const count = new Intl.NumberFormat('en-US');
 const price = formatUsd(PRICE_MICROS_PER_1000_CALLS);
-const included = count.format(INCLUDED_CALLS_PER_MONTH);
+const included = count.format(FREE_CALLS_PER_MONTH);
 
 interface PlanCard {
   plan: Plan;
@@ -39,14 +32,13 @@ const cards: PlanCard[] = [
   {
     plan: PLANS.pro,
     price,
-    priceNote: 'per 1,000 calls beyond the included ones',
+    priceNote: 'per 1,000 calls, every call billed',
     points: [
       `${count.format(PLANS.pro.requestsPerMinute)} requests per minute`,
-      `${included} API calls per month included`,
-      'Pay as you go beyond them: metered per call, no monthly cap',
+      'Every call billed pay-as-you-go: metered per call, no monthly cap',
       'Every endpoint, the dashboard and the documentation',
     ],
-    action: { to: '/contact', label: 'Ask for Pro' },
+    action: { to: '/settings?tab=billing', label: 'Upgrade in settings' },
   },
 ];
 
@@ -83,9 +75,9 @@ export default function PricingPage() {
           How pay-as-you-go works
         </h2>
         <p className={styles.text}>
-          On Pro, each call beyond the {included} included in a calendar month costs {price} per 1,000, which is exactly 150 millionths of a
-          dollar per call. Amounts are kept as whole numbers of micro-dollars, so a month’s charge never depends on how its calls were
-          grouped, and are shown in US dollars rounded to the cent.
+          On Pro, every call costs {price} per 1,000, which is exactly 150 millionths of a dollar per call; the Free plan’s {included} calls
+          a month are never billed. Amounts are kept as whole numbers of micro-dollars, so a month’s charge never depends on how its calls
+          were grouped, and are shown in US dollars rounded to the cent.
         </p>
         <div className={styles.examples}>
           <Table
@@ -106,8 +98,9 @@ export default function PricingPage() {
         </h2>
         <p className={styles.text}>
           A request past the per-minute rate or the monthly calls gets an HTTP 429 answer with a Retry-After header giving the seconds to
-          wait. Refused requests are never billed. To move to Pro, write to us with the Billing Question subject on the{' '}
-          <Link to="/contact">contact page</Link>.
+          wait. Refused requests are never billed. You can move between Free and Pro in the billing tab of your{' '}
+          <Link to="/settings?tab=billing">settings</Link>; payment is not taken yet, the change is recorded and applies from your next
+          call.
         </p>
       </section>
     </Page>

@@ -1,4 +1,4 @@
-import { formatUsd, INCLUDED_CALLS_PER_MONTH, PLANS, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
+import { formatUsd, FREE_CALLS_PER_MONTH, PLANS, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
 import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from './LegalDocument';
 
@@ -50,10 +50,9 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          The free tier allows {count.format(PLANS.free.requestsPerMinute)} requests per minute and {count.format(INCLUDED_CALLS_PER_MONTH)}{' '}
-          API calls per calendar month. Pro allows {count.format(PLANS.pro.requestsPerMinute)} requests per minute and bills calls beyond
-          the {count.format(INCLUDED_CALLS_PER_MONTH)} included each month at {formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000 calls, in
-          US dollars.
+          The free tier allows {count.format(PLANS.free.requestsPerMinute)} requests per minute and {count.format(FREE_CALLS_PER_MONTH)} API
+          calls per calendar month. Pro allows {count.format(PLANS.pro.requestsPerMinute)} requests per minute and bills every call at{' '}
+          {formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000 calls, in US dollars.
         </p>
         <p>
           Requests beyond a limit are refused with HTTP 429 and are not billed. The current figures are always those on the{' '}

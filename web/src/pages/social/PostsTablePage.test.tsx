@@ -3,13 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { tweet, twitterPage } from '../../test/socialFixtures';
-import { StubError, testUser } from '../../test/trpcStub';
+import { deferred, StubError, testUser } from '../../test/trpcStub';
 
 type Query = ListQueryInput<'twitter'>;
 
 /** Renders the Twitter table with `answer` deciding each page; returns the queries the page asked for. */
 function renderTwitter(
-  answer: (query: Query) => PostPage<'twitter'> = () => twitterPage([tweet(1), tweet(2), tweet(3)]),
+  answer: (query: Query) => PostPage<'twitter'> | Promise<PostPage<'twitter'>> = () => twitterPage([tweet(1), tweet(2), tweet(3)]),
   path = '/social/twitter',
 ) {
   const view = renderApp(path, {
@@ -145,9 +145,24 @@ describe('Twitter table', () => {
   });
 
   it('shows a loading state first', async () => {
-    renderTwitter();
-    expect(await screen.findByRole('status')).toBeTruthy();
-    expect(screen.getByText('Loading Twitter posts…')).toBeTruthy();
+    // The answer waits, so the page's own status is seen whatever the machine's speed (the lazily
+    // loaded route's fallback is a status too, and an immediate answer would replace the page's).
+    const answer = deferred<PostPage<'twitter'>>();
+    renderTwitter(() => answer.promise);
+    expect((await screen.findByText('Loading Twitter posts…')).getAttribute('role')).toBe('status');
+    answer.resolve(twitterPage([tweet(1)]));
+    await waitFor(() => expect(screen.queryByText('Loading Twitter posts…')).toBeNull());
+  });
+});
+
+describe('an estimated total', () => {
+  it('is shown as "about N", pages included', async () => {
+    renderTwitter(
+      () => twitterPage([tweet(1)], { total: 20_000, page: 1, pages: 800, totalIsEstimate: true }),
+      '/social/twitter?minViews=1000',
+    );
+    expect(await screen.findByText('Showing 1–25 of about 20,000 posts')).toBeTruthy();
+    expect(screen.getByText('Page 1 of about 800')).toBeTruthy();
   });
 });
 

@@ -95,8 +95,8 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
       ) : pastTheEnd ? (
         <div className={styles.stack}>
           <p className={styles.status}>
-            There is no page {formatCount(pastTheEnd.page)}: the {formatCount(pastTheEnd.total)}{' '}
-            {pastTheEnd.total === 1 ? 'post fills' : 'posts fill'} {formatCount(pastTheEnd.pages)}{' '}
+            There is no page {formatCount(pastTheEnd.page)}: the {pastTheEnd.totalIsEstimate ? 'about ' : ''}
+            {formatCount(pastTheEnd.total)} {pastTheEnd.total === 1 ? 'post fills' : 'posts fill'} {formatCount(pastTheEnd.pages)}{' '}
             {pastTheEnd.pages === 1 ? 'page' : 'pages'}.
           </p>
           <div>
@@ -129,6 +129,7 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
               page={data.pagination.page}
               pages={data.pagination.pages}
               total={data.pagination.total}
+              totalIsEstimate={data.pagination.totalIsEstimate}
               limit={data.pagination.limit}
               noun="posts"
               onPageChange={changePage}

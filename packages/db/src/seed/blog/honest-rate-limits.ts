@@ -16,7 +16,7 @@ export const honestRateLimits: BlogArticle = {
 ## The limits
 
 - Free: up to 100 requests per minute and 1,000 API calls per calendar month, at no charge and without a card.
-- Pro: up to 1,000 requests per minute, billed pay-as-you-go for the calls beyond the same 1,000 included each month.
+- Pro: up to 1,000 requests per minute, every call billed pay-as-you-go.
 - Pay-as-you-go price: $0.15 per 1,000 calls.
 
 The same constants are read by the pricing page and by the code that enforces them, so the page cannot promise one number while the API counts another.

@@ -1,14 +1,12 @@
-// Seeds a PostgreSQL database with demo posts and measures the social queries on it through the
-// same service functions the REST and tRPC surfaces call. Build first (pnpm build).
+// The social queries timed in process, one at a time, through the service functions the REST
+// paths and tRPC procedures call: what a request costs the database and the service alone, without
+// HTTP, sessions or concurrency (`pnpm bench` measures those from outside). Uses the database
+// `pnpm bench` seeded, seeding it first when needed. Build first (pnpm build, or one pnpm bench).
 //
-//   node bench/social/run.mjs [--posts 1000000] [--url postgres://…/coinsight_bench] [--seconds 8] [--drop]
-//
-// The database is created when missing and reused when it already holds the posts, so the
-// measurements can be repeated without seeding again; --drop removes it at the end.
-import { createRequire } from 'node:module';
+//   node bench/in-process.mjs [--posts 1000000] [--url postgres://…/coinsight_bench] [--seconds 8] [--runs 60]
 import { parseArgs } from 'node:util';
-import { listQuerySchema, searchQuerySchema } from '../../packages/contracts/dist/index.js';
-import { createDb, migrateToLatest, seedAssets, seedDemoPosts } from '../../packages/db/dist/index.js';
+import { listQuerySchema, searchQuerySchema } from '../packages/contracts/dist/index.js';
+import { createDb } from '../packages/db/dist/index.js';
 import {
   listPosts,
   platformSummaries,
@@ -16,88 +14,26 @@ import {
   searchPosts,
   socialTimeline,
   trendingTopics,
-} from '../../api/dist/services/social/index.js';
-
-// pg is a dependency of packages/db, not of this folder.
-const pg = createRequire(new URL('../../packages/db/package.json', import.meta.url))('pg');
+} from '../api/dist/services/social/index.js';
+import { ensureSeeded } from './lib/data.mjs';
 
 const print = (line) => process.stdout.write(`${line}\n`);
 
 const { values } = parseArgs({
   options: {
     posts: { type: 'string', default: '1000000' },
-    url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/coinsight_bench' },
+    url: { type: 'string', default: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/coinsight_bench' },
     seconds: { type: 'string', default: '8' },
     runs: { type: 'string', default: '60' },
-    drop: { type: 'boolean', default: false },
   },
 });
-const target = Number(values.posts);
-const url = new URL(values.url);
-const dbName = url.pathname.slice(1);
-const admin = new URL(values.url);
-admin.pathname = '/postgres';
-
-async function withClient(connectionString, body) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await body(client);
-  } finally {
-    await client.end();
-  }
-}
-const withAdmin = (body) => withClient(admin.toString(), body);
-
-const exists = await withAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [dbName])).rowCount > 0);
-if (!exists) {
-  await withAdmin((c) => c.query(`create database "${dbName}"`));
-  print(`created database ${dbName}`);
-}
-
-const handle = await createDb({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-const db = handle.db;
+const seeded = await ensureSeeded({ kind: 'postgres', url: values.url }, Number(values.posts), 'PostgreSQL');
+const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 4 });
 // Social services read only the database from their dependencies.
-const deps = { db };
-await migrateToLatest(db);
-await seedAssets(db);
+const deps = { db: handle.db };
 
-const count = async () =>
-  Number(
-    (
-      await db
-        .selectFrom('posts')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-const stored = await count();
-if (stored < target) {
-  print(`seeding ${target.toLocaleString('en-US')} posts (${stored.toLocaleString('en-US')} stored)…`);
-  let nextReport = target / 10;
-  const seeded = await seedDemoPosts(db, {
-    count: target,
-    onProgress: (written) => {
-      if (written >= nextReport) {
-        print(`  ${written.toLocaleString('en-US')} written`);
-        nextReport += target / 10;
-      }
-    },
-  });
-  print(
-    `seeded ${seeded.inserted.toLocaleString('en-US')} posts in ${seeded.seconds.toFixed(1)} s: ` +
-      `${Math.round(seeded.inserted / seeded.seconds).toLocaleString('en-US')} posts/s (generation, analysis, insert and rollup rebuild)`,
-  );
-} else {
-  print(`reusing ${stored.toLocaleString('en-US')} stored posts`);
-}
-// Statistics and the visibility map as autovacuum keeps them on a database that has run a while.
-await withClient(url.toString(), (c) => c.query('vacuum analyze'));
-
-const size = await withAdmin(async (c) => (await c.query('select pg_size_pretty(pg_database_size($1)) as size', [dbName])).rows[0].size);
-print(`posts: ${(await count()).toLocaleString('en-US')}, database size: ${size}\n`);
-
-const now = new Date();
+// Windows end at the newest seeded post, so they select the same share however old the seed is.
+const now = seeded.newest;
 const daysAgo = (n) => new Date(now.getTime() - n * 86_400_000).toISOString();
 const list = (platform, query) => () => listPosts(deps, { platform, query: listQuerySchema(platform).parse(query) });
 const search = (query) => () => searchPosts(deps, searchQuerySchema.parse(query));
@@ -152,7 +88,3 @@ print('\n| Kind | Query | Median (ms) | p95 (ms) | Runs |\n| --- | --- | ---: | 
 for (const r of results) print(`| ${r.kind} | ${r.name} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.runs} |`);
 
 await handle.close();
-if (values.drop) {
-  await withAdmin((c) => c.query(`drop database if exists "${dbName}" with (force)`));
-  print(`dropped database ${dbName}`);
-}

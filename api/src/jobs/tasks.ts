@@ -1,0 +1,39 @@
+import type { ServiceDeps } from '../services/deps.js';
+import { expireTaskFiles, runTask, sweepTasks, TASK_TIME_LIMIT_MS } from '../services/tasks/run-task.js';
+import type { JobDefinition } from './runner.js';
+
+export const TASK_RUN_QUEUE = 'task-run';
+/** Seconds between sweeps (orphaned runs back to pending, pending tasks offered). */
+export const TASK_SWEEP_SECONDS = 10;
+
+/**
+ * Task runs (docs/tasks.md): one pg-boss job per run, keyed by the task ('stately': one queued
+ * and one active job per task), retried by pg-boss after a backoff when a run fails transiently,
+ * expiring a little after the run's own time limit. Two workers per instance; the sweep and the
+ * retention of export files and uploads ride along.
+ */
+export function taskJobs(deps: Pick<ServiceDeps, 'db' | 'log' | 'tasks'>): JobDefinition[] {
+  return [
+    {
+      name: TASK_RUN_QUEUE,
+      queue: {
+        policy: 'stately',
+        retryLimit: 2,
+        retryDelay: 15,
+        retryBackoff: true,
+        expireInSeconds: Math.ceil(TASK_TIME_LIMIT_MS / 1000) + 300,
+      },
+      workers: 2,
+      run: async (_now, data, signal) => {
+        const outcome = await runTask(deps, String(data.taskId), signal);
+        return { taskId: data.taskId, outcome };
+      },
+    },
+    { name: 'task-sweep', everySeconds: TASK_SWEEP_SECONDS, run: (now) => sweepTasks(deps, { now }) },
+    {
+      name: 'task-retention',
+      cron: '*/5 * * * *',
+      run: (now) => expireTaskFiles(deps, { now: new Date(Math.max(now.getTime(), Date.now())) }),
+    },
+  ];
+}

@@ -1,0 +1,109 @@
+import { API_KEY_MESSAGES, MAX_API_KEYS, type ApiKey, type CreatedApiKey } from '@coinsight/contracts';
+import type { ApiKeyIdInput, CreateApiKeyInput, RenameApiKeyInput } from '@coinsight/contracts';
+import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors.js';
+import { apiKeyHash, displayPrefix, newApiKeySecret } from './secret.js';
+import { callsThisMonthByKey } from './usage.js';
+
+type Deps = Pick<ServiceDeps, 'db' | 'log'>;
+
+/** Never the hash: the columns a key is shown with. */
+const KEY_COLUMNS = ['id', 'name', 'prefix', 'created_at', 'last_used_at'] as const;
+
+interface KeyRow {
+  id: number;
+  name: string;
+  prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+const toApiKey = (row: KeyRow, calls: number): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.created_at.toISOString(),
+  lastUsedAt: row.last_used_at?.toISOString() ?? null,
+  callsThisMonth: calls,
+});
+
+// Another user's key is answered exactly as one that does not exist (checklist 10).
+const notFound = () => new AppError('NOT_FOUND', API_KEY_MESSAGES.notFound);
+
+/**
+ * Creates a key and returns its secret, the only time it is ever available: only the SHA-256 is
+ * stored. Needs a confirmed email address (throwaway accounts must not farm the free tier) and
+ * fewer than MAX_API_KEYS live keys; the user's row is locked so concurrent creates count right.
+ */
+export async function createApiKey(deps: Deps, input: CreateApiKeyInput, userId: string): Promise<CreatedApiKey> {
+  const secret = newApiKeySecret();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select('email_verified_at').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    if (!user.email_verified_at) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.verifyFirst);
+    const { count } = await trx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_API_KEYS) throw new AppError('BAD_REQUEST', API_KEY_MESSAGES.tooMany);
+    return trx
+      .insertInto('api_keys')
+      .values({
+        user_id: userId,
+        name: input.name,
+        prefix: displayPrefix(secret),
+        secret_hash: apiKeyHash(secret),
+        last_used_at: null,
+        deleted_at: null,
+      })
+      .returning(KEY_COLUMNS)
+      .executeTakeFirstOrThrow();
+  });
+  deps.log.info({ event: 'api_key.created', userId, apiKeyId: row.id }, 'api key created');
+  return { key: toApiKey(row, 0), secret };
+}
+
+/** The user's live keys, oldest first, with this month's calls. */
+export async function listApiKeys(deps: Deps, userId: string): Promise<ApiKey[]> {
+  const [rows, calls] = await Promise.all([
+    deps.db
+      .selectFrom('api_keys')
+      .select(KEY_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute(),
+    callsThisMonthByKey(deps, userId),
+  ]);
+  return rows.map((row) => toApiKey(row, calls.get(row.id) ?? 0));
+}
+
+export async function renameApiKey(deps: Deps, input: RenameApiKeyInput, userId: string): Promise<ApiKey> {
+  const row = await deps.db
+    .updateTable('api_keys')
+    .set({ name: input.name })
+    .where('id', '=', input.id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .returning(KEY_COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const calls = await callsThisMonthByKey(deps, userId);
+  return toApiKey(row, calls.get(row.id) ?? 0);
+}
+
+/** The key stops working from the next /v1 call on (the auth hook reads no cache). */
+export async function deleteApiKey(deps: Deps, input: ApiKeyIdInput, userId: string): Promise<{ ok: true }> {
+  const row = await deps.db
+    .updateTable('api_keys')
+    .set({ deleted_at: new Date() })
+    .where('id', '=', input.id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  deps.log.info({ event: 'api_key.deleted', userId, apiKeyId: row.id }, 'api key deleted');
+  return { ok: true };
+}

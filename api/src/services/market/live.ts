@@ -1,0 +1,197 @@
+import { EventEmitter, on } from 'node:events';
+import type { MarketOverview } from '@coinsight/contracts';
+import type { DbConfig } from '@coinsight/db';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { ServiceDeps } from '../deps.js';
+import { marketOverview } from './overview.js';
+
+/** The PostgreSQL channel ticks are announced on. */
+export const MARKET_TICK_CHANNEL = 'market_tick';
+
+const RECONNECT_MIN_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * The live price bus: the tick job announces each stored tick, and every instance's subscribers
+ * (tRPC `market.live`) get the overview as it stands after it.
+ *
+ * What travels is a signal (`{"asOf":…}`, a few dozen bytes, far below NOTIFY's 8,000), never
+ * the prices: each instance re-reads the overview once per tick and hands that one answer to all
+ * its subscribers. On PostgreSQL the signal goes through NOTIFY, so a tick stored by any instance
+ * reaches the subscribers of all; one dedicated connection per instance LISTENs (opened with the
+ * first subscriber, reopened after an error). The embedded database lives in one process, so
+ * there the signal is an in-process event.
+ */
+export interface MarketLive {
+  /** Announces a stored tick. Never throws: a lost signal only delays the next figures. */
+  publish(asOf: Date): Promise<void>;
+  /**
+   * The overview now (once listening, so no tick in between is missed), then after every tick,
+   * until `signal` aborts or the bus closes; its listener is removed then.
+   */
+  updates(signal: AbortSignal, options?: { skipCurrent?: (overview: MarketOverview) => boolean }): AsyncGenerator<MarketOverview>;
+  /** Subscribers in this process, for tests and health. */
+  listenerCount(): number;
+  /** Ends every stream and the LISTEN connection. */
+  close(): Promise<void>;
+}
+
+export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log'>, db: DbConfig): MarketLive {
+  const local = new EventEmitter();
+  // Every subscriber is a listener; a busy instance has many.
+  local.setMaxListeners(0);
+  const closing = new AbortController();
+  // The last signal heard, with or without subscribers: a newcomer's first overview is read for it,
+  // never taken from an older read.
+  let lastSignal = 'start';
+  const signalled = (key: string) => {
+    lastSignal = key;
+    local.emit('tick', key);
+  };
+  const transport = db.kind === 'postgres' ? listenPostgres(db.url, deps.log, signalled) : undefined;
+
+  // One overview per signal per instance, however many subscribers read it.
+  let latest: { key: string; overview: Promise<MarketOverview> } | undefined;
+  const overviewFor = (key: string) => {
+    if (latest?.key !== key) {
+      const overview = marketOverview(deps);
+      latest = { key, overview };
+      // A failed read is not kept: the next subscriber or tick asks again.
+      overview.catch(() => {
+        if (latest?.overview === overview) latest = undefined;
+      });
+    }
+    return latest.overview;
+  };
+
+  return {
+    async publish(asOf) {
+      const key = JSON.stringify({ asOf: asOf.toISOString() });
+      if (!transport) {
+        signalled(key);
+        return;
+      }
+      try {
+        await sql`select pg_notify(${MARKET_TICK_CHANNEL}, ${key})`.execute(deps.db);
+      } catch (error) {
+        deps.log.warn({ err: error }, 'could not announce the market tick');
+      }
+    },
+
+    async *updates(signal, options = {}) {
+      const stop = AbortSignal.any([signal, closing.signal]);
+      // Listening before the first read: a tick landing meanwhile is seen, not lost.
+      const ticks = on(local, 'tick', { signal: stop });
+      try {
+        await transport?.ready(stop);
+        // The overview after the last tick is current until the next one: read once per tick.
+        const current = await overviewFor(lastSignal);
+        if (!options.skipCurrent?.(current)) yield current;
+        for await (const [key] of ticks) {
+          try {
+            yield await overviewFor(String(key));
+          } catch (error) {
+            deps.log.warn({ err: error }, 'could not read the market overview after a tick');
+          }
+        }
+      } catch (error) {
+        if (!stop.aborted) throw error;
+      } finally {
+        // Ends the `on` iterator, which removes its listener, whichever way the loop was left.
+        await ticks.return?.();
+      }
+    },
+
+    listenerCount: () => local.listenerCount('tick'),
+
+    async close() {
+      closing.abort();
+      await transport?.close();
+    },
+  };
+}
+
+interface Transport {
+  /** Resolves once LISTEN is in place (or `signal` aborts); connects on first use. */
+  ready(signal: AbortSignal): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One connection of its own (a pooled one would be handed to queries and lose the LISTEN),
+ * reconnecting with backoff after an error. After a reconnect subscribers are told to re-read,
+ * since a tick may have passed while nobody listened.
+ */
+function listenPostgres(url: string, log: ServiceDeps['log'], onSignal: (key: string) => void): Transport {
+  let client: pg.Client | undefined;
+  let listening: Promise<void> | undefined;
+  let closed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+  const waiters = new Set<() => void>();
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    client = next;
+    let dropped = false;
+    const drop = (error?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (client === next) client = undefined;
+      listening = undefined;
+      next.removeAllListeners('notification');
+      void next.end().catch(() => undefined);
+      if (closed) return;
+      log.warn({ err: error }, 'market live: the LISTEN connection dropped; reconnecting');
+      const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures++);
+      retry = setTimeout(() => void start().catch(() => undefined), delay);
+      retry.unref();
+    };
+    next.on('error', drop);
+    next.on('end', () => drop(new Error('connection ended')));
+    next.on('notification', (message) => {
+      if (message.channel === MARKET_TICK_CHANNEL) onSignal(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${MARKET_TICK_CHANNEL}`);
+    } catch (error) {
+      drop(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    if (failures > 0) onSignal(`reconnected:${Date.now()}`);
+    failures = 0;
+    for (const wake of waiters) wake();
+  };
+  const start = () => (closed ? Promise.resolve() : (listening ??= connect()));
+
+  return {
+    async ready(signal) {
+      if (closed || signal.aborted) return;
+      try {
+        await start();
+        return;
+      } catch {
+        // Reconnecting in the background: wait for it, or for the subscriber to leave.
+      }
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          waiters.delete(done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        waiters.add(done);
+        signal.addEventListener('abort', done, { once: true });
+      });
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      for (const wake of waiters) wake();
+      const open = client;
+      client = undefined;
+      await open?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * How long an answer to an identical hot read (analytics, a platform's post count) is reused:
+ * an answer is at most this old, counted from when its computation finished.
+ */
+export const READ_CACHE_TTL_MS = 2_000;
+
+/**
+ * A short per-instance cache of identical reads. Single-flight: a burst of identical requests
+ * runs the computation once and every caller awaits the same answer; a failed computation is
+ * not kept, so the next caller tries again.
+ */
+export interface ReadCache {
+  get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Bounds the memory: an answer weighs 1 plus its rows (`data`), so a search or list page of 100
+ * posts (about 1 KB each) weighs 101 and the cache holds at most about 20 MB of rows.
+ */
+export const READ_CACHE_MAX_WEIGHT = 20_000;
+
+const weight = (value: object) => 1 + ('data' in value && Array.isArray(value.data) ? value.data.length : 0);
+
+export function createReadCache({ ttlMs = READ_CACHE_TTL_MS, maxWeight = READ_CACHE_MAX_WEIGHT } = {}): ReadCache {
+  const cache = new LRUCache<string, object, () => Promise<object>>({
+    maxSize: maxWeight,
+    sizeCalculation: weight,
+    ttl: ttlMs,
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
+  return {
+    get: async <T extends object>(key: string, compute: () => Promise<T>) => (await cache.fetch(key, { context: compute })) as T,
+  };
+}
+
+/** The key of a read: its name and its parsed input (parsed inputs list their fields in a fixed order). */
+export const readKey = (name: string, input: unknown = null) => `${name}:${JSON.stringify(input)}`;

@@ -1,0 +1,115 @@
+import { LIST_COUNT_CAP, listQuerySchema, searchQuerySchema, type SocialPlatform } from '@coinsight/contracts';
+import { seedDemoPosts } from '@coinsight/db';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signup } from '../../test/auth.js';
+import { createReadCache } from '../read-cache.js';
+import { listPosts, platformSummaries, quickStats, searchPosts, socialTimeline, trendingTopics } from './index.js';
+
+// The speed-ups of issue 13 must not change an answer: the read cache answers what the database
+// answers, and a total past LIST_COUNT_CAP is flagged as an estimate.
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // About 1,350 Twitter posts: more than the count cap.
+  await seedDemoPosts(t.app.db, { count: 3_000 });
+  ({ token } = await signup(t.app));
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const list = (platform: SocialPlatform, query: Record<string, string | number> = {}) =>
+  ({ platform, query: listQuerySchema(platform).parse(query) }) as Parameters<typeof listPosts>[1];
+
+describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
+  it('answers exactly what the database answers, from the first call and from the cache', async () => {
+    const db = t.app.db;
+    const reads = createReadCache();
+    const calls: [string, (deps: { db: typeof db; reads?: typeof reads }) => Promise<unknown>][] = [
+      ['list page 1', (deps) => listPosts(deps, list('twitter'))],
+      ['list page 3 by likes', (deps) => listPosts(deps, list('instagram', { page: 3, sortBy: 'likes' }))],
+      ['list filtered', (deps) => listPosts(deps, list('facebook', { minLikes: 10 }))],
+      ['search', (deps) => searchPosts(deps, searchQuerySchema.parse({ q: 'bitcoin' }))],
+      ['summaries', (deps) => platformSummaries(deps, { period: '7d' })],
+      ['trending', (deps) => trendingTopics(deps, { period: '30d', platform: undefined, limit: 10 })],
+      ['trending twitter', (deps) => trendingTopics(deps, { period: '90d', platform: 'twitter', limit: 5 })],
+      ['timeline', (deps) => socialTimeline(deps, { period: '24h' })],
+      ['quick stats', (deps) => quickStats(deps)],
+    ];
+    // `asOf` says when an answer was computed: a cached one keeps its own.
+    const timeless = (answer: unknown) => (answer && typeof answer === 'object' && 'asOf' in answer ? { ...answer, asOf: 'now' } : answer);
+    for (const [name, call] of calls) {
+      const direct = timeless(await call({ db }));
+      const first = timeless(await call({ db, reads }));
+      const cached = timeless(await call({ db, reads }));
+      expect({ name, answer: first }).toEqual({ name, answer: direct });
+      expect({ name, answer: cached }).toEqual({ name, answer: direct });
+    }
+  });
+
+  it('a burst of identical reads computes once', async () => {
+    const reads = createReadCache();
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { n: computed };
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => reads.get('burst', compute)));
+    expect(computed).toBe(1);
+    expect(new Set(answers.map((a) => a.n))).toEqual(new Set([1]));
+  });
+
+  it('a filtered list past the count cap flags its total as an estimate; below the cap the total is exact', async () => {
+    const get = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { data: unknown[]; pagination: Record<string, unknown> & { total: number; pages: number } };
+    };
+    const all = await get('/api/social/twitter');
+    expect(all.pagination.total).toBeGreaterThan(LIST_COUNT_CAP);
+    expect(all.pagination.totalIsEstimate).toBeUndefined();
+
+    // Every Twitter post has 0 views or more: the filter keeps them all.
+    const broad = await get('/api/social/twitter?minViews=0');
+    expect(broad.data).toHaveLength(25);
+    expect(broad.pagination).toMatchObject({ page: 1, limit: 25, totalIsEstimate: true });
+    expect(broad.pagination.total).toBeGreaterThan(LIST_COUNT_CAP);
+    expect(broad.pagination.pages).toBe(Math.ceil(broad.pagination.total / 25));
+
+    // The last page knows the exact total from its position.
+    const lastPage = Math.ceil(all.pagination.total / 100);
+    const last = await get(`/api/social/twitter?minViews=0&limit=100&page=${lastPage}`);
+    expect(last.pagination.total).toBe(all.pagination.total);
+    expect(last.pagination.totalIsEstimate).toBeUndefined();
+
+    const narrow = await get('/api/social/twitter?minLikes=0&maxLikes=0');
+    const exact = await t.app.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('platform', '=', 'twitter')
+      .where('likes', '=', 0)
+      .executeTakeFirstOrThrow();
+    expect(Number(exact.n)).toBeLessThanOrEqual(LIST_COUNT_CAP);
+    expect(narrow.pagination.total).toBe(Number(exact.n));
+    expect(narrow.pagination.totalIsEstimate).toBeUndefined();
+  });
+
+  it('the "contains" filters have trigram indexes (pg_trgm ships with PostgreSQL contrib and PGlite)', async () => {
+    const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where indexname like '%_trgm_idx'`.execute(t.app.db);
+    expect(indexes.rows.map((row) => row.indexname).sort()).toEqual(['authors_username_trgm_idx', 'posts_location_trgm_idx']);
+  });
+
+  it('deep pages pick the same rows as walking the pages in order', async () => {
+    const q = { sortBy: 'likes', limit: 50 } as const;
+    const seen: unknown[] = [];
+    for (let page = 1; page <= 4; page += 1) seen.push(...(await listPosts({ db: t.app.db }, list('linkedin', { ...q, page }))).data);
+    const big = await listPosts({ db: t.app.db }, list('linkedin', { ...q, limit: 100, page: 2 }));
+    expect(big.data).toEqual(seen.slice(100, 200));
+  });
+});

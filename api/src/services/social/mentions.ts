@@ -1,0 +1,56 @@
+import type { SocialPlatform } from '@coinsight/contracts';
+import { sql } from 'kysely';
+import type { ServiceDeps } from '../deps.js';
+import { HOUR_MS } from './windows.js';
+
+/** Posts naming a coin on one platform, and the sum of their sentiment (the mean is sum / mentions). */
+export interface MentionFigures {
+  mentions: number;
+  sentimentSum: number;
+}
+
+/** symbol → platform → figures; a pair without posts is absent. */
+export type MentionCounts = Map<string, Map<SocialPlatform, MentionFigures>>;
+
+/**
+ * Posts naming each coin (`symbols`, tickers) on each of `platforms` with `from <= created_at < to`,
+ * exact to the post: the whole hours inside the window come from the hourly rollup (kept in step
+ * with posts in the same transactions), the ragged minutes at either edge from posts themselves,
+ * at most two hours of them. So a "last hour" is the last 60 minutes, not the clock hour.
+ */
+export async function mentionCounts(
+  { db }: Pick<ServiceDeps, 'db'>,
+  input: { symbols: string[]; platforms: readonly SocialPlatform[]; from: Date; to: Date },
+): Promise<MentionCounts> {
+  const counts: MentionCounts = new Map();
+  if (input.symbols.length === 0 || input.platforms.length === 0 || input.from >= input.to) return counts;
+  const firstHour = new Date(Math.ceil(input.from.getTime() / HOUR_MS) * HOUR_MS);
+  const endHour = new Date(Math.max(firstHour.getTime(), Math.floor(input.to.getTime() / HOUR_MS) * HOUR_MS));
+  const topics = input.symbols.map((s) => `$${s}`);
+  const platforms = [...input.platforms];
+  const { rows } = await sql<{ platform: SocialPlatform; symbol: string; mentions: number; sentiment_sum: number }>`
+    select platform, substr(topic, 2) as symbol, sum(mentions)::int8 as mentions, sum(sentiment_sum)::float8 as sentiment_sum
+    from (
+      select platform, topic, mentions, sentiment_sum from topic_hourly_stats
+      where topic = any(${topics}::text[]) and platform = any(${platforms}::text[])
+        and hour >= ${firstHour} and hour < ${endHour}
+      union all
+      select p.platform, '$' || s.symbol, 1, p.sentiment
+      from posts p cross join lateral unnest(p.symbols) as s(symbol)
+      where p.symbols && ${input.symbols}::text[] and p.platform = any(${platforms}::text[])
+        and p.created_at >= ${input.from} and p.created_at < ${input.to}
+        and (p.created_at < ${firstHour} or p.created_at >= ${endHour})
+    ) as m
+    where topic = any(${topics}::text[])
+    group by platform, topic
+  `.execute(db);
+  for (const row of rows) {
+    const bySymbol = counts.get(row.symbol) ?? new Map<SocialPlatform, MentionFigures>();
+    bySymbol.set(row.platform, { mentions: Number(row.mentions), sentimentSum: Number(row.sentiment_sum) });
+    counts.set(row.symbol, bySymbol);
+  }
+  return counts;
+}
+
+/** Mean sentiment, four decimals; null when nothing is averaged (a client must not read 0.5 as a measured neutral). */
+export const meanOrNull = (sum: number, count: number): number | null => (count > 0 ? Math.round((sum / count) * 10_000) / 10_000 : null);

@@ -1,0 +1,141 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { EXPORT_TTL_HOURS, type ExportSummary, type ExportTaskParams } from '@coinsight/contracts';
+import type { ServiceDeps } from '../deps.js';
+import { ensureTaskDirs, taskFilePath } from './files.js';
+import { postsMatching } from './query.js';
+import type { TaskRun } from './run-context.js';
+
+type Deps = Pick<ServiceDeps, 'db' | 'tasks'>;
+
+/** Rows read per query: memory holds one batch, whatever the export's size. */
+export const EXPORT_BATCH_SIZE = 1_000;
+
+export const EXPORT_COLUMNS = [
+  'platform',
+  'id',
+  'username',
+  'text',
+  'createdAt',
+  'likes',
+  'comments',
+  'shares',
+  'views',
+  'replies',
+  'retweets',
+  'hashtags',
+  'symbols',
+  'sentiment',
+] as const;
+
+type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | string[]>;
+
+/** RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled. */
+function csvCell(value: string | number | string[]): string {
+  const text = Array.isArray(value) ? value.join(' ') : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+async function write(out: WriteStream, text: string): Promise<void> {
+  // Backpressure: wait for the disk rather than queueing the whole export in memory.
+  if (!out.write(text)) await once(out, 'drain');
+}
+
+/**
+ * Writes the query's posts to TASKS_DIR/exports/<task id>.<format>, reading them in keyset batches
+ * of EXPORT_BATCH_SIZE by post id (on both databases: no cursor holding a transaction open for the
+ * length of a million-row export), so memory is one batch however many posts match. The file is
+ * written under a temporary name and renamed when complete.
+ */
+export async function runExport(
+  deps: Deps,
+  run: TaskRun,
+  params: ExportTaskParams,
+): Promise<{ summary: ExportSummary; fileName: string; expiresAt: Date }> {
+  const { query, format } = params;
+  const { total } = await postsMatching(deps.db, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  run.checkpoint();
+
+  await ensureTaskDirs(deps.tasks.dir);
+  const fileName = `exports/${run.taskId}.${format}`;
+  const file = taskFilePath(deps.tasks.dir, fileName);
+  const partial = `${file}.${run.runId}.part`;
+  const out = createWriteStream(partial, { mode: 0o600 });
+  let rows = 0;
+  try {
+    if (format === 'csv') await write(out, `${EXPORT_COLUMNS.join(',')}\r\n`);
+    if (format === 'json') await write(out, '[');
+    let after = 0;
+    for (;;) {
+      const batch = await postsMatching(deps.db, query)
+        .innerJoin('authors', 'authors.id', 'posts.author_id')
+        .select([
+          'posts.id as rowId',
+          'posts.platform',
+          'posts.external_id',
+          'authors.username',
+          'posts.text',
+          'posts.created_at',
+          'posts.likes',
+          'posts.comments',
+          'posts.shares',
+          'posts.views',
+          'posts.replies',
+          'posts.retweets',
+          'posts.hashtags',
+          'posts.symbols',
+          'posts.sentiment',
+        ])
+        .where('posts.id', '>', after)
+        .orderBy('posts.id')
+        .limit(EXPORT_BATCH_SIZE)
+        .execute();
+      if (batch.length === 0) break;
+      let chunk = '';
+      for (const post of batch) {
+        const row: ExportRow = {
+          platform: post.platform,
+          id: post.external_id,
+          username: post.username,
+          text: post.text,
+          createdAt: post.created_at.toISOString(),
+          likes: post.likes,
+          comments: post.comments,
+          shares: post.shares,
+          views: Number(post.views),
+          replies: post.replies,
+          retweets: post.retweets,
+          hashtags: post.hashtags,
+          symbols: post.symbols,
+          sentiment: post.sentiment,
+        };
+        if (format === 'csv') chunk += `${EXPORT_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`;
+        else if (format === 'jsonl') chunk += `${JSON.stringify(row)}\n`;
+        else chunk += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify(row)}`;
+        rows++;
+      }
+      await write(out, chunk);
+      after = batch[batch.length - 1]!.rowId;
+      run.checkpoint();
+      run.progress(total > 0 ? (rows / Number(total)) * 100 : 0, { rows });
+      if (batch.length < EXPORT_BATCH_SIZE) break;
+    }
+    if (format === 'json') await write(out, rows === 0 ? ']\n' : '\n]\n');
+    out.end();
+    await once(out, 'finish');
+    await rename(partial, file);
+  } catch (error) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+  const expiresAt = new Date(Date.now() + EXPORT_TTL_HOURS * 3_600_000);
+  return {
+    fileName,
+    expiresAt,
+    summary: { rows, format, bytes: out.bytesWritten, expiresAt: expiresAt.toISOString(), expired: false },
+  };
+}

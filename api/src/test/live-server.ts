@@ -1,0 +1,38 @@
+import type { AddressInfo } from 'node:net';
+import { seedAssets } from '@coinsight/db';
+import { createTestApp, type TestApp } from './app.js';
+import { importAllFixtures } from './social-fixtures.js';
+import { v1Account } from './v1.js';
+
+const HOUR = 3_600_000;
+
+/**
+ * The whole app listening on a loopback port, with the tracked assets, the social fixtures, a
+ * day of hourly BTC candles and an account with an API key: what an outside client (the SDK, curl)
+ * needs to make real calls. The caller closes it.
+ */
+export async function startLiveServer(): Promise<TestApp & { baseUrl: string; apiKey: string; userId: string }> {
+  const t = await createTestApp();
+  await seedAssets(t.app.db);
+  await importAllFixtures(t.app.db);
+  const hourStart = Math.floor(Date.now() / HOUR) * HOUR;
+  await t.app.db
+    .insertInto('candles')
+    .values(
+      Array.from({ length: 24 }, (_, i) => ({
+        asset: 'BTC',
+        interval: '1h' as const,
+        open_time: new Date(hourStart - (24 - i) * HOUR),
+        open: 60_000 + i * 10,
+        high: 60_100 + i * 10,
+        low: 59_900 + i * 10,
+        close: 60_050 + i * 10,
+        volume: 1_000_000,
+      })),
+    )
+    .execute();
+  const account = await v1Account(t.app);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return { ...t, baseUrl: `http://127.0.0.1:${port}`, apiKey: account.secret, userId: account.userId };
+}

@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { v1AlertResponseSchema, v1DataResponseSchema, v1HistoryResponseSchema } from '@coinsight/contracts';
+import { allExamples, withBaseUrl, type CodeExample } from '@coinsight/sdk/examples';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLiveServer } from '../test/live-server.js';
+
+// Issue 12: every code example of the /docs pages runs against a listening server. The shell
+// ones run in bash with the real curl; the TypeScript ones are type-checked against the built
+// SDK and run as files importing it. Asynchronous child processes only: the server answering them
+// lives in this process.
+
+const run = promisify(execFile);
+const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
+// Under api/node_modules so that `import '@coinsight/sdk'` resolves to the workspace package.
+const WORK_DIR = fileURLToPath(new URL('../../node_modules/.cache/docs-examples/', import.meta.url));
+
+let server: Awaited<ReturnType<typeof startLiveServer>>;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  env = { ...process.env, COINSIGHT_API_KEY: server.apiKey, COINSIGHT_BASE_URL: '' };
+  await rm(WORK_DIR, { recursive: true, force: true });
+  await mkdir(WORK_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(WORK_DIR, { recursive: true, force: true });
+});
+
+async function bash(example: CodeExample, extraEnv: Record<string, string> = {}) {
+  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', withBaseUrl(example.code, server.baseUrl)], {
+    env: { ...env, ...extraEnv },
+    timeout: 20_000,
+  });
+  return stdout;
+}
+
+const fileOf = (id: string) => `${WORK_DIR}${id.replace(/\W/g, '-')}.mts`;
+
+async function typescript(id: string) {
+  const { stdout } = await run(`${API_DIR}node_modules/.bin/tsx`, [fileOf(id)], { env, cwd: WORK_DIR, timeout: 30_000 });
+  return stdout;
+}
+
+const runnable = Object.entries(allExamples).filter(([, e]) => e.kind === 'run');
+const json = (text: string): unknown => JSON.parse(text);
+
+/** What each runnable example must print. Every runnable example has one (checked below). */
+const expectations: Record<string, (out: string) => void> = {
+  'quickStart.basicUsage': (out) => expect(out).toMatch(/^BTC .*\(\d+ posts\)\nETH .*\(\d+ posts\)\n$/),
+  'quickStart.authCurl': (out) => expect(json(out)).toEqual({ data: expect.any(Array), asOf: expect.any(String) }),
+  'quickStart.rateLimitsCurl': (out) => {
+    expect(out).toMatch(/^HTTP\/1\.1 200/);
+    expect(out).toMatch(/^x-request-id: \S+/im);
+    expect(out).toMatch(/^ratelimit-limit: 100\r?$/im);
+    expect(out).toMatch(/^ratelimit-remaining: \d+\r?$/im);
+    expect(out).toMatch(/^ratelimit-reset: \d+\r?$/im);
+  },
+  'quickStart.usageCurl': (out) =>
+    expect(json(out)).toMatchObject({ plan: 'free', quota: 1000, calls: expect.any(Number), key: { calls: expect.any(Number) } }),
+  'quickStart.errorsCurl': (out) =>
+    expect(json(out)).toEqual({
+      error: { code: 'unauthorized', message: expect.stringMatching(/Missing API key/), requestId: expect.any(String) },
+    }),
+  'quickStart.errorsSdk': (out) =>
+    expect(out).toMatch(/^400 bad_request symbol NOTACOIN is not a tracked asset\nrequest id for support: \S+\n$/),
+  'gettingStarted.firstCallCurl': (out) =>
+    expect(json(out)).toMatchObject({
+      prices: [
+        { symbol: 'BTC', name: 'Bitcoin' },
+        { symbol: 'ETH', name: 'Ethereum' },
+      ],
+    }),
+  'gettingStarted.firstCallSdk': (out) => expect(out).toMatch(/^Bitcoin \S+.*\nEthereum \S+.*\n\d+ calls this month \(\d+ left\)\n$/),
+  'dataAnalysis.mentionsCurl': (out) => expect(json(out)).toMatchObject({ symbol: 'BTC', timeframe: '7d', platforms: expect.any(Array) }),
+  'dataAnalysis.historyCurl': (out) => expect(v1HistoryResponseSchema.parse(json(out)).candles.length).toBeGreaterThanOrEqual(20),
+  'dataAnalysis.sentimentCurl': (out) =>
+    expect(json(out)).toMatchObject({ sources: ['twitter', 'instagram'], symbols: [{ symbol: 'BTC' }, { symbol: 'ETH' }] }),
+  'dataAnalysis.postsCurl': (out) => {
+    const page = v1DataResponseSchema.parse(json(out));
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(page.data.every((p) => p.likes >= 10 && p.symbols.includes('BTC'))).toBe(true);
+  },
+  'dataAnalysis.priceVsTalk': (out) => expect(out).toMatch(/^24h price change %: -?\d+\.\d\d\n24h mentions: \d+\nsentiment: /),
+  'dataAnalysis.iteratePosts': (out) => expect(out).toMatch(/\{.*twitter: \d+.*\} likes: \d+/),
+  'alerts.createCurl': (out) =>
+    expect(json(out)).toMatchObject({ alert: { symbol: 'BTC', condition: 'above', threshold: 100000, active: true } }),
+  'alerts.listCurl': (out) =>
+    expect(json(out)).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ symbol: 'BTC' })]) }),
+  'alerts.deleteCurl': (out) => expect(json(out)).toMatchObject({ deleted: true }),
+  'alerts.sdk': (out) => expect(out).toMatch(/^created (\d+) ETH below 2500\narmed: \d+\ndeleted \1\n$/),
+};
+
+describe('the docs code examples', () => {
+  it('each runnable example has its expectation, and the rest name the SDK or the key variable', () => {
+    expect(runnable.map(([id]) => id).sort()).toEqual(Object.keys(expectations).sort());
+    for (const [id, example] of Object.entries(allExamples)) {
+      if (example.kind === 'install') expect(example.code, id).toMatch(/^(npm install|yarn add|pnpm add) @coinsight\/sdk$/);
+      if (example.kind === 'setup') expect(example.code, id).toMatch(/^export COINSIGHT_API_KEY="cs_live_/);
+    }
+  });
+
+  it('the TypeScript examples type-check against the built SDK', async () => {
+    const files = runnable.filter(([, e]) => e.language === 'typescript');
+    for (const [id, example] of files) await writeFile(fileOf(id), `${withBaseUrl(example.code, server.baseUrl)}\nexport {};\n`);
+    const tsc = await run(
+      `${API_DIR}node_modules/.bin/tsc`,
+      [
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--target',
+        'es2022',
+        '--skipLibCheck',
+        '--types',
+        'node',
+        ...files.map(([id]) => fileOf(id)),
+      ],
+      { cwd: WORK_DIR, timeout: 120_000 },
+    ).catch((error: { stdout?: string }) => ({ stdout: `tsc failed:\n${error.stdout ?? String(error)}` }));
+    expect(tsc.stdout).toBe('');
+  }, 150_000);
+
+  it.each(runnable.filter(([id]) => !id.startsWith('alerts.')))(
+    '%s answers what the docs say',
+    async (id, example) => {
+      if (example.language === 'bash') expectations[id]?.(await bash(example));
+      else expectations[id]?.(await typescript(id));
+    },
+    60_000,
+  );
+
+  it('the alert examples create once with the same Idempotency-Key, list, and delete', async () => {
+    const create = allExamples['alerts.createCurl']!;
+    const first = await bash(create);
+    expectations['alerts.createCurl']?.(first);
+    // Run twice, as a retry would: the same alert.
+    expect(json(await bash(create))).toEqual(json(first));
+    expectations['alerts.listCurl']?.(await bash(allExamples['alerts.listCurl']!));
+    const id = String(v1AlertResponseSchema.parse(json(first)).alert.id);
+    const deleted = await bash(allExamples['alerts.deleteCurl']!, { ALERT_ID: id });
+    expectations['alerts.deleteCurl']?.(deleted);
+    expectations['alerts.sdk']?.(await typescript('alerts.sdk'));
+  }, 90_000);
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticateApiKey } from './auth.js';
+import { sendV1Error, v1ErrorHandler } from './errors.js';
+import { meteringHook, rateLimitHook, releaseHook } from './metering.js';
+import { alertRoutes } from './routes/alerts.js';
+import { cryptoHistoryRoutes } from './routes/crypto-history.js';
+import { cryptoRoutes } from './routes/crypto.js';
+import { dataRoutes } from './routes/data.js';
+import { marketRoutes } from './routes/market.js';
+import { openApiRoutes } from './routes/openapi.js';
+import { socialRoutes } from './routes/social.js';
+import { usageRoutes } from './routes/usage.js';
+import './types.js';
+
+/**
+ * The /v1 routes, one plugin per area (v1/routes/<area>.ts), registered in this order. Each
+ * plugin's paths are relative to /v1 (e.g. `app.get('/usage', …)` answers GET /v1/usage).
+ * Add an area with one import and one line here.
+ */
+export const V1_ROUTES: FastifyPluginAsync[] = [
+  usageRoutes,
+  cryptoRoutes,
+  cryptoHistoryRoutes,
+  socialRoutes,
+  marketRoutes,
+  alertRoutes,
+  dataRoutes,
+  openApiRoutes,
+];
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendV1Error(request, reply, 404, 'not_found', `Not found: ${request.method} ${request.url.split('?')[0] ?? ''}`);
+}
+
+/**
+ * The metered public API (issue 11), registered with prefix `/v1`. In this scope, in order:
+ * every answer carries `X-Request-Id`; `Authorization: Bearer <key>` is required (401 before
+ * anything else, unknown paths included); the per-minute limits (RateLimit-* headers on every
+ * authenticated answer); the monthly quota's reservation before the handler, given back in onSend
+ * unless the answer is a 2xx (v1/metering.ts, docs/api-limits.md); and every error
+ * answers `{ error: { code, message, requestId } }`.
+ */
+export async function v1Plugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('apiKey', null as never);
+  app.decorateRequest('meteringReservation', null);
+  app.decorateRequest('notBillable', false);
+  app.setErrorHandler(v1ErrorHandler);
+  // Hooks come before setNotFoundHandler so that unknown /v1 paths go through them too.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onRequest', authenticateApiKey);
+  app.addHook('onRequest', rateLimitHook);
+  app.addHook('preHandler', meteringHook);
+  app.addHook('onSend', releaseHook);
+  app.setNotFoundHandler(notFound);
+  // The SPA's static files answer `GET /*` at the root: without these, an unknown GET under /v1
+  // would be that route's (unauthenticated, REST-shaped) 404 instead of ours.
+  // Not billable: a wrong path costs nothing, and needs no reservation to give back.
+  app.all('/', { config: { billable: false } }, notFound);
+  app.all('/*', { config: { billable: false } }, notFound);
+  for (const routes of V1_ROUTES) await app.register(routes);
+}

@@ -1,0 +1,272 @@
+import { FREE_CALLS_PER_MONTH, formatUsd, type ApiKey, type BillingSummary } from '@coinsight/contracts';
+import { seedAssets } from '@coinsight/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthOf } from '../services/billing/period.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { bearer, nextAddress, signup } from '../test/auth.js';
+import { expectDocumented } from '../test/v1.js';
+import { insertKey, presetFreeCalls } from '../test/keys.js';
+import { quotaMessage, rateLimitMessage } from './metering.js';
+import type { V1UsageAnswer } from './routes/usage.js';
+
+// Issue 11 items 4 and 5: limits, the exact monthly quota and metering, on PGlite and PostgreSQL;
+// with in-process counters, and with Redis too when TEST_REDIS_URL is set (as CI runs it).
+const redisUrl = process.env.TEST_REDIS_URL;
+const modes: Array<[string, string | undefined]> = [
+  ['in-process counters', undefined],
+  ...(redisUrl ? [['Redis', redisUrl] as [string, string]] : []),
+];
+
+type Inject = TestApp['app']['inject'];
+type Res = Awaited<ReturnType<Inject>>;
+
+function expectRateLimitHeaders(res: Res, limit: number) {
+  expect(res.headers['ratelimit-limit']).toBe(String(limit));
+  expect(Number(res.headers['ratelimit-remaining'])).toBeGreaterThanOrEqual(0);
+  expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+  expect(Number(res.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+}
+
+describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`, (_mode, redis) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ redisUrl: redis });
+    await seedAssets(t.app.db);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = async (url: string, headers: Record<string, string>) => {
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    expectDocumented('GET', url, res);
+    return res;
+  };
+  const usage = async (headers: Record<string, string>) => {
+    const res = await get('/v1/usage', headers);
+    expect(res.statusCode).toBe(200);
+    return res.json<V1UsageAnswer>();
+  };
+  async function account() {
+    const { user, token } = await signup(t.app);
+    const key = await insertKey(t.app.db, user.id);
+    return { user, token, key };
+  }
+  async function trpc<T>(path: string, token: string, input?: Record<string, unknown>): Promise<T> {
+    const res =
+      input === undefined
+        ? await t.app.inject({ method: 'GET', url: `/trpc/${path}`, headers: bearer(token) })
+        : await t.app.inject({
+            method: 'POST',
+            url: `/trpc/${path}`,
+            headers: bearer(token),
+            payload: input,
+            remoteAddress: nextAddress(),
+          });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ result: { data: T } }>().result.data;
+  }
+
+  it('puts RateLimit-* headers on every authenticated answer, 2xx or not; Remaining counts down', async () => {
+    const { key } = await account();
+    const answers = [
+      await get('/v1/crypto/prices?symbols=BTC,eth', key.headers),
+      await get('/v1/crypto/prices?symbols=BTC,NOPE', key.headers),
+      await get('/v1/crypto/prices', key.headers),
+      await get('/v1/no-such-route', key.headers),
+      await get('/v1/usage', key.headers),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 400, 400, 404, 200]);
+    for (const res of answers) expectRateLimitHeaders(res, 100);
+    expect(answers.map((r) => Number(r.headers['ratelimit-remaining']))).toEqual([99, 98, 97, 96, 95]);
+    expect(answers[1]!.json().error).toMatchObject({ code: 'bad_request', message: 'Unknown symbol: NOPE', symbols: ['NOPE'] });
+    const prices = answers[0]!.json<{ prices: Array<{ symbol: string }>; asOf: string }>();
+    expect(prices.prices.map((p) => p.symbol)).toEqual(['BTC', 'ETH']);
+    expect(prices.prices[0]).toEqual(expect.objectContaining({ name: 'Bitcoin', price: null, change24h: null, asOf: null }));
+    expect(Date.parse(prices.asOf)).not.toBeNaN();
+    // Without a key there is nothing to count against: a 401 carries no RateLimit headers.
+    const anonymous = await get('/v1/usage', {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['ratelimit-limit']).toBeUndefined();
+  });
+
+  it("refuses a key's 101st request in a minute with 429 rate_limited, Retry-After and the limit named", async () => {
+    const { key } = await account();
+    for (let i = 0; i < 100; i++) expect((await get('/v1/no-such-route', key.headers)).statusCode).toBe(404);
+    const res = await get('/v1/usage', key.headers);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      error: { code: 'rate_limited', message: rateLimitMessage(100, 'key'), requestId: res.headers['x-request-id'] },
+    });
+    expect(res.json().error.message).toBe('Rate limit of 100 requests per minute exceeded for this API key');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(res.headers['ratelimit-remaining']).toBe('0');
+    expectRateLimitHeaders(res, 100);
+  });
+
+  it("counts every key of an account against the account's limit", async () => {
+    const { user, key } = await account();
+    const second = await insertKey(t.app.db, user.id, 'second');
+    for (let i = 0; i < 60; i++) expect((await get('/v1/no-such-route', key.headers)).statusCode).toBe(404);
+    for (let i = 0; i < 40; i++) expect((await get('/v1/no-such-route', second.headers)).statusCode).toBe(404);
+    const res = await get('/v1/usage', second.headers);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toMatchObject({
+      code: 'rate_limited',
+      message: 'Rate limit of 100 requests per minute exceeded for this account',
+    });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await get('/v1/usage', key.headers)).json().error.message).toBe(rateLimitMessage(100, 'account'));
+    // Another account is not touched.
+    const other = await account();
+    expect((await get('/v1/usage', other.key.headers)).statusCode).toBe(200);
+  });
+
+  it("refuses on the account's limit even when the key has exactly used its own", async () => {
+    const { user, key } = await account();
+    const second = await insertKey(t.app.db, user.id, 'second');
+    for (let i = 0; i < 99; i++) expect((await get('/v1/no-such-route', key.headers)).statusCode).toBe(404);
+    expect((await get('/v1/no-such-route', second.headers)).statusCode).toBe(404);
+    // The key's 100th request is within its limit; the account's 101st is not.
+    const res = await get('/v1/usage', key.headers);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.message).toBe(rateLimitMessage(100, 'account'));
+    expect(res.headers['ratelimit-remaining']).toBe('0');
+  });
+
+  it('holds the monthly quota exactly: 990 used + 50 concurrent calls → exactly 10 succeed, and usage says 1,000', async () => {
+    const { user, key, token } = await account();
+    await presetFreeCalls(t.app.db, user.id, key.id, 990);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => get('/v1/crypto/prices?symbols=BTC', key.headers)));
+    const ok = answers.filter((r) => r.statusCode === 200);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    const end = monthOf(new Date()).end;
+    for (const res of refused) {
+      expect(res.json().error).toMatchObject({ code: 'quota_exceeded', message: quotaMessage(end), quota: FREE_CALLS_PER_MONTH });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expectRateLimitHeaders(res, 100);
+    }
+    expect(refused[0]!.json().error.message).toBe(
+      `Monthly quota of 1,000 calls reached on the Free plan; it resets on ${end.toISOString().slice(0, 10)} UTC. Upgrade to Pro to continue.`,
+    );
+    const seen = await usage(key.headers);
+    expect(seen).toMatchObject({ plan: 'free', calls: 1_000, quota: 1_000, remaining: 0, billedCalls: 0, costMicros: 0, costUsd: '$0.00' });
+    expect(seen.key).toEqual({ id: key.id, name: 'test key', calls: 1_000 });
+    // The settings list reads the same store.
+    const [listed] = await trpc<ApiKey[]>('apiKeys.list', token);
+    expect(listed?.callsThisMonth).toBe(1_000);
+  });
+
+  it('bills only 2xx: a 400 and a 404 give their count back; /v1/usage is never counted', async () => {
+    const { key } = await account();
+    expect((await get('/v1/crypto/prices?symbols=BTC', key.headers)).statusCode).toBe(200);
+    expect((await get('/v1/crypto/prices?symbols=ZZZ', key.headers)).statusCode).toBe(400);
+    expect((await get('/v1/crypto/prices?symbols=', key.headers)).statusCode).toBe(400);
+    expect((await get('/v1/nothing/here', key.headers)).statusCode).toBe(404);
+    for (let i = 0; i < 3; i++) await usage(key.headers);
+    const seen = await usage(key.headers);
+    expect(seen.calls).toBe(1);
+    expect(seen.key.calls).toBe(1);
+    expect(seen.remaining).toBe(999);
+    const rows = await t.app.db.selectFrom('api_usage_hourly').select(['calls']).where('key_id', '=', key.id).execute();
+    expect(rows.reduce((sum, r) => sum + r.calls, 0)).toBe(1);
+  });
+
+  it('a free account past its quota can still read its usage', async () => {
+    const { user, key } = await account();
+    await presetFreeCalls(t.app.db, user.id, key.id, 1_000);
+    expect((await get('/v1/crypto/prices?symbols=BTC', key.headers)).json().error.code).toBe('quota_exceeded');
+    expect(await usage(key.headers)).toMatchObject({ calls: 1_000, remaining: 0 });
+  });
+
+  it('records a plan change, which applies from the next call: Pro lifts the quota and bills every call', async () => {
+    const { user, key, token } = await account();
+    await presetFreeCalls(t.app.db, user.id, key.id, 1_000);
+    expect((await get('/v1/crypto/prices?symbols=BTC', key.headers)).statusCode).toBe(429);
+
+    const upgraded = await trpc<BillingSummary>('billing.changePlan', token, { plan: 'pro' });
+    expect(upgraded.usage).toMatchObject({ plan: 'pro', quota: null, remaining: null });
+    expect(upgraded.planChanges).toEqual([{ from: 'free', to: 'pro', at: expect.any(String) }]);
+    const stored = await t.app.db.selectFrom('plan_changes').select(['from_plan', 'to_plan']).where('user_id', '=', user.id).execute();
+    expect(stored).toEqual([{ from_plan: 'free', to_plan: 'pro' }]);
+
+    const res = await get('/v1/crypto/prices?symbols=BTC', key.headers);
+    expect(res.statusCode).toBe(200);
+    expectRateLimitHeaders(res, 1_000);
+    expect((await get('/v1/crypto/prices?symbols=ETH', key.headers)).statusCode).toBe(200);
+    const seen = await usage(key.headers);
+    expect(seen).toMatchObject({ plan: 'pro', calls: 1_002, billedCalls: 2, costMicros: 300, costUsd: formatUsd(300) });
+
+    // Choosing the current plan records nothing; downgrading is recorded and Free's quota is back.
+    await trpc<BillingSummary>('billing.changePlan', token, { plan: 'pro' });
+    const downgraded = await trpc<BillingSummary>('billing.changePlan', token, { plan: 'free' });
+    expect(downgraded.planChanges.map((c) => `${c.from}>${c.to}`)).toEqual(['pro>free', 'free>pro']);
+    expect((await get('/v1/crypto/prices?symbols=BTC', key.headers)).json().error.code).toBe('quota_exceeded');
+  });
+
+  it('refuses a plan that does not exist, naming the field', async () => {
+    const { token } = await account();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/billing.changePlan',
+      headers: bearer(token),
+      payload: { plan: 'enterprise' },
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('plan must be one of: free, pro');
+  });
+
+  it('the billing tab and /v1/usage show the same numbers, per key too', async () => {
+    const { user, key, token } = await account();
+    const second = await insertKey(t.app.db, user.id, 'second');
+    for (let i = 0; i < 3; i++) expect((await get('/v1/crypto/prices?symbols=BTC', key.headers)).statusCode).toBe(200);
+    expect((await get('/v1/crypto/prices?symbols=SOL', second.headers)).statusCode).toBe(200);
+    const fromApi = await usage(key.headers);
+    const fromWeb = await trpc<BillingSummary>('billing.summary', token);
+    const { asOf: _a, key: own, ...apiFigures } = fromApi;
+    const { asOf: _b, ...webFigures } = fromWeb.usage;
+    expect(webFigures).toEqual(apiFigures);
+    expect(apiFigures).toMatchObject({ calls: 4, remaining: 996 });
+    expect(fromWeb.keys).toEqual([
+      { id: key.id, name: 'test key', prefix: expect.any(String), deleted: false, calls: own.calls },
+      { id: second.id, name: 'second', prefix: expect.any(String), deleted: false, calls: 1 },
+    ]);
+    expect(fromWeb.daily.reduce((sum, d) => sum + d.calls, 0)).toBe(4);
+    expect(fromWeb.daily.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), calls: 4 });
+    expect(fromWeb.daily[0]?.day).toBe(fromWeb.usage.periodStart.slice(0, 10));
+  });
+});
+
+// Checklist 18: with Redis unreachable the /v1 limits fall back to per-instance counters, as every
+// other limit does: calls neither hang nor fail, and past the limit they are still refused.
+describe(`/v1 limits when Redis is down (${process.env.TEST_DB})`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: every Redis call fails at once.
+    t = await createTestApp({ redisUrl: 'redis://127.0.0.1:1' });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers with RateLimit-* headers from this instance, and refuses the 101st request', async () => {
+    const { user } = await signup(t.app);
+    const key = await insertKey(t.app.db, user.id);
+    for (let i = 0; i < 100; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/usage', headers: key.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['ratelimit-remaining']).toBe(String(99 - i));
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/v1/usage', headers: key.headers });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+    expectDocumented('GET', '/v1/usage', refused);
+  });
+});

@@ -1,0 +1,88 @@
+import { FREE_CALLS_PER_MONTH, PLANS } from '@coinsight/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { releaseCall, reserveCall } from '../services/billing/meter.js';
+import type { LimitState } from '../services/rate-limit.js';
+import { isPublicRoute } from './auth.js';
+import { V1Error } from './errors.js';
+
+const count = new Intl.NumberFormat('en-US');
+
+export function rateLimitMessage(limit: number, scope: 'key' | 'account'): string {
+  return `Rate limit of ${count.format(limit)} requests per minute exceeded for ${scope === 'key' ? 'this API key' : 'this account'}`;
+}
+
+export function quotaMessage(periodEnd: Date): string {
+  return `Monthly quota of ${count.format(FREE_CALLS_PER_MONTH)} calls reached on the Free plan; it resets on ${periodEnd.toISOString().slice(0, 10)} UTC. Upgrade to Pro to continue.`;
+}
+
+function setRateLimitHeaders(reply: FastifyReply, state: LimitState) {
+  reply.header('ratelimit-limit', String(state.limit));
+  reply.header('ratelimit-remaining', String(state.remaining));
+  reply.header('ratelimit-reset', String(state.resetSeconds));
+}
+
+/**
+ * onRequest hook of the /v1 scope, after authentication: one hit on the key's counter and one on
+ * the account's, each at the plan's requests per minute (in Redis when configured, so every
+ * instance shares them; per instance while Redis is down). Every authenticated answer carries the
+ * RateLimit-* headers of the tighter counter, whatever its status; running before parsing and
+ * validation means 400s, 404s, 413s and 415s carry them too. Refused calls count as requests.
+ */
+export async function rateLimitHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // The public OpenAPI document has no key to count against (v1/auth.ts lets it through).
+  if (isPublicRoute(request)) return;
+  const { id, userId, plan } = request.apiKey;
+  const limits = this.deps.limits;
+  // A key's counter is named by its owner too: key ids restart in a fresh database, user ids do not.
+  const key = await limits.apiPerKey[plan].hit(`${userId}:${id}`);
+  const account = key.allowed ? await limits.apiPerAccount[plan].hit(userId) : null;
+  // The counter that decides: a refusing one, else the one with less left.
+  const binding = account && (!account.allowed || account.remaining < key.remaining) ? account : key;
+  setRateLimitHeaders(reply, binding);
+  if (!binding.allowed) {
+    reply.header('retry-after', String(binding.resetSeconds));
+    request.log.info({ event: 'v1.rate_limited', apiKeyId: id, userId, scope: binding === key ? 'key' : 'account' }, 'rate limited');
+    throw new V1Error(429, 'rate_limited', rateLimitMessage(binding.limit, binding === key ? 'key' : 'account'));
+  }
+}
+
+/**
+ * preHandler of the /v1 scope: reserves the call's count in the store that enforces the monthly
+ * quota before the handler runs (services/billing/meter.ts), or answers 429 quota_exceeded when
+ * a Free account has used its month. Routes with `config: { billable: false }` skip it.
+ */
+export async function meteringHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.routeOptions.config.billable === false) return;
+  const { id, userId, plan } = request.apiKey;
+  const result = await reserveCall(this.deps, { keyId: Number(id), userId, plan });
+  if (!result.reserved) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil((result.periodEnd.getTime() - Date.now()) / 1000))));
+    request.log.info({ event: 'v1.quota_exceeded', apiKeyId: id, userId }, 'monthly quota reached');
+    throw new V1Error(429, 'quota_exceeded', quotaMessage(result.periodEnd), { quota: PLANS[plan].monthlyQuota });
+  }
+  request.meteringReservation = result.reservation;
+}
+
+/**
+ * onSend of the /v1 scope: only a 2xx is billable, so any other answer (a handler's 4xx, a 5xx)
+ * gives its reserved count back before it is written, as does a 2xx a route marked notBillable.
+ * Should giving it back fail, the call stays counted (logged): never the other way round.
+ */
+export async function releaseHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  const reservation = request.meteringReservation;
+  if (!reservation) return payload;
+  const ok = reply.statusCode >= 200 && reply.statusCode < 300;
+  if (ok && !request.notBillable) return payload;
+  request.meteringReservation = null;
+  try {
+    await releaseCall(this.deps, reservation);
+  } catch (error) {
+    request.log.error({ err: error, event: 'v1.release_failed', apiKeyId: reservation.keyId }, 'could not give back a call count');
+  }
+  return payload;
+}
+
+/** For a route whose 2xx must not be billed this time (e.g. an idempotent replay of a POST). */
+export function notBillable(request: FastifyRequest): void {
+  request.notBillable = true;
+}

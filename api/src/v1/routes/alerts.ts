@@ -1,0 +1,34 @@
+import { v1AlertIdParamsSchema, v1AlertSymbolSchema, v1CreateAlertBodySchema } from '@coinsight/contracts';
+import type { FastifyInstance } from 'fastify';
+import { createAlert, deleteAlert, listAlerts } from '../../services/alerts/alerts.js';
+import { idempotent } from '../idempotency.js';
+import { resolveSymbol } from '../symbols.js';
+
+/**
+ * The key owner's alerts: create (spec §3's payload, honouring Idempotency-Key), list, delete.
+ * Another account's alert answers 404 exactly as one that does not exist.
+ */
+export async function alertRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/alerts/create', async (request, reply) => {
+    // The symbol is read with the /v1 asset rules (ticker, name or id), then the app's own alert
+    // schema checks the whole body with the resolved ticker in its place.
+    const body = v1AlertSymbolSchema.parse(request.body);
+    const asset = await resolveSymbol(app.deps, body.symbol);
+    const input = v1CreateAlertBodySchema.parse({ ...body, symbol: asset.symbol });
+    return idempotent(request, reply, app.db, async (db) => {
+      const alert = await createAlert({ ...app.deps, db }, input, request.apiKey.userId);
+      return { status: 201, body: { alert, asOf: new Date().toISOString() } };
+    });
+  });
+
+  app.get('/alerts', async (request) => {
+    const asOf = new Date();
+    return { data: await listAlerts(app.deps, request.apiKey.userId), asOf: asOf.toISOString() };
+  });
+
+  app.delete('/alerts/:id', async (request) => {
+    const { id } = v1AlertIdParamsSchema.parse(request.params);
+    await deleteAlert(app.deps, { id }, request.apiKey.userId);
+    return { id, deleted: true as const, asOf: new Date().toISOString() };
+  });
+}

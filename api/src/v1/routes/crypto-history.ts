@@ -1,0 +1,23 @@
+import { v1HistoryQuerySchema, type V1HistoryResponse } from '@coinsight/contracts';
+import type { FastifyInstance } from 'fastify';
+import { assetHistory } from '../../services/market/index.js';
+import { resolveSymbol } from '../symbols.js';
+
+/** GET /v1/crypto/history: an asset's stored candles over [from, to), oldest first. */
+export async function cryptoHistoryRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/crypto/history', async (request): Promise<V1HistoryResponse> => {
+    const query = v1HistoryQuerySchema.parse(request.query);
+    const asset = await resolveSymbol(app.deps, query.symbol);
+    const asOf = new Date();
+    const history = await assetHistory(app.deps, { symbol: asset.symbol, interval: query.interval, from: query.from, to: query.to });
+    return {
+      symbol: asset.symbol,
+      name: asset.name,
+      interval: history.interval,
+      from: query.from.toISOString(),
+      to: query.to.toISOString(),
+      candles: history.candles,
+      asOf: asOf.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,46 @@
+import { v1DataQuerySchema, type V1DataResponse } from '@coinsight/contracts';
+import type { FastifyInstance } from 'fastify';
+import { postsFeed, type FeedPosition } from '../../services/social/index.js';
+import { V1Error } from '../errors.js';
+import { resolveSymbol } from '../symbols.js';
+
+const BAD_CURSOR = 'cursor must be the nextCursor of a previous page';
+
+/** The page position as clients see it: opaque base64url JSON, so its form may change. */
+export function encodeCursor(position: FeedPosition): string {
+  return Buffer.from(JSON.stringify({ t: position.micros, i: position.id })).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): FeedPosition {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (parsed && typeof parsed === 'object' && 't' in parsed && 'i' in parsed) {
+      const { t, i } = parsed;
+      if (Number.isSafeInteger(t) && Number.isSafeInteger(i) && (i as number) > 0) return { micros: t as number, id: i as number };
+    }
+  } catch {
+    // Not base64url JSON: the same answer as a well-formed one that is not a cursor.
+  }
+  throw new V1Error(400, 'bad_request', BAD_CURSOR);
+}
+
+/** GET /v1/data: posts, newest first, with the explorer's filters and a keyset cursor. */
+export async function dataRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/data', async (request): Promise<V1DataResponse> => {
+    const query = v1DataQuerySchema.parse(request.query);
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const symbol = query.symbol ? (await resolveSymbol(app.deps, query.symbol)).symbol : undefined;
+    const asOf = new Date();
+    const page = await postsFeed(app.deps, {
+      platform: query.platform,
+      q: query.q,
+      symbol,
+      minLikes: query.minLikes,
+      from: query.from,
+      to: query.to,
+      limit: query.limit,
+      after,
+    });
+    return { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null, asOf: asOf.toISOString() };
+  });
+}

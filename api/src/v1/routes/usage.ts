@@ -1,0 +1,20 @@
+import type { V1UsageResponse } from '@coinsight/contracts';
+import type { FastifyInstance } from 'fastify';
+import { keyCallsThisMonth, usageSummary } from '../../services/billing/usage.js';
+
+/** Its schema is in the contracts (v1/usage.ts), for the OpenAPI document and the SDK. */
+export type V1UsageAnswer = V1UsageResponse;
+
+/**
+ * GET /v1/usage: this key's and this account's calls this month, quota and cost; the same figures
+ * as the billing tab (services/billing/usage.ts). Rate-limited like every call, never billed:
+ * checking one's usage must not cost anything or use up the quota (it also answers once the quota is used).
+ */
+export async function usageRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/usage', { config: { billable: false } }, async (request): Promise<V1UsageAnswer> => {
+    const now = new Date();
+    const { id, name, userId } = request.apiKey;
+    const [summary, perKey] = await Promise.all([usageSummary(app.deps, userId, now), keyCallsThisMonth(app.deps, userId, now)]);
+    return { ...summary, key: { id: Number(id), name, calls: perKey.get(Number(id)) ?? 0 } };
+  });
+}

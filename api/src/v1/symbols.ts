@@ -1,0 +1,61 @@
+import type { ServiceDeps } from '../services/deps.js';
+import { V1Error } from './errors.js';
+
+/** A tracked asset as /v1 names it. */
+export interface TrackedAsset {
+  symbol: string;
+  name: string;
+  /** CoinGecko-style id, e.g. `bitcoin`, `usd-coin`. */
+  slug: string;
+}
+
+/** A name or id shorter than this never matches as a prefix (only exactly). */
+export const MIN_PREFIX_LENGTH = 3;
+
+/** The tracked assets, largest first: one small indexed read per call (a few dozen rows). */
+export async function trackedAssets({ db }: Pick<ServiceDeps, 'db'>): Promise<TrackedAsset[]> {
+  return db.selectFrom('assets').select(['symbol', 'name', 'slug']).orderBy('rank').execute();
+}
+
+const candidatesOf = (assets: TrackedAsset[]) => assets.map((a) => ({ symbol: a.symbol, name: a.name }));
+
+/**
+ * The one reading of an asset for every /v1 route, case-insensitive, first rule that matches:
+ * 1. the ticker (BTC, btc);
+ * 2. the exact name or CoinGecko-style id (Bitcoin, bitcoin, usd-coin, "Bitcoin Cash");
+ * 3. the start of a name or id, at least MIN_PREFIX_LENGTH characters (solan → SOL).
+ * Several assets matching at rule 2 or 3 ("bitcoin c" is fine, "bit" matches Bitcoin and Bitcoin
+ * Cash) is a 409 `conflict` listing them as `candidates`; nothing matching is a 400.
+ * `param` is the parameter the value came from, named in the messages.
+ */
+export function resolveAsset(assets: TrackedAsset[], input: string, param = 'symbol'): TrackedAsset {
+  const wanted = input.trim().toLowerCase();
+  const bySymbol = assets.find((a) => a.symbol.toLowerCase() === wanted);
+  if (bySymbol) return bySymbol;
+  const exact = assets.filter((a) => a.name.toLowerCase() === wanted || a.slug === wanted);
+  const matches =
+    exact.length > 0 || wanted.length < MIN_PREFIX_LENGTH
+      ? exact
+      : assets.filter((a) => a.name.toLowerCase().startsWith(wanted) || a.slug.startsWith(wanted));
+  if (matches.length === 1 && matches[0]) return matches[0];
+  const named = param === 'symbol' ? `symbol ${input.trim()}` : `${param}: ${input.trim()}`;
+  if (matches.length === 0) throw new V1Error(400, 'bad_request', `${named} is not a tracked asset`);
+  throw new V1Error(
+    409,
+    'conflict',
+    `${named} is ambiguous: it matches ${matches.map((a) => `${a.symbol} (${a.name})`).join(', ')}; send one of their symbols`,
+    { candidates: candidatesOf(matches) },
+  );
+}
+
+/** Resolves one asset parameter, reading the tracked assets. */
+export async function resolveSymbol(deps: Pick<ServiceDeps, 'db'>, input: string, param = 'symbol'): Promise<TrackedAsset> {
+  return resolveAsset(await trackedAssets(deps), input, param);
+}
+
+/** Resolves a list parameter (symbols=BTC,ethereum): in the order given, each asset once. */
+export async function resolveSymbols(deps: Pick<ServiceDeps, 'db'>, inputs: string[], param = 'symbols'): Promise<TrackedAsset[]> {
+  const assets = await trackedAssets(deps);
+  const resolved = inputs.map((input) => resolveAsset(assets, input, param));
+  return [...new Map(resolved.map((a) => [a.symbol, a])).values()];
+}

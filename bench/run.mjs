@@ -1,0 +1,330 @@
+// `pnpm bench`: the read path measured from outside, as a client sees it. Seeds PostgreSQL once
+// (reused afterwards), starts the production server pinned to core 0 and autocannon pinned to
+// core 1, and measures each case against two baselines run the same way: H, a bare Fastify
+// route answering a constant, and P, a plain route running the list's rows query with pg.
+// Then the read cases on the embedded database (PGlite), and ingest through `pnpm db:import`.
+// See bench/README.md. Fails when a case is broken (first answer not 2xx, connection errors, a 5xx other than
+// a shed 503); never on speed: timeouts and 503s are reported, not judged.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const benchDir = path.join(root, 'bench');
+const log = (line) => process.stderr.write(`${line}\n`);
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    posts: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    'embedded-posts': { type: 'string' },
+    'ingest-posts': { type: 'string' },
+    only: { type: 'string' },
+    'no-embedded': { type: 'boolean', default: false },
+    'no-ingest': { type: 'boolean', default: false },
+  },
+});
+const quick = args.quick;
+const full = !quick;
+const whole = (name, value) => {
+  if (!/^[1-9]\d{0,9}$/.test(value)) throw new Error(`--${name} must be a whole number above 0`);
+  return Number(value);
+};
+const posts = whole('posts', args.posts ?? (quick ? '20000' : '1000000'));
+const seconds = whole('seconds', args.seconds ?? (quick ? '2' : '10'));
+const connections = whole('connections', args.connections);
+const embeddedPosts = whole('embedded-posts', args['embedded-posts'] ?? String(Math.min(posts, quick ? 20_000 : 50_000)));
+const ingestPosts = whole('ingest-posts', args['ingest-posts'] ?? (quick ? '2000' : '20000'));
+const warmupSeconds = quick ? 0 : 2;
+const only = args.only ? new RegExp(args.only) : null;
+
+// The database: BENCH_DATABASE_URL, else a bench database beside TEST_DATABASE_URL's (CI), else
+// the local server. The quick run keeps to its own database so it never shrinks a full one.
+const defaultName = quick ? 'coinsight_bench_quick' : 'coinsight_bench';
+const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+// Imported lazily: the build below may have to make these files first.
+let data;
+
+// 1. Build what is stale (contracts, db, api): the server runs from api/dist.
+function buildIfNeeded() {
+  const newest = (dir) => {
+    let latest = 0;
+    for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+      if (entry.isFile()) latest = Math.max(latest, statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+    return latest;
+  };
+  const packages = [
+    ['packages/contracts', 'dist/index.js'],
+    ['packages/db', 'dist/index.js'],
+    ['api', 'dist/server.js'],
+  ];
+  for (const [dir, output] of packages) {
+    const built = path.join(root, dir, output);
+    let stale;
+    try {
+      stale = newest(path.join(root, dir, 'src')) > statSync(built).mtimeMs;
+    } catch {
+      stale = true;
+    }
+    if (!stale) continue;
+    log(`building ${dir}…`);
+    execFileSync(path.join(root, dir, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], {
+      cwd: path.join(root, dir),
+      stdio: 'inherit',
+    });
+  }
+}
+
+// 2. Servers.
+const { pinning, spawnNode, startLoadGenerator, stop, waitForHttp } = await import('./lib/processes.mjs');
+let nextPort = 40_000 + Math.floor(Math.random() * 10_000);
+
+async function startServer(kind, env) {
+  const port = nextPort++;
+  const script = { app: 'api/dist/server.js', bare: 'bench/baselines/bare.mjs', pg: 'bench/baselines/pg-list.mjs' }[kind];
+  const child = spawnNode(0, [path.join(root, script)], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      JOBS: 'off',
+      MARKET_FEED: 'simulated',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(kind === 'app' ? `${base}/api/health` : `${base}/`, child);
+  return { base, child };
+}
+
+// 3. Measuring.
+const loader = startLoadGenerator();
+
+async function signIn(base, account) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+function requestOf(c, base, { token, account }) {
+  const headers = {};
+  if (c.auth === 'session') headers.authorization = `Bearer ${token}`;
+  if (c.auth === 'key') headers.authorization = `Bearer ${account.apiKeys[0]}`;
+  let body;
+  if (c.body === 'credentials') {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify({ email: account.email, password: account.password });
+  }
+  // The load generator deals the keys out in turn (see V1_ACCOUNTS in lib/data.mjs).
+  const rotateAuthorization = c.auth === 'key' ? account.apiKeys.map((k) => `Bearer ${k}`) : undefined;
+  return { url: `${base}${c.path}`, method: c.method, headers, body, rotateAuthorization };
+}
+
+const SHED_WAIT_MS = 60_000;
+
+/**
+ * The case's first answer. A 503 with Retry-After is the server shedding the previous case's load
+ * (the health check used to drain is never shed, so it cannot wait for that): ask again after
+ * Retry-After, for up to a minute, before judging the case by its answer.
+ */
+async function firstAnswer(first) {
+  const until = Date.now() + SHED_WAIT_MS;
+  for (;;) {
+    const probe = await fetch(first.url, { method: first.method, headers: first.headers, body: first.body });
+    const text = await probe.text();
+    const retryAfter = Number(probe.headers.get('retry-after'));
+    if (probe.status !== 503 || !(retryAfter > 0) || Date.now() + retryAfter * 1000 > until) return { probe, text };
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+  }
+}
+
+/** One case: an answer checked (2xx, or a skip for an optional route not there yet), then the load. */
+async function measure(c, request, drainUrl) {
+  const { rotateAuthorization, ...first } = request;
+  const { probe, text } = await firstAnswer(first);
+  if (probe.status === 404 && c.optional) return { skipped: `${c.path.split('?')[0]} answers 404 (not on this branch yet)` };
+  if (!probe.ok) return { failed: `first answer HTTP ${probe.status}: ${text.slice(0, 200)}` };
+  const target = { ...request, connections: c.connections };
+  if (warmupSeconds > 0) {
+    await loader.measure({ ...target, seconds: warmupSeconds });
+    await drain(drainUrl);
+  }
+  const result = await loader.measure({ ...target, seconds });
+  await drain(drainUrl);
+  return result;
+}
+
+/**
+ * autocannon stops at the deadline with requests still queued in the server: one more request
+ * (the health check, which takes a pool connection like them) waits its turn behind them, so the next case (or the shutdown) starts on an idle server.
+ */
+async function drain(url) {
+  await fetch(url, { signal: AbortSignal.timeout(60_000) }).catch(() => undefined);
+}
+
+const results = [];
+const record = (c, db, outcome) => {
+  const row = { id: c.id, group: c.group, name: c.name, db, connections: c.connections, ...outcome };
+  results.push(row);
+  const figures =
+    row.rps !== undefined
+      ? `${row.rps.toFixed(0)} req/s, p99 ${row.latency.p99} ms${problems(row) ? `, ${problems(row)}` : ''}`
+      : (row.skipped ?? row.failed);
+  log(`  ${db.padEnd(10)} ${c.name.padEnd(44)} ${figures}`);
+  return row;
+};
+const problems = (r) =>
+  [r.errors ? `${r.errors} errors` : '', r.timeouts ? `${r.timeouts} timeouts` : '', r.non2xx ? `${r.non2xx} non-2xx` : '']
+    .filter(Boolean)
+    .join(', ');
+
+async function runCases(cases, db, server, context) {
+  for (const c of cases) {
+    if (only && !only.test(c.id)) continue;
+    record(c, db, await measure(c, requestOf(c, server.base, context), `${server.base}/api/health`));
+  }
+}
+
+async function main() {
+  buildIfNeeded();
+  data = await import('./lib/data.mjs');
+  const { allCases, readCases } = await import('./lib/cases.mjs');
+  const mainUrl = process.env.BENCH_DATABASE_URL || data.withDatabase(serverUrl, defaultName);
+  const started = Date.now();
+
+  const main = await data.ensureSeeded({ kind: 'postgres', url: mainUrl }, posts, 'PostgreSQL');
+  const cases = allCases({ newest: main.newest, full, connections, signInConnections: 4 });
+  const constant = { connections, method: 'GET', path: '/' };
+  log(`\nmeasuring, ${seconds} s a case, ${connections} connections; ${pinning}`);
+
+  // Baselines first, each alone on core 0 as the app will be.
+  let server = await startServer('bare', {});
+  const h = record(
+    { ...constant, id: 'H', group: 'baseline', name: 'H: bare Fastify, constant' },
+    'none',
+    await measure(constant, { url: `${server.base}/`, method: 'GET' }, `${server.base}/`),
+  );
+  await stop(server.child);
+  server = await startServer('pg', { DATABASE_URL: mainUrl });
+  const p = record(
+    { ...constant, id: 'P', group: 'baseline', name: 'P: plain route, list rows with pg' },
+    'postgres',
+    await measure(constant, { url: `${server.base}/`, method: 'GET' }, `${server.base}/`),
+  );
+  await stop(server.child);
+
+  const appEnv = (extra) => ({ JWT_SECRET: randomBytes(32).toString('hex'), ...extra });
+  server = await startServer('app', appEnv({ DATABASE_URL: mainUrl }));
+  const token = await signIn(server.base, main.account);
+  await runCases(cases, 'postgres', server, { token, account: main.account });
+  await stop(server.child, 25_000);
+
+  // The embedded database on the read cases, against PostgreSQL at the same size.
+  const embedded = readCases(cases, full);
+  if (!args['no-embedded']) {
+    let sameSize = 'postgres';
+    if (embeddedPosts !== posts) {
+      const cmpUrl = data.withDatabase(mainUrl, `${new URL(mainUrl).pathname.slice(1)}_${embeddedPosts}`);
+      const cmp = await data.ensureSeeded({ kind: 'postgres', url: cmpUrl }, embeddedPosts, `PostgreSQL (${embeddedPosts})`);
+      const cmpCases = allCases({ newest: cmp.newest, full, connections, signInConnections: 4 });
+      sameSize = `postgres-${embeddedPosts}`;
+      server = await startServer('app', appEnv({ DATABASE_URL: cmpUrl }));
+      await runCases(readCases(cmpCases, full), sameSize, server, { token: await signIn(server.base, cmp.account), account: cmp.account });
+      await stop(server.child, 25_000);
+    }
+    const dataDir = path.join(benchDir, '.data', `embedded-${embeddedPosts}`);
+    const lite = await data.ensureSeeded(
+      { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      embeddedPosts,
+      `PGlite (${embeddedPosts})`,
+    );
+    const liteCases = readCases(allCases({ newest: lite.newest, full, connections, signInConnections: 4 }), full);
+    server = await startServer('app', { DATA_DIR: dataDir });
+    await runCases(liteCases, 'pglite', server, { token: await signIn(server.base, lite.account), account: lite.account });
+    await stop(server.child, 25_000);
+    for (const row of results.filter((r) => r.db === 'pglite')) {
+      const pgRow = results.find((r) => r.db === sameSize && r.id === row.id);
+      if (row.rps !== undefined && pgRow?.rps) row.vsPostgres = row.rps / pgRow.rps;
+    }
+  }
+  await loader.stop();
+
+  // Ingest: the importer over a JSON Lines file, into a fresh database with every index in place.
+  let ingest;
+  if (!args['no-ingest'] && !only) {
+    const ingestUrl = data.withDatabase(mainUrl, `${new URL(mainUrl).pathname.slice(1)}_ingest`);
+    await data.freshImportDatabase(ingestUrl);
+    const file = path.join(benchDir, '.data', `import-${ingestPosts}.jsonl`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    await data.writeImportFile(file, ingestPosts, main.newest);
+    log(`\nimporting ${ingestPosts.toLocaleString('en-US')} posts (pnpm db:import)…`);
+    const t0 = performance.now();
+    const run = spawnSync(process.execPath, [path.join(root, 'packages/db/dist/cli/import.js'), file, '--platform', 'twitter'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: ingestUrl },
+      encoding: 'utf8',
+    });
+    const wall = (performance.now() - t0) / 1000;
+    const summary = run.stderr.split('\n').find((l) => l.startsWith('Imported')) ?? run.stderr.trim();
+    const rate = Number(summary.match(/\(([\d,]+) rows\/s\)/)?.[1]?.replace(/,/g, '') ?? NaN);
+    ingest = { posts: ingestPosts, postsPerSecond: rate, wallSeconds: wall, exitCode: run.status, summary };
+    log(summary);
+    await data.dropDatabase(ingestUrl);
+    rmSync(file);
+  }
+
+  for (const row of results) {
+    if (row.rps === undefined) continue;
+    row.vsH = row.rps / h.rps;
+    if (p.rps) row.vsP = row.rps / p.rps;
+  }
+  // A broken case fails the run: a first answer that is not 2xx, a connection error, a 5xx other
+  // than shed load. Timeouts and 503s say the machine was saturated: reported in the table, never
+  // judged, so a verdict does not depend on how fast (or how loaded) the machine is today.
+  const failures = results.filter(
+    (r) => r.failed || (r.errors ?? 0) - (r.timeouts ?? 0) > 0 || (r.statuses?.['5xx'] ?? 0) - (r.shed ?? 0) > 0,
+  );
+  if (ingest && ingest.exitCode !== 0) failures.push({ name: 'ingest', failed: ingest.summary });
+
+  const report = await import('./lib/report.mjs');
+  const machine = report.machine(mainUrl);
+  const out = {
+    mode: quick ? 'quick' : 'full',
+    date: new Date().toISOString(),
+    commit: machine.commit,
+    machine: machine.info,
+    settings: { posts, embeddedPosts, ingestPosts, seconds, warmupSeconds, connections, pinning },
+    results,
+    ingest,
+    totalSeconds: (Date.now() - started) / 1000,
+  };
+  const resultsDir = path.join(benchDir, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const mode = quick ? 'quick' : posts === 1_000_000 ? 'full' : `${posts}-posts`;
+  const file = path.join(resultsDir, `${out.date.slice(0, 10)}-${mode}.json`);
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  process.stdout.write(`${report.markdown(out)}\n`);
+  log(`results: ${path.relative(process.cwd(), file)} (${out.totalSeconds.toFixed(0)} s in all)`);
+  if (failures.length > 0) {
+    log(`\nFAILED: ${failures.map((f) => `${f.name} (${f.failed ?? problems(f)})`).join('; ')}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+main().catch((error) => {
+  log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,361 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  v1AlertDeletedResponseSchema,
+  v1AlertIdParamsSchema,
+  v1AlertListResponseSchema,
+  v1AlertResponseSchema,
+  v1CreateAlertBodySchema,
+} from './alerts.js';
+import { cryptoPricesQuerySchema } from '../crypto-prices.js';
+import { v1ErrorSchema } from './common.js';
+import { v1DataQuerySchema, v1DataResponseSchema } from './data.js';
+import { MAX_HISTORY_CANDLES } from '../market/schemas.js';
+import { V1_HISTORY_DEFAULT_SPANS_TEXT, v1HistoryQuerySchema, v1HistoryResponseSchema } from './history.js';
+import { v1SentimentQuerySchema, v1SentimentResponseSchema } from './sentiment.js';
+import { v1PricesResponseSchema } from './prices.js';
+import { v1MentionsQuerySchema, v1MentionsResponseSchema } from './social.js';
+import { v1UsageResponseSchema } from './usage.js';
+
+// The registry of the /v1 public API (issue 12): every endpoint with its request and answer
+// schemas, the very zod schemas the api parses with. The OpenAPI document (GET /v1/openapi.json),
+// the SDK's types, the api tests' answer checks and the docs' endpoint list all come from here.
+// zod-openapi turns the schemas into OpenAPI 3.1 (request schemas as zod input, answers as
+// output), which plain z.toJSONSchema would need a builder around for parameters, components
+// and the input/output split.
+
+export type V1Method = 'get' | 'post' | 'delete';
+
+export interface V1Response {
+  description: string;
+  schema: z.ZodType;
+}
+
+export interface V1Operation {
+  method: V1Method;
+  /** OpenAPI path template, `{name}` for a path parameter. */
+  path: `/v1/${string}`;
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: readonly string[];
+  query?: z.ZodType<unknown, Record<string, unknown>>;
+  params?: z.ZodType<unknown, Record<string, unknown>>;
+  body?: z.ZodType;
+  /** Accepts `Idempotency-Key` (a POST whose retry must not act twice). */
+  idempotent?: boolean;
+  /** No API key, not metered. */
+  public?: boolean;
+  /** Values a first call can be made with: the docs, the sandbox and the document's `example`s. */
+  examples?: { query?: Record<string, string>; params?: Record<string, string>; body?: Record<string, unknown> };
+  /** The answers besides the errors every call can get (see `errorResponses`). */
+  responses: Record<number, V1Response>;
+  /** Error statuses this endpoint answers besides the common ones (401, 429, 500, 503). */
+  errors?: readonly number[];
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'A parameter or the body is invalid; `message` names the field (code `bad_request`)',
+  401: 'The API key is missing, malformed, unknown or deleted (code `unauthorized`)',
+  404: 'No such resource for this account (code `not_found`)',
+  409: 'The asset named matches several; `candidates` lists them (code `conflict`)',
+  413: 'The body is too large (code `payload_too_large`)',
+  415: 'The body is not JSON (code `unsupported_media_type`)',
+  422: 'The Idempotency-Key was used with another body (code `idempotency_key_reused`)',
+  429: 'Over the rate limit (code `rate_limited`) or the free monthly quota (code `quota_exceeded`); wait `Retry-After` seconds',
+  500: 'An unexpected failure (code `internal`); the request id identifies it in our logs',
+  503: 'The service is briefly unavailable (code `unavailable`); retry after `Retry-After` seconds',
+};
+const COMMON_ERRORS = [401, 429, 500, 503] as const;
+
+const idempotencyHeaders = z.object({
+  'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional().meta({
+    description:
+      'Makes a retry safe: the same key and body within 24 hours answers the first answer again (header `Idempotent-Replayed: true`) without acting twice. 1 to 255 visible ASCII characters.',
+    example: 'order-7f3a',
+  }),
+});
+
+export const V1_OPERATIONS = [
+  {
+    method: 'get',
+    path: '/v1/crypto/prices',
+    operationId: 'getCryptoPrices',
+    summary: 'Current prices',
+    description:
+      'Price, 24-hour change, 24-hour volume and market cap of up to 50 assets, in the order named. `symbols` are tickers, comma-separated, in any case.',
+    tags: ['Crypto'],
+    query: cryptoPricesQuerySchema,
+    examples: { query: { symbols: 'BTC,ETH' } },
+    responses: { 200: { description: 'The prices', schema: v1PricesResponseSchema } },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/v1/crypto/history',
+    operationId: 'getCryptoHistory',
+    summary: 'Price history (candles)',
+    description: `Candles of one asset over [from, to), oldest first, at most ${MAX_HISTORY_CANDLES.toLocaleString('en-US')} a call. \`interval\` is 1m, 1h (default) or 1d; \`to\` defaults to now and \`from\` to ${V1_HISTORY_DEFAULT_SPANS_TEXT} before it. Times are unix seconds or ISO 8601.`,
+    tags: ['Crypto'],
+    query: v1HistoryQuerySchema,
+    examples: { query: { symbol: 'BTC', interval: '1h' } },
+    responses: { 200: { description: 'The candles', schema: v1HistoryResponseSchema } },
+    errors: [400, 409],
+  },
+  {
+    method: 'get',
+    path: '/v1/social/mentions',
+    operationId: 'getSocialMentions',
+    summary: 'Social mentions of an asset',
+    description:
+      'Posts naming an asset per platform over the timeframe ending now (1h, 24h by default, 7d, 30d), with their mean sentiment and the number of posts behind it.',
+    tags: ['Social'],
+    query: v1MentionsQuerySchema,
+    examples: { query: { symbol: 'BTC', platform: 'twitter', timeframe: '24h' } },
+    responses: { 200: { description: 'Mentions and sentiment per platform', schema: v1MentionsResponseSchema } },
+    errors: [400, 409],
+  },
+  {
+    method: 'get',
+    path: '/v1/market/sentiment',
+    operationId: 'getMarketSentiment',
+    summary: 'Market sentiment',
+    description:
+      'Mean sentiment (0 to 1) of the last 24 hours for up to 25 assets, per source and over the sources asked for (twitter, instagram, facebook, linkedin; all by default).',
+    tags: ['Market'],
+    query: v1SentimentQuerySchema,
+    examples: { query: { symbols: 'BTC,ETH', sources: 'twitter,instagram' } },
+    responses: { 200: { description: 'Sentiment per asset and source', schema: v1SentimentResponseSchema } },
+    errors: [400, 409],
+  },
+  {
+    method: 'post',
+    path: '/v1/alerts/create',
+    operationId: 'createAlert',
+    summary: 'Create an alert',
+    description:
+      'A price alert ({symbol, price, condition, email?}) or a mention alert ({kind: "mentions", symbol, mentions}); with `webhookUrl` it is also POSTed there, signed, when it fires. Send `Idempotency-Key` to retry safely.',
+    tags: ['Alerts'],
+    body: v1CreateAlertBodySchema,
+    idempotent: true,
+    examples: { body: { symbol: 'BTC', price: 100000, condition: 'above', email: true } },
+    responses: { 201: { description: 'The alert, armed', schema: v1AlertResponseSchema } },
+    errors: [400, 409, 413, 415, 422],
+  },
+  {
+    method: 'get',
+    path: '/v1/alerts',
+    operationId: 'listAlerts',
+    summary: 'List alerts',
+    description: "Every alert of the key's account, newest first, with when each last fired.",
+    tags: ['Alerts'],
+    responses: { 200: { description: 'The alerts', schema: v1AlertListResponseSchema } },
+  },
+  {
+    method: 'delete',
+    path: '/v1/alerts/{id}',
+    operationId: 'deleteAlert',
+    summary: 'Delete an alert',
+    description: "Deletes one of the account's alerts; another account's alert answers 404 like one that does not exist.",
+    tags: ['Alerts'],
+    params: v1AlertIdParamsSchema,
+    examples: { params: { id: '1' } },
+    responses: { 200: { description: 'The alert is gone', schema: v1AlertDeletedResponseSchema } },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/v1/data',
+    operationId: 'listData',
+    summary: 'Social posts',
+    description:
+      'Posts, newest first, filtered by platform, full-text `q` (words, "phrases", -word, OR, $cashtags, #hashtags), symbol, minLikes, from (inclusive) and to (exclusive). Pages of `limit` (1 to 100, 25 by default): pass `nextCursor` back as `cursor` until it is null; no post is skipped or repeated.',
+    tags: ['Data'],
+    query: v1DataQuerySchema,
+    examples: { query: { q: '$BTC', platform: 'twitter', limit: '10' } },
+    responses: { 200: { description: 'One page of posts', schema: v1DataResponseSchema } },
+    errors: [400, 409],
+  },
+  {
+    method: 'get',
+    path: '/v1/usage',
+    operationId: 'getUsage',
+    summary: 'Usage this month',
+    description:
+      "This account's successful calls this calendar month (UTC) with every key, its quota and cost, and this key's own calls: the billing tab's figures. Rate-limited like every call, never billed, and answered even once the quota is used.",
+    tags: ['Account'],
+    responses: { 200: { description: 'Usage, quota and cost', schema: v1UsageResponseSchema } },
+  },
+  {
+    method: 'get',
+    path: '/v1/openapi.json',
+    operationId: 'getOpenApiDocument',
+    summary: 'This OpenAPI document',
+    description: 'The OpenAPI 3.1 description of /v1. Public: no API key, not metered.',
+    tags: ['Meta'],
+    public: true,
+    responses: {
+      200: {
+        description: 'The document',
+        schema: z.looseObject({ openapi: z.string(), info: z.object({}).loose(), paths: z.record(z.string(), z.unknown()) }),
+      },
+    },
+  },
+] as const satisfies readonly V1Operation[];
+
+export type V1OperationId = (typeof V1_OPERATIONS)[number]['operationId'];
+
+/** The operation a request to `method path` (a concrete path such as /v1/alerts/12) is, if any. */
+export function findV1Operation(method: string, path: string): V1Operation | undefined {
+  const lower = method.toLowerCase();
+  return (V1_OPERATIONS as readonly V1Operation[]).find((op) => op.method === lower && templateRegExp(op.path).test(path));
+}
+
+function templateRegExp(template: string): RegExp {
+  const literal = (part: string) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  return new RegExp(
+    `^${template
+      .split(/\{[^}]+\}/)
+      .map(literal)
+      .join('[^/]+')}$`,
+  );
+}
+
+/** `/v1/alerts/{id}` as Fastify writes it: `/v1/alerts/:id`. */
+export function fastifyPath(template: string): string {
+  return template.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** The schema an answer of `status` must match: the operation's own, or the error shape. */
+export function v1ResponseSchema(operation: V1Operation, status: number): z.ZodType | undefined {
+  const own = operation.responses[status];
+  if (own) return own.schema;
+  if (status >= 400 && errorStatuses(operation).includes(status)) return v1ErrorSchema;
+  return undefined;
+}
+
+function errorStatuses(operation: V1Operation): number[] {
+  if (operation.public) return [500];
+  return [...new Set([...(operation.errors ?? []), ...COMMON_ERRORS])].sort((a, b) => a - b);
+}
+
+const requestIdHeader = z.string().meta({ description: 'Identifies this request; also `requestId` in error bodies' });
+const rateLimitHeaders = {
+  'RateLimit-Limit': z.string().meta({ description: "The plan's requests per minute" }),
+  'RateLimit-Remaining': z.string().meta({ description: 'Requests left in this window (of the tighter of the key and account limits)' }),
+  'RateLimit-Reset': z.string().meta({ description: 'Seconds until this window ends' }),
+};
+const retryAfterHeader = z.string().meta({ description: 'Seconds to wait before retrying' });
+const replayedHeader = z
+  .literal('true')
+  .optional()
+  .meta({ description: 'Present when this is the stored answer to an earlier request with the same Idempotency-Key' });
+
+/** The headers of an answer: a request id always; the rate-limit ones once the key is accepted. */
+function responseHeaders(op: V1Operation, status: number) {
+  const limited = !op.public && status !== 401;
+  return z.object({
+    'X-Request-Id': requestIdHeader,
+    ...(limited ? rateLimitHeaders : {}),
+    ...(status === 429 || status === 503 ? { 'Retry-After': retryAfterHeader } : {}),
+    ...(op.idempotent && status < 300 ? { 'Idempotent-Replayed': replayedHeader } : {}),
+  });
+}
+
+function operationObject(op: V1Operation): ZodOpenApiOperationObject {
+  const responses: ZodOpenApiOperationObject['responses'] = {};
+  for (const [status, response] of Object.entries(op.responses)) {
+    responses[status as `2${string}`] = {
+      description: response.description,
+      headers: responseHeaders(op, Number(status)),
+      content: { 'application/json': { schema: response.schema } },
+    };
+  }
+  for (const status of errorStatuses(op)) {
+    responses[String(status) as `4${string}`] = {
+      description: ERROR_DESCRIPTIONS[status] ?? 'An error',
+      headers: responseHeaders(op, status),
+      content: { 'application/json': { schema: v1ErrorSchema } },
+    };
+  }
+  const header = op.idempotent ? idempotencyHeaders : undefined;
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    description: op.description,
+    tags: [...op.tags],
+    ...(op.public ? { security: [] } : {}),
+    requestParams: {
+      ...(op.query ? { query: op.query } : {}),
+      ...(op.params ? { path: op.params } : {}),
+      ...(header ? { header } : {}),
+    },
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: op.body, ...(op.examples?.body ? { example: op.examples.body } : {}) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export type V1OpenApiDocument = ReturnType<typeof createDocument>;
+
+export interface V1OpenApiOptions {
+  /** Where the API is served (the configured public URL, no trailing slash). */
+  serverUrl: string;
+  version: string;
+}
+
+/** The OpenAPI 3.1 document of /v1, built from V1_OPERATIONS. Cheap enough to build once per process. */
+export function v1OpenApiDocument(options: V1OpenApiOptions): V1OpenApiDocument {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of V1_OPERATIONS as readonly V1Operation[]) {
+    paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
+  }
+  const document = createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Coinsight API',
+      version: options.version,
+      description:
+        'Crypto prices, social mentions, sentiment, alerts and posts. Send your API key as `Authorization: Bearer <key>`; create keys in Settings → API. Every error answers `{ "error": { "code", "message", "requestId" } }`.',
+    },
+    servers: [{ url: options.serverUrl }],
+    security: [{ bearerAuth: [] }],
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (cs_live_…) from Settings → API' },
+      },
+    },
+    tags: [
+      { name: 'Crypto', description: 'Prices and candles' },
+      { name: 'Social', description: 'Mentions across platforms' },
+      { name: 'Market', description: 'Sentiment' },
+      { name: 'Alerts', description: 'Price and mention alerts' },
+      { name: 'Data', description: 'Social posts' },
+      { name: 'Account', description: 'Usage and quota' },
+      { name: 'Meta', description: 'This document' },
+    ],
+    paths,
+  });
+  // Parameter examples, from the registry (the schemas are shared, so they carry none).
+  for (const op of V1_OPERATIONS as readonly V1Operation[]) {
+    const operation = document.paths?.[op.path]?.[op.method];
+    for (const parameter of operation?.parameters ?? []) {
+      if (!('name' in parameter)) continue;
+      const value =
+        parameter.in === 'query'
+          ? op.examples?.query?.[parameter.name]
+          : parameter.in === 'path'
+            ? op.examples?.params?.[parameter.name]
+            : undefined;
+      if (value !== undefined) parameter.example = value;
+    }
+  }
+  return document;
+}

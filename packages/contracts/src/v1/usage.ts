@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { UsageSummary } from '../billing.js';
+import { PLAN_IDS } from '../plans.js';
+import { asOfSchema } from './common.js';
+import type { Same } from './prices.js';
+
+/** GET /v1/usage: this account's usage this month (the billing tab's figures) and this key's calls. */
+export const v1UsageSummarySchema = z.object({
+  plan: z.enum(PLAN_IDS),
+  periodStart: z.string().describe('Start of the calendar month (UTC), inclusive'),
+  periodEnd: z.string().describe('End of the calendar month (UTC), exclusive'),
+  calls: z.number().int().describe('Successful billable calls this month, every key of the account'),
+  quota: z.number().int().nullable().describe("The plan's calls a month; null without a cap (Pro)"),
+  remaining: z.number().int().nullable().describe('What is left of the quota; null without one'),
+  billedCalls: z.number().int().describe('Calls made on a billed plan'),
+  costMicros: z.number().int().describe('Their cost in millionths of a US dollar'),
+  costUsd: z.string().describe('The same cost in USD, e.g. "0.15"'),
+  asOf: asOfSchema,
+});
+const _usageMatchesTheSummary: Same<z.output<typeof v1UsageSummarySchema>, UsageSummary> = true;
+
+export const v1UsageResponseSchema = v1UsageSummarySchema.extend({
+  key: z
+    .object({ id: z.number().int(), name: z.string(), calls: z.number().int() })
+    .describe('The key this call was made with, and its calls this month'),
+});
+export type V1UsageResponse = z.output<typeof v1UsageResponseSchema>;

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import type { AlertCondition, AlertKind } from './alerts.js';
+
+export const WEBHOOK_URL_MESSAGE = 'webhookUrl must be an http(s) URL';
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+/** Answered when the URL's host is (or resolves to) loopback, private, link-local, metadata or another non-public address. */
+export const WEBHOOK_PUBLIC_ADDRESS_MESSAGE = 'webhookUrl must resolve to a public address';
+
+/** The headers every delivery carries (docs/webhooks.md). */
+export const WEBHOOK_HEADERS = {
+  signature: 'Coinsight-Signature',
+  event: 'Coinsight-Event',
+  delivery: 'Coinsight-Delivery',
+} as const;
+export const WEBHOOK_EVENT_ALERT_FIRED = 'alert.fired';
+
+/**
+ * Seconds to wait after a failed attempt before the next one: attempt 1 fails → 30 s, … attempt 5
+ * fails → 6 h; the sixth failure gives up. Its length + 1 is the number of attempts.
+ */
+export const WEBHOOK_RETRY_DELAYS_SECONDS = [30, 120, 600, 3_600, 21_600] as const;
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
+
+/**
+ * http and https only (an endpoint on a plain-http intranet tunnel is a customer's choice; the
+ * address check after DNS is what keeps it off our network), at most 2048 characters.
+ */
+export const webhookUrlSchema = z
+  .string({ error: WEBHOOK_URL_MESSAGE })
+  .trim()
+  .max(WEBHOOK_URL_MAX_LENGTH, `webhookUrl must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, WEBHOOK_URL_MESSAGE);
+
+/** The JSON body of an `alert.fired` delivery. `id` is the same on every retry: receivers ignore one they have seen. */
+export interface AlertFiredEvent {
+  id: string;
+  type: typeof WEBHOOK_EVENT_ALERT_FIRED;
+  createdAt: string;
+  data: {
+    alert: { id: number; kind: AlertKind; symbol: string; condition: AlertCondition; threshold: number };
+    firedAt: string;
+    /** The price (USD) or mention count that crossed the threshold. */
+    value: number;
+  };
+}
+
+export interface WebhookSecret {
+  /** `whsec_…`: the HMAC-SHA256 key for Coinsight-Signature; shown to its owner only. */
+  secret: string;
+  createdAt: string;
+  rotatedAt: string | null;
+}
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export interface WebhookAttempt {
+  attempt: number;
+  at: string;
+  /** The endpoint's HTTP status; null when no answer came (the error says why). */
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface WebhookDelivery {
+  id: number;
+  /** Null once the alert is deleted; the delivery's record stays. */
+  alertId: number | null;
+  url: string;
+  event: string;
+  status: WebhookDeliveryStatus;
+  attempts: WebhookAttempt[];
+  /** When a pending delivery is tried next; null once delivered or failed. */
+  nextAttemptAt: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+export const webhookDeliveriesQuerySchema = z
+  .object({
+    limit: z
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be between 1 and 100')
+      .max(100, 'limit must be between 1 and 100')
+      .default(20),
+  })
+  .prefault({});
+
+const HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * Checks a `Coinsight-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
+ * header: true when one v1 signature matches the raw body (the bytes received, before any JSON
+ * parsing) and t is within `toleranceSeconds` of `nowSeconds` (replays of old deliveries fail).
+ * Web Crypto, so it runs in Node 18+, Deno, workers and browsers alike; the comparison is
+ * crypto.subtle.verify's, constant-time.
+ */
+export async function verifyWebhookSignature(
+  secret: string,
+  header: string,
+  rawBody: string | Uint8Array,
+  toleranceSeconds = 300,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<boolean> {
+  let timestamp: string | undefined;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const [key, value] = part.trim().split('=', 2);
+    if (key === 't') timestamp = value;
+    else if (key === 'v1' && value && HEX.test(value)) signatures.push(value);
+  }
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0) return false;
+  if (Math.abs(nowSeconds - Number(timestamp)) > toleranceSeconds) return false;
+
+  const encoder = new TextEncoder();
+  const body = typeof rawBody === 'string' ? encoder.encode(rawBody) : rawBody;
+  const prefix = encoder.encode(`${timestamp}.`);
+  const signed = new Uint8Array(prefix.length + body.length);
+  signed.set(prefix);
+  signed.set(body, prefix.length);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  for (const signature of signatures) {
+    const bytes = new Uint8Array(signature.match(/../g)!.map((pair) => parseInt(pair, 16)));
+    if (await crypto.subtle.verify('HMAC', key, bytes, signed)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,34 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { AccountPlan } from './users.js';
+
+/** Every plan change of an account (upgrade or downgrade), newest last. */
+export interface PlanChangesTable {
+  id: Generated<number>;
+  user_id: string;
+  from_plan: AccountPlan;
+  to_plan: AccountPlan;
+  at: Generated<Date>;
+}
+
+/**
+ * The store that enforces the monthly quota: one row per account and calendar month (UTC),
+ * reserved by one conditional upsert per /v1 call and given back when the answer is not a 2xx.
+ */
+export interface ApiUsageMonthlyTable {
+  user_id: string;
+  /** Start of the calendar month, UTC. */
+  month: Date;
+  /** Calls made on the Free plan: these count against its quota. */
+  free_calls: ColumnType<number, number | undefined, number>;
+  /** Calls made on Pro: each is billed. */
+  pro_calls: ColumnType<number, number | undefined, number>;
+}
+
+/** Calls per key and hour, written with the monthly row in one statement. */
+export interface ApiUsageHourlyTable {
+  key_id: number;
+  user_id: string;
+  /** Start of the hour, UTC. */
+  hour: Date;
+  calls: ColumnType<number, number | undefined, number>;
+}

@@ -1,0 +1,44 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export type TaskTypeColumn = 'scrape' | 'analyze' | 'export';
+export type TaskStatusColumn = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+/** JSON columns: written as JSON text, read back as the value. */
+type Json = ColumnType<unknown, string, string>;
+type NullableJson = ColumnType<unknown, string | null, string | null>;
+
+/** A user's task and its current (or last) run; see the migration for the claim columns. */
+export interface TasksTable {
+  id: string;
+  user_id: string;
+  type: TaskTypeColumn;
+  title: string;
+  description: string | null;
+  params: Json;
+  status: Generated<TaskStatusColumn>;
+  progress: Generated<number>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_id: string | null;
+  heartbeat_at: Date | null;
+  error: string | null;
+  result: NullableJson;
+  report: NullableJson;
+  file_name: string | null;
+  expires_at: Date | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** An uploaded file of posts waiting for (or used by) a scrape task. */
+export interface TaskUploadsTable {
+  id: string;
+  user_id: string;
+  filename: string;
+  format: 'jsonl' | 'csv';
+  bytes: ColumnType<number, number, number>;
+  file_name: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { describeViolations, runAxe } from './axe';
+import { setupE2E } from './harness';
+
+// Ticks every 2 s (the simulated feed's price moves on its 10 s grid), so a change shows soon.
+const e2e = setupE2E({ signedIn: true, env: { MARKET_TICK_SECONDS: '2' } });
+const url = e2e.url;
+
+/** Polls `check` until it holds; the page changes by itself here, so there is nothing else to wait on. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Timed out waiting until ${what}`);
+}
+
+describe('market pages in Chromium', () => {
+  it('shows prices that change without a reload, then an asset page with its candlestick chart', async () => {
+    const { page } = e2e;
+    let loads = 0;
+    page.on('load', () => loads++);
+    // The live stream keeps a request open: the network is never idle on this page.
+    await page.goto(url('/market'), { waitUntil: 'load' });
+    await page.getByRole('heading', { level: 1, name: 'Market Overview' }).waitFor();
+    await page.getByText('Live: prices update with every tick').waitFor();
+    expect(await page.getByText(/^BTC market cap as a share of the \d+ tracked assets' total$/).count()).toBe(1);
+
+    const btcRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Bitcoin BTC' }) });
+    const btcPrice = btcRow.getByRole('cell').nth(2);
+    await until('BTC has a price', async () => /^\$[\d,]+\.\d{2}$/.test(await btcPrice.innerText()));
+    const before = await btcPrice.innerText();
+    const updatedBefore = await page.getByText(/^Last updated/).innerText();
+    await until('the BTC price changes', async () => (await btcPrice.innerText()) !== before);
+    expect(await page.getByText(/^Last updated/).innerText()).not.toBe(updatedBefore);
+    expect(loads).toBe(1);
+
+    const axe = await runAxe(page);
+    expect(describeViolations(axe.serious), 'axe on /market').toEqual([]);
+
+    await btcRow.getByRole('link', { name: 'Bitcoin BTC' }).click();
+    await page.waitForURL(url('/market/BTC'));
+    await page.getByRole('heading', { level: 1, name: 'Bitcoin (BTC)' }).waitFor();
+    const chart = page.getByRole('img', { name: /^BTC candlestick chart, last 30 days, hourly candles/ });
+    await chart.locator('canvas').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Create alert' }).getAttribute('href')).toMatch(/^\/alerts\?symbol=BTC&price=\d+$/);
+
+    await page.getByRole('group', { name: 'Candle interval' }).getByRole('button', { name: '1d' }).click();
+    await page
+      .getByRole('img', { name: /^BTC candlestick chart, last year, daily candles/ })
+      .locator('canvas')
+      .first()
+      .waitFor();
+    const assetAxe = await runAxe(page);
+    expect(describeViolations(assetAxe.serious), 'axe on /market/BTC').toEqual([]);
+  });
+
+  it('at 390 px the market table scrolls inside its box and the pages do not scroll sideways', async () => {
+    for (const path of ['/market', '/market/BTC']) {
+      // A page each: leaving one while its queries are in flight would abort them.
+      const page = await e2e.open({ width: 390 });
+      await page.goto(url(path), { waitUntil: 'load' });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page
+        .getByRole('table')
+        .or(page.getByRole('img', { name: /candlestick/ }))
+        .first()
+        .waitFor();
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(scroll, `${path} is ${scroll} px wide in ${client} px`).toBeLessThanOrEqual(client);
+    }
+  });
+
+  it('says when a symbol is not tracked', async () => {
+    const { page } = e2e;
+    await page.goto(url('/market/NOPE'), { waitUntil: 'load' });
+    await page.getByRole('heading', { level: 1, name: 'Asset not found' }).waitFor();
+    // The refused lookup is the answer the page reads, not a fault.
+    expect(e2e.takeProblems().filter((problem) => !/HTTP 404: GET \S+market\.asset/.test(problem))).toEqual([]);
+  });
+});

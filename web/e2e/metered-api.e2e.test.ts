@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { describeViolations, runAxe } from './axe';
+import { setupE2E } from './harness';
+
+// Issue 11, done when: a browser verifies an email from the mail it receives, creates a key in
+// settings, and sees a call made with it on the billing tab.
+const e2e = setupE2E({ smtp: true });
+
+describe('the metered API from a browser', () => {
+  it(
+    'confirms the address from the mail, creates a key, and the billing tab counts the call made with it',
+    { timeout: 120_000 },
+    async () => {
+      const account = await e2e.signUp(`meter${Date.now().toString(36)}`);
+      const mail = await e2e.smtp.waitForMail(
+        (m) => m.envelopeTo.includes(account.email) && m.headers.subject === 'Confirm your Coinsight email address',
+        30_000,
+      );
+      const path = mail.text.match(/\/confirm-email\?token=[A-Za-z0-9_-]+/)?.[0];
+      if (!path) throw new Error(`No confirmation link in the mail:\n${mail.text}`);
+
+      const page = await e2e.open({ token: account.token });
+      await page.goto(e2e.url(path), { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'Confirm Email Address' }).click();
+      await page.getByRole('status').waitFor();
+
+      await page.goto(e2e.url('/settings?tab=api'), { waitUntil: 'networkidle' });
+      await page.getByLabel('Key name').fill('Browser test');
+      await page.getByRole('button', { name: 'Create API Key' }).click();
+      const secret = (await page.getByRole('region', { name: 'New API key' }).locator('code').textContent())?.trim() ?? '';
+      expect(secret).toMatch(/^cs_live_/);
+
+      const call = await fetch(e2e.url('/v1/crypto/prices?symbols=BTC,ETH'), { headers: { authorization: `Bearer ${secret}` } });
+      expect(call.status).toBe(200);
+      expect(call.headers.get('ratelimit-limit')).toBe('100');
+
+      await page.goto(e2e.url('/settings?tab=billing'), { waitUntil: 'networkidle' });
+      const calls = page.getByText('API calls this month').locator('xpath=following-sibling::dd');
+      expect(await calls.textContent()).toBe('1');
+      const table = page.getByRole('table', { name: 'Calls this month per key' });
+      expect(await table.getByRole('row', { name: /Browser test/ }).textContent()).toContain('1');
+      expect(await page.getByText('Free allowance').locator('xpath=following-sibling::dd').textContent()).toBe('999 of 1,000 calls left');
+
+      // With usage, a chart and a key listed: accessible, and usable on a phone in dark mode.
+      const phone = await e2e.open({ token: account.token, width: 390, colorScheme: 'dark' });
+      await phone.goto(e2e.url('/settings?tab=billing'), { waitUntil: 'networkidle' });
+      await phone.getByRole('button', { name: 'Upgrade to Pro' }).waitFor();
+      expect(describeViolations((await runAxe(phone)).violations), 'dark /settings?tab=billing at 390 px').toEqual([]);
+      const scrollWidth = await phone.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(390);
+    },
+  );
+});

@@ -1,0 +1,147 @@
+import type { WebhookDelivery, WebhookSecret } from '@coinsight/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/renderApp';
+import { StubError, testUser, type Handlers } from '../../test/trpcStub';
+import { DELIVERIES_LOAD_FAILED_MESSAGE, NO_DELIVERIES_MESSAGE } from './WebhooksSection';
+
+const SECRET: WebhookSecret = {
+  secret: 'whsec_firstSecretFirstSecretFirstSecret123456',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  rotatedAt: null,
+};
+const ROTATED: WebhookSecret = {
+  secret: 'whsec_secondSecretSecondSecretSecondSecret12',
+  createdAt: SECRET.createdAt,
+  rotatedAt: '2026-11-23T20:00:00.000Z',
+};
+
+const delivery = (overrides: Partial<WebhookDelivery>): WebhookDelivery => ({
+  id: 1,
+  alertId: 7,
+  url: 'https://hooks.example.com/coinsight',
+  event: 'alert.fired',
+  status: 'delivered',
+  attempts: [],
+  nextAttemptAt: null,
+  createdAt: '2026-11-23T19:00:00.000Z',
+  deliveredAt: null,
+  ...overrides,
+});
+
+const DELIVERIES: WebhookDelivery[] = [
+  delivery({
+    id: 2,
+    status: 'pending',
+    attempts: [{ attempt: 1, at: '2026-11-23T19:00:00.000Z', statusCode: null, error: 'connection refused', durationMs: 12 }],
+    nextAttemptAt: '2026-11-23T19:00:30.000Z',
+  }),
+  delivery({
+    id: 1,
+    status: 'delivered',
+    attempts: [
+      { attempt: 1, at: '2026-11-23T18:00:00.000Z', statusCode: 500, error: null, durationMs: 40 },
+      { attempt: 2, at: '2026-11-23T18:00:30.000Z', statusCode: 200, error: null, durationMs: 35 },
+    ],
+    deliveredAt: '2026-11-23T18:00:30.000Z',
+  }),
+  delivery({
+    id: 3,
+    status: 'failed',
+    attempts: [{ attempt: 1, at: '2026-11-23T17:00:00.000Z', statusCode: 400, error: null, durationMs: 9 }],
+  }),
+];
+
+async function renderApiTab(api: Handlers) {
+  const view = renderApp('/settings?tab=api', { signedInAs: testUser, api });
+  await screen.findByRole('heading', { name: 'Webhooks' });
+  return view;
+}
+
+const secretText = () => screen.getByTestId('webhook-secret').textContent;
+const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('settings api tab: webhooks', () => {
+  it('hides the secret until revealed, copies it, and rotates it after a confirmation', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { api } = await renderApiTab({
+      'user.webhooks.secret': () => SECRET,
+      'user.webhooks.deliveries': () => [],
+      'user.webhooks.rotateSecret': () => ROTATED,
+    });
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reveal' }).hasAttribute('disabled')).toBe(false));
+    expect(secretText()).not.toContain(SECRET.secret);
+    press('Reveal');
+    expect(secretText()).toBe(SECRET.secret);
+    expect(screen.getByRole('button', { name: 'Hide' }).getAttribute('aria-pressed')).toBe('true');
+
+    press('Copy');
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(SECRET.secret));
+    expect((await screen.findByRole('status')).textContent).toBe('Secret copied to the clipboard.');
+
+    press('Rotate secret');
+    expect(api.callsTo('user.webhooks.rotateSecret')).toHaveLength(0);
+    expect(screen.getByRole('group', { name: 'Confirm rotation' }).textContent).toContain('stops working at once');
+    press('Rotate now');
+    await waitFor(() => expect(secretText()).toBe(ROTATED.secret));
+    expect(api.callsTo('user.webhooks.rotateSecret')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe('New secret in force. Deliveries are now signed with it only.');
+    expect(screen.queryByRole('group', { name: 'Confirm rotation' })).toBeNull();
+  });
+
+  it('cancelling the confirmation rotates nothing', async () => {
+    const { api } = await renderApiTab({ 'user.webhooks.secret': () => SECRET, 'user.webhooks.deliveries': () => [] });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rotate secret' }).hasAttribute('disabled')).toBe(false));
+    press('Rotate secret');
+    press('Cancel');
+    expect(api.callsTo('user.webhooks.rotateSecret')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Rotate secret' })).toBeTruthy();
+  });
+
+  it('lists recent deliveries with their status and every attempt', async () => {
+    const { api } = await renderApiTab({ 'user.webhooks.secret': () => SECRET, 'user.webhooks.deliveries': () => DELIVERIES });
+    const list = await screen.findByRole('list', { name: 'Recent deliveries' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(items.map((item) => within(item).getByText(/^(Pending|Delivered|Failed)$/).textContent)).toEqual([
+      'Pending',
+      'Delivered',
+      'Failed',
+    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Attempts for delivery 1' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Attempt 1: HTTP 500, 40 ms', 'Attempt 2: HTTP 200, 35 ms']);
+    expect(within(items[0]!).getByText('Attempt 1: connection refused, 12 ms')).toBeTruthy();
+    expect(within(items[0]!).getByText(/Next attempt/)).toBeTruthy();
+    expect(within(items[2]!).getByText('Attempt 1: HTTP 400, 9 ms')).toBeTruthy();
+    expect(api.callsTo('user.webhooks.deliveries')[0]?.input).toEqual({ limit: 20 });
+
+    // jsdom has no layout, so contrast is the browser suite's to check; structure and names are checked here.
+    const section = screen.getByRole('heading', { name: 'Webhooks' }).closest('section')!;
+    const results = await axe.run(section, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('says when there are no deliveries yet', async () => {
+    await renderApiTab({ 'user.webhooks.secret': () => SECRET, 'user.webhooks.deliveries': () => [] });
+    expect(await screen.findByText(NO_DELIVERIES_MESSAGE)).toBeTruthy();
+  });
+
+  it('shows an error when the deliveries cannot be loaded', async () => {
+    await renderApiTab({
+      'user.webhooks.secret': () => SECRET,
+      'user.webhooks.deliveries': () => {
+        throw new StubError(500, 'Internal server error');
+      },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(DELIVERIES_LOAD_FAILED_MESSAGE);
+  });
+});

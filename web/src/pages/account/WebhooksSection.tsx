@@ -1,0 +1,148 @@
+import type { WebhookAttempt, WebhookDelivery } from '@coinsight/contracts';
+import { useState } from 'react';
+import { serverMessage } from '../../app/session';
+import { Badge, Button, type BadgeTone } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
+import styles from './WebhooksSection.module.css';
+
+export const SECRET_LOAD_FAILED_MESSAGE = 'Could not load your signing secret. Please try again.';
+export const DELIVERIES_LOAD_FAILED_MESSAGE = 'Could not load recent deliveries. Please try again.';
+export const ROTATE_FAILED_MESSAGE = 'Failed to rotate the secret. Please try again.';
+export const NO_DELIVERIES_MESSAGE = 'No webhook deliveries yet. Alerts created with a webhookUrl are sent here when they fire.';
+
+const STATUS_TONE: Record<WebhookDelivery['status'], BadgeTone> = { pending: 'yellow', delivered: 'green', failed: 'red' };
+const STATUS_LABEL: Record<WebhookDelivery['status'], string> = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' };
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function attemptText(attempt: WebhookAttempt): string {
+  const result = attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : (attempt.error ?? 'no answer');
+  return `Attempt ${attempt.attempt}: ${result}, ${attempt.durationMs} ms`;
+}
+
+/** Settings → API: the account's webhook signing secret (reveal, copy, rotate) and its recent deliveries. */
+export function WebhooksSection() {
+  const secret = trpc.user.webhooks.secret.useQuery();
+  const deliveries = trpc.user.webhooks.deliveries.useQuery({ limit: 20 });
+  const utils = trpc.useUtils();
+  const rotate = trpc.user.webhooks.rotateSecret.useMutation({
+    onSuccess: (fresh) => utils.user.webhooks.secret.setData(undefined, fresh),
+  });
+  const [revealed, setRevealed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState('');
+
+  const copy = async () => {
+    if (!secret.data) return;
+    try {
+      await navigator.clipboard.writeText(secret.data.secret);
+      setNotice('Secret copied to the clipboard.');
+    } catch {
+      setNotice('Copy failed: reveal the secret and copy it by hand.');
+    }
+  };
+
+  const confirmRotate = async () => {
+    setNotice('');
+    try {
+      await rotate.mutateAsync();
+      setConfirming(false);
+      setRevealed(true);
+      setNotice('New secret in force. Deliveries are now signed with it only.');
+    } catch (error) {
+      setConfirming(false);
+      setNotice(serverMessage(error) ?? ROTATE_FAILED_MESSAGE);
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="webhooks-title">
+      <h2 id="webhooks-title" className={styles.title}>
+        Webhooks
+      </h2>
+      <p className={styles.muted}>
+        An alert created with a <code>webhookUrl</code> is also POSTed there when it fires, signed with this secret in the{' '}
+        <code>Coinsight-Signature</code> header (HMAC-SHA256 over the timestamp and the raw body). Keep it private.
+      </p>
+
+      {secret.isError ? (
+        <p role="alert">{SECRET_LOAD_FAILED_MESSAGE}</p>
+      ) : (
+        <div className={styles.secret}>
+          <span id="webhook-secret-label">Signing secret</span>
+          <code className={styles.secretValue} data-testid="webhook-secret">
+            {!secret.data ? 'Loading…' : revealed ? secret.data.secret : `whsec_${'•'.repeat(24)}`}
+          </code>
+          <div className={styles.actions}>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-pressed={revealed}
+              disabled={!secret.data}
+              onClick={() => setRevealed((shown) => !shown)}
+            >
+              {revealed ? 'Hide' : 'Reveal'}
+            </Button>
+            <Button variant="secondary" size="sm" disabled={!secret.data} onClick={() => void copy()}>
+              Copy
+            </Button>
+            {!confirming && (
+              <Button variant="ghost" size="sm" disabled={!secret.data} onClick={() => setConfirming(true)}>
+                Rotate secret
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+      {confirming && (
+        <div className={styles.actions} role="group" aria-label="Confirm rotation">
+          <p className={styles.muted}>The current secret stops working at once, for retries of earlier deliveries too.</p>
+          <Button size="sm" disabled={rotate.isPending} onClick={() => void confirmRotate()}>
+            {rotate.isPending ? 'Rotating…' : 'Rotate now'}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      <p role="status" className={styles.muted}>
+        {notice}
+      </p>
+
+      <h3>Recent deliveries</h3>
+      {deliveries.isError ? (
+        <p role="alert">{DELIVERIES_LOAD_FAILED_MESSAGE}</p>
+      ) : !deliveries.data ? (
+        <p className={styles.muted}>Loading…</p>
+      ) : deliveries.data.length === 0 ? (
+        <p className={styles.muted}>{NO_DELIVERIES_MESSAGE}</p>
+      ) : (
+        <ul className={styles.deliveries} aria-label="Recent deliveries">
+          {deliveries.data.map((delivery) => (
+            <li key={delivery.id} className={styles.delivery}>
+              <div className={styles.deliveryHead}>
+                <Badge tone={STATUS_TONE[delivery.status]}>{STATUS_LABEL[delivery.status]}</Badge>
+                <span>{delivery.event}</span>
+                <time dateTime={delivery.createdAt} className={styles.muted}>
+                  {dateTime.format(new Date(delivery.createdAt))}
+                </time>
+              </div>
+              <span className={styles.url}>{delivery.url}</span>
+              {delivery.attempts.length > 0 && (
+                <ol className={styles.attempts} aria-label={`Attempts for delivery ${delivery.id}`}>
+                  {delivery.attempts.map((attempt) => (
+                    <li key={attempt.attempt}>{attemptText(attempt)}</li>
+                  ))}
+                </ol>
+              )}
+              {delivery.nextAttemptAt && (
+                <span className={styles.muted}>
+                  Next attempt <time dateTime={delivery.nextAttemptAt}>{dateTime.format(new Date(delivery.nextAttemptAt))}</time>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

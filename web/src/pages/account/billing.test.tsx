@@ -1,0 +1,113 @@
+import type { BillingSummary } from '@coinsight/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/renderApp';
+import { StubError, testUser, type Handlers } from '../../test/trpcStub';
+import { BILLING_LOAD_FAILED_MESSAGE, PAYMENT_NOTE, PLAN_CHANGE_FAILED_MESSAGE } from './BillingTab';
+
+// jsdom has no canvas: the chart stands in as its accessible description.
+vi.mock('../../components/charts/UPlotChart', () => ({
+  default: ({ description }: { description: string }) => <div role="img" aria-label={description} />,
+}));
+
+const freeMonth: BillingSummary = {
+  usage: {
+    plan: 'free',
+    periodStart: '2026-11-01T00:00:00.000Z',
+    periodEnd: '2026-12-01T00:00:00.000Z',
+    calls: 1234,
+    quota: 1000,
+    remaining: 0,
+    billedCalls: 0,
+    costMicros: 0,
+    costUsd: '$0.00',
+    asOf: '2026-11-03T09:30:00.000Z',
+  },
+  daily: [
+    { day: '2026-11-01', calls: 1000 },
+    { day: '2026-11-02', calls: 0 },
+    { day: '2026-11-03', calls: 234 },
+  ],
+  keys: [
+    { id: 7, name: 'Production', prefix: 'cs_live_AbCd', deleted: false, calls: 1200 },
+    { id: 8, name: 'Old laptop', prefix: 'cs_live_XyZw', deleted: true, calls: 34 },
+  ],
+  planChanges: [],
+};
+
+/** billing.* as the server answers them, the plan change included. */
+function billingApi(initial = freeMonth) {
+  let summary = initial;
+  const handlers: Handlers = {
+    'billing.summary': () => summary,
+    'billing.changePlan': ({ plan }) => {
+      summary = {
+        ...summary,
+        usage: { ...summary.usage, plan, quota: plan === 'free' ? 1000 : null, remaining: plan === 'free' ? 0 : null },
+        planChanges: [{ from: summary.usage.plan, to: plan, at: '2026-11-03T10:00:00.000Z' }, ...summary.planChanges],
+      };
+      return summary;
+    },
+  };
+  return handlers;
+}
+
+async function openBilling(api: Handlers) {
+  const view = renderApp('/settings?tab=billing', { signedInAs: testUser, api });
+  await screen.findByRole('heading', { name: 'November 2026' });
+  return view;
+}
+
+const figure = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+describe('settings billing tab', () => {
+  it("shows this month's calls, the free allowance, the cost, a daily chart and the split per key", async () => {
+    await openBilling(billingApi());
+    expect(figure('API calls this month')).toBe('1,234');
+    expect(figure('Free allowance')).toBe('0 of 1,000 calls left');
+    expect(figure('Cost this month')).toBe('$0.00');
+    expect(screen.getByText('November 1 – November 30 (UTC)')).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /API calls per day this month, UTC: 01: 1000, 02: 0, 03: 234/ })).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Calls this month per key' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['Production cs_live_AbCd… 1,200', 'Old laptop cs_live_XyZw… deleted34']);
+  });
+
+  it('shows a Pro month as billed, with the cost formatted from micro-dollars', async () => {
+    await openBilling(
+      billingApi({
+        ...freeMonth,
+        usage: { ...freeMonth.usage, plan: 'pro', quota: null, remaining: null, billedCalls: 1234, costMicros: 185_100, costUsd: '$0.19' },
+      }),
+    );
+    expect(figure('Free allowance')).toBe('None: every call is billed');
+    expect(figure('Cost this month')).toBe('$0.19');
+    expect(screen.getByText(/every call costs \$0\.15 per 1,000 \(1,234 billed calls this month\)/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Downgrade to Free' })).toBeTruthy();
+  });
+
+  it('upgrades: the change is sent, recorded, listed, and says that no payment is taken', async () => {
+    const { api } = await openBilling(billingApi());
+    expect(screen.getAllByText(PAYMENT_NOTE).length).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+    expect((await screen.findByRole('status')).textContent).toBe(`You are now on the Pro plan. ${PAYMENT_NOTE}`);
+    expect(api.callsTo('billing.changePlan').map((c) => c.input)).toEqual([{ plan: 'pro' }]);
+    expect(screen.getByRole('heading', { name: 'Plan: Pro' })).toBeTruthy();
+    expect(screen.getByText(/Free to Pro/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Downgrade to Free' })).toBeTruthy();
+  });
+
+  it('says so when the plan cannot be changed', async () => {
+    await openBilling({ ...billingApi(), 'billing.changePlan': () => Promise.reject(new StubError(503, 'Service unavailable')) });
+    fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(PLAN_CHANGE_FAILED_MESSAGE);
+  });
+
+  it('says so when the usage cannot be loaded', async () => {
+    renderApp('/settings?tab=billing', {
+      signedInAs: testUser,
+      api: { 'billing.summary': () => Promise.reject(new TypeError('Failed to fetch')) },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(BILLING_LOAD_FAILED_MESSAGE);
+  });
+});

@@ -1,0 +1,24 @@
+import { Page } from '../../components/Page';
+import { Card } from '../../components/ui';
+import { AlertForm } from './AlertForm';
+import { AlertList } from './AlertList';
+import styles from './Alerts.module.css';
+
+/** Issue 10: the signed-in user's price and mention alerts (guarded by path, app/session/guard.tsx). */
+export default function AlertsPage() {
+  return (
+    <Page
+      title="Alerts"
+      description="Get told when a coin crosses a price, or when social posts start mentioning it more than usual. Each alert fires once, then waits until you re-arm it."
+    >
+      <div className={styles.layout}>
+        <Card title="Create an alert" className={styles.create}>
+          <AlertForm />
+        </Card>
+        <Card title="Your alerts">
+          <AlertList />
+        </Card>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,207 @@
+import { CANDLE_INTERVALS, type CandleInterval, type MarketAsset } from '@coinsight/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { TimelineChart } from '../../components/charts/TimelineChart';
+import { Page } from '../../components/Page';
+import { Button, ButtonLink, Card } from '../../components/ui';
+import { formatCount } from '../../lib/formatNumber';
+import { trpc } from '../../lib/trpc';
+import { SearchResults } from '../social/SearchResults';
+import { ChangeValue } from './ChangeValue';
+import { alertPrice, formatClock, formatPrice, formatSupply, formatUsdCompact } from './format';
+import { LiveStatus } from './LiveStatus';
+import { MarketSentiment } from './MarketSentiment';
+import { useLiveOverview } from './useLiveOverview';
+import styles from './Market.module.css';
+
+// The chart library loads with this page only.
+const CandleChart = lazy(() => import('./CandleChart'));
+
+const INTERVAL_LABELS: Record<CandleInterval, { button: string; span: string }> = {
+  '1m': { button: '1m', span: 'last 24 hours, minute candles' },
+  '1h': { button: '1h', span: 'last 30 days, hourly candles' },
+  '1d': { button: '1d', span: 'last year, daily candles' },
+};
+
+function isNotFound(error: { data?: { httpStatus?: number } | null } | null): boolean {
+  const status = error?.data?.httpStatus;
+  return status === 404 || status === 400;
+}
+
+export default function AssetPage() {
+  const symbol = (useParams().symbol ?? '').toUpperCase();
+  const [interval, setChartInterval] = useState<CandleInterval>('1h');
+  const detail = trpc.market.asset.useQuery({ symbol, interval }, { placeholderData: (previous) => previous });
+  const history = trpc.market.history.useQuery({ symbol, interval });
+  const posts = trpc.social.search.useQuery({ q: `$${symbol}`, limit: 5 }, { enabled: detail.isSuccess });
+  const { overview, state } = useLiveOverview();
+
+  if (detail.isError && isNotFound(detail.error)) {
+    return (
+      <Page
+        title="Asset not found"
+        heading="Asset not found"
+        description={`Coinsight does not track an asset with the ticker “${symbol}”.`}
+      >
+        <p>
+          <Link to="/market">See the tracked assets on the market overview</Link>
+        </p>
+      </Page>
+    );
+  }
+
+  // The live overview moves the figures with every tick; the asset query has them until it arrives.
+  const asset: MarketAsset | undefined = overview.data?.assets.find((a) => a.symbol === symbol) ?? detail.data?.asset;
+  const title = asset ? `${asset.name} (${asset.symbol})` : symbol;
+
+  return (
+    <Page
+      title={title}
+      heading={title}
+      description={`Price, chart, mentions and sentiment for ${asset?.name ?? symbol}.`}
+      actions={
+        asset?.price ? (
+          <ButtonLink to={`/alerts?symbol=${encodeURIComponent(symbol)}&price=${alertPrice(asset.price)}`}>Create alert</ButtonLink>
+        ) : null
+      }
+    >
+      <p>
+        <Link to="/market">← Market overview</Link>
+      </p>
+      {detail.isError ? <p role="alert">This asset could not be loaded. Please try again in a moment.</p> : null}
+      {asset ? (
+        <>
+          <dl className={styles.header}>
+            <div>
+              <dt>Price</dt>
+              <dd>{asset.price === null ? '—' : formatPrice(asset.price)}</dd>
+            </div>
+            <div>
+              <dt>24h change</dt>
+              <dd>{asset.change24h === null ? '—' : <ChangeValue percent={asset.change24h} />}</dd>
+            </div>
+            <div>
+              <dt>Market cap</dt>
+              <dd>{asset.marketCap === null ? '—' : formatUsdCompact(asset.marketCap)}</dd>
+            </div>
+            <div>
+              <dt>Volume (24h)</dt>
+              <dd>{asset.volume24h === null ? '—' : formatUsdCompact(asset.volume24h)}</dd>
+            </div>
+            <div>
+              <dt>Circulating supply</dt>
+              <dd>{asset.circulatingSupply === null ? '—' : `${formatSupply(asset.circulatingSupply)} ${asset.symbol}`}</dd>
+            </div>
+            <div>
+              <dt>Max supply</dt>
+              <dd>{asset.maxSupply === null ? 'No cap' : `${formatSupply(asset.maxSupply)} ${asset.symbol}`}</dd>
+            </div>
+            <div>
+              <dt>Rank</dt>
+              <dd>#{asset.rank}</dd>
+            </div>
+          </dl>
+          <div className={styles.status}>
+            <p className={styles.muted}>
+              {asset.asOf ? (
+                <>
+                  Last updated <time dateTime={asset.asOf}>{formatClock(asset.asOf)}</time>
+                </>
+              ) : (
+                'No price yet.'
+              )}
+            </p>
+            <LiveStatus state={state} />
+          </div>
+        </>
+      ) : detail.isPending ? (
+        <p role="status">Loading {symbol}…</p>
+      ) : null}
+
+      <div className={styles.panels}>
+        <Card>
+          <div className={styles.toolbar}>
+            <h2 className={styles.panelTitle}>Price ({INTERVAL_LABELS[interval].span})</h2>
+            <div className={styles.intervals} role="group" aria-label="Candle interval">
+              {CANDLE_INTERVALS.map((value) => (
+                <Button
+                  key={value}
+                  size="sm"
+                  variant={value === interval ? 'primary' : 'secondary'}
+                  aria-pressed={value === interval}
+                  onClick={() => setChartInterval(value)}
+                >
+                  {INTERVAL_LABELS[value].button}
+                </Button>
+              ))}
+            </div>
+          </div>
+          {history.isError ? (
+            <p role="alert">The price history could not be loaded.</p>
+          ) : history.data ? (
+            history.data.candles.length === 0 ? (
+              <p className={styles.muted}>No candles stored for this span yet.</p>
+            ) : (
+              <Suspense fallback={<div className={styles.chart} aria-hidden="true" />}>
+                <CandleChart
+                  candles={history.data.candles}
+                  intraday={interval !== '1d'}
+                  description={`${symbol} candlestick chart, ${INTERVAL_LABELS[interval].span}: ${history.data.candles.length} candles, last close ${formatPrice(history.data.candles.at(-1)!.close)}`}
+                />
+              </Suspense>
+            )
+          ) : (
+            <div className={styles.chart} role="status" aria-label="Loading the chart" />
+          )}
+        </Card>
+        <Card>
+          <h2 className={styles.panelTitle}>Mentions and sentiment</h2>
+          {detail.data ? (
+            <>
+              <p className={styles.muted}>
+                {formatCount(detail.data.social.mentions)} {detail.data.social.mentions === 1 ? 'post names' : 'posts name'} ${symbol} over
+                the {INTERVAL_LABELS[interval].span.split(',')[0]}.
+              </p>
+              <p>
+                <MarketSentiment asset={{ sentiment: detail.data.social.sentiment, sentimentPosts: detail.data.social.sentimentPosts }} />
+              </p>
+              {detail.data.social.points.length > 0 ? (
+                <>
+                  <TimelineChart
+                    times={detail.data.social.points.map((p) => p.time)}
+                    series={[{ label: 'Mentions', values: detail.data.social.points.map((p) => p.mentions) }]}
+                    yLabel="Mentions"
+                    height={160}
+                    description={`Mentions of $${symbol} per ${detail.data.social.bucket}`}
+                  />
+                  <TimelineChart
+                    times={detail.data.social.points.map((p) => p.time)}
+                    series={[{ label: 'Sentiment', values: detail.data.social.points.map((p) => p.sentiment) }]}
+                    yLabel="Sentiment"
+                    yRange={[0, 1]}
+                    height={160}
+                    description={`Mean sentiment (0 to 1) of posts naming $${symbol} per ${detail.data.social.bucket}`}
+                  />
+                </>
+              ) : null}
+            </>
+          ) : null}
+        </Card>
+      </div>
+
+      <Card title="Recent posts">
+        {posts.data ? (
+          posts.data.data.length > 0 ? (
+            <SearchResults results={posts.data.data} />
+          ) : (
+            <p className={styles.muted}>No stored posts name ${symbol} yet.</p>
+          )
+        ) : posts.isError ? (
+          <p role="alert">Posts could not be loaded.</p>
+        ) : (
+          <p role="status">Loading posts…</p>
+        )}
+      </Card>
+    </Page>
+  );
+}

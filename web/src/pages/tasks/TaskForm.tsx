@@ -1,0 +1,387 @@
+import {
+  createTaskSchema,
+  EXPORT_FORMATS,
+  IMPORT_FORMATS,
+  MAX_X_POSTS,
+  SOCIAL_PLATFORMS,
+  type CreateTaskInput,
+  type SocialPlatform,
+  type TaskType,
+} from '@coinsight/contracts';
+import { useState } from 'react';
+import { serverMessage, useSession } from '../../app/session';
+import { FormOutcomeAlert, firstErrors, formStyles, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
+import { Button, Select, TextField } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
+import { FileDrop } from './FileDrop';
+import { FileRequestError, uploadTaskFile } from './taskFiles';
+import { FORMAT_LABEL, PLATFORM_LABEL, TYPE_LABEL } from './taskText';
+import styles from './Tasks.module.css';
+
+export const TASK_CREATE_FAILED_MESSAGE = 'Could not create the task. Please try again.';
+export const CHOOSE_FILE_MESSAGE = 'Choose a JSON Lines or CSV file to upload';
+export const X_TOKEN_HINT = 'Needs the server to be set up with an X API bearer token (X_BEARER_TOKEN); without one the task is refused.';
+
+const TYPES: ReadonlyArray<{ id: TaskType; label: string; hint: string }> = [
+  { id: 'scrape', label: TYPE_LABEL.scrape, hint: 'Collect posts into the store from a file, a URL or X recent search.' },
+  {
+    id: 'analyze',
+    label: TYPE_LABEL.analyze,
+    hint: 'Chart the posts of a query: mentions over time, sentiment, authors, hashtags, coins.',
+  },
+  { id: 'export', label: TYPE_LABEL.export, hint: 'Write the posts of a query to a CSV, JSON or JSON Lines file to download.' },
+];
+const SOURCES = [
+  { id: 'upload', label: 'Upload a file' },
+  { id: 'url', label: 'From a URL' },
+  { id: 'x-recent-search', label: 'X recent search' },
+] as const;
+const PLATFORM_OPTIONS = SOCIAL_PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_LABEL[platform] }));
+const URL_FORMAT_OPTIONS = [
+  { value: '', label: 'Tell from the file' },
+  ...IMPORT_FORMATS.map((format) => ({ value: format, label: format === 'csv' ? 'CSV' : 'JSON Lines' })),
+];
+const EXPORT_FORMAT_OPTIONS = EXPORT_FORMATS.map((format) => ({ value: format, label: FORMAT_LABEL[format] }));
+
+type TaskValues = {
+  type: string;
+  title: string;
+  description: string;
+  'source.kind': string;
+  'source.platform': string;
+  'source.url': string;
+  'source.format': string;
+  'source.query': string;
+  'source.maxPosts': string;
+  'query.symbols': string;
+  'query.keywords': string;
+  'query.from': string;
+  'query.to': string;
+  format: string;
+};
+
+const INITIAL: TaskValues = {
+  type: 'scrape',
+  title: '',
+  description: '',
+  'source.kind': 'upload',
+  'source.platform': 'twitter',
+  'source.url': '',
+  'source.format': '',
+  'source.query': '',
+  'source.maxPosts': '100',
+  'query.symbols': '',
+  'query.keywords': '',
+  'query.from': '',
+  'query.to': '',
+  format: 'csv',
+};
+
+/** Stands in for the upload's id while checking a form whose file is chosen but not yet sent. */
+const PENDING_UPLOAD_ID = '00000000-0000-4000-8000-000000000000';
+
+const terms = (text: string, separator: RegExp) => {
+  const list = text
+    .split(separator)
+    .map((term) => term.trim())
+    .filter(Boolean);
+  return list.length ? list : undefined;
+};
+const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
+/** The form's "to" day is included: the query's `to` is the start of the next day (it is exclusive). */
+function dayAfter(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+function toInput(values: TaskValues, platforms: SocialPlatform[], uploadId: string | null): CreateTaskInput {
+  const common = { title: values.title, description: values.description };
+  const query = {
+    symbols: terms(values['query.symbols'], /[\s,]+/),
+    keywords: terms(values['query.keywords'], /,/),
+    platforms: platforms.length ? platforms : undefined,
+    from: values['query.from'] || undefined,
+    to: values['query.to'] ? dayAfter(values['query.to']) : undefined,
+  };
+  // The select holds a platform; the schema says so if it somehow does not.
+  const platform = values['source.platform'] as SocialPlatform;
+  switch (values.type) {
+    case 'analyze':
+      return { type: 'analyze', ...common, query };
+    case 'export':
+      return { type: 'export', ...common, query, format: values.format as Extract<CreateTaskInput, { type: 'export' }>['format'] };
+    default: {
+      const kind = values['source.kind'];
+      const source =
+        kind === 'url'
+          ? {
+              kind: 'url' as const,
+              url: values['source.url'],
+              platform,
+              format: (values['source.format'] || undefined) as 'csv' | 'jsonl' | undefined,
+            }
+          : kind === 'x-recent-search'
+            ? { kind: 'x-recent-search' as const, query: values['source.query'], maxPosts: toNumber(values['source.maxPosts']) }
+            : { kind: 'upload' as const, uploadId: uploadId ?? '', platform };
+      return { type: 'scrape', ...common, source };
+    }
+  }
+}
+
+/** `query.symbols.2` → `query.symbols`: a list's problem shows by the field that holds it. */
+function byField(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, message] of Object.entries(errors)) out[key.replace(/(\.\d+)+$/, '')] ??= message;
+  return out;
+}
+
+/** The fields the form shows for a type (and source): a server message naming one of them sits by it. */
+function visibleFields(values: TaskValues): string[] {
+  const common = ['title', 'description'];
+  if (values.type === 'analyze') return [...common, 'query.symbols', 'query.keywords', 'query.platforms', 'query.from', 'query.to'];
+  if (values.type === 'export')
+    return [...common, 'query.symbols', 'query.keywords', 'query.platforms', 'query.from', 'query.to', 'format'];
+  switch (values['source.kind']) {
+    case 'url':
+      return [...common, 'source.url', 'source.platform', 'source.format'];
+    case 'x-recent-search':
+      return [...common, 'source.query', 'source.maxPosts'];
+    default:
+      return [...common, 'source.uploadId', 'source.platform'];
+  }
+}
+
+/** "source.url must …" → source.url, when that field is on the form. */
+function namedField(message: string, values: TaskValues): string | null {
+  const first = message.split(' ')[0] ?? '';
+  return visibleFields(values).includes(first) ? first : null;
+}
+
+/** Creates a scrape, analyze or export task; the rules are the contracts' schemas, as on the server. */
+export function TaskForm() {
+  const { token } = useSession();
+  const utils = trpc.useUtils();
+  const create = trpc.tasks.create.useMutation();
+  const [platforms, setPlatforms] = useState<SocialPlatform[]>([]);
+  const [file, setFile] = useState<File | null>(null);
+  // 0..1 while a file goes up, else null.
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
+  const [serverError, setServerError] = useState<{ field: string; message: string } | null>(null);
+  // A file already sent is not sent again when only another field needed fixing.
+  const [uploaded, setUploaded] = useState<{ file: File; uploadId: string } | null>(null);
+
+  const validate = (values: TaskValues): FieldErrors => {
+    const errors = byField(firstErrors(createTaskSchema, toInput(values, platforms, file ? PENDING_UPLOAD_ID : null)));
+    if (values.type === 'scrape' && values['source.kind'] === 'upload' && !file) errors['source.uploadId'] = CHOOSE_FILE_MESSAGE;
+    return errors;
+  };
+  const form = useForm(INITIAL, validate);
+  const values = form.values;
+
+  const errorOf = (field: string) => form.errors[field] ?? (serverError?.field === field ? serverError.message : undefined);
+  const clearServerError = (field?: string) => {
+    if (!field || serverError?.field === field) setServerError(null);
+  };
+  const bind = (field: keyof TaskValues) => {
+    const { onChange, ...rest } = form.field(field);
+    return {
+      ...rest,
+      error: errorOf(field),
+      onChange: (event: Parameters<typeof onChange>[0]) => {
+        clearServerError(field);
+        onChange(event);
+      },
+    };
+  };
+  const radio = (field: 'type' | 'source.kind') => {
+    const { onChange, name } = form.field(field);
+    return {
+      name,
+      onChange: (event: Parameters<typeof onChange>[0]) => {
+        clearServerError();
+        setOutcome(null);
+        onChange(event);
+      },
+    };
+  };
+  const togglePlatform = (platform: SocialPlatform, on: boolean) => {
+    clearServerError('query.platforms');
+    setPlatforms((current) =>
+      on ? SOCIAL_PLATFORMS.filter((p) => p === platform || current.includes(p)) : current.filter((p) => p !== platform),
+    );
+  };
+  const chooseFile = (next: File | null) => {
+    clearServerError('source.uploadId');
+    setFile(next);
+  };
+
+  const uploadIdFor = async (chosen: File): Promise<string> => {
+    if (uploaded?.file === chosen) return uploaded.uploadId;
+    setUploadProgress(0);
+    try {
+      const upload = await uploadTaskFile(chosen, token, setUploadProgress);
+      setUploaded({ file: chosen, uploadId: upload.uploadId });
+      return upload.uploadId;
+    } finally {
+      setUploadProgress(null);
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (submitted) => {
+    setOutcome(null);
+    setServerError(null);
+    let uploadId: string | null = null;
+    if (submitted.type === 'scrape' && submitted['source.kind'] === 'upload' && file) {
+      try {
+        uploadId = await uploadIdFor(file);
+      } catch (error) {
+        const message = error instanceof FileRequestError ? error.message : null;
+        if (error instanceof FileRequestError && error.status !== null && error.status !== 401 && message)
+          setServerError({ field: 'source.uploadId', message });
+        else setOutcome({ tone: 'error', message: TASK_CREATE_FAILED_MESSAGE, detail: message });
+        return;
+      }
+    }
+    try {
+      const task = await create.mutateAsync(toInput(submitted, platforms, uploadId));
+      await utils.tasks.list.invalidate();
+      form.reset({ ...INITIAL, type: submitted.type, 'source.kind': submitted['source.kind'] });
+      setFile(null);
+      setUploaded(null);
+      setOutcome({ tone: 'success', message: `Task created: ${task.title}. Follow it in the list of your tasks.` });
+    } catch (error) {
+      const message = serverMessage(error);
+      const field = message ? namedField(message, submitted) : null;
+      if (field && message) setServerError({ field, message });
+      else setOutcome({ tone: 'error', message: TASK_CREATE_FAILED_MESSAGE, detail: message });
+    }
+  });
+
+  const typeRadio = radio('type');
+  const sourceRadio = radio('source.kind');
+  const uploading = uploadProgress !== null;
+  const busy = form.submitting || uploading;
+  const platformsError = errorOf('query.platforms');
+
+  return (
+    <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Create a task">
+      <FormOutcomeAlert outcome={outcome} />
+      <fieldset className={styles.segmented}>
+        <legend className={styles.legend}>Task type</legend>
+        {TYPES.map((type) => (
+          <label key={type.id} className={styles.segment}>
+            <input type="radio" value={type.id} checked={values.type === type.id} {...typeRadio} />
+            <span>{type.label}</span>
+          </label>
+        ))}
+      </fieldset>
+      <p className={styles.muted}>{TYPES.find((type) => type.id === values.type)?.hint}</p>
+      <TextField label="Title" autoComplete="off" {...bind('title')} />
+      <TextField label="Description (optional)" autoComplete="off" {...bind('description')} />
+
+      {values.type === 'scrape' ? (
+        <>
+          <fieldset className={styles.segmented}>
+            <legend className={styles.legend}>Source</legend>
+            {SOURCES.map((source) => (
+              <label key={source.id} className={styles.segment}>
+                <input type="radio" value={source.id} checked={values['source.kind'] === source.id} {...sourceRadio} />
+                <span>{source.label}</span>
+              </label>
+            ))}
+          </fieldset>
+          {values['source.kind'] === 'upload' ? (
+            <FileDrop
+              name="source.uploadId"
+              file={file}
+              onFile={chooseFile}
+              error={errorOf('source.uploadId')}
+              disabled={busy}
+              progress={uploadProgress}
+            />
+          ) : null}
+          {values['source.kind'] === 'url' ? (
+            <>
+              <TextField
+                label="URL of the file"
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                placeholder="https://example.com/posts.jsonl"
+                hint="A public http(s) address serving JSON Lines or CSV."
+                {...bind('source.url')}
+              />
+              <Select label="File format" options={URL_FORMAT_OPTIONS} {...bind('source.format')} />
+            </>
+          ) : null}
+          {values['source.kind'] !== 'x-recent-search' ? (
+            <Select label="Platform of the posts" options={PLATFORM_OPTIONS} {...bind('source.platform')} />
+          ) : (
+            <>
+              <TextField label="Search query" autoComplete="off" placeholder="$BTC lang:en" hint={X_TOKEN_HINT} {...bind('source.query')} />
+              <TextField
+                label="Most posts to collect"
+                inputMode="numeric"
+                autoComplete="off"
+                hint={`From 10 to ${MAX_X_POSTS.toLocaleString('en-US')}.`}
+                {...bind('source.maxPosts')}
+              />
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <TextField
+            label="Symbols"
+            autoComplete="off"
+            placeholder="BTC, ETH"
+            hint="Tickers, separated by commas or spaces."
+            {...bind('query.symbols')}
+          />
+          <TextField
+            label="Keywords"
+            autoComplete="off"
+            placeholder="etf, halving"
+            hint="Words or phrases, separated by commas. Posts naming any symbol or keyword count."
+            {...bind('query.keywords')}
+          />
+          <fieldset className={styles.checks} aria-describedby={platformsError ? 'task-platforms-error' : 'task-platforms-hint'}>
+            <legend className={styles.legend}>Platforms</legend>
+            {SOCIAL_PLATFORMS.map((platform) => (
+              <label key={platform} className={styles.check}>
+                <input
+                  type="checkbox"
+                  name="query.platforms"
+                  checked={platforms.includes(platform)}
+                  onChange={(event) => togglePlatform(platform, event.target.checked)}
+                />
+                {PLATFORM_LABEL[platform]}
+              </label>
+            ))}
+            <p id="task-platforms-hint" className={styles.muted}>
+              None ticked means all platforms.
+            </p>
+            {platformsError ? (
+              <p id="task-platforms-error" className={styles.error}>
+                {platformsError}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className={styles.period}>
+            <TextField label="From (UTC)" type="date" {...bind('query.from')} />
+            <TextField label="To (UTC, included)" type="date" {...bind('query.to')} />
+          </div>
+          {values.type === 'export' ? <Select label="File format" options={EXPORT_FORMAT_OPTIONS} {...bind('format')} /> : null}
+        </>
+      )}
+      <div className={formStyles.actions}>
+        <Button type="submit" disabled={busy}>
+          {uploading ? 'Uploading…' : form.submitting ? 'Creating…' : 'Create Task'}
+        </Button>
+      </div>
+    </form>
+  );
+}

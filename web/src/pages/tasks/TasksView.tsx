@@ -1,0 +1,18 @@
+import { Card } from '../../components/ui';
+import { TaskForm } from './TaskForm';
+import { TaskList } from './TaskList';
+import styles from './Tasks.module.css';
+
+/** /tasks and /scraping-tasks (the spec's desktop and mobile paths): the same form and list. */
+export function TasksView() {
+  return (
+    <div className={styles.layout}>
+      <Card title="Create a task" className={styles.create}>
+        <TaskForm />
+      </Card>
+      <Card title="Your tasks">
+        <TaskList />
+      </Card>
+    </div>
+  );
+}
