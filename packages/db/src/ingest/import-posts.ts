@@ -37,7 +37,9 @@ export interface ImportOptions {
   now?: number;
 }
 
-export const DEFAULT_BATCH_SIZE = 1_000;
+// 5,000 rather than 1,000: 25% more posts a second (bench), as the rollup rows a batch touches grow
+// more slowly than the batch.
+export const DEFAULT_BATCH_SIZE = 5_000;
 export const MAX_REPORTED_ERRORS = 1_000;
 
 // SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation) belong to a row;
@@ -69,13 +71,12 @@ export async function importPosts(
     report.skipped += outcome.skipped;
   };
 
+  // One batch is written while the next is read and analysed: the database and the analysis
+  // then run side by side. Only one write is in flight, so batches land in order.
   let batch: { line: number; post: AnalyzedPost }[] = [];
   let keys = new Set<string>();
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const current = batch;
-    batch = [];
-    keys = new Set();
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (current: { line: number; post: AnalyzedPost }[]) => {
     try {
       add(
         await writePostBatch(
@@ -97,27 +98,43 @@ export async function importPosts(
     }
     options.onProgress?.(report);
   };
+  const flush = async () => {
+    await writing;
+    if (batch.length === 0) return;
+    const current = batch;
+    batch = [];
+    keys = new Set();
+    writing = write(current);
+    // Keeps an early failure from being reported as unhandled before the next flush awaits it.
+    writing.catch(() => undefined);
+  };
 
-  for await (const item of source) {
-    report.rows++;
-    if ('error' in item) {
-      fail(item.line, item.error);
-      continue;
+  try {
+    for await (const item of source) {
+      report.rows++;
+      if ('error' in item) {
+        fail(item.line, item.error);
+        continue;
+      }
+      const parsed = parsePostRecord(item.record, options.platform, now);
+      if (!parsed.ok) {
+        fail(item.line, parsed.reason);
+        continue;
+      }
+      const key = postKey(parsed.post);
+      // A repeat within the batch is written after the first, so it updates or skips as it would
+      // in a later file.
+      if (keys.has(key)) await flush();
+      keys.add(key);
+      batch.push({ line: item.line, post: analyze(parsed.post) });
+      if (batch.length >= batchSize) await flush();
     }
-    const parsed = parsePostRecord(item.record, options.platform, now);
-    if (!parsed.ok) {
-      fail(item.line, parsed.reason);
-      continue;
-    }
-    const key = postKey(parsed.post);
-    // A repeat within the batch is written after the first, so it updates or skips as it would
-    // in a later file.
-    if (keys.has(key)) await flush();
-    keys.add(key);
-    batch.push({ line: item.line, post: analyze(parsed.post) });
-    if (batch.length >= batchSize) await flush();
+    await flush();
+  } finally {
+    // A source that fails mid-file still lets the batch in flight finish before the error goes up.
+    await writing.catch(() => undefined);
   }
-  await flush();
+  await writing;
   report.errors.sort((a, b) => a.line - b.line);
   return report;
 

@@ -174,6 +174,33 @@ describe(`JSON Lines import (${process.env.TEST_DB})`, () => {
       await sql`alter table posts drop constraint test_refuse`.execute(handle.db);
     }
   });
+
+  it('writes batches in order while reading ahead, with a repeat in the next batch applied after the first', async () => {
+    const rows = [tweet('1'), tweet('2'), tweet('3'), tweet('1', { likes: 99 }), tweet('4'), tweet('5')];
+    const report = await importJsonl(jsonl(...rows), 'twitter', 2);
+    expect(report).toEqual({ rows: 6, inserted: 5, updated: 1, skipped: 0, failed: 0, errors: [] });
+    expect((await stored()).map((r) => [r.external_id, r.likes])).toEqual([
+      ['1', 99],
+      ['2', 10],
+      ['3', 10],
+      ['4', 10],
+      ['5', 10],
+    ]);
+    expect(await findRollupDrift(handle.db)).toEqual([]);
+  });
+
+  it('lets the batch in flight finish when the source fails, then reports the failure', async () => {
+    async function* failing() {
+      for (let i = 1; i <= 5; i++) yield { line: i, record: tweet(String(i)) };
+      throw new Error('the connection to the source was lost');
+    }
+    await expect(importPosts(handle.db, failing(), { platform: 'twitter', batchSize: 2, now: NOW })).rejects.toThrow(
+      'the connection to the source was lost',
+    );
+    // Two whole batches were written; the third was never complete.
+    expect((await stored()).map((r) => r.external_id)).toEqual(['1', '2', '3', '4']);
+    expect(await findRollupDrift(handle.db)).toEqual([]);
+  });
 });
 
 describe(`CSV import (${process.env.TEST_DB})`, () => {
