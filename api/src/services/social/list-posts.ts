@@ -40,11 +40,19 @@ function filtersOf(platform: SocialPlatform, query: AnyListQuery) {
  * along as a scalar subquery. Unfiltered, the total is the platform's post count from the rollups,
  * held in the read cache; filtered, matches are counted up to LIST_COUNT_CAP, and past it the
  * total is the planner's estimate, flagged `totalIsEstimate`.
+ *
+ * With a read cache, an identical page asked again within its TTL (2 s) is answered from memory:
+ * the first page of a busy platform is what most clients ask for at once.
  */
 export async function listPosts<P extends SocialPlatform>(
   deps: SocialDeps,
   { platform, query }: { platform: P; query: ListQuery<P> },
 ): Promise<PostPage<P>> {
+  if (!deps.reads) return readPage(deps, platform, query);
+  return deps.reads.get(readKey('list', [platform, query]), () => readPage(deps, platform, query));
+}
+
+async function readPage<P extends SocialPlatform>(deps: SocialDeps, platform: P, query: ListQuery<P>): Promise<PostPage<P>> {
   const { db } = deps;
   const q = query as AnyListQuery;
   const { ranges, mediaType, location } = filtersOf(platform, q);
