@@ -312,7 +312,8 @@ async function main() {
   };
   const resultsDir = path.join(benchDir, 'results');
   mkdirSync(resultsDir, { recursive: true });
-  const mode = quick ? 'quick' : posts === 1_000_000 ? 'full' : `${posts}-posts`;
+  // A run of some cases (--only) never overwrites the whole run of the same day and size.
+  const mode = `${quick ? 'quick' : posts === 1_000_000 ? 'full' : `${posts}-posts`}${only ? '-partial' : ''}`;
   const file = path.join(resultsDir, `${out.date.slice(0, 10)}-${mode}.json`);
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   process.stdout.write(`${report.markdown(out)}\n`);

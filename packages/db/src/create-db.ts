@@ -72,6 +72,10 @@ function openPostgres({
     // outage. The server's statement_timeout fires first for a query that is merely slow;
     // keepalive lets the kernel notice a peer that is gone for good.
     ...(queryTimeoutMs > 0 ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + 2_000 } : {}),
+    // JIT compiles a plan whose estimated cost passes a threshold: 30-60 ms of compiling for
+    // queries that run in a few milliseconds (an analytics read over a million posts). Not for
+    // a request path.
+    options: '-c jit=off',
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });

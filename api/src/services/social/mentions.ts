@@ -36,10 +36,16 @@ export async function mentionCounts(
         and hour >= ${firstHour} and hour < ${endHour}
       union all
       select p.platform, '$' || s.symbol, 1, p.sentiment
-      from posts p cross join lateral unnest(p.symbols) as s(symbol)
-      where p.symbols && ${input.symbols}::text[] and p.platform = any(${platforms}::text[])
-        and p.created_at >= ${input.from} and p.created_at < ${input.to}
-        and (p.created_at < ${firstHour} or p.created_at >= ${endHour})
+      from (
+        -- The ragged edges by date first: at most two hours of posts off the (platform,
+        -- created_at) index. OFFSET 0 keeps the planner from ANDing in the symbols GIN index,
+        -- whose bitmap for a common coin is a fifth of all posts (30-50 ms at 1,000,000, not 4).
+        select platform, symbols, sentiment from posts
+        where platform = any(${platforms}::text[]) and created_at >= ${input.from} and created_at < ${input.to}
+          and (created_at < ${firstHour} or created_at >= ${endHour})
+        offset 0
+      ) as p cross join lateral unnest(p.symbols) as s(symbol)
+      where p.symbols && ${input.symbols}::text[]
     ) as m
     where topic = any(${topics}::text[])
     group by platform, topic

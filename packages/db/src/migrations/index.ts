@@ -16,6 +16,7 @@ import * as idempotencyKeys from './2026-11-23T2200_idempotency_keys.js';
 import * as trigramFilters from './2026-11-23T2300_trigram_filters.js';
 import * as tasks from './2026-11-24T0000_tasks.js';
 import * as jobSlots from './2026-11-24T0100_job_slots.js';
+import * as coinTopicHours from './2026-11-24T0200_coin_topic_hours.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T2300_trigram_filters': trigramFilters,
   '2026-11-24T0000_tasks': tasks,
   '2026-11-24T0100_job_slots': jobSlots,
+  '2026-11-24T0200_coin_topic_hours': coinTopicHours,
 };
