@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
@@ -21,7 +20,8 @@ import { socialRoutes } from './rest/social.js';
 import { taskRoutes } from './rest/tasks.js';
 import { userRoutes } from './rest/users.js';
 import { createContext } from './trpc/context.js';
-import { appRouter, type AppRouter } from './trpc/root.js';
+import { trpcPlugin, type TrpcOptions } from './trpc/fastify-plugin.js';
+import { appRouter } from './trpc/root.js';
 import { v1Plugin } from './v1/index.js';
 
 /** Secrets and credentials never reach a log line, whatever logs the request. */
@@ -122,7 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(socialRoutes);
   await app.register(newsletterRoutes);
   await app.register(taskRoutes);
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
@@ -137,7 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc procedure failed');
       },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    } satisfies TrpcOptions,
   });
   // The metered public API: its own auth (API keys), error shape and 404s.
   await app.register(v1Plugin, { prefix: '/v1' });
