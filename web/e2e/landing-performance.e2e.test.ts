@@ -93,8 +93,9 @@ describe('landing page performance in Chromium', () => {
       expect(vitals.cls).toBeLessThan(0.1);
       // The largest content was painted at all (no blank page waiting on a script that never runs).
       expect(vitals.lcp).not.toBeNull();
-      // 138 KiB measured after the split (docs/web-performance.md); the goal is 120 KB.
-      expect(initialJsGzipBytes).toBeLessThan(145 * 1024);
+      // 114.2 KiB measured once the query layer left the first load (docs/web-performance.md); the
+      // issue's goal is 120 KB, and 118 KiB keeps that with a little margin.
+      expect(initialJsGzipBytes).toBeLessThan(118 * 1024);
     },
   );
 });

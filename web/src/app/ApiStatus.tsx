@@ -1,4 +1,4 @@
-import { trpc } from '../lib/trpc';
+import { usePublicRead } from './dataLayer/usePublicRead';
 import styles from './ApiStatus.module.css';
 
 type StatusState = 'checking' | 'ok' | 'degraded' | 'unavailable';
@@ -14,7 +14,7 @@ const HEALTH_REFRESH_MS = 60_000;
 
 /** The footer's API health line; quiet while it checks, explicit when it cannot tell. */
 export function ApiStatus() {
-  const health = trpc.system.health.useQuery(undefined, { retry: 1, refetchInterval: HEALTH_REFRESH_MS });
+  const health = usePublicRead('system.health', { refreshMs: HEALTH_REFRESH_MS });
   const state: StatusState = health.isError ? 'unavailable' : (health.data?.status ?? 'checking');
   return (
     <p className={styles.status}>

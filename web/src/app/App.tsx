@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { createQueryClient, createTrpcClient } from '../lib/trpc';
 import { AppProviders } from './AppProviders';
+import { createAppData } from './dataLayer/appData';
 import { routes } from './routes';
 import { createTokenStore } from './session';
 
 const router = createBrowserRouter(routes);
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [tokens] = useState(() => createTokenStore());
-  const [trpcClient] = useState(() => createTrpcClient({ getToken: tokens.get }));
+  const [data] = useState(() => createAppData({ tokens: createTokenStore() }));
   return (
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient} tokens={tokens}>
+    <AppProviders data={data}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,25 +1,24 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { trpc, type TrpcClient } from '../lib/trpc';
-import { SessionProvider, type TokenStore } from './session';
+import type { AppData } from './dataLayer/appData';
+import { AppDataContext } from './dataLayer/AppDataContext';
+import { SessionProvider } from './session';
 
 export interface AppProvidersProps {
-  queryClient: QueryClient;
-  trpcClient: TrpcClient;
-  /** The same store the client's `getToken` reads, so the session and the headers agree. */
-  tokens: TokenStore;
+  data: AppData;
   children: ReactNode;
 }
 
-/** Data and session providers, apart from the router so tests can wrap a memory router in the same ones. */
-export function AppProviders({ queryClient, trpcClient, tokens, children }: AppProvidersProps) {
+/**
+ * Data and session providers, apart from the router so tests can wrap a memory router in the same
+ * ones. The query cache is not mounted here: the pages and parts that use it bring it along
+ * (dataLayer/lazyWithQueries.tsx), so pages without queries load none of its code.
+ */
+export function AppProviders({ data, children }: AppProvidersProps) {
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider client={trpcClient} tokens={tokens}>
-          {children}
-        </SessionProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <AppDataContext.Provider value={data}>
+      <SessionProvider client={data.client} tokens={data.tokens} queries={data.queries}>
+        {children}
+      </SessionProvider>
+    </AppDataContext.Provider>
   );
 }

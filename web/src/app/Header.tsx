@@ -3,11 +3,11 @@ import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Button, Container } from '../components/ui';
 import type { AuthMode } from './auth/AuthModal';
+import { lazyWithQueries } from './dataLayer/lazyWithQueries';
 import styles from './Header.module.css';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { NavDropdown } from './NavDropdown';
-import { NotificationsMenu } from './notifications/NotificationsMenu';
 import { headerLinks, productLinks, solutionLinks } from './navigation';
 import { useSession } from './session';
 import { UserMenu } from './UserMenu';
@@ -15,6 +15,10 @@ import { useScrolledPast } from './useScrolledPast';
 
 // The sign-in forms (and the zod schemas they validate with) load on first use, not with every page.
 const AuthModal = lazy(() => import('./auth/AuthModal').then((m) => ({ default: m.AuthModal })));
+// The bell queries through the query layer, which only signed-in users need in the header.
+const NotificationsMenu = lazyWithQueries<object>(() =>
+  import('./notifications/NotificationsMenu').then((m) => ({ default: m.NotificationsMenu })),
+);
 
 export function Header() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
@@ -53,7 +57,10 @@ export function Header() {
         {/* Outside the actions, so phones (which fold those into the menu) keep the bell too. */}
         {user ? (
           <div className={styles.bell}>
-            <NotificationsMenu />
+            {/* Holds the bell's place while its code loads, so the header does not shift. */}
+            <Suspense fallback={<span className={styles.bellSlot} />}>
+              <NotificationsMenu />
+            </Suspense>
           </div>
         ) : null}
         <div className={styles.actions}>

@@ -1,25 +1,37 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { AuthLayout } from './AuthLayout';
+import { lazyWithQueries } from './dataLayer/lazyWithQueries';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { GuardedOutlet } from './session';
 
-// Each page is its own chunk; the layouts' Suspense shows the spinner while one loads.
+// Each page is its own chunk; the layouts' Suspense shows the spinner while one loads. A page
+// loads the query layer (tRPC's hooks, TanStack Query) along with its chunk.
 function page(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazyWithQueries(load);
+  return <Page />;
+}
+
+/**
+ * A page that uses no query hooks (public reads at most, lib/publicReads.ts): it runs without the
+ * query layer, so the landing page and the static pages load none of its code
+ * (docs/web-performance.md). A query hook on such a page finds no provider and throws in its tests.
+ */
+function staticPage(load: () => Promise<{ default: ComponentType }>) {
   const Page = lazy(load);
   return <Page />;
 }
 
 const layoutPages: RouteObject[] = [
-  { index: true, element: page(() => import('../pages/landing/LandingPage')) },
-  { path: 'about', element: page(() => import('../pages/site/AboutPage')) },
+  { index: true, element: staticPage(() => import('../pages/landing/LandingPage')) },
+  { path: 'about', element: staticPage(() => import('../pages/site/AboutPage')) },
   { path: 'api', element: page(() => import('../pages/api/ApiPage')) },
-  { path: 'docs', element: page(() => import('../pages/docs/DocsPage')) },
-  { path: 'docs/getting-started', element: page(() => import('../pages/docs/DocsGettingStartedPage')) },
-  { path: 'docs/data-analysis', element: page(() => import('../pages/docs/DocsDataAnalysisPage')) },
-  { path: 'docs/alerts', element: page(() => import('../pages/docs/DocsAlertsPage')) },
+  { path: 'docs', element: staticPage(() => import('../pages/docs/DocsPage')) },
+  { path: 'docs/getting-started', element: staticPage(() => import('../pages/docs/DocsGettingStartedPage')) },
+  { path: 'docs/data-analysis', element: staticPage(() => import('../pages/docs/DocsDataAnalysisPage')) },
+  { path: 'docs/alerts', element: staticPage(() => import('../pages/docs/DocsAlertsPage')) },
   { path: 'blog', element: page(() => import('../pages/blog/BlogPage')) },
   { path: 'blog/:slug', element: page(() => import('../pages/blog/BlogPostPage')) },
   { path: 'sandbox', element: page(() => import('../pages/api/SandboxPage')) },
@@ -42,11 +54,11 @@ const layoutPages: RouteObject[] = [
   { path: 'explorer', element: page(() => import('../pages/social/ExplorerPage')) },
   { path: 'alerts', element: page(() => import('../pages/alerts/AlertsPage')) },
   { path: 'settings', element: page(() => import('../pages/account/SettingsPage')) },
-  { path: 'terms', element: page(() => import('../pages/site/TermsPage')) },
-  { path: 'privacy', element: page(() => import('../pages/site/PrivacyPage')) },
+  { path: 'terms', element: staticPage(() => import('../pages/site/TermsPage')) },
+  { path: 'privacy', element: staticPage(() => import('../pages/site/PrivacyPage')) },
   { path: 'signup', element: page(() => import('../pages/account/SignupPage')) },
-  { path: 'resources', element: page(() => import('../pages/site/ResourcesPage')) },
-  { path: 'pricing', element: page(() => import('../pages/site/PricingPage')) },
+  { path: 'resources', element: staticPage(() => import('../pages/site/ResourcesPage')) },
+  { path: 'pricing', element: staticPage(() => import('../pages/site/PricingPage')) },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -1,5 +1,5 @@
 import { formatUsd, FREE_CALLS_PER_MONTH, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
-import { trpc } from '../lib/trpc';
+import { usePublicRead } from '../app/dataLayer/usePublicRead';
 import styles from './SiteFigures.module.css';
 
 const count = new Intl.NumberFormat('en-US');
@@ -14,7 +14,7 @@ interface Figure {
  * free allowance the API enforces. While the counts load their slots keep their size.
  */
 export function SiteFigures() {
-  const stats = trpc.site.stats.useQuery(undefined, { retry: 1 });
+  const stats = usePublicRead('site.stats');
   const counted = (n: number | undefined) => (stats.isError ? '–' : n === undefined ? null : count.format(n));
   const figures: Figure[] = [
     { value: counted(stats.data?.assetsTracked), label: 'crypto assets tracked' },

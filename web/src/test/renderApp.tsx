@@ -3,9 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
+import { createAppData } from '../app/dataLayer/appData';
 import { routes as appRoutes } from '../app/routes';
 import { createTokenStore, TOKEN_STORAGE_KEY } from '../app/session';
-import { createTrpcClient } from '../lib/trpc';
 import { meFor, TEST_TOKEN, trpcStub, type Handlers } from './trpcStub';
 
 export const healthyApi: Health = { status: 'ok', db: 'up', version: 'test' };
@@ -33,9 +33,10 @@ export function renderApp(path: string, { health = healthyApi, routes = appRoute
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 } } });
   const tokens = createTokenStore(window.localStorage);
-  const trpcClient = createTrpcClient({ fetch: server.fetch, getToken: tokens.get, EventSource: server.EventSource });
+  // The footer's status and the site figures go through the same canned API; a failed one is asked again at once.
+  const data = createAppData({ tokens, fetch: server.fetch, EventSource: server.EventSource, queryClient, publicRetryDelayMs: 0 });
   const view = render(
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient} tokens={tokens}>
+    <AppProviders data={data}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

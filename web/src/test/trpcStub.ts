@@ -1,7 +1,7 @@
 import type { AppRouter } from '@coinsight/api/trpc';
 import type { PublicUser } from '@coinsight/contracts';
 import type { AnyTRPCProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { EventSourceConstructor, EventSourceLike } from '../lib/trpc';
+import type { EventSourceConstructor, EventSourceLike } from '../lib/trpcClient';
 
 /** 'social.list', 'auth.me'…: every procedure of the router by the path the client calls. */
 type PathsOf<R, Prefix extends string = ''> = {
@@ -73,22 +73,34 @@ function errorEnvelope(path: string, status: number, message: string) {
   return { error: { message, code: code.rpc, data: { code: code.key, httpStatus: status, path } } };
 }
 
-async function inputsOf(url: URL, init: RequestInit | undefined): Promise<Record<string, unknown>> {
-  if (init?.method === 'POST') return typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-  const input = url.searchParams.get('input');
-  return input ? (JSON.parse(input) as Record<string, unknown>) : {};
+/** The request's input: per call index for a batch, the one call's own for a lone one. */
+async function inputsOf(url: URL, init: RequestInit | undefined, batched: boolean): Promise<Record<string, unknown>> {
+  const raw: unknown =
+    init?.method === 'POST'
+      ? typeof init.body === 'string' && init.body
+        ? JSON.parse(init.body)
+        : undefined
+      : url.searchParams.has('input')
+        ? JSON.parse(url.searchParams.get('input') ?? '')
+        : undefined;
+  if (!batched) return { 0: raw };
+  return typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
 }
 
 /**
- * A fetch that speaks tRPC's batch protocol (GET for queries, POST for mutations) and answers
- * each procedure from `handlers`, the way the server would: data, or an error with its status.
+ * A fetch that speaks tRPC's protocol and answers each procedure from `handlers`, the way the
+ * server would: data, or an error with its status. Batches (GET for queries, POST for mutations,
+ * `?batch=1`) are what the tRPC client sends; a lone GET is how the public reads ask
+ * (lib/publicReads.ts), answered with one result rather than a list.
  */
 export function trpcStub(handlers: Handlers): TrpcStub {
   const calls: StubCall[] = [];
   const stubFetch: typeof fetch = async (resource, init) => {
     const url = new URL(String(resource instanceof Request ? resource.url : resource), 'http://localhost');
-    const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');
-    const inputs = await inputsOf(url, init);
+    const batched = url.searchParams.get('batch') === '1';
+    const procedurePath = decodeURIComponent(url.pathname.replace(/^\/trpc\//, ''));
+    const paths = batched ? procedurePath.split(',') : [procedurePath];
+    const inputs = await inputsOf(url, init, batched);
     const authorization = new Headers(init?.headers).get('authorization');
     const answers = await Promise.all(
       paths.map(async (path, index) => {
@@ -104,6 +116,7 @@ export function trpcStub(handlers: Handlers): TrpcStub {
         }
       }),
     );
+    if (!batched) return Response.json(answers[0]!.body, { status: answers[0]!.status });
     const failed = answers.filter((answer) => answer.status !== 200);
     const status = failed.length === 0 ? 200 : failed.length === answers.length && answers.length === 1 ? failed[0]!.status : 207;
     return Response.json(

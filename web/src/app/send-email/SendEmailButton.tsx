@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithQueries } from '../dataLayer/lazyWithQueries';
 import styles from './SendEmail.module.css';
 
-// The panel's code loads on first use: most visits never open it.
-const SendEmailDialog = lazy(() => import('./SendEmailDialog'));
+// The panel's code (and the query layer its form sends with) loads on first use: most visits never open it.
+const SendEmailDialog = lazyWithQueries(() => import('./SendEmailDialog'));
 
 /** The floating button of the shared layout that opens the Send Email panel. */
 export function SendEmailButton() {

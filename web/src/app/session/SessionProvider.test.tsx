@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { trpc } from '../../lib/trpc';
+import { QueryLayer } from '../dataLayer/QueryLayer';
 import { renderApp } from '../../test/renderApp';
 import { deferred, meFor, StubError, TEST_TOKEN, testUser, type Handlers } from '../../test/trpcStub';
 import { LOGIN_FAILED_MESSAGE, SIGNUP_FAILED_MESSAGE, TOKEN_STORAGE_KEY, useSession } from '.';
@@ -42,7 +43,16 @@ function Probe() {
   );
 }
 
-const routes = [{ path: '/', element: <Probe /> }];
+const routes = [
+  {
+    path: '/',
+    element: (
+      <QueryLayer>
+        <Probe />
+      </QueryLayer>
+    ),
+  },
+];
 
 function renderProbe(api: Handlers = {}, storedToken?: string) {
   if (storedToken) window.localStorage.setItem(TOKEN_STORAGE_KEY, storedToken);

@@ -1,7 +1,6 @@
 import type { ChangePasswordInput, LoginInput, PublicUser, SignupInput, UpdateProfileInput } from '@coinsight/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import type { TrpcClient } from '../../lib/trpc';
+import type { AppData } from '../dataLayer/appData';
 import { FullPageSpinner } from '../FullPageSpinner';
 import { serverMessage } from './errors';
 import type { TokenStore } from './tokenStore';
@@ -56,8 +55,11 @@ function reduce(state: SessionState, action: Action): SessionState {
 export const SessionContext = createContext<Session | null>(null);
 
 export interface SessionProviderProps {
-  client: TrpcClient;
+  /** The API client, loaded on first use: a visitor without a session never needs it. */
+  client: AppData['client'];
   tokens: TokenStore;
+  /** The query cache's answers, forgotten or asked again when the account changes. */
+  queries: AppData['queries'];
   children: ReactNode;
 }
 
@@ -66,8 +68,7 @@ export interface SessionProviderProps {
  * full-page spinner and a refused or failed fetch signs out silently. Without one there is
  * nothing to wait for, so loading starts (and stays) ended.
  */
-export function SessionProvider({ client, tokens, children }: SessionProviderProps) {
-  const queryClient = useQueryClient();
+export function SessionProvider({ client, tokens, queries, children }: SessionProviderProps) {
   const [state, dispatch] = useReducer(reduce, tokens, (store): SessionState => {
     const token = store.get();
     return { user: null, token, loading: token !== null, error: null };
@@ -85,16 +86,18 @@ export function SessionProvider({ client, tokens, children }: SessionProviderPro
   const loadUser = useCallback(
     (token: string, onUser: (user: PublicUser) => void) => {
       let current = true;
-      client.auth.me.query().then(
-        (user) => {
-          if (!current || tokens.get() !== token) return;
-          if (user) onUser(user);
-          else forget();
-        },
-        () => {
-          if (current && tokens.get() === token) forget();
-        },
-      );
+      client()
+        .then((api) => api.auth.me.query())
+        .then(
+          (user) => {
+            if (!current || tokens.get() !== token) return;
+            if (user) onUser(user);
+            else forget();
+          },
+          () => {
+            if (current && tokens.get() === token) forget();
+          },
+        );
       return () => {
         current = false;
       };
@@ -123,7 +126,7 @@ export function SessionProvider({ client, tokens, children }: SessionProviderPro
       cancelLoad?.();
       if (!token) {
         dispatch({ type: 'signedOut' });
-        queryClient.clear();
+        queries.clear();
         return;
       }
       dispatch({ type: 'tokenChanged', token });
@@ -131,14 +134,14 @@ export function SessionProvider({ client, tokens, children }: SessionProviderPro
         const switched = userIdRef.current !== user.id;
         dispatch({ type: 'userChanged', user });
         // Cached answers may belong to the account that was signed in before.
-        if (switched) void queryClient.resetQueries();
+        if (switched) queries.reset();
       });
     });
     return () => {
       cancelLoad?.();
       unsubscribe();
     };
-  }, [tokens, loadUser, queryClient]);
+  }, [tokens, loadUser, queries]);
 
   const signIn = useCallback(
     async (call: () => Promise<{ token: string; user: PublicUser }>, fallback: string) => {
@@ -155,25 +158,30 @@ export function SessionProvider({ client, tokens, children }: SessionProviderPro
     [tokens, forget],
   );
 
-  const login = useCallback((input: LoginInput) => signIn(() => client.auth.login.mutate(input), LOGIN_FAILED_MESSAGE), [client, signIn]);
+  const login = useCallback(
+    (input: LoginInput) => signIn(async () => (await client()).auth.login.mutate(input), LOGIN_FAILED_MESSAGE),
+    [client, signIn],
+  );
   const signup = useCallback(
-    (input: SignupInput) => signIn(() => client.auth.signup.mutate(input), SIGNUP_FAILED_MESSAGE),
+    (input: SignupInput) => signIn(async () => (await client()).auth.signup.mutate(input), SIGNUP_FAILED_MESSAGE),
     [client, signIn],
   );
 
   const logout = useCallback(async () => {
     // Asked first, while the token is still sent: the server revokes it so a copy cannot be replayed.
-    await client.auth.logout.mutate().catch(() => undefined);
+    await client()
+      .then((api) => api.auth.logout.mutate())
+      .catch(() => undefined);
     forget();
     // Cached answers may belong to the account that just left.
-    queryClient.clear();
-  }, [client, forget, queryClient]);
+    queries.clear();
+  }, [client, forget, queries]);
 
   const clearError = useCallback(() => dispatch({ type: 'errorCleared' }), []);
 
   const updateProfile = useCallback(
     async (input: UpdateProfileInput) => {
-      const user = await client.user.updateProfile.mutate(input);
+      const user = await (await client()).user.updateProfile.mutate(input);
       dispatch({ type: 'userChanged', user });
       return user;
     },
@@ -183,7 +191,7 @@ export function SessionProvider({ client, tokens, children }: SessionProviderPro
   const changePassword = useCallback(
     async (input: ChangePasswordInput) => {
       // The server ends every session, this one included, and answers a new token for this browser.
-      const { token } = await client.user.changePassword.mutate(input);
+      const { token } = await (await client()).user.changePassword.mutate(input);
       tokens.set(token);
       dispatch({ type: 'tokenChanged', token });
     },

@@ -1,9 +1,18 @@
 import type { AppRouter } from '@coinsight/api/trpc';
-import { TRPCClientError } from '@trpc/client';
+import type { TRPCClientError } from '@trpc/client';
+
+/**
+ * Recognised by the name tRPC gives its errors rather than `instanceof`: importing the class would
+ * put tRPC's client into the first load of every page, the landing page included
+ * (docs/web-performance.md, "Initial JavaScript").
+ */
+function isTrpcClientError(error: unknown): error is TRPCClientError<AppRouter> {
+  return error instanceof Error && error.name === 'TRPCClientError';
+}
 
 /** The HTTP status the server answered a failed call with, or null when it never answered. */
 export function httpStatusOf(error: unknown): number | null {
-  return error instanceof TRPCClientError ? ((error as TRPCClientError<AppRouter>).data?.httpStatus ?? null) : null;
+  return isTrpcClientError(error) ? (error.data?.httpStatus ?? null) : null;
 }
 
 /**
