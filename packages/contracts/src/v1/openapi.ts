@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import {
   IDEMPOTENCY_KEY_PATTERN,
   v1AlertDeletedResponseSchema,
@@ -49,13 +49,14 @@ export interface V1Operation {
   public?: boolean;
   /** Values a first call can be made with: the docs, the sandbox and the document's `example`s. */
   examples?: { query?: Record<string, string>; params?: Record<string, string>; body?: Record<string, unknown> };
-  /** The answers besides the errors every call can get (see `errorResponses`). */
+  /** The answers besides the error ones (`errors` and the common ones, see `answers`). */
   responses: Record<number, V1Response>;
   /** Error statuses this endpoint answers besides the common ones (401, 429, 500, 503). */
-  errors?: readonly number[];
+  errors?: readonly V1ErrorStatus[];
 }
 
-const ERROR_DESCRIPTIONS: Record<number, string> = {
+// Every error status /v1 answers, described once; typed so an endpoint cannot list one without a description.
+const ERROR_DESCRIPTIONS = {
   400: 'A parameter or the body is invalid; `message` names the field (code `bad_request`)',
   401: 'The API key is missing, malformed, unknown or deleted (code `unauthorized`)',
   404: 'No such resource for this account (code `not_found`)',
@@ -66,8 +67,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Over the rate limit (code `rate_limited`) or the free monthly quota (code `quota_exceeded`); wait `Retry-After` seconds',
   500: 'An unexpected failure (code `internal`); the request id identifies it in our logs',
   503: 'The service is briefly unavailable (code `unavailable`); retry after `Retry-After` seconds',
-};
-const COMMON_ERRORS = [401, 429, 500, 503] as const;
+} as const satisfies Record<number, string>;
+type V1ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+const COMMON_ERRORS = [401, 429, 500, 503] as const satisfies readonly V1ErrorStatus[];
 
 const idempotencyHeaders = z.object({
   'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional().meta({
@@ -206,10 +208,12 @@ export const V1_OPERATIONS = [
 
 export type V1OperationId = (typeof V1_OPERATIONS)[number]['operationId'];
 
+const operations: readonly V1Operation[] = V1_OPERATIONS;
+
 /** The operation a request to `method path` (a concrete path such as /v1/alerts/12) is, if any. */
 export function findV1Operation(method: string, path: string): V1Operation | undefined {
   const lower = method.toLowerCase();
-  return (V1_OPERATIONS as readonly V1Operation[]).find((op) => op.method === lower && templateRegExp(op.path).test(path));
+  return operations.find((op) => op.method === lower && templateRegExp(op.path).test(path));
 }
 
 function templateRegExp(template: string): RegExp {
@@ -229,15 +233,16 @@ export function fastifyPath(template: string): string {
 
 /** The schema an answer of `status` must match: the operation's own, or the error shape. */
 export function v1ResponseSchema(operation: V1Operation, status: number): z.ZodType | undefined {
-  const own = operation.responses[status];
-  if (own) return own.schema;
-  if (status >= 400 && errorStatuses(operation).includes(status)) return v1ErrorSchema;
-  return undefined;
+  return answers(operation).get(status)?.schema;
 }
 
-function errorStatuses(operation: V1Operation): number[] {
-  if (operation.public) return [500];
-  return [...new Set([...(operation.errors ?? []), ...COMMON_ERRORS])].sort((a, b) => a - b);
+/** Every answer an operation can give, by status: the error shape for each error status; its own answers win a clash. */
+function answers(operation: V1Operation): Map<number, V1Response> {
+  const errors = operation.public ? [500 as const] : [...new Set([...(operation.errors ?? []), ...COMMON_ERRORS])];
+  return new Map<number, V1Response>([
+    ...errors.map((status) => [status, { description: ERROR_DESCRIPTIONS[status], schema: v1ErrorSchema }] as const),
+    ...Object.entries(operation.responses).map(([status, own]) => [Number(status), own] as const),
+  ]);
 }
 
 const requestIdHeader = z.string().meta({ description: 'Identifies this request; also `requestId` in error bodies' });
@@ -264,22 +269,14 @@ function responseHeaders(op: V1Operation, status: number) {
 }
 
 function operationObject(op: V1Operation): ZodOpenApiOperationObject {
-  const responses: ZodOpenApiOperationObject['responses'] = {};
-  for (const [status, response] of Object.entries(op.responses)) {
-    responses[status as `2${string}`] = {
-      description: response.description,
-      headers: responseHeaders(op, Number(status)),
-      content: { 'application/json': { schema: response.schema } },
-    };
-  }
-  for (const status of errorStatuses(op)) {
-    responses[String(status) as `4${string}`] = {
-      description: ERROR_DESCRIPTIONS[status] ?? 'An error',
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, { description, schema }] of answers(op)) {
+    responses[String(status) as `${2 | 4 | 5}${string}`] = {
+      description,
       headers: responseHeaders(op, status),
-      content: { 'application/json': { schema: v1ErrorSchema } },
+      content: { 'application/json': { schema } },
     };
   }
-  const header = op.idempotent ? idempotencyHeaders : undefined;
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -289,7 +286,7 @@ function operationObject(op: V1Operation): ZodOpenApiOperationObject {
     requestParams: {
       ...(op.query ? { query: op.query } : {}),
       ...(op.params ? { path: op.params } : {}),
-      ...(header ? { header } : {}),
+      ...(op.idempotent ? { header: idempotencyHeaders } : {}),
     },
     ...(op.body
       ? {
@@ -314,7 +311,7 @@ export interface V1OpenApiOptions {
 /** The OpenAPI 3.1 document of /v1, built from V1_OPERATIONS. Cheap enough to build once per process. */
 export function v1OpenApiDocument(options: V1OpenApiOptions): V1OpenApiDocument {
   const paths: ZodOpenApiPathsObject = {};
-  for (const op of V1_OPERATIONS as readonly V1Operation[]) {
+  for (const op of operations) {
     paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
   }
   const document = createDocument({
@@ -344,16 +341,11 @@ export function v1OpenApiDocument(options: V1OpenApiOptions): V1OpenApiDocument 
     paths,
   });
   // Parameter examples, from the registry (the schemas are shared, so they carry none).
-  for (const op of V1_OPERATIONS as readonly V1Operation[]) {
-    const operation = document.paths?.[op.path]?.[op.method];
-    for (const parameter of operation?.parameters ?? []) {
+  for (const op of operations) {
+    const examples: Partial<Record<string, Record<string, string>>> = { query: op.examples?.query, path: op.examples?.params };
+    for (const parameter of document.paths?.[op.path]?.[op.method]?.parameters ?? []) {
       if (!('name' in parameter)) continue;
-      const value =
-        parameter.in === 'query'
-          ? op.examples?.query?.[parameter.name]
-          : parameter.in === 'path'
-            ? op.examples?.params?.[parameter.name]
-            : undefined;
+      const value = examples[parameter.in]?.[parameter.name];
       if (value !== undefined) parameter.example = value;
     }
   }
