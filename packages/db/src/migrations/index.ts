@@ -17,7 +17,7 @@ import * as trigramFilters from './2026-11-23T2300_trigram_filters.js';
 import * as tasks from './2026-11-24T0000_tasks.js';
 import * as jobSlots from './2026-11-24T0100_job_slots.js';
 import * as coinTopicHours from './2026-11-24T0200_coin_topic_hours.js';
-import * as instagramFilterStats from './2026-11-24T0300_instagram_filter_stats.js';
+import * as instagramFilters from './2026-11-24T0300_instagram_filters.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -42,5 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0000_tasks': tasks,
   '2026-11-24T0100_job_slots': jobSlots,
   '2026-11-24T0200_coin_topic_hours': coinTopicHours,
-  '2026-11-24T0300_instagram_filter_stats': instagramFilterStats,
+  '2026-11-24T0300_instagram_filters': instagramFilters,
 };
