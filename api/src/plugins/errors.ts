@@ -12,7 +12,7 @@ export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | AppError | ZodError, request, reply) => {
     if (isDatabaseUnavailable(thrown)) request.log.error({ err: thrown }, 'database unavailable');
-    const error = isDatabaseUnavailable(thrown) ? databaseUnavailable() : thrown;
+    const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown) : thrown;
     if (error instanceof ZodError) {
       // Services parse their input with the shared schemas: the first problem is the message.
       // A root-level type error means the input was not an object at all; every other issue,

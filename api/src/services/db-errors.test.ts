@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './db-errors.js';
+import Fastify from 'fastify';
+import { registerErrorHandler } from '../plugins/errors.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailable, isDatabaseUnavailable, QUERY_TOO_SLOW_MESSAGE } from './db-errors.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -25,5 +27,31 @@ describe('isDatabaseUnavailable', () => {
     ['a non-error', 'ECONNREFUSED'],
   ])('does not mistake %s for an outage', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('databaseUnavailable', () => {
+  const cancelled = () => withCode('canceling statement due to statement timeout', '57014');
+
+  it('tells a read cancelled at its time limit to narrow the request, and an outage to retry', () => {
+    expect(databaseUnavailable(cancelled()).message).toBe(QUERY_TOO_SLOW_MESSAGE);
+    expect(databaseUnavailable(new Error('search failed', { cause: cancelled() })).message).toBe(QUERY_TOO_SLOW_MESSAGE);
+    expect(databaseUnavailable(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')).message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
+    for (const thrown of [cancelled(), withCode('', 'ECONNRESET')]) {
+      expect(databaseUnavailable(thrown)).toMatchObject({ status: 503, options: { retryAfterSeconds: 5 } });
+    }
+  });
+
+  it('a REST read cancelled by PostgreSQL answers 503, Retry-After and the message saying so', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/slow', async () => {
+      throw cancelled();
+    });
+    const res = await app.inject({ method: 'GET', url: '/slow' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({ error: QUERY_TOO_SLOW_MESSAGE });
+    await app.close();
   });
 });

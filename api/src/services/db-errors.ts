@@ -2,6 +2,8 @@ import { AppError } from './errors.js';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable (database unreachable). Please retry shortly.';
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const QUERY_TOO_SLOW_MESSAGE =
+  'This request took too long to answer. Narrow it (a shorter date range, more specific terms or filters) or retry in a moment.';
 
 // Errors that mean "the database is not there right now" rather than "this query is wrong":
 // network errors from the driver, PostgreSQL's connection-exception and shutdown classes, and
@@ -29,7 +31,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** The answer REST and tRPC alike give for an outage: 503, a clear message, retry in a few seconds. */
-export function databaseUnavailable(): AppError {
-  return new AppError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
+/** A statement PostgreSQL cancelled at its statement_timeout (57014): the database is there, this read was too costly. */
+function isStatementTimeout(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+    if (e instanceof AggregateError && e.errors.some(isStatementTimeout)) return true;
+  }
+  return false;
+}
+
+/**
+ * The answer REST, tRPC and /v1 alike give when `thrown` is an outage (isDatabaseUnavailable): 503
+ * and retry in a few seconds. A read cancelled at its time limit says so, since narrowing it is
+ * what helps; an unreachable database says that.
+ */
+export function databaseUnavailable(thrown?: unknown): AppError {
+  const message = isStatementTimeout(thrown) ? QUERY_TOO_SLOW_MESSAGE : DATABASE_UNAVAILABLE_MESSAGE;
+  return new AppError('SERVICE_UNAVAILABLE', message, { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS });
 }

@@ -37,7 +37,7 @@ const t = initTRPC.context<Context>().create({
  */
 export function toTRPCError(error: unknown): TRPCError | null {
   const cause = error instanceof TRPCError ? error.cause : error;
-  const appError = cause instanceof AppError ? cause : isDatabaseUnavailable(cause) ? databaseUnavailable() : null;
+  const appError = cause instanceof AppError ? cause : isDatabaseUnavailable(cause) ? databaseUnavailable(cause) : null;
   return appError ? new TRPCError({ code: appError.code, message: appError.message, cause: appError }) : null;
 }
 

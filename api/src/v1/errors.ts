@@ -94,7 +94,7 @@ export function v1ErrorHandler(thrown: FastifyError | V1Error | AppError | ZodEr
   if (thrown instanceof V1Error) return sendV1Error(request, reply, thrown.status, thrown.code, thrown.message, thrown.extra);
   if (thrown instanceof ZodError) return sendV1Error(request, reply, 400, 'bad_request', zodMessage(thrown));
   if (isDatabaseUnavailable(thrown)) request.log.error({ err: thrown }, 'database unavailable');
-  const error = isDatabaseUnavailable(thrown) ? databaseUnavailable() : thrown;
+  const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown) : thrown;
   if (error instanceof AppError) {
     if (error.options.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
     return sendV1Error(request, reply, error.status, FROM_APP_ERROR[error.code], error.message);
