@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
-import { registerErrorHandler } from '../plugins/errors.js';
 import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailable, isDatabaseUnavailable, QUERY_TOO_SLOW_MESSAGE } from './db-errors.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -40,18 +38,5 @@ describe('databaseUnavailable', () => {
     for (const thrown of [cancelled(), withCode('', 'ECONNRESET')]) {
       expect(databaseUnavailable(thrown)).toMatchObject({ status: 503, options: { retryAfterSeconds: 5 } });
     }
-  });
-
-  it('a REST read cancelled by PostgreSQL answers 503, Retry-After and the message saying so', async () => {
-    const app = Fastify({ logger: false });
-    registerErrorHandler(app);
-    app.get('/slow', async () => {
-      throw cancelled();
-    });
-    const res = await app.inject({ method: 'GET', url: '/slow' });
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe('5');
-    expect(res.json()).toEqual({ error: QUERY_TOO_SLOW_MESSAGE });
-    await app.close();
   });
 });
