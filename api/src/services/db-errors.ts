@@ -21,24 +21,28 @@ const MESSAGES = [
   /driver has already been destroyed/i,
 ];
 
-export function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * Whether `test` holds for the error, one of its causes (five deep at most), or any error an
+ * AggregateError among them gathers (a refused connection on IPv4 and IPv6 at once).
+ */
+function anyInChain(error: unknown, test: (e: Error & { code?: unknown }) => boolean): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE_UNAVAILABLE.test(code))) return true;
-    if (MESSAGES.some((m) => m.test(e instanceof Error ? e.message : ''))) return true;
-    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
+    if (test(e)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => anyInChain(inner, test))) return true;
   }
   return false;
 }
 
-/** A statement PostgreSQL cancelled at its statement_timeout (57014): the database is there, this read was too costly. */
-function isStatementTimeout(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if ((e as { code?: unknown }).code === '57014') return true;
-    if (e instanceof AggregateError && e.errors.some(isStatementTimeout)) return true;
-  }
-  return false;
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return anyInChain(
+    error,
+    ({ code, message }) =>
+      (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE_UNAVAILABLE.test(code))) || MESSAGES.some((m) => m.test(message)),
+  );
 }
+
+/** A statement PostgreSQL cancelled at its statement_timeout (57014): the database is there, this read was too costly. */
+const isStatementTimeout = (error: unknown) => anyInChain(error, ({ code }) => code === '57014');
 
 /**
  * The answer REST, tRPC and /v1 alike give when `thrown` is an outage (isDatabaseUnavailable): 503
