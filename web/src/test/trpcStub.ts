@@ -75,14 +75,8 @@ function errorEnvelope(path: string, status: number, message: string) {
 
 /** The request's input: per call index for a batch, the one call's own for a lone one. */
 async function inputsOf(url: URL, init: RequestInit | undefined, batched: boolean): Promise<Record<string, unknown>> {
-  const raw: unknown =
-    init?.method === 'POST'
-      ? typeof init.body === 'string' && init.body
-        ? JSON.parse(init.body)
-        : undefined
-      : url.searchParams.has('input')
-        ? JSON.parse(url.searchParams.get('input') ?? '')
-        : undefined;
+  const text = init?.method === 'POST' ? (typeof init.body === 'string' ? init.body : '') : (url.searchParams.get('input') ?? '');
+  const raw: unknown = text ? JSON.parse(text) : undefined;
   if (!batched) return { 0: raw };
   return typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
 }
