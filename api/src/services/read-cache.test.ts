@@ -21,4 +21,14 @@ describe('read cache', () => {
     await reads.get('big', big);
     expect(calls).toBe(40);
   });
+
+  it('answers a read whose entry is evicted while it is computed, instead of failing it', async () => {
+    const reads = createReadCache({ ttlMs: 60_000, maxWeight: 3 });
+    let finish: (value: { data: number[] }) => void = () => undefined;
+    const slow = reads.get('slow', () => new Promise<{ data: number[] }>((resolve) => (finish = resolve)));
+    // Three other answers fill the budget and evict the entry of the read still in flight.
+    for (const key of ['x', 'y', 'z']) await reads.get(key, async () => ({ data: [1] }));
+    finish({ data: [7] });
+    await expect(slow).resolves.toEqual({ data: [7] });
+  });
 });

@@ -28,6 +28,10 @@ export function createReadCache({ ttlMs = READ_CACHE_TTL_MS, maxWeight = READ_CA
     maxSize: maxWeight,
     sizeCalculation: weight,
     ttl: ttlMs,
+    // An answer still being computed when the cache evicts its entry (other answers pushed it
+    // out) is still the caller's answer: without this, lru-cache rejects the fetch with
+    // "evicted" and the request fails with a 500 (seen under 50 connections of varied pages).
+    ignoreFetchAbort: true,
     fetchMethod: (_key, _stale, { context }) => context(),
   });
   return {
