@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import { authPlugin } from './plugins/auth.js';
 import { contactMailSweepPlugin } from './plugins/contact-mail-sweep.js';
 import { dbPlugin } from './plugins/db.js';
+import { inputPlugin } from './plugins/input.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { limitsPlugin } from './plugins/limits.js';
@@ -19,6 +20,7 @@ import { newsletterRoutes } from './rest/newsletter.js';
 import { socialRoutes } from './rest/social.js';
 import { taskRoutes } from './rest/tasks.js';
 import { userRoutes } from './rest/users.js';
+import { logAuthorizationFailure } from './services/errors.js';
 import { createContext } from './trpc/context.js';
 import { trpcPlugin, type TrpcOptions } from './trpc/fastify-plugin.js';
 import { appRouter } from './trpc/root.js';
@@ -108,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandler(app);
   await app.register(overloadPlugin, config.overload);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
+  await app.register(inputPlugin);
   await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, printMail: config.printMail });
   await app.register(limitsPlugin, { redisUrl: config.redisUrl });
@@ -134,8 +137,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         const retryAfter = Math.max(0, ...data.map((response) => ('error' in response ? (response.error.data.retryAfterSeconds ?? 0) : 0)));
         return retryAfter > 0 ? { headers: { 'Retry-After': String(retryAfter) } } : {};
       },
-      onError({ error, path }) {
+      onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc procedure failed');
+        logAuthorizationFailure(req.log, error.cause);
       },
     } satisfies TrpcOptions,
   });

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_STATEMENT_TIMEOUT_MS } from './plugins/db.js';
+import { READ_STATEMENT_TIMEOUT_MS, REQUEST_STATEMENT_TIMEOUT_MS } from './plugins/db.js';
 import { OVERLOADED_MESSAGE, OVERLOADED_RETRY_AFTER_SECONDS } from './plugins/overload.js';
 import { createTestApp, type TestApp } from './test/app.js';
 import { createApiKey } from './services/keys/keys.js';
@@ -58,10 +58,11 @@ describe(`overload (${process.env.TEST_DB})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
-  it.runIf(postgres)('a social read running past its statement timeout is cancelled by the database', async () => {
-    const seconds = (READ_STATEMENT_TIMEOUT_MS + 1_000) / 1000;
+  it.runIf(postgres)('a statement of a request running past its statement timeout is cancelled by the database', async () => {
+    const seconds = (Math.max(READ_STATEMENT_TIMEOUT_MS, REQUEST_STATEMENT_TIMEOUT_MS) + 500) / 1000;
     await expect(sql`select pg_sleep(${seconds})`.execute(t.app.readDb)).rejects.toMatchObject({ code: '57014' });
-    // The requests' pool keeps its longer bound.
-    await expect(sql`select pg_sleep(${seconds})`.execute(t.app.db)).resolves.toBeTruthy();
+    await expect(sql`select pg_sleep(${seconds})`.execute(t.app.db)).rejects.toMatchObject({ code: '57014' });
+    // Scheduled work's pool keeps its longer bound.
+    await expect(sql`select pg_sleep(${seconds})`.execute(t.app.jobsDb)).resolves.toBeTruthy();
   });
 });

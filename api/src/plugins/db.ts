@@ -11,8 +11,28 @@ declare module 'fastify' {
      * connection and no statement timeout: there it is `db` itself.
      */
     readDb: Db;
+    /**
+     * Scheduled work's pool (task runs, market ticks, alert checks, webhooks, pg-boss): the longer
+     * bounds a batch job may rightly need, kept off the requests' pool so that a request never
+     * waits past REQUEST_DB_BUDGET_MS. The embedded database: `db` itself.
+     */
+    jobsDb: Db;
   }
 }
+
+/**
+ * The longest a request waits for a database that has gone silent (checklist 22: a 503 within
+ * 5 s on every surface). A request's wait is one connection wait plus one statement's read: the
+ * first statement that gets no answer fails the request with a 503. Requests' pool: 1.5 s + 3 s;
+ * social reads' pool: 1 s + 3 s. The server cancels a merely slow statement first (57014).
+ */
+export const REQUEST_DB_BUDGET_MS = 5_000;
+/** A request's wait for a connection of the requests' pool: a free one, or a new one ready for queries. */
+export const REQUEST_CONNECT_TIMEOUT_MS = 1_500;
+/** PostgreSQL cancels a request's statement after this (statement_timeout). */
+export const REQUEST_STATEMENT_TIMEOUT_MS = 2_500;
+/** The client gives up on an answer after this: a link that went silent (pg's query_timeout). */
+export const REQUEST_READ_TIMEOUT_MS = 3_000;
 
 /** A social read slower than this is cancelled by PostgreSQL (57014: answered 503 + Retry-After). */
 export const READ_STATEMENT_TIMEOUT_MS = 2_000;
@@ -20,6 +40,8 @@ export const READ_STATEMENT_TIMEOUT_MS = 2_000;
 export const READ_CONNECT_TIMEOUT_MS = 1_000;
 /** Connections per pool and instance (PostgreSQL): requests' pool plus the social reads' pool. */
 export const POOL_SIZE = 10;
+/** The scheduled work's pool (PostgreSQL): two task workers, the tick and its alert check, webhooks. */
+export const JOBS_POOL_SIZE = 4;
 
 /** Opens the database, brings the schema up to date, seeds demo data when asked, closes on shutdown. */
 export const dbPlugin = fp<{ config: DbConfig; seedDemoData: boolean }>(
@@ -33,21 +55,38 @@ export const dbPlugin = fp<{ config: DbConfig; seedDemoData: boolean }>(
         if (report.assets > 0) app.log.info(report, 'demo data seeded');
       }
     };
-    const handle = await createDb(config.kind === 'postgres' ? { poolSize: POOL_SIZE, ...config } : config);
-    app.addHook('onClose', () => handle.close());
-    const reads =
+    const handle = await createDb(
       config.kind === 'postgres'
-        ? await createDb({
+        ? {
             poolSize: POOL_SIZE,
+            queryTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS,
+            readTimeoutMs: REQUEST_READ_TIMEOUT_MS,
+            connectTimeoutMs: REQUEST_CONNECT_TIMEOUT_MS,
             ...config,
-            queryTimeoutMs: READ_STATEMENT_TIMEOUT_MS,
-            connectTimeoutMs: READ_CONNECT_TIMEOUT_MS,
-          }).catch(async (error: unknown) => {
-            await handle.close();
-            throw error;
-          })
-        : handle;
-    if (reads !== handle) app.addHook('onClose', () => reads.close());
+          }
+        : config,
+    );
+    app.addHook('onClose', () => handle.close());
+    const opened = [handle];
+    const open = async (extra: Partial<Extract<DbConfig, { kind: 'postgres' }>>) => {
+      if (config.kind !== 'postgres') return handle;
+      try {
+        const more = await createDb({ poolSize: POOL_SIZE, ...config, ...extra });
+        opened.push(more);
+        app.addHook('onClose', () => more.close());
+        return more;
+      } catch (error) {
+        for (const other of opened) await other.close();
+        throw error;
+      }
+    };
+    const reads = await open({
+      queryTimeoutMs: READ_STATEMENT_TIMEOUT_MS,
+      readTimeoutMs: REQUEST_READ_TIMEOUT_MS,
+      connectTimeoutMs: READ_CONNECT_TIMEOUT_MS,
+    });
+    // createDb's defaults: 10 s statements, 12 s reads, 5 s connection wait.
+    const jobs = await open({ poolSize: JOBS_POOL_SIZE });
     try {
       if (config.kind === 'postgres') {
         // Requests' statements are bounded in time (a silent link must not hang them); a
@@ -62,12 +101,12 @@ export const dbPlugin = fp<{ config: DbConfig; seedDemoData: boolean }>(
         await prepare(handle.db);
       }
     } catch (error) {
-      await reads.close();
-      await handle.close();
+      for (const other of opened) await other.close();
       throw error;
     }
     app.decorate('db', handle.db);
     app.decorate('readDb', reads.db);
+    app.decorate('jobsDb', jobs.db);
   },
   { name: 'db' },
 );

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { databaseUnavailable, isDatabaseUnavailable } from '../services/db-errors.js';
-import { AppError } from '../services/errors.js';
+import { AppError, logAuthorizationFailure } from '../services/errors.js';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
@@ -23,6 +23,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ error: message });
     }
     if (error instanceof AppError) {
+      logAuthorizationFailure(request.log, error);
       if (error.options.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
       return reply.code(error.status).send({ error: error.message });
     }

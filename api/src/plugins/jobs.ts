@@ -18,20 +18,22 @@ export const jobsPlugin = fp<{ enabled: boolean }>(
       return;
     }
     const feed = createMarketFeed(app.config.market, app.log);
+    // Scheduled work runs on its own pool, with the bounds a batch may need (plugins/db.ts).
+    const deps = { ...app.deps, db: app.jobsDb };
     const runner = await startJobRunner({
-      db: app.db,
+      db: app.jobsDb,
       log: app.log,
       jobs: [
         ...marketJobs(
-          { db: app.db, log: app.log, feed },
+          { db: app.jobsDb, log: app.log, feed },
           {
             tickSeconds: app.config.market.tickSeconds,
             announce: (now) => app.deps.marketLive.publish(now),
-            afterTick: (now) => checkAlerts(app.deps, { now }),
+            afterTick: (now) => checkAlerts(deps, { now }),
           },
         ),
-        ...webhookJobs(app.deps),
-        ...taskJobs(app.deps),
+        ...webhookJobs(deps),
+        ...taskJobs(deps),
       ],
     });
     // New and retried tasks go straight to the queue from this instance.

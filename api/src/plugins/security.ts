@@ -31,13 +31,21 @@ export const securityPlugin = fp<{ publicUrl: string; corsOrigins: string[] }>(
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
     const allowed = new Set(corsOrigins);
-    await app.register(cors, {
+    const options = {
       // An allowlist, never the request's own Origin reflected back.
-      origin: (origin, callback) => callback(null, origin === undefined || allowed.has(origin)),
+      origin: (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) =>
+        callback(null, origin === undefined || allowed.has(origin)),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['authorization', 'content-type', 'trpc-accept', 'x-trpc-source'],
       maxAge: 600,
+    };
+    await app.register(cors, {
+      // /v1 is for server-side keys only (docs/api-v1.md): no origin, not even ours, gets CORS
+      // headers there; its preflights are answered by the /v1 scope itself (v1/index.ts).
+      delegator: (request, callback) => callback(null, isV1(request.url) ? { ...options, origin: false } : options),
     });
   },
   { name: 'security' },
 );
+
+const isV1 = (url: string | undefined) => url !== undefined && /^\/v1(?:[/?#]|$)/.test(url);

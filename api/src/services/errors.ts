@@ -28,3 +28,30 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
   }
 }
+
+/** The kinds of object an account owns and asks for by id. */
+export type OwnedObject = 'alert' | 'api_key' | 'task' | 'export' | 'notification';
+
+/**
+ * An owned object the caller asked for by id that is not theirs, or does not exist: answered as any
+ * NOT_FOUND (another account's id is never confirmed, checklist 10), and logged by the edges'
+ * error handlers as an authorization failure (checklist 16: logAuthorizationFailure). The lookups
+ * filter by owner, so "someone else's" and "nobody's" are one case, and one log line.
+ */
+export class NotOwnedError extends AppError {
+  constructor(
+    readonly object: OwnedObject,
+    readonly id: string | number,
+    readonly userId: string,
+    message: string,
+  ) {
+    super('NOT_FOUND', message);
+    this.name = 'NotOwnedError';
+  }
+}
+
+/** One line per refused id: who asked, for what kind of object, which id. Never a secret. */
+export function logAuthorizationFailure(log: { warn(details: object, message: string): void }, error: unknown): void {
+  if (!(error instanceof NotOwnedError)) return;
+  log.warn({ event: 'authorization.failure', userId: error.userId, object: error.object, id: error.id }, 'authorization failure');
+}

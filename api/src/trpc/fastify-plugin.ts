@@ -25,6 +25,9 @@ export const trpcPlugin: FastifyPluginAsync<{ trpcOptions: TrpcOptions }> = asyn
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   app.removeContentTypeParser('multipart/form-data');
   app.addContentTypeParser('multipart/form-data', {}, (_req, body, done) => done(null, body));
+  // Any other type reaches tRPC too, which answers it 415 in its own error shape (the app's root
+  // scope has no text/plain parser: plugins/input.ts).
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
   const router: AnyTRPCRouter = trpcOptions.router;
   // Typed as the nested router record, but held flat: dotted path ('social.list.twitter') → procedure.
@@ -39,7 +42,8 @@ export const trpcPlugin: FastifyPluginAsync<{ trpcOptions: TrpcOptions }> = asyn
     !req.headers.accept?.includes('text/event-stream') &&
     path.split(',').every((name) => queries.has(name));
 
-  app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
+  // Control characters in the input: the procedure middleware (trpc.ts) answers them, not plugins/input.ts.
+  app.all<{ Params: { path: string } }>('/:path', { config: { checksOwnInput: true } }, async (req, reply) => {
     const { path } = req.params;
     if (!isQueryBatch(req, path)) return fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });
     return sendQueries(req, reply, path, trpcOptions);

@@ -1,3 +1,4 @@
+import { findControlCharacter } from '@coinsight/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
@@ -51,8 +52,18 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Checklist 12, as plugins/input.ts does for REST and /v1: a control character anywhere in the
+ * procedure's raw input, whatever its schema, is a BAD_REQUEST whose zodError names the field.
+ */
+const rawInput = t.middleware(async ({ getRawInput, next }) => {
+  const problem = findControlCharacter(await getRawInput());
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem.issues[0]?.message, cause: problem });
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(appErrors);
+export const publicProcedure = t.procedure.use(rawInput).use(appErrors);
 export const createCallerFactory = t.createCallerFactory;
 
 /** For signed-in users only: `ctx.user` is the caller, `ctx.session` their session. */

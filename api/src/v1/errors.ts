@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
 import { databaseUnavailable, isDatabaseUnavailable } from '../services/db-errors.js';
-import { AppError, type AppErrorCode } from '../services/errors.js';
+import { AppError, logAuthorizationFailure, type AppErrorCode } from '../services/errors.js';
 
 /** The codes /v1 answers with; clients branch on these, never on messages. */
 export type V1ErrorCode =
@@ -96,6 +96,7 @@ export function v1ErrorHandler(thrown: FastifyError | V1Error | AppError | ZodEr
   if (isDatabaseUnavailable(thrown)) request.log.error({ err: thrown }, 'database unavailable');
   const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown) : thrown;
   if (error instanceof AppError) {
+    logAuthorizationFailure(request.log, error);
     if (error.options.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
     return sendV1Error(request, reply, error.status, FROM_APP_ERROR[error.code], error.message);
   }

@@ -49,6 +49,12 @@ export async function v1Plugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // A browser's preflight: a deliberate 204 without any Access-Control-Allow-* header, so no web
+  // page may call /v1 with a key (a key in browser code is a leaked key: docs/api-v1.md). Answered
+  // before the key check, which a preflight never carries, and never metered.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'OPTIONS') return reply.code(204).header('cache-control', 'no-store').send();
+  });
   app.addHook('onRequest', authenticateApiKey);
   app.addHook('onRequest', rateLimitHook);
   app.addHook('preHandler', meteringHook);

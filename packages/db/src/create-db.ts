@@ -11,11 +11,20 @@ import { pgTypes } from './type-parsers.js';
 
 export type DbConfig =
   /**
-   * PostgreSQL through `pg`. `queryTimeoutMs` bounds each statement (default 10 s; 0 for none,
-   * for migrations, seeding and imports, whose statements may rightly run for minutes).
-   * `connectTimeoutMs` bounds the wait for a free connection (default 5 s).
+   * PostgreSQL through `pg`. `queryTimeoutMs` bounds each statement on the server (default 10 s;
+   * 0 for none, for migrations, seeding and imports, whose statements may rightly run for minutes).
+   * `readTimeoutMs` bounds the client's wait for a statement's answer, what catches a silent link
+   * (default queryTimeoutMs + 2 s). `connectTimeoutMs` bounds the wait for a connection: a free
+   * one from the pool, or a new one up to ready-for-query (default 5 s).
    */
-  | { kind: 'postgres'; url: string; poolSize?: number; queryTimeoutMs?: number; connectTimeoutMs?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      queryTimeoutMs?: number;
+      readTimeoutMs?: number;
+      connectTimeoutMs?: number;
+    }
   /** PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. */
   | { kind: 'pglite'; dataDir: string | undefined };
 
@@ -59,6 +68,7 @@ function openPostgres({
   url,
   poolSize = 10,
   queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS,
+  readTimeoutMs = queryTimeoutMs + 2_000,
   connectTimeoutMs = 5_000,
 }: Extract<DbConfig, { kind: 'postgres' }>): Opened {
   const pool = new pg.Pool({
@@ -71,7 +81,7 @@ function openPostgres({
     // without a client-side read timeout a query on an open connection waits for the whole
     // outage. The server's statement_timeout fires first for a query that is merely slow;
     // keepalive lets the kernel notice a peer that is gone for good.
-    ...(queryTimeoutMs > 0 ? { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + 2_000 } : {}),
+    ...(queryTimeoutMs > 0 ? { statement_timeout: queryTimeoutMs, query_timeout: readTimeoutMs } : {}),
     // JIT compiles a plan whose estimated cost passes a threshold: 30-60 ms of compiling for
     // queries that run in a few milliseconds (an analytics read over a million posts). Not for
     // a request path.

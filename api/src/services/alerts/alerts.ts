@@ -1,6 +1,6 @@
 import type { Alert, CreateAlertInput, UpdateAlertInput } from '@coinsight/contracts';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
+import { AppError, NotOwnedError } from '../errors.js';
 import { ensureWebhookSecrets } from '../webhooks/secrets.js';
 import { resolveWebhookTarget, WebhookTargetError } from '../webhooks/url-guard.js';
 
@@ -49,7 +49,7 @@ const toAlert = (row: AlertRow): Alert => ({
 });
 
 // Another user's alert is answered exactly as one that does not exist (security checklist 10).
-const notFound = () => new AppError('NOT_FOUND', 'Alert not found');
+const notFound = (id: number, userId: string) => new NotOwnedError('alert', id, userId, 'Alert not found');
 
 export async function listAlerts(deps: Deps, userId: string): Promise<Alert[]> {
   const rows = await deps.db.selectFrom('alerts').select(ALERT_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').execute();
@@ -99,12 +99,12 @@ export async function updateAlert(deps: Deps, input: UpdateAlertInput, userId: s
     .where('user_id', '=', userId)
     .returning(ALERT_COLUMNS)
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw notFound(input.id, userId);
   return toAlert(row);
 }
 
 export async function deleteAlert(deps: Deps, input: { id: number }, userId: string): Promise<{ deleted: true }> {
   const result = await deps.db.deleteFrom('alerts').where('id', '=', input.id).where('user_id', '=', userId).executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw notFound();
+  if (result.numDeletedRows === 0n) throw notFound(input.id, userId);
   return { deleted: true };
 }

@@ -6,7 +6,7 @@ import {
   type NotificationPreferenceId,
 } from '@coinsight/contracts';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
+import { NotOwnedError } from '../errors.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
@@ -77,7 +77,7 @@ export async function markNotificationRead(deps: Deps, input: { id: number }, us
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
+  if (!row) throw new NotOwnedError('notification', input.id, userId, 'Notification not found');
   return { read: true };
 }
 

@@ -1,7 +1,7 @@
 import { API_KEY_MESSAGES, MAX_API_KEYS, type ApiKey, type CreatedApiKey } from '@coinsight/contracts';
 import type { ApiKeyIdInput, CreateApiKeyInput, RenameApiKeyInput } from '@coinsight/contracts';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
+import { AppError, NotOwnedError } from '../errors.js';
 import { apiKeyHash, displayPrefix, newApiKeySecret } from './secret.js';
 import { callsThisMonthByKey } from './usage.js';
 
@@ -28,7 +28,7 @@ const toApiKey = (row: KeyRow, calls: number): ApiKey => ({
 });
 
 // Another user's key is answered exactly as one that does not exist (checklist 10).
-const notFound = () => new AppError('NOT_FOUND', API_KEY_MESSAGES.notFound);
+const notFound = (id: number, userId: string) => new NotOwnedError('api_key', id, userId, API_KEY_MESSAGES.notFound);
 
 /**
  * Creates a key and returns its secret, the only time it is ever available: only the SHA-256 is
@@ -88,7 +88,7 @@ export async function renameApiKey(deps: Deps, input: RenameApiKeyInput, userId:
     .where('deleted_at', 'is', null)
     .returning(KEY_COLUMNS)
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw notFound(input.id, userId);
   const calls = await callsThisMonthByKey(deps, userId);
   return toApiKey(row, calls.get(row.id) ?? 0);
 }
@@ -103,7 +103,7 @@ export async function deleteApiKey(deps: Deps, input: ApiKeyIdInput, userId: str
     .where('deleted_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw notFound(input.id, userId);
   deps.log.info({ event: 'api_key.deleted', userId, apiKeyId: row.id }, 'api key deleted');
   return { ok: true };
 }

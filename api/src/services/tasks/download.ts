@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { EXPORT_EXPIRED_MESSAGE, type ExportFormat } from '@coinsight/contracts';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
+import { AppError, NotOwnedError } from '../errors.js';
 import { taskFilePath } from './files.js';
 import { TASK_MESSAGES } from './tasks.js';
 
@@ -41,7 +41,7 @@ export async function openTaskDownload(deps: Deps, id: string, userId: string, n
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
+  if (!row) throw new NotOwnedError('export', id, userId, TASK_MESSAGES.notFound);
   if (row.status !== 'completed') throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notReady);
 
   if (row.type === 'analyze' && row.report !== null) {

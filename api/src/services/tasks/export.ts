@@ -2,6 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { EXPORT_TTL_HOURS, type ExportSummary, type ExportTaskParams } from '@coinsight/contracts';
+import { stringify, type Options as CsvOptions } from 'csv-stringify/sync';
 import type { ServiceDeps } from '../deps.js';
 import { ensureTaskDirs, taskFilePath } from './files.js';
 import { postsMatching } from './query.js';
@@ -29,13 +30,26 @@ export const EXPORT_COLUMNS = [
   'sentiment',
 ] as const;
 
-type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | string[]>;
+export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | string[]>;
 
-/** RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled. */
-function csvCell(value: string | number | string[]): string {
-  const text = Array.isArray(value) ? value.join(' ') : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+/**
+ * RFC 4180 through a maintained writer (csv-stringify), CRLF between records. Post texts and names
+ * come from whoever wrote the posts, and a spreadsheet runs a cell starting with `=`, `+`, `-`, `@`,
+ * tab or CR as a formula (OWASP CSV injection): `escape_formulas` prefixes such a cell with `'`, so
+ * it opens as the text it is (numbers such as a negative sentiment stay numbers). A CR or LF inside
+ * a cell is quoted as well: the writer quotes only its own record delimiter by itself.
+ */
+const CSV_OPTIONS: CsvOptions = {
+  columns: [...EXPORT_COLUMNS],
+  record_delimiter: 'windows',
+  escape_formulas: true,
+  quoted_match: /[\r\n]/,
+  // Hashtags and symbols: one cell each, space-separated.
+  cast: { object: (value) => (Array.isArray(value) ? value.join(' ') : JSON.stringify(value)) },
+};
+
+/** CSV records for these rows, CRLF-terminated; with the header line first when asked. */
+export const csvRecords = (rows: ExportRow[], header = false): string => stringify(rows, { ...CSV_OPTIONS, header });
 
 async function write(out: WriteStream, text: string): Promise<void> {
   // Backpressure: wait for the disk rather than queueing the whole export in memory.
@@ -66,7 +80,7 @@ export async function runExport(
   const out = createWriteStream(partial, { mode: 0o600 });
   let rows = 0;
   try {
-    if (format === 'csv') await write(out, `${EXPORT_COLUMNS.join(',')}\r\n`);
+    if (format === 'csv') await write(out, csvRecords([], true));
     if (format === 'json') await write(out, '[');
     let after = 0;
     for (;;) {
@@ -95,6 +109,7 @@ export async function runExport(
         .execute();
       if (batch.length === 0) break;
       let chunk = '';
+      const csvRows: ExportRow[] = [];
       for (const post of batch) {
         const row: ExportRow = {
           platform: post.platform,
@@ -112,11 +127,12 @@ export async function runExport(
           symbols: post.symbols,
           sentiment: post.sentiment,
         };
-        if (format === 'csv') chunk += `${EXPORT_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`;
+        if (format === 'csv') csvRows.push(row);
         else if (format === 'jsonl') chunk += `${JSON.stringify(row)}\n`;
         else chunk += `${rows === 0 ? '\n' : ',\n'}${JSON.stringify(row)}`;
         rows++;
       }
+      if (format === 'csv') chunk = csvRecords(csvRows);
       await write(out, chunk);
       after = batch[batch.length - 1]!.rowId;
       run.checkpoint();

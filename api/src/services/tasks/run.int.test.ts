@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { seedAssets } from '@coinsight/db';
 import { TASK_URL_PUBLIC_MESSAGE, type AnalysisReport, type Task, type TaskUpload } from '@coinsight/contracts';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { daysAgo } from '../../test/social-fixtures.js';
@@ -229,6 +230,35 @@ describe(`task runs (${process.env.TEST_DB})`, () => {
     expect(gone.statusCode).toBe(410);
     expect(gone.json<{ error: string }>().error).toMatch(/expired/);
     expect((await u.get(ids.csv!)).data).toMatchObject({ downloadUrl: null, resultSummary: { expired: true } });
+  });
+
+  it('checklist 28: export cells a spreadsheet would run as a formula open as text', async () => {
+    const u = await taskUser(t.app);
+    // OWASP CSV injection. A leading tab or CR (which a spreadsheet trims, leaving the `=` first) is
+    // already trimmed by the ingest; export.test.ts writes those cells as they are.
+    const formulas = ['=1+1', '+SUM(1,2)', "-2+3+cmd|' /C calc'!A0", '@SUM(1+1)', '\t=1+1', '\r=1+1'];
+    const rows = formulas.map((formula, i) => ({
+      id: `formula-${i}`,
+      username: `-formula${i}`,
+      text: `${formula} spreadsheetcell`,
+      createdAt: daysAgo(1),
+    }));
+    await uploadAndScrape(u, jsonl(rows));
+    const task = await u.create({ type: 'export', title: 'formulas', query: { keywords: ['spreadsheetcell'] }, format: 'csv' });
+    expect(await run(task.data.id)).toBe('completed');
+    const download = await u.download(task.data.id);
+    expect(download.statusCode).toBe(200);
+
+    // What a spreadsheet reads: every text and name cell starts with the quote that makes it text.
+    const cells = parse(download.body, { columns: true }) as Record<string, string>[];
+    const byId = new Map(cells.map((cell) => [cell.id, cell]));
+    formulas.forEach((formula, i) => {
+      expect(byId.get(`formula-${i}`)).toMatchObject({ text: `'${formula.trimStart()} spreadsheetcell`, username: `'-formula${i}` });
+    });
+    // No line of the file starts a cell with a formula character, quoted or not.
+    for (const line of download.body.split(/\r\n/)) expect(line).not.toMatch(/(^|,)"?[=+\-@\t\r]/);
+    // Numbers stay numbers: a negative sentiment is not a formula and is not prefixed.
+    expect(cells.every((cell) => /^-?\d+(\.\d+)?$/.test(cell.sentiment ?? ''))).toBe(true);
   });
 
   it('a worker killed mid-task leaves it retryable: the sweep returns it to pending, then it completes; after its attempts it fails', async () => {

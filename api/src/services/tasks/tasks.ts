@@ -14,7 +14,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '@coinsight/db';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
+import { AppError, NotOwnedError } from '../errors.js';
 import { isRefusedLiteral } from '../net/public-address.js';
 import { removeTaskFile } from './files.js';
 
@@ -67,7 +67,7 @@ export interface TaskRow {
 }
 
 // Another user's task is answered exactly as one that does not exist (checklist 10).
-const notFound = () => new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
+const notFound = (id: string, userId: string) => new NotOwnedError('task', id, userId, TASK_MESSAGES.notFound);
 
 export function toTask(row: TaskRow, now = new Date()): Task {
   const base = {
@@ -120,7 +120,7 @@ export async function listTasks(deps: Deps, filter: { type?: TaskType; status?: 
 
 async function taskRow(deps: Pick<Deps, 'db'>, id: string, userId: string): Promise<TaskRow> {
   const row = await deps.db.selectFrom('tasks').select(TASK_COLUMNS).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw notFound(id, userId);
   return row;
 }
 
@@ -136,7 +136,7 @@ export async function getTaskReport(deps: Deps, input: { id: string }, userId: s
     .where('id', '=', input.id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw notFound(input.id, userId);
   if (row.type !== 'analyze' || row.status !== 'completed' || row.report === null)
     throw new AppError('BAD_REQUEST', TASK_MESSAGES.notReport);
   return row.report as AnalysisReport;
@@ -245,7 +245,7 @@ export async function retryTask(deps: Deps, input: { id: string }, userId: strin
       .where('id', '=', input.id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!current) throw notFound();
+    if (!current) throw notFound(input.id, userId);
     if (current.status !== 'failed' && current.status !== 'cancelled') throw new AppError('BAD_REQUEST', TASK_MESSAGES.notRetryable);
     await assertBelowActiveLimit(trx, userId);
     return trx
@@ -269,7 +269,7 @@ export async function deleteTask(deps: Deps, input: { id: string }, userId: stri
     .where('user_id', '=', userId)
     .returning(['id', 'file_name'])
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw notFound(input.id, userId);
   await removeTaskFile(deps.tasks.dir, row.file_name);
   deps.log.info({ event: 'task.deleted', userId, taskId: row.id }, 'task deleted');
   return { id: row.id };
