@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { analyzePost } from '../analysis/analyze.js';
 import { loadSymbolMatcher } from '../analysis/load-symbol-matcher.js';
 import type { Database } from '../schema/index.js';
@@ -140,6 +140,11 @@ export async function importPosts(
     await writing.catch(() => undefined);
   }
   await writing;
+  // An account's reads join its posts to themselves (the author is on the row; see the api's
+  // social/dataset.ts). Until statistics count a fresh upload, PostgreSQL takes the owner's rows
+  // for one and nests that join: 3.5 s for a 2,000-post upload's list page, 16 ms once analysed.
+  // ANALYZE samples a bounded number of rows, so it costs about the same at any size.
+  if (owner !== undefined && report.inserted + report.updated > 0) await sql`analyze private_posts`.execute(db);
   report.errors.sort((a, b) => a.line - b.line);
   return report;
 
