@@ -1,13 +1,13 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '../create-db.js';
-import { importPosts, type SourceRecord } from '../ingest/import-posts.js';
-import { migrateToLatest } from '../migrate.js';
-import { rebuildRollups } from '../rollups/rebuild.js';
-import type { Database } from '../schema/index.js';
-import { seedAssets } from '../seed/assets.js';
-import { createTestDatabase, type TestDatabase } from '../testing.js';
-import { migrations } from './index.js';
+import { createDb, type DbHandle } from './create-db.js';
+import { importPosts, type SourceRecord } from './ingest/import-posts.js';
+import { migrateToLatest } from './migrate.js';
+import { rebuildRollups } from './rollups/rebuild.js';
+import type { Database } from './schema/index.js';
+import { seedAssets } from './seed/assets.js';
+import { createTestDatabase, type TestDatabase } from './testing.js';
+import { migrations } from './migrations/index.js';
 
 // 2026-11-26T0100_private_posts (checklist 24): the posts that user scrape tasks wrote into the
 // shared store before private datasets existed move to their owners, and the rollups are rebuilt.
@@ -56,8 +56,8 @@ async function scrapeTask(id: string, userId: string, source: object) {
 const finish = (id: string) => sql`update tasks set status = 'completed', finished_at = clock_timestamp() where id = ${id}`.execute(db);
 
 const rollups = async () => ({
-  platformHours: (await sql`select * from platform_hourly_stats order by hour, platform`.execute(db)).rows,
-  topicHours: (await sql`select * from topic_hourly_stats order by hour, platform, topic`.execute(db)).rows,
+  platformHours: (await sql<{ posts: number }>`select * from platform_hourly_stats order by hour, platform`.execute(db)).rows,
+  topicHours: (await sql<{ topic: string }>`select * from topic_hourly_stats order by hour, platform, topic`.execute(db)).rows,
   topicDays: (await sql`select * from topic_daily_stats order by day, platform, topic`.execute(db)).rows,
   related: (await sql`select * from topic_related_daily order by topic, day, platform, symbol`.execute(db)).rows,
 });
@@ -107,12 +107,29 @@ describe(`migration: private posts (${process.env.TEST_DB})`, () => {
     ]);
     const moved = await db
       .selectFrom('private_posts')
-      .select(['user_id', 'platform', 'external_id', 'author_username', 'author_followers', 'text', 'symbols', 'hashtags', 'sentiment_model'])
+      .select([
+        'user_id',
+        'platform',
+        'external_id',
+        'author_username',
+        'author_followers',
+        'text',
+        'symbols',
+        'hashtags',
+        'sentiment_model',
+      ])
       .orderBy('user_id')
       .orderBy('external_id')
       .execute();
     expect(moved).toEqual([
-      expect.objectContaining({ user_id: 'usr_one', external_id: 'u1-a', author_username: 'only_one', author_followers: 7, symbols: ['DOT'], hashtags: ['polkadot'] }),
+      expect.objectContaining({
+        user_id: 'usr_one',
+        external_id: 'u1-a',
+        author_username: 'only_one',
+        author_followers: 7,
+        symbols: ['DOT'],
+        hashtags: ['polkadot'],
+      }),
       expect.objectContaining({ user_id: 'usr_one', external_id: 'u1-b', author_username: 'only_one', symbols: ['BTC', 'DOT'] }),
       expect.objectContaining({ user_id: 'usr_one', external_id: 'u1-c', author_username: 'opauthor', author_followers: 50 }),
       expect.objectContaining({ user_id: 'usr_two', platform: 'instagram', external_id: 'u2-i', author_username: 'ig_fan' }),
@@ -124,8 +141,8 @@ describe(`migration: private posts (${process.env.TEST_DB})`, () => {
 
     // The rollups count the shared posts alone: what a rebuild from them gives.
     const migrated = await rollups();
-    expect(migrated.platformHours.reduce((sum, row) => sum + Number((row as { posts: number }).posts), 0)).toBe(3);
-    expect(migrated.topicHours.map((row) => (row as { topic: string }).topic).sort()).toEqual(['$BTC', '$ETH']);
+    expect(migrated.platformHours.reduce((sum, row) => sum + Number(row.posts), 0)).toBe(3);
+    expect(migrated.topicHours.map((row) => row.topic).sort()).toEqual(['$BTC', '$ETH']);
     await rebuildRollups(db);
     expect(await rollups()).toEqual(migrated);
   });
