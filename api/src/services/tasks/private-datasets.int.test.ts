@@ -79,8 +79,8 @@ const rest = async <T>(user: TaskUser, url: string) => {
 
 /** Without when an answer was computed and the window it ends at (now): the rest must be identical. */
 const NOW_FIELDS = new Set(['asOf', 'from', 'to']);
-const timeless = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value, (key, v: unknown) => (NOW_FIELDS.has(key) && typeof v === 'string' ? undefined : v)));
+const timeless = <T>(value: T): T =>
+  JSON.parse(JSON.stringify(value, (key, v: unknown) => (NOW_FIELDS.has(key) && typeof v === 'string' ? undefined : v))) as T;
 
 /** Everything shared that a customer or another user reads, and the shared tables under it. */
 async function sharedView(customer: Awaited<ReturnType<typeof v1Account>>, viewer: TaskUser) {
