@@ -63,6 +63,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index private_posts_owner_platform_created_at_idx on private_posts (user_id, platform, created_at, id)`.execute(db);
   await sql`create index private_posts_search_idx on private_posts using gin (search)`.execute(db);
 
+  // Nothing to move on a database where no scrape task ever ran: no pass over the posts at all.
+  const ran = await sql`select 1 from tasks where type = 'scrape' and started_at is not null limit 1`.execute(db);
+  if (ran.rows.length === 0) return;
+
   await sql`
     create temporary table moved_posts as
     select distinct on (p.id) p.id, w.user_id, p.author_id
