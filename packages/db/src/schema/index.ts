@@ -14,6 +14,7 @@ import type { OutboxTable } from './outbox.js';
 import type { PasswordResetsTable } from './password-resets.js';
 import type { PlatformHourlyStatsTable } from './platform-hourly-stats.js';
 import type { PostsTable } from './posts.js';
+import type { PrivatePostsTable } from './private-posts.js';
 import type { PriceTicksTable } from './price-ticks.js';
 import type { SessionsTable } from './sessions.js';
 import type { TopicDailyStatsTable } from './topic-daily-stats.js';
@@ -42,6 +43,7 @@ export type { PasswordResetRow, PasswordResetsTable } from './password-resets.js
 export type { PlatformHourlyStatsTable } from './platform-hourly-stats.js';
 export type { MediaType, Platform, PostRow, PostsTable, ReactionKind, Reactions } from './posts.js';
 export type { PriceTicksTable } from './price-ticks.js';
+export type { PrivatePostRow, PrivatePostsTable } from './private-posts.js';
 export type { SessionRow, SessionsTable } from './sessions.js';
 export type { TopicDailyStatsTable } from './topic-daily-stats.js';
 export type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
@@ -64,6 +66,7 @@ export interface Database {
   outbox: OutboxTable;
   authors: AuthorsTable;
   posts: PostsTable;
+  private_posts: PrivatePostsTable;
   platform_hourly_stats: PlatformHourlyStatsTable;
   topic_hourly_stats: TopicHourlyStatsTable;
   topic_daily_stats: TopicDailyStatsTable;
