@@ -60,7 +60,7 @@ interface ClaimedMessage extends ContactInput {
 }
 
 /** A failure as the log and the row may show it: one line, no credentials from a URL. */
-function describeFailure(error: unknown): string {
+export function describeFailure(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text
     .replace(/\/\/[^/\s@]*@/g, '//***@')
