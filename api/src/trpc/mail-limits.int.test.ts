@@ -25,7 +25,7 @@ const nextMinute = () => new Date((clock += 60_000));
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url, publicUrl: 'https://coinsight.test' });
+  t = await createTestApp({ smtpUrl: smtp.url, publicUrl: 'https://coinsight.test', contactEmail: 'operator@coinsight.test' });
   await seedAssets(t.app.db);
 });
 
@@ -167,6 +167,26 @@ describe(`checklist 25: one mail budget per account (${process.env.TEST_DB})`, (
     expect(refused.error?.message).toBe(MAIL_BUDGET_MESSAGES.hour);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect(smtp.received.filter((mail) => mail.envelopeTo.includes('friend@example.com'))).toHaveLength(sendEmails);
+
+    // A contact-form copy from this account is held back too; the message itself is on file.
+    const contact = { name: 'Ann', email: user.email, subject: 'general', message: 'Hello there, a question.' };
+    const held = await user.mutate<{ id: number }>('contact.send', contact);
+    expect(held.status).toBe(200);
+    const stored = await t.app.db
+      .selectFrom('contact_messages')
+      .select(['mailed_at', 'message'])
+      .where('id', '=', held.data.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ mailed_at: null, message: contact.message });
+    expect(t.logs.join('')).toContain('contact copy held back: the account reached its mail budget');
+    // Anyone else's copy still goes out.
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/contact.send',
+      payload: { ...contact, email: 'someone@example.com' },
+    });
+    expect(anonymous.statusCode).toBe(200);
+    expect(smtp.received.filter((mail) => mail.envelopeTo.includes('operator@coinsight.test'))).toHaveLength(1);
   });
 });
 
