@@ -25,6 +25,8 @@
  * - `smtp`: the mails the server sent (`mails`, `waitForMail(match)`); only with `smtp: true`.
  * - `user`: the account signed up before the tests, with its token; only with `signedIn: true`.
  * - `signUp(username)`: one more account, through the REST API, with its token.
+ * - `confirmEmail(account)`: confirms its address from the mailed link, as its owner would (needs
+ *   `smtp: true`); alert mail and Send Email need a confirmed address.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
@@ -73,6 +75,7 @@ export interface E2E {
   /** The problems the pages reported so far in this test; they no longer fail it. */
   takeProblems(): string[];
   signUp(username: string): Promise<Account>;
+  confirmEmail(account: Pick<Account, 'email'>): Promise<void>;
 }
 
 const PASSWORD = 'Tr1cky-Lynx-42';
@@ -153,6 +156,21 @@ export function setupE2E(options: E2EOptions = {}): E2E {
     return { username, email, password: PASSWORD, token };
   };
 
+  const confirmEmail = async (account: Pick<Account, 'email'>): Promise<void> => {
+    const mail = await started(smtp, 'The SMTP sink (setupE2E({ smtp: true }))').waitForMail(
+      (m) => m.envelopeTo.includes(account.email) && m.headers.subject === 'Confirm your Coinsight email address',
+      30_000,
+    );
+    const token = mail.text.match(/\/confirm-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+    if (!token) throw new Error(`No confirmation link in the mail:\n${mail.text}`);
+    const response = await fetch(url('/trpc/auth.verifyAccount'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    if (response.status !== 200) throw new Error(`Confirming ${account.email} failed: ${response.status} ${await response.text()}`);
+  };
+
   beforeAll(async () => {
     if (options.smtp) smtp = await startSmtpSink();
     server = await startServer({ env: { ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) }, seededFrom: inject('seededDataDir') });
@@ -199,5 +217,6 @@ export function setupE2E(options: E2EOptions = {}): E2E {
       return started(test, 'A test').problems.splice(0);
     },
     signUp,
+    confirmEmail,
   };
 }

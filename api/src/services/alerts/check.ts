@@ -129,14 +129,14 @@ async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly FiredAlert[
     deps.db.selectFrom('users').select(['id', 'email', 'email_verified_at']).where('id', 'in', userIds).execute(),
     deps.db.selectFrom('notification_prefs').select(['user_id', 'pref', 'enabled']).where('user_id', 'in', userIds).execute(),
   ]);
-  const emails = new Map(users.map((user) => [user.id, user]));
+  const owners = new Map(users.map((user) => [user.id, user]));
   const chosen = new Map(prefs.map((row) => [`${row.user_id} ${row.pref}`, row.enabled]));
   const marketUrl = new URL('/market', deps.publicUrl).toString();
   const heldBack: number[] = [];
   for (const alert of wanted) {
     const pref = ALERT_MAIL_PREFERENCE[alert.kind];
     const enabled = chosen.get(`${alert.user_id} ${pref}`) ?? NOTIFICATION_PREFERENCES.find((p) => p.id === pref)?.enabled ?? false;
-    const user = emails.get(alert.user_id);
+    const user = owners.get(alert.user_id);
     if (!enabled || user === undefined) continue;
     if (user.email_verified_at === null) {
       deps.log.info({ alertId: alert.id, userId: alert.user_id }, 'alert mail not sent: the address is not verified');
