@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PLANS, planLimitMessage, type Alert, type CreatedApiKey, type Task } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +168,25 @@ describe(`checklist 26: concurrent creates do not overshoot a cap (${process.env
     expect(answers.filter((a) => a.status === 200)).toHaveLength(free.apiKeys - 1);
     expect(answers.find((a) => a.status === 403)?.error?.message).toBe(planLimitMessage('free', 'apiKeys'));
     expect(await countRows('api_keys', u.user.id)).toBe(free.apiKeys);
+  });
+
+  it(`checklist 26: 50 concurrent uploads keep exactly ${free.uploads} files`, async () => {
+    const u = await account();
+    const line = '{"id":"1","text":"hi","author":"a","createdAt":"2026-11-01T00:00:00Z"}\n';
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => u.upload(line, `posts-${i}.jsonl`)));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(free.uploads);
+    expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(50 - free.uploads);
+    const kept = await t.app.db
+      .selectFrom('task_uploads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', u.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(kept.n)).toBe(free.uploads);
+    // A refused upload leaves no file behind: one file on disk per recorded upload, whoever's.
+    const all = await t.app.db.selectFrom('task_uploads').select('file_name').execute();
+    expect((await readdir(path.join(t.app.deps.tasks.dir, 'uploads'))).sort()).toEqual(
+      all.map((row) => path.basename(row.file_name)).sort(),
+    );
   });
 
   it('checklist 26: 50 concurrent task creates stop at the stored-tasks cap', async () => {
