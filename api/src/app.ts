@@ -112,11 +112,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   await app.register(inputPlugin);
   await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData });
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, printMail: config.printMail });
   await app.register(limitsPlugin, { redisUrl: config.redisUrl });
+  await app.register(mailerPlugin, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    printMail: config.printMail,
+    ratePerSecond: config.mailRatePerSecond,
+  });
   await app.register(servicesPlugin);
   await app.register(authPlugin);
-  await app.register(contactMailSweepPlugin, { intervalMs: config.contactMailSweepMs });
+  await app.register(contactMailSweepPlugin, { intervalMs: config.contactMailSweepMs, queueIntervalMs: config.mailQueueSweepMs });
   await app.register(jobsPlugin, { enabled: config.jobs });
 
   await app.register(healthRoutes);

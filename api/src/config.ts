@@ -28,6 +28,10 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** How often stored contact messages whose mail failed are retried; 0 turns the sweep off (tests). */
   contactMailSweepMs: number;
+  /** Mails a second sent over SMTP (MAIL_RATE_PER_SECOND); past it mail is queued in the outbox table. */
+  mailRatePerSecond: number;
+  /** How often mail queued past that rate is sent; 0 turns the sweep off (tests run it themselves). */
+  mailQueueSweepMs: number;
   /** Without SMTP, also print each mail (reset links included) to the log: the embedded mode only. */
   printMail: boolean;
   redisUrl: string | undefined;
@@ -80,6 +84,8 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     contactEmail: env.CONTACT_EMAIL,
     smtpUrl: env.SMTP_URL,
     contactMailSweepMs: 30_000,
+    mailRatePerSecond: env.MAIL_RATE_PER_SECOND,
+    mailQueueSweepMs: 1_000,
     printMail: embedded,
     redisUrl: env.REDIS_URL,
     market: { feed: env.MARKET_FEED, tickSeconds: env.MARKET_TICK_SECONDS, seed: env.MARKET_SEED, coingecko: coinGeckoConfigFrom(env) },

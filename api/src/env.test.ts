@@ -8,7 +8,7 @@ describe('loadEnv', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ PORT: 3000, HOST: 'localhost', DATA_DIR: './data', LOG_LEVEL: 'info' });
     // Moving prices from the first start: the simulated feed, ticking every 10 s, jobs on.
-    expect(env).toMatchObject({ MARKET_FEED: 'simulated', MARKET_TICK_SECONDS: 10, MARKET_SEED: 1, JOBS: 'on' });
+    expect(env).toMatchObject({ MARKET_FEED: 'simulated', MARKET_TICK_SECONDS: 10, MARKET_SEED: 1, JOBS: 'on', MAIL_RATE_PER_SECOND: 10 });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.JWT_SECRET).toBeUndefined();
     // No made-up operator address: the contact page shows one only when it is configured.

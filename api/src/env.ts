@@ -34,6 +34,19 @@ const envSchema = z
     JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters (256 random bits as hex is 64)')),
     REDIS_URL: optional(url('REDIS_URL', ['redis:', 'rediss:'])),
     SMTP_URL: optional(url('SMTP_URL', ['smtp:', 'smtps:'])),
+    // Mails a second sent over SMTP, shared by every instance through REDIS_URL (per instance
+    // without it); past it mail is queued and sent by the sweep, never dropped. 10 stays under the
+    // common providers' default sending rates (Amazon SES starts production accounts at 14 a second).
+    MAIL_RATE_PER_SECOND: z
+      .preprocess(emptyAsUndefined, z.string().default('10'))
+      .pipe(z.string().regex(/^\d{1,5}$/, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000'))
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000')
+          .max(10_000, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000'),
+      ),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Coinsight <no-reply@localhost>')),
     CONTACT_EMAIL: optional(
       z

@@ -40,8 +40,11 @@ export async function createTestApp(
       mailFrom: 'Coinsight <no-reply@localhost>',
       contactEmail: undefined,
       smtpUrl: undefined,
-      // Tests run the sweep themselves, at the moments they choose.
+      // Tests run the sweeps themselves, at the moments they choose.
       contactMailSweepMs: 0,
+      mailQueueSweepMs: 0,
+      // High enough that no test's mail is queued unless it sets a rate of its own (mail-limits.int.test.ts).
+      mailRatePerSecond: 10_000,
       printMail: false,
       redisUrl: undefined,
       market: { feed: 'simulated', tickSeconds: 10, seed: 1, coingecko: undefined },
