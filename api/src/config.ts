@@ -58,6 +58,8 @@ export interface AppConfig {
   overload: OverloadConfig;
   /** Pretty, coloured logs for a person at a terminal; JSON lines otherwise. */
   prettyLogs: boolean;
+  /** New accounts a minute across the service before sign-ups get 429 (SIGNUP_RATE_PER_MINUTE). */
+  signupsPerMinute: number;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -94,6 +96,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     logLevel: env.LOG_LEVEL,
     overload: env.SHED_LOAD === 'off' ? NO_SHEDDING : DEFAULT_OVERLOAD,
     prettyLogs: options.isTty ?? false,
+    signupsPerMinute: env.SIGNUP_RATE_PER_MINUTE,
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -172,7 +173,7 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
   });
 
   it('a DATABASE_URL that refuses connections stops the start with a clear message', async () => {
-    const run = start({ DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/coinsight', JWT_SECRET: 'x'.repeat(64) });
+    const run = start({ DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/coinsight', JWT_SECRET: randomBytes(32).toString('hex') });
     expect(await run.exited).toBe(1);
     const output = run.output().trim();
     expect(output).toMatch(

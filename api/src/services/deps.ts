@@ -55,12 +55,12 @@ export interface ServiceDeps {
 }
 
 export function createServiceDeps(
-  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits },
+  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits; signupsPerMinute?: number },
 ): ServiceDeps {
-  const { rateLimits, ...rest } = options;
+  const { rateLimits, signupsPerMinute, ...rest } = options;
   return {
     ...rest,
-    limits: { ...createAuthLimits(rateLimits), ...createSiteLimits(rateLimits), ...createApiLimits(rateLimits) },
+    limits: { ...createAuthLimits(rateLimits, { signupsPerMinute }), ...createSiteLimits(rateLimits), ...createApiLimits(rateLimits) },
     background: createBackground(rest.log),
     sessions: createSessionCache(),
     reads: createReadCache(),
