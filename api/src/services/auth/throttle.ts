@@ -25,6 +25,10 @@ export interface AuthLimits {
   resetRequestsByIp: RateLimit;
   /** Past this a reset request for the account is accepted but sends no more mail. */
   resetMailsByAccount: RateLimit;
+  /** One-click sign-in links asked for, per address (429 past it). */
+  loginLinkRequestsByIp: RateLimit;
+  /** Past this a sign-in link request for the account is accepted but sends no more mail. */
+  loginLinkMailsByAccount: RateLimit;
   /** Reset and email links tried (good or bad): a flood of made-up tokens is refused before any work. */
   linkAttemptsByIp: RateLimit;
   /** Current-password checks of a signed-in user (password or email change), counted like logins. */
@@ -63,6 +67,8 @@ export function createAuthLimits(limits: RateLimits, options: { signupsPerMinute
     }),
     resetRequestsByIp: limits.create({ name: 'reset-ip', points: 10, durationSeconds: 60 * 60 }),
     resetMailsByAccount: limits.create({ name: 'reset-account', points: 3, durationSeconds: 60 * 60 }),
+    loginLinkRequestsByIp: limits.create({ name: 'login-link-ip', points: 10, durationSeconds: 60 * 60 }),
+    loginLinkMailsByAccount: limits.create({ name: 'login-link-account', points: 3, durationSeconds: 60 * 60 }),
     linkAttemptsByIp: limits.create({ name: 'link-use-ip', points: 20, durationSeconds: 60 * 60 }),
     passwordChecksByUser: limits.create({ name: 'password-check-user', points: 5, durationSeconds: 15 * 60 }),
     verificationMailsByUser: limits.create({ name: 'verify-mail-user', points: 3, durationSeconds: 60 * 60 }),

@@ -18,6 +18,7 @@ import * as tasks from './2026-11-24T0000_tasks.js';
 import * as jobSlots from './2026-11-24T0100_job_slots.js';
 import * as coinTopicHours from './2026-11-24T0200_coin_topic_hours.js';
 import * as instagramFilters from './2026-11-24T0300_instagram_filters.js';
+import * as loginLinks from './2026-11-26T0900_login_links.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0100_job_slots': jobSlots,
   '2026-11-24T0200_coin_topic_hours': coinTopicHours,
   '2026-11-24T0300_instagram_filters': instagramFilters,
+  '2026-11-26T0900_login_links': loginLinks,
 };
