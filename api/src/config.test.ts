@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,12 @@ describe('toAppConfig', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
     expect(toAppConfig(loadEnv({ DATA_DIR: dataDir })).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('checklist 8: refuses to start on a guessable secret put in DATA_DIR/jwt-secret by hand', () => {
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, 'jwt-secret'), `${'passwordpassword'.repeat(4)}\n`);
+    expect(() => toAppConfig(loadEnv({ DATA_DIR: dataDir }))).toThrow(/jwt-secret holds a guessable signing secret: delete it/);
   });
 
   it('uses PGlite in the data folder without DATABASE_URL, and PostgreSQL with it', () => {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { MarketFeedName } from '@coinsight/contracts';
 import { dbConfigFrom, type DbConfig } from '@coinsight/db';
 import type { LevelWithSilent } from 'pino';
-import type { Env } from './env.js';
+import { ConfigError, MIN_SECRET_BITS, secretEntropyBits, type Env } from './env.js';
 import { DEFAULT_OVERLOAD, NO_SHEDDING, type OverloadConfig } from './plugins/overload.js';
 import type { CoinGeckoConfig } from './services/market/coingecko/client.js';
 import type { TaskSettings } from './services/tasks/settings.js';
@@ -106,7 +106,13 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
  */
 function localJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    // Made here as 256 random bits; anything weaker was put there by hand and signs nothing.
+    if (secretEntropyBits(stored) < MIN_SECRET_BITS)
+      throw new ConfigError([`${file} holds a guessable signing secret: delete it to have a random one made at the next start`]);
+    return stored;
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });

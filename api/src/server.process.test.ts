@@ -164,6 +164,16 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     );
   });
 
+  it('checklist 8: a guessable JWT_SECRET stops the start with one paragraph that names it, never the secret', async () => {
+    const secret = 'passwordpassword'.repeat(2);
+    const run = start({ DATABASE_URL: 'postgres://app@127.0.0.1:1/coinsight', JWT_SECRET: secret });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe(
+      'Coinsight cannot start. Invalid configuration: JWT_SECRET looks guessable (about 22 bits of randomness estimated, at least 128 needed): use random bytes, e.g. openssl rand -hex 32. Fix the environment and start again (see README, Configuration).',
+    );
+    expect(run.output()).not.toContain(secret);
+  });
+
   it('an unknown MARKET_FEED stops the start naming the feeds there are', async () => {
     const run = start({ MARKET_FEED: 'binance' });
     expect(await run.exited).toBe(1);
