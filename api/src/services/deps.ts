@@ -56,13 +56,13 @@ export interface ServiceDeps {
 }
 
 export function createServiceDeps(
-  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits },
+  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits; signupsPerMinute?: number },
 ): ServiceDeps {
-  const { rateLimits, ...rest } = options;
+  const { rateLimits, signupsPerMinute, ...rest } = options;
   return {
     ...rest,
     limits: {
-      ...createAuthLimits(rateLimits),
+      ...createAuthLimits(rateLimits, { signupsPerMinute }),
       ...createSiteLimits(rateLimits),
       ...createApiLimits(rateLimits),
       ...createMailLimits(rateLimits),

@@ -56,6 +56,8 @@ export async function createTestApp(
       // Off: a loaded test machine must not shed the tests' requests (overload.int.test.ts turns it on).
       overload: NO_SHEDDING,
       prettyLogs: false,
+      // Far above what any test signs up in a minute; the sign-up velocity test sets its own.
+      signupsPerMinute: 100_000,
       ...overrides,
       // An override without a folder of its own (dir '') still writes into this app's folder, never the working directory.
       tasks: { allowPrivateUrls: false, x: undefined, ...overrides.tasks, dir: overrides.tasks?.dir || tasksDir },

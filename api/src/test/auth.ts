@@ -17,7 +17,8 @@ export function newAccount(overrides: Partial<{ username: string; email: string;
 /** A different client address for each call, so sign-ups in a test never hit the per-address limit. */
 export function nextAddress(): string {
   counter += 1;
-  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+  // The low bits vary the /24 network, not only the address in it: sign-ups are limited per network too.
+  return `10.${counter & 255}.${(counter >> 8) & 255}.${(counter >> 16) & 255}`;
 }
 
 export async function signup(app: FastifyInstance, body = newAccount()) {

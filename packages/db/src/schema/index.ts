@@ -9,6 +9,7 @@ import type { NewsletterConfirmationsTable } from './newsletter-confirmations.js
 import type { EmailChangesTable } from './email-changes.js';
 import type { EmailVerificationsTable } from './email-verifications.js';
 import type { IdempotencyKeysTable } from './idempotency-keys.js';
+import type { LoginLinksTable } from './login-links.js';
 import type { NewsletterSubscribersTable } from './newsletter-subscribers.js';
 import type { OutboxTable } from './outbox.js';
 import type { PasswordResetsTable } from './password-resets.js';
@@ -38,6 +39,7 @@ export type { NewsletterStatus, NewsletterSubscriberRow, NewsletterSubscribersTa
 export type { EmailChangeRow, EmailChangesTable } from './email-changes.js';
 export type { EmailVerificationRow, EmailVerificationsTable } from './email-verifications.js';
 export type { IdempotencyKeysTable } from './idempotency-keys.js';
+export type { LoginLinkRow, LoginLinksTable } from './login-links.js';
 export type { OutboxRow, OutboxTable } from './outbox.js';
 export type { PasswordResetRow, PasswordResetsTable } from './password-resets.js';
 export type { PlatformHourlyStatsTable } from './platform-hourly-stats.js';
@@ -80,6 +82,7 @@ export interface Database {
   notifications: NotificationsTable;
   api_keys: ApiKeysTable;
   email_verifications: EmailVerificationsTable;
+  login_links: LoginLinksTable;
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
