@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import { NO_SHEDDING } from '../plugins/overload.js';
+import type { MailRate } from '../services/mail/mailer.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,6 +25,8 @@ export async function createTestApp(
     dbVia?: (config: DbConfig) => DbConfig;
     /** Another instance on a database made for an earlier one (two instances, one database); the caller drops it. */
     shared?: TestDatabase;
+    /** The global sending rate's gate, held by the test (see BuildOptions.mailRate). */
+    mailRate?: MailRate;
   } = {},
 ): Promise<TestApp> {
   const database = options.shared ?? (await createTestDatabase());
@@ -63,6 +66,7 @@ export async function createTestApp(
       tasks: { allowPrivateUrls: false, x: undefined, ...overrides.tasks, dir: overrides.tasks?.dir || tasksDir },
     },
     {
+      mailRate: options.mailRate,
       logStream: new Writable({
         write(chunk: Buffer, _encoding, done) {
           logs.push(chunk.toString());
