@@ -14,6 +14,7 @@ import { checkAlerts } from '../alerts/check.js';
 import { READ_CACHE_TTL_MS } from '../read-cache.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { importFixture } from '../../test/social-fixtures.js';
+import { verifyEmail } from '../../test/auth.js';
 import { taskUser, type TaskUser } from '../../test/tasks.js';
 import { v1Account, v1Client } from '../../test/v1.js';
 import { runTask } from './run-task.js';
@@ -55,6 +56,8 @@ beforeAll(async () => {
   await importFixture(t.app.db, 'twitter', sharedPosts);
   uploader = await taskUser(t.app);
   other = await taskUser(t.app);
+  // Verified, so its alert may mail (checklist 25): nothing the uploader does may make it fire.
+  await verifyEmail(t.app, other.user.id);
 }, 180_000);
 
 afterAll(async () => {

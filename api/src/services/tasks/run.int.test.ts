@@ -244,7 +244,12 @@ describe(`task runs (${process.env.TEST_DB})`, () => {
       createdAt: daysAgo(1),
     }));
     await uploadAndScrape(u, jsonl(rows));
-    const task = await u.create({ type: 'export', title: 'formulas', query: { keywords: ['spreadsheetcell'] }, format: 'csv' });
+    const task = await u.create({
+      type: 'export',
+      title: 'formulas',
+      query: { keywords: ['spreadsheetcell'], dataset: 'mine' },
+      format: 'csv',
+    });
     expect(await run(task.data.id)).toBe('completed');
     const download = await u.download(task.data.id);
     expect(download.statusCode).toBe(200);
