@@ -1,10 +1,23 @@
 // The load generator: a child process of bench/run.mjs, pinned to its own core, running one
 // autocannon measurement per message and answering with the figures the report needs.
 import autocannon from 'autocannon';
+import { OVERLOADED_MESSAGE } from '../api/dist/plugins/overload.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, QUERY_TOO_SLOW_MESSAGE } from '../api/dist/services/db-errors.js';
 import { drawer } from './lib/realistic.mjs';
 
 /** Statuses kept with the request that got them, a few of each, so a failure can be replayed. */
 const SAMPLES_PER_STATUS = 3;
+/**
+ * Why a 503 + Retry-After was answered, from its message: the instance past capacity (the
+ * overload plugin), a pool connection not had in time or an unreachable database, or a statement
+ * cancelled at its time limit.
+ */
+const SHED_REASONS = {
+  overloaded: OVERLOADED_MESSAGE,
+  'pool or database': DATABASE_UNAVAILABLE_MESSAGE,
+  'statement timeout': QUERY_TOO_SLOW_MESSAGE,
+};
+const shedReason = (body) => Object.keys(SHED_REASONS).find((k) => String(body).includes(SHED_REASONS[k])) ?? 'other';
 
 process.on('message', async ({ id, target }) => {
   try {
@@ -14,6 +27,7 @@ process.on('message', async ({ id, target }) => {
     const auths = target.authorizations;
     let turn = 0;
     let shed = 0;
+    const shedBy = {};
     const samples = {};
     // Repeats: a request equal to one sent less than 2 s before (the read cache's TTL) may be
     // answered from the cache; their share says how much of a figure the cache can explain.
@@ -36,7 +50,11 @@ process.on('message', async ({ id, target }) => {
     };
     const onResponse = (status, body, context, headers) => {
       // Shed load (503 + Retry-After) is the server working as designed past its capacity.
-      if (status === 503 && headers['retry-after']) shed++;
+      if (status === 503 && headers['retry-after']) {
+        shed++;
+        const reason = shedReason(body);
+        shedBy[reason] = (shedBy[reason] ?? 0) + 1;
+      }
       if (status >= 400 && status !== 429) {
         const kept = (samples[status] ??= []);
         if (kept.length < SAMPLES_PER_STATUS) kept.push({ path: context.path, body: String(body).slice(0, 300) });
@@ -49,6 +67,9 @@ process.on('message', async ({ id, target }) => {
       headers: target.headers ?? {},
       body: target.body,
       connections: target.connections,
+      // An offered rate (the capacity sweep): requests are sent on schedule whatever the answers,
+      // and latency counts from when each was due (autocannon corrects for coordinated omission).
+      ...(target.rate ? { overallRate: target.rate } : {}),
       duration: target.seconds,
       // A request still unanswered after this counts as a timeout (an error), not as a latency.
       timeout: target.timeoutSeconds ?? 10,
@@ -69,6 +90,7 @@ process.on('message', async ({ id, target }) => {
         statuses,
         byStatus,
         shed,
+        shedBy,
         samples,
         ...(next ? { distinct: sentAt.size, repeatShare: sent ? repeats / sent : 0 } : {}),
       },

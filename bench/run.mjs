@@ -233,6 +233,34 @@ async function runCases(cases, db, server, context) {
   }
 }
 
+// Where capacity is: a few realistic cases again at offered rates around the rate they reached
+// with 50 connections (closed loop, which is saturation). Below it every request should be
+// answered, none shed; past it the server may shed (503 + Retry-After) or queue (latency grows).
+const CAPACITY_CASES = ['rt-list', 'rt-search'];
+const CAPACITY_SHARES = quick ? [0.5, 1, 1.5] : [0.25, 0.5, 0.8, 1, 1.25, 1.5];
+// Enough connections that they never cap the offered rate: the rate does.
+const SWEEP_CONNECTIONS = 200;
+
+async function sweepCapacity(cases, server, context) {
+  for (const id of CAPACITY_CASES) {
+    const c = cases.find((x) => x.id === id);
+    const saturated = results.find((r) => r.id === id && r.db === 'postgres');
+    if (!c || !saturated?.rps2xx) continue;
+    for (const share of CAPACITY_SHARES) {
+      const rate = Math.max(1, Math.round(saturated.rps2xx * share));
+      const step = {
+        ...c,
+        id: `${id}@${Math.round(share * 100)}`,
+        group: 'capacity',
+        name: `${c.name}: ${Math.round(share * 100)}% of its 50-connection rate`,
+        connections: SWEEP_CONNECTIONS,
+      };
+      const request = { ...requestOf(c, server.base, context), rate };
+      record(step, 'postgres', { offered: rate, ...(await measure(step, request, `${server.base}/api/health`)) });
+    }
+  }
+}
+
 async function main() {
   buildIfNeeded();
   data = await import('./lib/data.mjs');
@@ -285,6 +313,7 @@ async function main() {
   server = await startServer('app', appEnv({ DATABASE_URL: mainUrl }));
   const tokens = await signInAll(server.base, main.account);
   await runCases(cases, 'postgres', server, { tokens, account: main.account, drawContext });
+  if (modes.includes('realistic')) await sweepCapacity(cases, server, { tokens, account: main.account, drawContext });
   await stop(server.child, 25_000);
 
   // The embedded database on the read cases, against PostgreSQL at the same size.

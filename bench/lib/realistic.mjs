@@ -78,9 +78,10 @@ const PLATFORMS = { twitter: 45, instagram: 20, facebook: 20, linkedin: 15 };
 const ASSETS = ASSET_LIST.map((a) => a.symbol); // market-capitalisation order: BTC hottest
 /**
  * Search terms, most asked first, from frequent to rare in the posts (share of the demo posts
- * that match, measured at 20,000 posts): "bitcoin" 12%, "$BTC" ~20%, "ethereum" 7%, "breakout"
- * 2.2%, "solana" 2.4%, "etf" 1.3%, "lawsuit" 1%, "exploit" 0.9%, "rug pull" 0.8%, "takeaway"
- * 0.2%, "lurker" 0.25%; "quantum" matches nothing. Phrases and tags mix the three kinds of term.
+ * that match, measured at 20,000 posts): "$BTC" 20%, "bitcoin" 12%, "$ETH" 11%, "#defi" 8%,
+ * "airdrop" 8%, "ethereum" 7%, "solana" 2.4%, "breakout" 2.3%, "etf" 1.3%, "lawsuit" 1%,
+ * "exploit" 0.9%, "rug pull" 0.8%, "lurker" 0.25%, "takeaway" 0.2%, "bitcoin etf" 0.1%; "crash"
+ * and "quantum" match nothing (the word is not written). Phrases and tags mix the kinds of term.
  */
 export const SEARCH_TERMS = [
   'bitcoin',

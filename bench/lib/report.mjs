@@ -53,6 +53,11 @@ const errors = (r) =>
     : [r.errors - r.timeouts ? `**${r.errors - r.timeouts} errors**` : '', r.timeouts ? `${r.timeouts} timeouts` : '']
         .filter(Boolean)
         .join(', ') || '0';
+/** Shed answers, and why when not all for the same reason as overload: `40 (12 pool or database)`. */
+const shed = (r) => {
+  const others = Object.entries(r.shedBy ?? {}).filter(([reason]) => reason !== 'overloaded');
+  return others.length === 0 ? int(r.shed) : `${int(r.shed)} (${others.map(([reason, n]) => `${int(n)} ${reason}`).join(', ')})`;
+};
 const repeats = (r) => (r.repeatShare === undefined ? '' : pct(r.repeatShare));
 
 const MODE_TITLES = {
@@ -70,7 +75,9 @@ export function markdown(run) {
       `${s.posts.toLocaleString('en-US')} posts; ${s.seconds} s a case after ${s.warmupSeconds} s of warm-up; ${s.connections} connections unless noted; ${s.pinning}; seed ${s.seed}.`,
   ];
   for (const mode of run.modes) {
-    const rows = run.results.filter((r) => (r.db === 'none' || r.db === 'postgres') && (r.mode === mode || r.id === 'H'));
+    const rows = run.results.filter(
+      (r) => (r.db === 'none' || r.db === 'postgres') && (r.mode === mode || r.id === 'H') && r.group !== 'capacity',
+    );
     lines.push(
       '',
       `**${MODE_TITLES[mode]}.** 2xx req/s counts only successful answers; vs H and vs P compare 2xx req/s, P being this mode's${mode === 'realistic' ? ' (the same list draws)' : ''}.`,
@@ -81,9 +88,23 @@ export function markdown(run) {
     for (const r of rows) {
       const name = r.connections !== s.connections ? `${r.name} (${r.connections} connections)` : r.name;
       lines.push(
-        `| ${name} | ${int(r.rps2xx)} | ${ms(r.latency?.p50)} | ${ms(r.latency?.p99)} | ${non2xx(r)} | ${int(r.shed)} | ${errors(r)} | ${pct(r.vsH)} | ${pct(r.vsP)} |${mode === 'realistic' ? ` ${repeats(r)} |` : ''}`,
+        `| ${name} | ${int(r.rps2xx)} | ${ms(r.latency?.p50)} | ${ms(r.latency?.p99)} | ${non2xx(r)} | ${shed(r)} | ${errors(r)} | ${pct(r.vsH)} | ${pct(r.vsP)} |${mode === 'realistic' ? ` ${repeats(r)} |` : ''}`,
       );
     }
+  }
+  const sweep = run.results.filter((r) => r.group === 'capacity');
+  if (sweep.length > 0) {
+    lines.push(
+      '',
+      `**Capacity, realistic mode.** The same draws at offered rates (autocannon's \`overallRate\`, ${sweep[0].connections} connections, latency counted from when each request was due) around the 2xx req/s each case reached with ${s.connections} connections: below 100% every request should be answered and none shed; past it the server sheds (503 + Retry-After) or queues.`,
+      '',
+      '| Case | offered req/s | 2xx req/s | p50 ms | p99 ms | non-2xx | shed 503 | errors |',
+      '| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |',
+    );
+    for (const r of sweep)
+      lines.push(
+        `| ${r.name} | ${int(r.offered)} | ${int(r.rps2xx)} | ${ms(r.latency?.p50)} | ${ms(r.latency?.p99)} | ${non2xx(r)} | ${shed(r)} | ${errors(r)} |`,
+      );
   }
   const lite = run.results.filter((r) => r.db === 'pglite');
   if (lite.length > 0) {
