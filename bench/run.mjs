@@ -92,7 +92,8 @@ function buildIfNeeded() {
 const { pinning, spawnNode, startLoadGenerator, stop, waitForHttp } = await import('./lib/processes.mjs');
 let nextPort = 40_000 + Math.floor(Math.random() * 10_000);
 
-async function startServer(kind, env) {
+/** A server on a free port: the machine may be running other benches, so a taken port is skipped. */
+async function startServer(kind, env, attempt = 1) {
   const port = nextPort++;
   const script = { app: 'api/dist/server.js', bare: 'bench/baselines/bare.mjs', pg: 'bench/baselines/pg-list.mjs' }[kind];
   const child = spawnNode(0, [path.join(root, script)], {
@@ -109,7 +110,13 @@ async function startServer(kind, env) {
     },
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(kind === 'app' ? `${base}/api/health` : `${base}/`, child);
+  try {
+    await waitForHttp(kind === 'app' ? `${base}/api/health` : `${base}/`, child);
+  } catch (error) {
+    // A server exits at once when its port is taken (EADDRINUSE); anything slower is a real failure.
+    if (attempt >= 3 || child.exitCode === null) throw error;
+    return startServer(kind, env, attempt + 1);
+  }
   return { base, child };
 }
 
