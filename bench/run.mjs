@@ -190,7 +190,9 @@ async function measure(c, request, drainUrl) {
   if (!probe.ok) return { failed: `first answer HTTP ${probe.status}: ${text.slice(0, 200)}` };
   const target = { ...request, connections: c.connections };
   if (warmupSeconds > 0) {
-    await loader.measure({ ...target, seconds: warmupSeconds });
+    // Realistic draws of another seed: the measured ones must not be what the warm-up just cached.
+    const warmDraw = target.draw && { ...target.draw, seed: target.draw.seed + 1 };
+    await loader.measure({ ...target, draw: warmDraw, seconds: warmupSeconds });
     await drain(drainUrl);
   }
   const result = await loader.measure({ ...target, seconds });
