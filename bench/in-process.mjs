@@ -35,8 +35,9 @@ const deps = { db: handle.db };
 // Windows end at the newest seeded post, so they select the same share however old the seed is.
 const now = seeded.newest;
 const daysAgo = (n) => new Date(now.getTime() - n * 86_400_000).toISOString();
-const list = (platform, query) => () => listPosts(deps, { platform, query: listQuerySchema(platform).parse(query) });
-const search = (query) => () => searchPosts(deps, searchQuerySchema.parse(query));
+// The shared dataset (the default): the caller's id matters only for dataset=mine.
+const list = (platform, query) => () => listPosts(deps, { platform, query: listQuerySchema(platform).parse(query), userId: 'bench' });
+const search = (query) => () => searchPosts(deps, { query: searchQuerySchema.parse(query), userId: 'bench' });
 
 const cases = [
   ['list', 'twitter, newest first, page 1', list('twitter', {})],

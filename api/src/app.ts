@@ -10,6 +10,7 @@ import { jobsPlugin } from './plugins/jobs.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { mailerPlugin } from './plugins/mailer.js';
+import type { MailRate } from './services/mail/mailer.js';
 import { overloadPlugin } from './plugins/overload.js';
 import { securityPlugin } from './plugins/security.js';
 import { servicesPlugin } from './plugins/services.js';
@@ -73,6 +74,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** Replaces the global sending rate's gate (MAIL_RATE_PER_SECOND): a test opens and closes it at will. */
+  mailRate?: MailRate;
 }
 
 /** Builds the whole server without listening, so tests can use `app.inject()`. */
@@ -112,11 +115,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   await app.register(inputPlugin);
   await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData });
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, printMail: config.printMail });
   await app.register(limitsPlugin, { redisUrl: config.redisUrl });
+  await app.register(mailerPlugin, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    printMail: config.printMail,
+    ratePerSecond: config.mailRatePerSecond,
+    rate: options.mailRate,
+  });
   await app.register(servicesPlugin);
   await app.register(authPlugin);
-  await app.register(contactMailSweepPlugin, { intervalMs: config.contactMailSweepMs });
+  await app.register(contactMailSweepPlugin, { intervalMs: config.contactMailSweepMs, queueIntervalMs: config.mailQueueSweepMs });
   await app.register(jobsPlugin, { enabled: config.jobs });
 
   await app.register(healthRoutes);

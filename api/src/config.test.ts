@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { coinGeckoConfigFrom, toAppConfig } from './config.js';
-import { loadEnv } from './env.js';
+import { loadEnv, MIN_SECRET_BITS, secretEntropyBits } from './env.js';
 
+// What `openssl rand -hex 32` prints.
+const SECRET = '1a56b894d985cae9d563e2a7a7b8b16f1d1dd09ba57f27b0239859177f2e2d4f';
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'coinsight-config-'));
@@ -18,19 +20,27 @@ describe('toAppConfig', () => {
     const dataDir = path.join(tempDir(), 'data');
     const first = toAppConfig(loadEnv({ DATA_DIR: dataDir }));
     expect(first.jwtSecret).toMatch(/^[0-9a-f]{64}$/);
+    // checklist 8: the made secret meets the rule a configured one must.
+    expect(secretEntropyBits(first.jwtSecret)).toBeGreaterThanOrEqual(MIN_SECRET_BITS);
     const file = path.join(dataDir, 'jwt-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
     expect(toAppConfig(loadEnv({ DATA_DIR: dataDir })).jwtSecret).toBe(first.jwtSecret);
   });
 
+  it('checklist 8: refuses to start on a guessable secret put in DATA_DIR/jwt-secret by hand', () => {
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, 'jwt-secret'), `${'passwordpassword'.repeat(4)}\n`);
+    expect(() => toAppConfig(loadEnv({ DATA_DIR: dataDir }))).toThrow(/jwt-secret holds a guessable signing secret: delete it/);
+  });
+
   it('uses PGlite in the data folder without DATABASE_URL, and PostgreSQL with it', () => {
     const dataDir = tempDir();
     expect(toAppConfig(loadEnv({ DATA_DIR: dataDir })).db).toEqual({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    const production = toAppConfig(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: 'x'.repeat(32), DATA_DIR: dataDir }));
+    const production = toAppConfig(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: SECRET, DATA_DIR: dataDir }));
     expect(production).toMatchObject({
       db: { kind: 'postgres', url: 'postgres://db/app' },
-      jwtSecret: 'x'.repeat(32),
+      jwtSecret: SECRET,
       seedDemoData: false,
     });
   });
@@ -38,9 +48,7 @@ describe('toAppConfig', () => {
   it('prints mail to the log only in the embedded default (issue #9.7: reset links are secrets)', () => {
     const dataDir = tempDir();
     expect(toAppConfig(loadEnv({ DATA_DIR: dataDir })).printMail).toBe(true);
-    expect(toAppConfig(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: 'x'.repeat(32), DATA_DIR: dataDir })).printMail).toBe(
-      false,
-    );
+    expect(toAppConfig(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: SECRET, DATA_DIR: dataDir })).printMail).toBe(false);
   });
 
   it('derives the public URL from PORT and always allows its own origin for CORS', () => {

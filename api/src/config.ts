@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { MarketFeedName } from '@coinsight/contracts';
 import { dbConfigFrom, type DbConfig } from '@coinsight/db';
 import type { LevelWithSilent } from 'pino';
-import type { Env } from './env.js';
+import { ConfigError, MIN_SECRET_BITS, secretEntropyBits, type Env } from './env.js';
 import { DEFAULT_OVERLOAD, NO_SHEDDING, type OverloadConfig } from './plugins/overload.js';
 import type { CoinGeckoConfig } from './services/market/coingecko/client.js';
 import type { TaskSettings } from './services/tasks/settings.js';
@@ -28,6 +28,10 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** How often stored contact messages whose mail failed are retried; 0 turns the sweep off (tests). */
   contactMailSweepMs: number;
+  /** Mails a second sent over SMTP (MAIL_RATE_PER_SECOND); past it mail is queued in the outbox table. */
+  mailRatePerSecond: number;
+  /** How often mail queued past that rate is sent; 0 turns the sweep off (tests run it themselves). */
+  mailQueueSweepMs: number;
   /** Without SMTP, also print each mail (reset links included) to the log: the embedded mode only. */
   printMail: boolean;
   redisUrl: string | undefined;
@@ -58,6 +62,8 @@ export interface AppConfig {
   overload: OverloadConfig;
   /** Pretty, coloured logs for a person at a terminal; JSON lines otherwise. */
   prettyLogs: boolean;
+  /** New accounts a minute across the service before sign-ups get 429 (SIGNUP_RATE_PER_MINUTE). */
+  signupsPerMinute: number;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -80,6 +86,8 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     contactEmail: env.CONTACT_EMAIL,
     smtpUrl: env.SMTP_URL,
     contactMailSweepMs: 30_000,
+    mailRatePerSecond: env.MAIL_RATE_PER_SECOND,
+    mailQueueSweepMs: 1_000,
     printMail: embedded,
     redisUrl: env.REDIS_URL,
     market: { feed: env.MARKET_FEED, tickSeconds: env.MARKET_TICK_SECONDS, seed: env.MARKET_SEED, coingecko: coinGeckoConfigFrom(env) },
@@ -94,6 +102,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     logLevel: env.LOG_LEVEL,
     overload: env.SHED_LOAD === 'off' ? NO_SHEDDING : DEFAULT_OVERLOAD,
     prettyLogs: options.isTty ?? false,
+    signupsPerMinute: env.SIGNUP_RATE_PER_MINUTE,
   };
 }
 
@@ -103,7 +112,13 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
  */
 function localJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    // Made here as 256 random bits; anything weaker was put there by hand and signs nothing.
+    if (secretEntropyBits(stored) < MIN_SECRET_BITS)
+      throw new ConfigError([`${file} holds a guessable signing secret: delete it to have a random one made at the next start`]);
+    return stored;
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });

@@ -1,14 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv } from './env.js';
+import { ConfigError, loadEnv, MIN_SECRET_BITS, secretEntropyBits } from './env.js';
 
-const SECRET = 'a'.repeat(64);
+// What `openssl rand -hex 32` prints.
+const SECRET = '830dba6d226806944d130fa1aed824e484366b6788450b899efdf162073eabf3';
 
 describe('loadEnv', () => {
   it('needs no configuration: embedded defaults', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ PORT: 3000, HOST: 'localhost', DATA_DIR: './data', LOG_LEVEL: 'info' });
     // Moving prices from the first start: the simulated feed, ticking every 10 s, jobs on.
-    expect(env).toMatchObject({ MARKET_FEED: 'simulated', MARKET_TICK_SECONDS: 10, MARKET_SEED: 1, JOBS: 'on' });
+    expect(env).toMatchObject({ MARKET_FEED: 'simulated', MARKET_TICK_SECONDS: 10, MARKET_SEED: 1, JOBS: 'on', MAIL_RATE_PER_SECOND: 10 });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.JWT_SECRET).toBeUndefined();
     // No made-up operator address: the contact page shows one only when it is configured.
@@ -74,6 +76,33 @@ describe('loadEnv', () => {
   ])('refuses %j with a message naming the variable', (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);
     expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  // checklist 8
+  it.each([
+    ['passwordpassword'.repeat(2)],
+    ['passwordpassword'.repeat(8)],
+    ['a'.repeat(64)],
+    ['0123456789abcdef'.repeat(4)],
+    ['x'.repeat(32)],
+  ])('checklist 8: refuses the low-entropy JWT_SECRET %s, naming the variable and never the secret', (secret) => {
+    const attempt = () => loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: secret });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      /^Invalid configuration: JWT_SECRET looks guessable \(about \d+ bits of randomness estimated, at least 128 needed\): use random bytes, e\.g\. openssl rand -hex 32\.$/,
+    );
+    expect(attempt).not.toThrow(secret);
+  });
+
+  it('checklist 8: accepts random secrets: openssl rand -hex 32 and -base64 32 output', () => {
+    for (let i = 0; i < 50; i++) {
+      const hex = randomBytes(32).toString('hex');
+      expect(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: hex }).JWT_SECRET).toBe(hex);
+      const base64 = randomBytes(32).toString('base64');
+      expect(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: base64 }).JWT_SECRET).toBe(base64);
+    }
+    expect(secretEntropyBits(SECRET)).toBeGreaterThan(200);
+    expect(secretEntropyBits('passwordpassword'.repeat(2))).toBeLessThan(MIN_SECRET_BITS);
   });
 
   it('lists every problem at once, in one paragraph, without echoing secrets or URLs', () => {

@@ -21,6 +21,31 @@ const url = (name: string, schemes: string[]) =>
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
 
+/** 128 bits: what a guess must beat. `openssl rand -hex 32` estimates about 230, `passwordpassword…` 22. */
+export const MIN_SECRET_BITS = 128;
+
+/**
+ * A cautious estimate of a secret's randomness: the Shannon entropy of its characters (bits per
+ * character, from how often each occurs) times the number of distinct three-character runs in it.
+ * A repeated chunk adds no runs, so `passwordpassword…` scores as its 8 distinct runs however long
+ * it is, and a string of few different characters scores low per character; random hex or base64
+ * scores near its real entropy (slightly under: a few runs repeat by chance).
+ */
+export function secretEntropyBits(secret: string): number {
+  const chars = [...secret];
+  if (chars.length < 3) return 0;
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bitsPerChar = 0;
+  for (const count of counts.values()) {
+    const p = count / chars.length;
+    bitsPerChar -= p * Math.log2(p);
+  }
+  const runs = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) runs.add(chars.slice(i, i + 3).join(''));
+  return bitsPerChar * runs.size;
+}
+
 const envSchema = z
   .object({
     PORT: z
@@ -31,9 +56,34 @@ const envSchema = z
     HOST: z.preprocess(emptyAsUndefined, z.string().default('localhost')),
     DATABASE_URL: optional(url('DATABASE_URL', ['postgres:', 'postgresql:'])),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
-    JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters (256 random bits as hex is 64)')),
+    JWT_SECRET: optional(
+      z
+        .string()
+        .min(32, 'JWT_SECRET must be at least 32 characters (256 random bits as hex is 64)')
+        .superRefine((secret, ctx) => {
+          const bits = Math.floor(secretEntropyBits(secret));
+          if (secret.length >= 32 && bits < MIN_SECRET_BITS)
+            ctx.addIssue({
+              code: 'custom',
+              message: `JWT_SECRET looks guessable (about ${bits} bits of randomness estimated, at least ${MIN_SECRET_BITS} needed): use random bytes, e.g. openssl rand -hex 32`,
+            });
+        }),
+    ),
     REDIS_URL: optional(url('REDIS_URL', ['redis:', 'rediss:'])),
     SMTP_URL: optional(url('SMTP_URL', ['smtp:', 'smtps:'])),
+    // Mails a second sent over SMTP, shared by every instance through REDIS_URL (per instance
+    // without it); past it mail is queued and sent by the sweep, never dropped. 10 stays under the
+    // common providers' default sending rates (Amazon SES starts production accounts at 14 a second).
+    MAIL_RATE_PER_SECOND: z
+      .preprocess(emptyAsUndefined, z.string().default('10'))
+      .pipe(z.string().regex(/^\d{1,5}$/, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000'))
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000')
+          .max(10_000, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000'),
+      ),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Coinsight <no-reply@localhost>')),
     CONTACT_EMAIL: optional(
       z
@@ -96,6 +146,17 @@ const envSchema = z
           .number()
           .min(1, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000')
           .max(10000, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'),
+      ),
+    // New accounts a minute across the service before new sign-ups get 429 (docs/accounts.md).
+    SIGNUP_RATE_PER_MINUTE: z
+      .preprocess(emptyAsUndefined, z.string().default('30'))
+      .pipe(z.string().regex(/^\d{1,6}$/, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000'))
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000')
+          .max(100000, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000'),
       ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -163,6 +164,16 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     );
   });
 
+  it('checklist 8: a guessable JWT_SECRET stops the start with one paragraph that names it, never the secret', async () => {
+    const secret = 'passwordpassword'.repeat(2);
+    const run = start({ DATABASE_URL: 'postgres://app@127.0.0.1:1/coinsight', JWT_SECRET: secret });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe(
+      'Coinsight cannot start. Invalid configuration: JWT_SECRET looks guessable (about 22 bits of randomness estimated, at least 128 needed): use random bytes, e.g. openssl rand -hex 32. Fix the environment and start again (see README, Configuration).',
+    );
+    expect(run.output()).not.toContain(secret);
+  });
+
   it('an unknown MARKET_FEED stops the start naming the feeds there are', async () => {
     const run = start({ MARKET_FEED: 'binance' });
     expect(await run.exited).toBe(1);
@@ -172,7 +183,7 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
   });
 
   it('a DATABASE_URL that refuses connections stops the start with a clear message', async () => {
-    const run = start({ DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/coinsight', JWT_SECRET: 'x'.repeat(64) });
+    const run = start({ DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/coinsight', JWT_SECRET: randomBytes(32).toString('hex') });
     expect(await run.exited).toBe(1);
     const output = run.output().trim();
     expect(output).toMatch(

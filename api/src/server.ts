@@ -16,14 +16,15 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   let env;
+  let config;
   try {
     env = loadEnv();
+    // toAppConfig reads DATA_DIR/jwt-secret, which it refuses when guessable: the same one paragraph.
+    config = toAppConfig(env, { isTty: Boolean(process.stdout.isTTY) });
   } catch (error) {
     if (error instanceof ConfigError) fail(`${error.message} Fix the environment and start again (see README, Configuration).`);
     throw error;
   }
-
-  const config = toAppConfig(env, { isTty: Boolean(process.stdout.isTTY) });
 
   // Listening from the start: Ctrl-C while the database opens or migrates is a stop, not a crash.
   let app: FastifyInstance | undefined;

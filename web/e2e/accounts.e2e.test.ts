@@ -130,6 +130,46 @@ describe('accounts in Chromium', () => {
     await page.waitForLoadState('networkidle');
   });
 
+  it('checklist 27: a sign-in throttled by guesses offers a mailed one-click link, and the link signs the owner in', async () => {
+    const { email, password, username } = await e2e.signUp(`heron${Date.now().toString(36)}`);
+    // Someone guessed from this address: the owner's right password is now refused here.
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(url('/api/auth/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: `Wrong-Guess-${i}` }),
+      });
+      expect(res.status).toBe(401);
+    }
+    const page = await e2e.open({ token: null });
+    await page.goto(url('/login'), { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Too many failed sign-in attempts. Please wait and try again.').waitFor();
+
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByText('If an account exists for that email, a sign-in link has been sent. It works once, within 15 minutes.').waitFor();
+    const mail = await waitForOutput(e2e.server, (output) =>
+      mailsIn(output).find((m) => m.to === email && m.subject === 'Your Coinsight sign-in link'),
+    );
+    const link = mail.text.match(/https?:\/\/\S+\/sign-in-link\?token=\S+/)?.[0];
+    if (!link) throw new Error(`No sign-in link in the mail:\n${mail.text}`);
+    const signInUrl = new URL(link);
+    await page.goto(url(`${signInUrl.pathname}${signInUrl.search}`), { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Sign In With Email Link' }).waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(url('/dashboard'));
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: `Account menu for ${username}` })
+      .waitFor();
+    // The throttled sign-in is the server's own answer, which the browser logs; nothing else went wrong.
+    const problems = e2e.takeProblems();
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) expect(problem).toMatch(/429/);
+  });
+
   it('keeps the account screens and the auth modal free of serious axe violations, light and dark', async () => {
     // A user made over the API: this test is about what the screens look like to assistive technology.
     const { username, token } = await e2e.signUp(`otter${Date.now().toString(36)}`);

@@ -25,11 +25,13 @@
  * - `smtp`: the mails the server sent (`mails`, `waitForMail(match)`); only with `smtp: true`.
  * - `user`: the account signed up before the tests, with its token; only with `signedIn: true`.
  * - `signUp(username)`: one more account, through the REST API, with its token.
+ * - `confirmEmail(account)`: confirms its address from the mailed link, as its owner would (from
+ *   the SMTP sink, or the mail the server printed); alert mail and Send Email need it.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { launchBrowser } from './browser';
-import { startServer, type RunningServer } from './server';
+import { startServer, waitForOutput, type RunningServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { collectVitals } from './vitals';
 
@@ -73,9 +75,25 @@ export interface E2E {
   /** The problems the pages reported so far in this test; they no longer fail it. */
   takeProblems(): string[];
   signUp(username: string): Promise<Account>;
+  confirmEmail(account: Pick<Account, 'email'>): Promise<void>;
 }
 
 const PASSWORD = 'Tr1cky-Lynx-42';
+
+/** The text of the newest mail to `to` with `subject` that the server printed as a JSON log line (no SMTP_URL). */
+function printedMail(output: string, to: string, subject: string): string | undefined {
+  let found: string | undefined;
+  for (const line of output.split('\n')) {
+    if (!line.includes('"mail"')) continue;
+    try {
+      const { mail } = JSON.parse(line) as { mail?: { to: string; subject: string; text: string } };
+      if (mail?.to === to && mail.subject === subject) found = mail.text;
+    } catch {
+      // Not a JSON log line.
+    }
+  }
+  return found;
+}
 
 /**
  * Chromium asks for the favicon again after in-app navigations and drops that request when the
@@ -153,6 +171,22 @@ export function setupE2E(options: E2EOptions = {}): E2E {
     return { username, email, password: PASSWORD, token };
   };
 
+  const confirmEmail = async (account: Pick<Account, 'email'>): Promise<void> => {
+    const subject = 'Confirm your Coinsight email address';
+    // From the SMTP sink, or without one from the mail the server printed as a JSON log line.
+    const text = smtp
+      ? (await smtp.waitForMail((m) => m.envelopeTo.includes(account.email) && m.headers.subject === subject, 30_000)).text
+      : await waitForOutput(started(server, 'The server'), (output) => printedMail(output, account.email, subject));
+    const token = text.match(/\/confirm-email\?token=([A-Za-z0-9_-]+)/)?.[1];
+    if (!token) throw new Error(`No confirmation link in the mail:\n${text}`);
+    const response = await fetch(url('/trpc/auth.verifyAccount'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    if (response.status !== 200) throw new Error(`Confirming ${account.email} failed: ${response.status} ${await response.text()}`);
+  };
+
   beforeAll(async () => {
     if (options.smtp) smtp = await startSmtpSink();
     server = await startServer({ env: { ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) }, seededFrom: inject('seededDataDir') });
@@ -199,5 +233,6 @@ export function setupE2E(options: E2EOptions = {}): E2E {
       return started(test, 'A test').problems.splice(0);
     },
     signUp,
+    confirmEmail,
   };
 }

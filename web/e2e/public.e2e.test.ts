@@ -270,7 +270,10 @@ describe('forms that reach the team', () => {
   });
 
   it('lets a signed-in user send an email that arrives at the recipient, after the spec checks', async () => {
-    const { token } = await e2e.signUp('mailer_e2e');
+    const account = await e2e.signUp('mailer_e2e');
+    // Send Email needs a confirmed address (checklist 25).
+    await e2e.confirmEmail(account);
+    const { token } = account;
 
     const page = await e2e.open({ token });
     await page.goto(url('/about'), { waitUntil: 'networkidle' });

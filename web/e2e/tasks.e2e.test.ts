@@ -89,8 +89,9 @@ describe('tasks in Chromium', () => {
     await scrape.getByText('Bad rows').click();
     await scrape.getByText(/^Line 5: /).waitFor();
 
-    // Analyze the posts just imported: the report page draws its charts.
+    // Analyze the posts just imported (into this account's own dataset): the report page draws its charts.
     await page.getByRole('radio', { name: 'Analyze' }).check();
+    await page.getByRole('radio', { name: 'My data' }).check();
     await page.getByLabel('Keywords').fill('zorblax');
     const analysis = await createAndWait(page, 'Zorblax analysis');
     await analysis.getByText('8 posts analysed.').waitFor();
@@ -118,6 +119,7 @@ describe('tasks in Chromium', () => {
     // Export the same posts as JSON Lines and download the file.
     await openTasks(page);
     await page.getByRole('radio', { name: 'Export' }).check();
+    await page.getByRole('radio', { name: 'My data' }).check();
     await page.getByLabel('Keywords').fill('zorblax');
     await page.getByLabel('File format').selectOption('jsonl');
     const exported = await createAndWait(page, 'Zorblax export');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../services/alerts/check.js';
 import { createSimulatedFeed } from '../services/market/feeds/simulated.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, signup } from '../test/auth.js';
+import { bearer, verifiedSignup } from '../test/auth.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.js';
 import { marketJobs } from './market.js';
 
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe(`the tick job checks alerts (${process.env.TEST_DB})`, () => {
   it('a tick from the feed fires a crossed alert, and its mail reaches the SMTP server', async () => {
-    const { token, user } = await signup(t.app);
+    const { token, user } = await verifiedSignup(t.app);
     const res = await t.app.inject({
       method: 'POST',
       url: '/trpc/user.alerts.create',

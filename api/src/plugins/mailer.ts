@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createMailer, outboxStore, type Mailer } from '../services/mail/mailer.js';
+import { createMailer, outboxStore, type MailRate, type Mailer } from '../services/mail/mailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,16 +7,22 @@ declare module 'fastify' {
   }
 }
 
-export const mailerPlugin = fp<{ smtpUrl: string | undefined; from: string; printMail: boolean }>(
-  async (app, { smtpUrl, from, printMail }) => {
+/**
+ * ratePerSecond (MAIL_RATE_PER_SECOND): mail over SMTP past it is queued in the outbox table. The
+ * counter is a rate limit like the others, so with REDIS_URL every instance shares one rate.
+ */
+export const mailerPlugin = fp<{ smtpUrl: string | undefined; from: string; printMail: boolean; ratePerSecond: number; rate?: MailRate }>(
+  async (app, { smtpUrl, from, printMail, ratePerSecond, rate: gate }) => {
     // Plain text beside pretty logs only: a JSON log stream must stay one object per line.
     const print =
       app.config.prettyLogs && ['info', 'debug', 'trace'].includes(app.config.logLevel)
         ? (text: string) => void process.stdout.write(text)
         : undefined;
-    const mailer = createMailer({ smtpUrl, from, store: outboxStore(app.db), log: app.log, print, printMail });
+    const sending = app.limits.create({ name: 'mail-global', points: ratePerSecond, durationSeconds: 1 });
+    const rate = gate ?? (async () => (await sending.hit('all')).allowed);
+    const mailer = createMailer({ smtpUrl, from, store: outboxStore(app.db), log: app.log, print, printMail, rate });
     app.decorate('mailer', mailer);
     app.addHook('onClose', () => mailer.close());
   },
-  { name: 'mailer', dependencies: ['db'] },
+  { name: 'mailer', dependencies: ['db', 'limits'] },
 );

@@ -18,6 +18,7 @@ export const servicesPlugin = fp(
       readDb: app.readDb,
       mailer: app.mailer,
       rateLimits: app.limits,
+      signupsPerMinute: app.config.signupsPerMinute,
       log: app.log,
       jwtSecret: app.config.jwtSecret,
       publicUrl: app.config.publicUrl,

@@ -1,6 +1,14 @@
-import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from '@coinsight/contracts';
+import {
+  emailLinkSchema,
+  forgotPasswordSchema,
+  loginLinkRequestSchema,
+  loginSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser, signedIn } from '../plugins/auth.js';
+import { requestLoginLink, signInWithLink } from '../services/auth/login-link.js';
 import { login } from '../services/auth/login.js';
 import { forgotPassword, resetPassword } from '../services/auth/password-reset.js';
 import { logout } from '../services/auth/sessions.js';
@@ -21,6 +29,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post('/api/auth/login', async (request) => login(app.deps, loginSchema.parse(request.body), clientOf(request)));
+
+  // The one-click sign-in link offered on a throttled sign-in (docs/accounts.md).
+  app.post('/api/auth/sign-in-link', async (request) =>
+    requestLoginLink(app.deps, loginLinkRequestSchema.parse(request.body), clientOf(request)),
+  );
+
+  app.post('/api/auth/sign-in-with-link', async (request) =>
+    signInWithLink(app.deps, emailLinkSchema.parse(request.body), clientOf(request)),
+  );
 
   app.post('/api/auth/logout', guarded, async (request, reply) => {
     await logout(app.deps, signedIn(request).session.id);

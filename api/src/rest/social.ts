@@ -1,22 +1,23 @@
 import { listQuerySchema, searchQuerySchema, SOCIAL_PLATFORMS } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../plugins/auth.js';
+import { requireUser, signedIn } from '../plugins/auth.js';
 import { listPosts, searchPosts, socialReads } from '../services/social/index.js';
 
 /**
  * The social paths of spec §7: a page of one platform's posts, and the search across them. The
- * data is what customers pay for, so these need a signed-in user (the web app sends its token).
+ * data is what customers pay for, so these need a signed-in user (the web app sends its token);
+ * `dataset=mine` reads that user's own posts.
  */
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
   for (const platform of SOCIAL_PLATFORMS) {
     // A bad parameter throws a ZodError: the central error handler answers 400 with its message.
     const schema = listQuerySchema(platform);
     app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request) =>
-      listPosts(socialReads(app.deps), { platform, query: schema.parse(request.query) }),
+      listPosts(socialReads(app.deps), { platform, query: schema.parse(request.query), userId: signedIn(request).user.id }),
     );
   }
 
   app.get('/api/social/search', { preHandler: requireUser }, async (request) =>
-    searchPosts(socialReads(app.deps), searchQuerySchema.parse(request.query)),
+    searchPosts(socialReads(app.deps), { query: searchQuerySchema.parse(request.query), userId: signedIn(request).user.id }),
   );
 }

@@ -2,6 +2,7 @@ import type { Db } from '@coinsight/db';
 import { createBackground, type Background } from './background.js';
 import { createAuthLimits, type AuthLimits } from './auth/throttle.js';
 import { createApiLimits, type ApiLimits } from './billing/limits.js';
+import { createMailLimits, type MailLimits } from './mail/budget.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MarketLive } from './market/live.js';
 import type { RateLimits } from './rate-limit.js';
@@ -18,7 +19,7 @@ export interface Log {
 }
 
 /** Every named rate limit. Counters must outlive a request, so they are made once per app. */
-export type Limits = AuthLimits & SiteLimits & ApiLimits;
+export type Limits = AuthLimits & SiteLimits & ApiLimits & MailLimits;
 
 /**
  * What services need from the world, built once at start (plugins/services.ts) and handed to
@@ -55,12 +56,17 @@ export interface ServiceDeps {
 }
 
 export function createServiceDeps(
-  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits },
+  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits; signupsPerMinute?: number },
 ): ServiceDeps {
-  const { rateLimits, ...rest } = options;
+  const { rateLimits, signupsPerMinute, ...rest } = options;
   return {
     ...rest,
-    limits: { ...createAuthLimits(rateLimits), ...createSiteLimits(rateLimits), ...createApiLimits(rateLimits) },
+    limits: {
+      ...createAuthLimits(rateLimits, { signupsPerMinute }),
+      ...createSiteLimits(rateLimits),
+      ...createApiLimits(rateLimits),
+      ...createMailLimits(rateLimits),
+    },
     background: createBackground(rest.log),
     sessions: createSessionCache(),
     reads: createReadCache(),

@@ -16,6 +16,8 @@ export interface LimitState {
   allowed: boolean;
   limit: number;
   remaining: number;
+  /** Hits counted in this window, this one included (past `limit` when refused). */
+  consumed: number;
   /** Seconds until the window ends and the counter starts again (at least 1). */
   resetSeconds: number;
 }
@@ -67,6 +69,7 @@ function stateOf(res: RateLimiterRes, rule: LimitRule, allowed: boolean): LimitS
     allowed,
     limit: rule.points,
     remaining: Math.max(0, rule.points - res.consumedPoints),
+    consumed: res.consumedPoints,
     resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
   };
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import { NO_SHEDDING } from '../plugins/overload.js';
+import type { MailRate } from '../services/mail/mailer.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,6 +25,8 @@ export async function createTestApp(
     dbVia?: (config: DbConfig) => DbConfig;
     /** Another instance on a database made for an earlier one (two instances, one database); the caller drops it. */
     shared?: TestDatabase;
+    /** The global sending rate's gate, held by the test (see BuildOptions.mailRate). */
+    mailRate?: MailRate;
   } = {},
 ): Promise<TestApp> {
   const database = options.shared ?? (await createTestDatabase());
@@ -40,8 +43,11 @@ export async function createTestApp(
       mailFrom: 'Coinsight <no-reply@localhost>',
       contactEmail: undefined,
       smtpUrl: undefined,
-      // Tests run the sweep themselves, at the moments they choose.
+      // Tests run the sweeps themselves, at the moments they choose.
       contactMailSweepMs: 0,
+      mailQueueSweepMs: 0,
+      // High enough that no test's mail is queued unless it sets a rate of its own (mail-limits.int.test.ts).
+      mailRatePerSecond: 10_000,
       printMail: false,
       redisUrl: undefined,
       market: { feed: 'simulated', tickSeconds: 10, seed: 1, coingecko: undefined },
@@ -53,11 +59,14 @@ export async function createTestApp(
       // Off: a loaded test machine must not shed the tests' requests (overload.int.test.ts turns it on).
       overload: NO_SHEDDING,
       prettyLogs: false,
+      // Far above what any test signs up in a minute; the sign-up velocity test sets its own.
+      signupsPerMinute: 100_000,
       ...overrides,
       // An override without a folder of its own (dir '') still writes into this app's folder, never the working directory.
       tasks: { allowPrivateUrls: false, x: undefined, ...overrides.tasks, dir: overrides.tasks?.dir || tasksDir },
     },
     {
+      mailRate: options.mailRate,
       logStream: new Writable({
         write(chunk: Buffer, _encoding, done) {
           logs.push(chunk.toString());

@@ -11,11 +11,16 @@ import { signup } from './auth.js';
  */
 export async function v1Account(app: FastifyInstance) {
   const { user } = await signup(app);
-  await app.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', user.id).execute();
-  const { secret } = await createApiKey(app.deps, { name: 'integration test' }, user.id);
+  return v1Client(app, user.id);
+}
+
+/** An API key for an existing account (its address marked confirmed), and calls made with it. */
+export async function v1Client(app: FastifyInstance, userId: string) {
+  await app.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
+  const { secret } = await createApiKey(app.deps, { name: 'integration test' }, userId);
   const headers = { authorization: `Bearer ${secret}` };
   return {
-    userId: user.id,
+    userId,
     secret,
     get: async (url: string) => documented('GET', url, await app.inject({ method: 'GET', url, headers })),
     post: async (url: string, payload: object, extra: Record<string, string> = {}) =>

@@ -3,7 +3,7 @@ import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, CONFIRMATION_SUBJECT, lastMailTo, signup } from '../test/auth.js';
+import { bearer, CONFIRMATION_SUBJECT, lastMailTo, verifiedSignup } from '../test/auth.js';
 import { importFixture } from '../test/social-fixtures.js';
 
 let t: TestApp;
@@ -35,7 +35,7 @@ async function call<T>(kind: 'query' | 'mutation', path: string, input: unknown,
 }
 
 async function newUser() {
-  const { token, user } = await signup(t.app);
+  const { token, user } = await verifiedSignup(t.app);
   const auth = bearer(token);
   return {
     email: user.email,

@@ -1,4 +1,4 @@
-import { API_KEY_MESSAGES, MAX_API_KEYS, type ApiKey, type CreatedApiKey } from '@coinsight/contracts';
+import { API_KEY_MESSAGES, PLANS, planLimitMessage, type ApiKey, type CreatedApiKey } from '@coinsight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, CONFIRMATION_SUBJECT, confirmationTokenFor, mailsTo, nextAddress, signup } from '../test/auth.js';
@@ -183,16 +183,20 @@ describe(`API keys (${process.env.TEST_DB})`, () => {
     expect((await v1(secret)).statusCode).toBe(404);
   });
 
-  it(`allows ${MAX_API_KEYS} live keys per account; a deleted one frees a place`, async () => {
+  const maxKeys = PLANS.free.limits.apiKeys;
+  it(`checklist 26: allows the Free plan's ${maxKeys} live keys per account, then 403 naming the cap; a deleted one frees a place`, async () => {
     const u = await verifiedUser();
     const ids: number[] = [];
-    for (let i = 0; i < MAX_API_KEYS; i++) ids.push((await u.mutate<CreatedApiKey>('apiKeys.create', { name: `key ${i}` })).data.key.id);
+    for (let i = 0; i < maxKeys; i++) ids.push((await u.mutate<CreatedApiKey>('apiKeys.create', { name: `key ${i}` })).data.key.id);
     const refused = await u.mutate('apiKeys.create', { name: 'one too many' });
-    expect(refused.status).toBe(400);
-    expect(refused.error?.message).toBe(API_KEY_MESSAGES.tooMany);
+    expect(refused.status).toBe(403);
+    expect(refused.error?.message).toBe(planLimitMessage('free', 'apiKeys'));
+    expect(refused.error?.message).toBe(
+      'Your Free plan allows 5 API keys. Delete one you no longer use to add another, or upgrade to Pro for 20.',
+    );
     await u.mutate('apiKeys.delete', { id: ids[0] });
     expect((await u.mutate('apiKeys.create', { name: 'replacement' })).status).toBe(200);
-    expect((await u.query<ApiKey[]>('apiKeys.list')).data).toHaveLength(MAX_API_KEYS);
+    expect((await u.query<ApiKey[]>('apiKeys.list')).data).toHaveLength(maxKeys);
   });
 
   it('names are 1 to 64 characters', async () => {

@@ -31,6 +31,8 @@ export const UNBATCHABLE_PROCEDURES: ReadonlySet<string> = new Set([
   'user.verifyEmail',
   'user.revertEmailChange',
   'auth.verifyAccount',
+  'auth.requestLoginLink',
+  'auth.signInWithLink',
   'user.resendVerification',
 ]);
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
 import { SEND_EMAIL_LIMIT } from '../services/site/limits.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, signup } from '../test/auth.js';
+import { bearer, verifiedSignup } from '../test/auth.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.js';
 
 let smtp: TestSmtpServer;
@@ -43,7 +43,7 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
 
   // checklist 13 (no CR/LF in headers, one recipient)
   it("sends a signed-in user's message to the one recipient, replying to the user", async () => {
-    const { token, user } = await signup(t.app);
+    const { token, user } = await verifiedSignup(t.app);
     const res = await send({ ...valid, message: 'Line one\nLine two' }, token);
     expect(res.statusCode).toBe(200);
     expect(res.json().result.data).toEqual({ ok: true });
@@ -65,7 +65,7 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
     [{ recipient: 'friend@example.com, victim@example.com' }, SEND_EMAIL_MESSAGES.recipientInvalid],
     [{ recipient: 'Friend <friend@example.com>' }, SEND_EMAIL_MESSAGES.recipientInvalid],
   ])('refuses %j with a 400, sending nothing', async (overrides, error) => {
-    const { token } = await signup(t.app);
+    const { token } = await verifiedSignup(t.app);
     const res = await send({ ...valid, ...overrides }, token);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(error);
@@ -73,7 +73,7 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
   });
 
   it('checks the fields in the order of spec §5', async () => {
-    const { token } = await signup(t.app);
+    const { token } = await verifiedSignup(t.app);
     const res = await send({ recipient: '', subject: '', message: '' }, token);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(SEND_EMAIL_MESSAGES.recipientRequired);
@@ -88,7 +88,7 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
   // checklist 13 (rate limited); the 429 carries Retry-After as on REST (issue #9 point 10)
   it('limits each user to 10 messages an hour, without affecting other users', async () => {
     expect(SEND_EMAIL_LIMIT).toEqual({ points: 10, durationSeconds: 60 * 60 });
-    const { token } = await signup(t.app);
+    const { token } = await verifiedSignup(t.app);
     for (let i = 0; i < SEND_EMAIL_LIMIT.points; i++) expect((await send(valid, token)).statusCode).toBe(200);
     const refused = await send(valid, token);
     expect(refused.statusCode).toBe(429);
@@ -98,12 +98,12 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
     expect(smtp.received).toHaveLength(SEND_EMAIL_LIMIT.points);
 
-    const other = await signup(t.app);
+    const other = await verifiedSignup(t.app);
     expect((await send(valid, other.token)).statusCode).toBe(200);
   });
 
   it('answers a generic 500 when the mail server refuses the message', async () => {
-    const { token } = await signup(t.app);
+    const { token } = await verifiedSignup(t.app);
     smtp.refuseAll = true;
     const res = await send(valid, token);
     expect(res.statusCode).toBe(500);
@@ -111,7 +111,7 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
   });
 
   it('a send that fails does not use up the hourly allowance', async () => {
-    const { token } = await signup(t.app);
+    const { token } = await verifiedSignup(t.app);
     smtp.refuseAll = true;
     for (let i = 0; i <= SEND_EMAIL_LIMIT.points; i++) expect((await send(valid, token)).statusCode).toBe(500);
     smtp.refuseAll = false;

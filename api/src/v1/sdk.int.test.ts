@@ -50,6 +50,9 @@ describe(`@coinsight/sdk against the API (${process.env.TEST_DB})`, () => {
     expect(all).toEqual(rows.map((r) => String(r.id)));
     const firstPage = await coinsight.data.list({ limit: 3 });
     expect(firstPage.data.map((p) => p._id)).toEqual(all.slice(0, 3));
+    // checklist 24: the key owner's own dataset, empty for an account that brought nothing in.
+    expect(await coinsight.data.list({ dataset: 'mine' })).toMatchObject({ data: [], nextCursor: null });
+    expect((await coinsight.data.list({ dataset: 'shared', limit: 3 })).data.map((p) => p._id)).toEqual(all.slice(0, 3));
   });
 
   it('creates an alert once per idempotency key, lists it and deletes it', async () => {

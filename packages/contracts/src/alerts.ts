@@ -25,6 +25,11 @@ export const ALERT_MAIL_PREFERENCE: Record<AlertKind, NotificationPreferenceId> 
   mentions: 'social-mentions',
 };
 
+export const ALERT_MESSAGES = {
+  /** 403 on create or update with email on: mail goes only to an address proven to be the owner's (checklist 25). */
+  verifyForEmail: 'Verify your email address before an alert can email you. Alerts without email (in-app only) work now.',
+} as const;
+
 const alertId = z.number({ error: 'id must be a whole number' }).int('id must be a whole number').positive('id must be a whole number');
 
 /**

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { text } from './text.js';
 
-/** A user's live keys at most: enough for an app per environment, few enough to review at a glance. */
-export const MAX_API_KEYS = 10;
 export const API_KEY_NAME_MAX_LENGTH = 64;
 
 export const API_KEY_MESSAGES = {
   nameRequired: 'Name is required',
   nameTooLong: `Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters long`,
   verifyFirst: 'Verify your email address before creating an API key',
-  tooMany: `You can have at most ${MAX_API_KEYS} API keys. Delete one you no longer use to create another.`,
   notFound: 'API key not found',
 } as const;
 

@@ -91,6 +91,10 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
+/** Asks for a one-click sign-in link, offered when a sign-in is throttled: the address only. */
+export const loginLinkRequestSchema = z.object({ email: emailSchema });
+export type LoginLinkRequestInput = z.input<typeof loginLinkRequestSchema>;
+
 export const resetPasswordSchema = z.object({
   token: text('Reset token', { error: m.resetTokenMissing }).trim().min(1, m.resetTokenMissing).max(200, m.resetTokenMissing),
   password: newPasswordSchema,

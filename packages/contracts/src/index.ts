@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './health.js';
 export * from './blog.js';
 export * from './contact.js';
+export * from './mail-budget.js';
 export * from './mail-fields.js';
 export * from './newsletter.js';
 export * from './plans.js';

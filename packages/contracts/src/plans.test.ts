@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { costMicros, formatUsd, monthlyChargeMicros, PLANS, PRICE_MICROS_PER_1000_CALLS } from './plans.js';
+import {
+  costMicros,
+  formatUsd,
+  monthlyChargeMicros,
+  planLimitMessage,
+  PLANS,
+  PRICE_MICROS_PER_1000_CALLS,
+  type PlanLimitId,
+} from './plans.js';
 
 describe('plans', () => {
   it('states the limits of spec §9 once', () => {
@@ -33,5 +41,15 @@ describe('plans', () => {
     expect(formatUsd(5_000)).toBe('$0.01');
     expect(formatUsd(1_355_000)).toBe('$1.36');
     expect(formatUsd(1_234_567_890_000)).toBe('$1,234,567.89');
+  });
+
+  it('checklist 26: caps every count per plan, Pro above Free, with a message naming the cap and the plan', () => {
+    for (const limit of Object.keys(PLANS.free.limits) as PlanLimitId[]) {
+      expect(PLANS.pro.limits[limit]).toBeGreaterThan(PLANS.free.limits[limit]);
+    }
+    expect(planLimitMessage('free', 'activeAlerts')).toBe(
+      'Your Free plan allows 20 active alerts. Delete or pause one to add another, or upgrade to Pro for 200.',
+    );
+    expect(planLimitMessage('pro', 'tasks')).toBe('Your Pro plan allows 500 tasks. Delete a finished one to add another.');
   });
 });

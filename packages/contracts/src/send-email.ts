@@ -17,6 +17,7 @@ export const SEND_EMAIL_MESSAGES = {
   failed: 'Failed to send email. Please try again.',
   tooMany: 'You have reached the limit of emails you can send for now. Please try again later.',
   signInRequired: 'Sign in to send email from Coinsight.',
+  verifyFirst: 'Verify your email address before sending email',
 } as const;
 
 const m = SEND_EMAIL_MESSAGES;

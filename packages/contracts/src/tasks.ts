@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOCIAL_PLATFORMS, type SocialPlatform } from './social/constants.js';
+import { DATASETS, SOCIAL_PLATFORMS, type SocialPlatform } from './social/constants.js';
 
 /** Spec §3's task types and §4's status values, plus `cancelled`. */
 export const TASK_TYPES = ['scrape', 'analyze', 'export'] as const;
@@ -67,7 +67,10 @@ const dateParam = (name: string) =>
     .transform((value) => new Date(value).toISOString())
     .optional();
 
-/** The posts an analysis or export covers: any of the symbols or keywords, on the platforms, in [from, to). */
+/**
+ * The posts an analysis or export covers: any of the symbols or keywords, on the platforms, in [from, to),
+ * in the shared dataset or (`dataset: 'mine'`) the task owner's own.
+ */
 export const taskQuerySchema = z
   .object({
     symbols: z
@@ -98,6 +101,8 @@ export const taskQuerySchema = z
       .optional(),
     from: dateParam('query.from'),
     to: dateParam('query.to'),
+    /** Absent (tasks stored before datasets existed, and the default): shared. */
+    dataset: z.enum(DATASETS, { error: `query.dataset must be one of ${DATASETS.join(', ')}` }).optional(),
   })
   .superRefine((query, ctx) => {
     if (query.from && query.to && query.from >= query.to)

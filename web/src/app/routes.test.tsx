@@ -47,6 +47,7 @@ const authPages = [
   ['/register', 'Create an Account', 'Create an Account · Coinsight'],
   ['/forgot-password', 'Forgot Password', 'Forgot Password · Coinsight'],
   ['/reset-password', 'Reset Password', 'Reset Password · Coinsight'],
+  ['/sign-in-link', 'Sign In With Email Link', 'Sign In With Email Link · Coinsight'],
 ] as const;
 
 describe('routes inside the shared layout', () => {

@@ -70,6 +70,7 @@ const authPages: RouteObject[] = [
   { path: 'verify-email', element: page(() => import('../pages/account/VerifyEmailPage')) },
   { path: 'revert-email', element: page(() => import('../pages/account/RevertEmailPage')) },
   { path: 'confirm-email', element: page(() => import('../pages/account/ConfirmAccountPage')) },
+  { path: 'sign-in-link', element: page(() => import('../pages/account/SignInLinkPage')) },
 ];
 
 export const routes: RouteObject[] = [

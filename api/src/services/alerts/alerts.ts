@@ -1,4 +1,7 @@
-import type { Alert, CreateAlertInput, UpdateAlertInput } from '@coinsight/contracts';
+import { ALERT_MESSAGES, type Alert, type CreateAlertInput, type UpdateAlertInput } from '@coinsight/contracts';
+import type { Database } from '@coinsight/db';
+import type { Kysely } from 'kysely';
+import { assertUnderPlanLimit, inTransaction, lockAccount } from '../billing/plan-limits.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
 import { ensureWebhookSecrets } from '../webhooks/secrets.js';
@@ -56,6 +59,23 @@ export async function listAlerts(deps: Deps, userId: string): Promise<Alert[]> {
   return rows.map(toAlert);
 }
 
+/** The account's alerts that count against one of its caps. */
+async function countAlerts(trx: Kysely<Database>, userId: string, which: 'active' | 'webhook'): Promise<number> {
+  const { count } = await trx
+    .selectFrom('alerts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .$if(which === 'active', (qb) => qb.where('active', '=', true))
+    .$if(which === 'webhook', (qb) => qb.where('webhook_url', 'is not', null))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Creates an alert within the plan's caps (active alerts, alerts with a webhook: checklist 26).
+ * Email only for a verified address (checklist 25): the mail would otherwise go to whatever
+ * address was typed at sign-up, a victim's as easily as the owner's.
+ */
 export async function createAlert(deps: Deps, input: CreateAlertInput, userId: string): Promise<Alert> {
   const asset = await deps.db.selectFrom('assets').select('symbol').where('symbol', '=', input.symbol).executeTakeFirst();
   if (!asset) throw new AppError('BAD_REQUEST', `symbol ${input.symbol} is not a tracked asset`);
@@ -70,36 +90,58 @@ export async function createAlert(deps: Deps, input: CreateAlertInput, userId: s
     // The secret exists from the first alert that needs it, so settings show the key that will sign.
     await ensureWebhookSecrets(deps, [userId]);
   }
-  const row = await deps.db
-    .insertInto('alerts')
-    .values({
-      user_id: userId,
-      kind: input.kind,
-      symbol: input.symbol,
-      condition: input.condition,
-      threshold: input.threshold,
-      email: input.email,
-      webhook_url: input.webhookUrl,
-    })
-    .returning(ALERT_COLUMNS)
-    .executeTakeFirstOrThrow();
+  const row = await inTransaction(deps.db, async (trx) => {
+    const account = await lockAccount(trx, userId);
+    if (input.email && !account.emailVerified) throw new AppError('FORBIDDEN', ALERT_MESSAGES.verifyForEmail);
+    assertUnderPlanLimit(account.plan, 'activeAlerts', await countAlerts(trx, userId, 'active'));
+    if (input.webhookUrl !== null) assertUnderPlanLimit(account.plan, 'webhookAlerts', await countAlerts(trx, userId, 'webhook'));
+    return trx
+      .insertInto('alerts')
+      .values({
+        user_id: userId,
+        kind: input.kind,
+        symbol: input.symbol,
+        condition: input.condition,
+        threshold: input.threshold,
+        email: input.email,
+        webhook_url: input.webhookUrl,
+      })
+      .returning(ALERT_COLUMNS)
+      .executeTakeFirstOrThrow();
+  });
   return toAlert(row);
 }
 
-/** Pauses, resumes or re-arms (forgets when it fired, so it may fire again) one of the user's alerts. */
+/**
+ * Pauses, resumes or re-arms (forgets when it fired, so it may fire again) one of the user's
+ * alerts, or turns its email on or off. Resuming counts against the active-alert cap and email on
+ * needs a verified address, as at create.
+ */
 export async function updateAlert(deps: Deps, input: UpdateAlertInput, userId: string): Promise<Alert> {
-  const row = await deps.db
-    .updateTable('alerts')
-    .set({
-      ...(input.active !== undefined ? { active: input.active } : {}),
-      ...(input.email !== undefined ? { email: input.email } : {}),
-      ...(input.rearm ? { fired_at: null, fired_value: null } : {}),
-    })
-    .where('id', '=', input.id)
-    .where('user_id', '=', userId)
-    .returning(ALERT_COLUMNS)
-    .executeTakeFirst();
-  if (!row) throw notFound(input.id, userId);
+  const row = await inTransaction(deps.db, async (trx) => {
+    const account = await lockAccount(trx, userId);
+    const current = await trx
+      .selectFrom('alerts')
+      .select('active')
+      .where('id', '=', input.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!current) throw notFound(input.id, userId);
+    if (input.email === true && !account.emailVerified) throw new AppError('FORBIDDEN', ALERT_MESSAGES.verifyForEmail);
+    if (input.active === true && !current.active)
+      assertUnderPlanLimit(account.plan, 'activeAlerts', await countAlerts(trx, userId, 'active'));
+    return trx
+      .updateTable('alerts')
+      .set({
+        ...(input.active !== undefined ? { active: input.active } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.rearm ? { fired_at: null, fired_value: null } : {}),
+      })
+      .where('id', '=', input.id)
+      .where('user_id', '=', userId)
+      .returning(ALERT_COLUMNS)
+      .executeTakeFirstOrThrow();
+  });
   return toAlert(row);
 }
 

@@ -1,5 +1,6 @@
 import {
   ALERT_MAIL_PREFERENCE,
+  MAIL_BUDGET_MESSAGES,
   MENTION_ALERT_WINDOW_MS,
   NOTIFICATION_PREFERENCES,
   formatPrice,
@@ -8,9 +9,10 @@ import {
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
+import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
 import { alertFiredEvent } from '../webhooks/events.js';
 
-export type AlertCheckDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl'>;
+export type AlertCheckDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'limits'>;
 
 /** A tick older than this does not fire price alerts: a stopped feed's last price is not news. */
 const PRICE_FRESH_MS = 3_600_000;
@@ -109,37 +111,62 @@ export async function checkAlerts(deps: AlertCheckDeps, input: { now: Date }): P
   });
   if (fired.length > 0) {
     deps.log.info({ fired: fired.length }, 'alerts fired');
-    await mailFiredAlerts(deps, fired);
+    await mailFiredAlerts(deps, fired, now);
   }
   return { fired: fired.length };
 }
 
-async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly FiredAlert[]): Promise<void> {
+/**
+ * Mails the fired alerts that want it, to the owner's address only while it is verified at this
+ * moment (it may have changed since the alert was made), and only within the account's mail
+ * budget: past it the mail is held back and the in-app notification says so (checklist 25).
+ */
+async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly FiredAlert[], now: Date): Promise<void> {
   const wanted = fired.filter((alert) => alert.email);
   if (wanted.length === 0) return;
   const userIds = [...new Set(wanted.map((alert) => alert.user_id))];
   const [users, prefs] = await Promise.all([
-    deps.db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute(),
+    deps.db.selectFrom('users').select(['id', 'email', 'email_verified_at']).where('id', 'in', userIds).execute(),
     deps.db.selectFrom('notification_prefs').select(['user_id', 'pref', 'enabled']).where('user_id', 'in', userIds).execute(),
   ]);
-  const emails = new Map(users.map((user) => [user.id, user.email]));
+  const owners = new Map(users.map((user) => [user.id, user]));
   const chosen = new Map(prefs.map((row) => [`${row.user_id} ${row.pref}`, row.enabled]));
   const marketUrl = new URL('/market', deps.publicUrl).toString();
+  const heldBack: number[] = [];
   for (const alert of wanted) {
     const pref = ALERT_MAIL_PREFERENCE[alert.kind];
     const enabled = chosen.get(`${alert.user_id} ${pref}`) ?? NOTIFICATION_PREFERENCES.find((p) => p.id === pref)?.enabled ?? false;
-    const to = emails.get(alert.user_id);
-    if (!enabled || to === undefined) continue;
+    const user = owners.get(alert.user_id);
+    if (!enabled || user === undefined) continue;
+    if (user.email_verified_at === null) {
+      deps.log.info({ alertId: alert.id, userId: alert.user_id }, 'alert mail not sent: the address is not verified');
+      continue;
+    }
+    if (!(await trySpendMailBudget(deps, alert.user_id))) {
+      heldBack.push(alert.id);
+      deps.log.warn({ alertId: alert.id, userId: alert.user_id }, 'alert mail held back: the account reached its mail budget');
+      continue;
+    }
     const { title, body } = describe(alert);
     try {
       await deps.mailer.send({
-        to,
+        to: user.email,
         subject: `Coinsight alert: ${title}`,
         text: [body, '', `See the market: ${marketUrl}`, '', 'This alert will not fire again until you re-arm it.'].join('\n'),
       });
     } catch (error) {
       // The alert has fired and its notification is stored; a lost mail must not fire it again.
+      await refundMailBudget(deps, alert.user_id).catch(() => undefined);
       deps.log.error({ err: error, alertId: alert.id }, 'alert mail failed');
     }
+  }
+  if (heldBack.length > 0) {
+    // The owner reads in the app why no mail came.
+    await deps.db
+      .updateTable('notifications')
+      .set({ body: sql<string>`body || ${` ${MAIL_BUDGET_MESSAGES.alertHeldBack}`}` })
+      .where('alert_id', 'in', heldBack)
+      .where('created_at', '=', now)
+      .execute();
   }
 }

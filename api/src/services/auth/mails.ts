@@ -85,3 +85,19 @@ export function confirmAccountMail(to: string, username: string, link: string): 
     ].join('\n'),
   };
 }
+
+export function loginLinkMail(to: string, username: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Coinsight sign-in link',
+    text: [
+      `Hello ${username},`,
+      '',
+      'Someone asked for a link that signs in to your Coinsight account without its password. To sign in, open this link within 15 minutes (it works once):',
+      '',
+      link,
+      '',
+      'If it was not you, ignore this message: nobody can use the link without this mailbox. Many failed attempts mean someone may be guessing your password; choosing a stronger one from Settings is a good idea.',
+    ].join('\n'),
+  };
+}

@@ -12,53 +12,72 @@ import { newId } from './users.js';
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
+export const RESET_UNAVAILABLE_MESSAGE = 'The reset link could not be sent right now. Please try again in a few minutes.';
+const RESET_RETRY_AFTER_SECONDS = 60;
 const RESET_TTL_MS = 60 * 60 * 1000;
 
 /**
- * Answers the same, after the same work, whether or not the address has an account: the lookup,
- * the token and the mail happen in a background job after the answer.
+ * Answers the same whether or not the address has an account, once the reset is recorded and its
+ * mail handed over: both kinds of address look the account up before the answer, so when the
+ * database is down both get the same 503. A known address also records the token and hands the
+ * mail to the mail transport (the outbox table, or the SMTP server) before the answer, so "sent"
+ * is only said of a link that went out; if either fails the answer is 503 and the request is not
+ * counted against the address.
  */
 export async function forgotPassword(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl' | 'background'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl'>,
   input: z.infer<typeof forgotPasswordSchema>,
   client: Client,
 ): Promise<{ message: string }> {
   await deps.limits.resetRequestsByIp.consume(client.ip);
-  deps.background.run('auth.reset_request', () => sendResetLink(deps, input.email));
+  try {
+    await sendResetLink(deps, input.email);
+  } catch (error) {
+    await deps.limits.resetRequestsByIp.refund(client.ip).catch(() => undefined);
+    deps.log.error({ err: error, event: 'auth.reset_failed' }, 'reset link could not be recorded or sent');
+    throw new AppError('SERVICE_UNAVAILABLE', RESET_UNAVAILABLE_MESSAGE, { retryAfterSeconds: RESET_RETRY_AFTER_SECONDS });
+  }
   return { message: RESET_REQUESTED_MESSAGE };
 }
 
 async function sendResetLink(deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl'>, email: string): Promise<void> {
   const { db, limits, log } = deps;
-  const underLimit = await limits.resetMailsByAccount.consume(accountKey(email)).then(
+  const account = accountKey(email);
+  const underLimit = await limits.resetMailsByAccount.consume(account).then(
     () => true,
     () => false,
   );
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'email'])
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-  if (!user) return;
-  if (!underLimit) {
-    log.warn({ event: 'auth.reset_throttled', userId: user.id }, 'reset mail not sent: too many requests for this account');
-    return;
+  try {
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'email'])
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+    if (!user) return;
+    if (!underLimit) {
+      log.warn({ event: 'auth.reset_throttled', userId: user.id }, 'reset mail not sent: too many requests for this account');
+      return;
+    }
+    const token = newLinkToken();
+    await db
+      .insertInto('password_resets')
+      .values({
+        id: newId('pwr'),
+        user_id: user.id,
+        token_hash: tokenHash(token),
+        expires_at: new Date(Date.now() + RESET_TTL_MS),
+        used_at: null,
+      })
+      .execute();
+    // Built from PUBLIC_URL, never from the request's Host header.
+    const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send(resetPasswordMail(user.email, user.username, link));
+    log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested');
+  } catch (error) {
+    // No mail went out: this request does not use up one of the account's mails.
+    if (underLimit) await limits.resetMailsByAccount.refund(account).catch(() => undefined);
+    throw error;
   }
-  const token = newLinkToken();
-  await db
-    .insertInto('password_resets')
-    .values({
-      id: newId('pwr'),
-      user_id: user.id,
-      token_hash: tokenHash(token),
-      expires_at: new Date(Date.now() + RESET_TTL_MS),
-      used_at: null,
-    })
-    .execute();
-  // Built from PUBLIC_URL, never from the request's Host header.
-  const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  sendLater(deps, resetPasswordMail(user.email, user.username, link), 'auth.reset_mail');
-  log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested');
 }
 
 /**

@@ -21,13 +21,16 @@ export function signSessionToken(claims: SessionClaims, secret: string): string 
   });
 }
 
-/** The claims of a valid token, or null: wrong signature, other algorithm, expired, malformed. */
+/** The claims of a valid token, or null: wrong signature, other algorithm, expired or without expiry, malformed. */
 export function verifySessionToken(token: string, secret: string): SessionClaims | null {
   try {
     // Pinned: a token naming `none` or an asymmetric algorithm is refused, never trusted.
     const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
     if (typeof payload === 'string') return null;
-    const { sub, jti, ver } = payload;
+    const { sub, jti, ver, exp } = payload;
+    // jsonwebtoken checks `exp` only when a token has one: a token without it would never expire,
+    // and every token this server signs has one.
+    if (typeof exp !== 'number') return null;
     if (typeof sub !== 'string' || typeof jti !== 'string' || typeof ver !== 'number') return null;
     return { sub, jti, ver };
   } catch {

@@ -1,5 +1,6 @@
-import { API_KEY_MESSAGES, MAX_API_KEYS, type ApiKey, type CreatedApiKey } from '@coinsight/contracts';
+import { API_KEY_MESSAGES, type ApiKey, type CreatedApiKey } from '@coinsight/contracts';
 import type { ApiKeyIdInput, CreateApiKeyInput, RenameApiKeyInput } from '@coinsight/contracts';
+import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
 import { apiKeyHash, displayPrefix, newApiKeySecret } from './secret.js';
@@ -33,20 +34,21 @@ const notFound = (id: number, userId: string) => new NotOwnedError('api_key', id
 /**
  * Creates a key and returns its secret, the only time it is ever available: only the SHA-256 is
  * stored. Needs a confirmed email address (throwaway accounts must not farm the free tier) and
- * fewer than MAX_API_KEYS live keys; the user's row is locked so concurrent creates count right.
+ * fewer live keys than the plan allows (checklist 26); the user's row is locked so concurrent
+ * creates count right.
  */
 export async function createApiKey(deps: Deps, input: CreateApiKeyInput, userId: string): Promise<CreatedApiKey> {
   const secret = newApiKeySecret();
   const row = await deps.db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select('email_verified_at').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-    if (!user.email_verified_at) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.verifyFirst);
+    const account = await lockAccount(trx, userId);
+    if (!account.emailVerified) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.verifyFirst);
     const { count } = await trx
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', userId)
       .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
-    if (Number(count) >= MAX_API_KEYS) throw new AppError('BAD_REQUEST', API_KEY_MESSAGES.tooMany);
+    assertUnderPlanLimit(account.plan, 'apiKeys', count);
     return trx
       .insertInto('api_keys')
       .values({

@@ -70,3 +70,22 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     expect(text.split('\n').slice(-5)).toEqual(['Links:', 'http://x.test/1', 'https://x.test/2', '-'.repeat(72), '']);
   });
 });
+
+describe('checklist 25: the global sending rate (SMTP)', () => {
+  it('checklist 25: a mail past the rate is queued in the outbox, not sent and not dropped; the sweep waits for a place', async () => {
+    const queued: { message: MailMessage; options: { queued: boolean } | undefined }[] = [];
+    const mailer = createMailer({
+      // Nothing listens there: a send that tried to connect would fail the test.
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'x',
+      store: async (message, options) => void queued.push({ message, options }),
+      log: { info: () => {} },
+      printMail: false,
+      rate: async () => false,
+    });
+    await mailer.send(mail);
+    expect(queued).toEqual([{ message: mail, options: { queued: true } }]);
+    expect(await mailer.sendQueued(mail)).toBe('waiting');
+    await mailer.close();
+  });
+});

@@ -11,8 +11,16 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Sends (SMTP) or stores and prints (outbox) one message; throws when it cannot. */
+  /**
+   * Sends (SMTP) or stores and prints (outbox) one message; throws when it cannot. Past the global
+   * sending rate the message is queued in the outbox table instead, for the mail sweep to send.
+   */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends a queued message when the global rate has a place for it ('sent'), else sends nothing
+   * ('waiting'); throws when the mail server refuses it. For the mail sweep only.
+   */
+  sendQueued(message: MailMessage): Promise<'sent' | 'waiting'>;
   /** Stores and prints a message without sending it, whatever the transport: mail with nowhere to go. */
   keep(message: MailMessage): Promise<void>;
   close(): Promise<void>;
@@ -70,11 +78,11 @@ export function formatMailForTerminal(message: MailMessage): string {
   ].join('\n');
 }
 
-/** Keeps a mail in the outbox table. */
-export type OutboxStore = (message: MailMessage) => Promise<void>;
+/** Keeps a mail in the outbox table; `queued`: to be sent by the mail sweep (past the global rate). */
+export type OutboxStore = (message: MailMessage, options?: { queued: boolean }) => Promise<void>;
 
 export function outboxStore(db: Db): OutboxStore {
-  return async (message) => {
+  return async (message, options) => {
     await db
       .insertInto('outbox')
       .values({
@@ -83,10 +91,18 @@ export function outboxStore(db: Db): OutboxStore {
         text_body: message.text,
         reply_to: message.replyTo ?? null,
         headers: message.headers ?? null,
+        next_attempt_at: options?.queued ? new Date() : null,
       })
       .execute();
   };
 }
+
+/**
+ * Takes one place in the global outgoing-mail rate (MAIL_RATE_PER_SECOND); false when none is
+ * left for now. It protects the sender's reputation: a burst (many alerts firing at one tick) is
+ * spread out instead of reaching the mail provider at once.
+ */
+export type MailRate = () => Promise<boolean>;
 
 export interface MailerOptions {
   smtpUrl: string | undefined;
@@ -100,6 +116,8 @@ export interface MailerOptions {
   print?: (text: string) => void;
   /** Whether a kept mail's body may reach the log or the terminal at all: the embedded mode only. */
   printMail: boolean;
+  /** The global sending rate over SMTP; unset: no rate (mail kept in the outbox leaves nowhere). */
+  rate?: MailRate;
 }
 
 /**
@@ -109,7 +127,7 @@ export interface MailerOptions {
  * users' mail is, so elsewhere the log says only that a mail was stored.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  const { smtpUrl, from, store, log, print, printMail } = options;
+  const { smtpUrl, from, store, log, print, printMail, rate } = options;
 
   const keep = async (message: MailMessage): Promise<void> => {
     assertSingleLine(message);
@@ -132,18 +150,32 @@ export function createMailer(options: MailerOptions): Mailer {
 
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
+    const deliver = async (message: MailMessage): Promise<void> => {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        replyTo: message.replyTo,
+        headers: message.headers,
+      });
+    };
     return {
       transport: 'smtp',
       async send(message) {
         assertSingleLine(message);
-        await transport.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          replyTo: message.replyTo,
-          headers: message.headers,
-        });
+        if (rate && !(await rate())) {
+          await store(message, { queued: true });
+          log.info({ mail: { subject: message.subject } }, 'mail queued: past the global sending rate, the mail sweep sends it');
+          return;
+        }
+        await deliver(message);
+      },
+      async sendQueued(message) {
+        assertSingleLine(message);
+        if (rate && !(await rate())) return 'waiting';
+        await deliver(message);
+        return 'sent';
       },
       keep,
       async close() {
@@ -151,5 +183,6 @@ export function createMailer(options: MailerOptions): Mailer {
       },
     };
   }
-  return { transport: 'outbox', send: keep, keep, async close() {} };
+  // Without SMTP a queued row is already the kept mail: nothing more to do with it.
+  return { transport: 'outbox', send: keep, sendQueued: async () => 'sent', keep, async close() {} };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Client } from '../client.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
+import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
 import { MailHeaderError, type MailMessage } from '../mail/mailer.js';
 
 /** Where the operator's copies go: CONTACT_EMAIL, or (unset) the outbox only. */
@@ -60,7 +61,7 @@ interface ClaimedMessage extends ContactInput {
 }
 
 /** A failure as the log and the row may show it: one line, no credentials from a URL. */
-function describeFailure(error: unknown): string {
+export function describeFailure(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text
     .replace(/\/\/[^/\s@]*@/g, '//***@')
@@ -96,16 +97,20 @@ async function attemptDelivery(deps: OperatorInbox, message: ClaimedMessage, now
 
 /**
  * Stores the message, then mails the operator. A mail outage loses nothing and does not fail
- * the visitor: the stored message is retried by `deliverDueContactMail` until it goes out.
+ * the visitor: the stored message is retried by `deliverDueContactMail` until it goes out. A
+ * signed-in sender's copy spends their account's mail budget (checklist 25); past it the message
+ * is stored without a copy, for the operator to read on file.
  */
 export async function sendContactMessage(
-  deps: OperatorInbox & Pick<ServiceDeps, 'limits'>,
+  deps: OperatorInbox & Pick<ServiceDeps, 'limits' | 'log'>,
   input: ContactInput,
   client: Client,
+  senderId?: string,
 ): Promise<{ id: number }> {
   await deps.limits.contactByIp.consume(client.ip, CONTACT_MESSAGES.tooMany);
   await deps.limits.contactBySender.consume(input.email.toLowerCase(), CONTACT_MESSAGES.tooMany);
 
+  const copy = senderId === undefined || (await trySpendMailBudget(deps, senderId));
   const now = new Date();
   // Inserted already claimed (attempt 1, leased), so a sweep elsewhere leaves it to this request.
   const row = await deps.db
@@ -116,13 +121,18 @@ export async function sendContactMessage(
       subject: input.subject,
       message: input.message,
       mailed_at: null,
-      mail_attempts: 1,
-      next_attempt_at: new Date(now.getTime() + CONTACT_MAIL_RETRY.leaseMs),
+      mail_attempts: copy ? 1 : 0,
+      next_attempt_at: copy ? new Date(now.getTime() + CONTACT_MAIL_RETRY.leaseMs) : null,
     })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
+  if (!copy) {
+    deps.log.warn({ contactMessage: row.id, userId: senderId }, 'contact copy held back: the account reached its mail budget');
+    return { id: row.id };
+  }
 
   const attempt = await attemptDelivery(deps, { ...input, id: row.id, created_at: row.created_at, mail_attempts: 1 }, now);
+  if (!attempt.ok && senderId !== undefined) await refundMailBudget(deps, senderId).catch(() => undefined);
   if (!attempt.ok && attempt.permanent) throw new AppError('BAD_REQUEST', attempt.error);
   return { id: row.id };
 }

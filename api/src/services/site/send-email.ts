@@ -2,11 +2,12 @@ import { SEND_EMAIL_MESSAGES, type PublicUser, type sendEmailSchema } from '@coi
 import type { z } from 'zod';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
+import { refundMailBudget, spendMailBudget } from '../mail/budget.js';
 import { MailHeaderError, type MailMessage } from '../mail/mailer.js';
 
 export type SendEmailInput = z.infer<typeof sendEmailSchema>;
 
-type Sender = Pick<PublicUser, 'id' | 'username' | 'email'>;
+type Sender = Pick<PublicUser, 'id' | 'username' | 'email' | 'emailVerified'>;
 
 /**
  * The mail goes out from the app's own address, so it always says who wrote it, and replies
@@ -21,18 +22,30 @@ export function userMail(sender: Sender, input: SendEmailInput, publicUrl: strin
   };
 }
 
-/** One message to one recipient from a signed-in user, within that user's hourly allowance. */
+/**
+ * One message to one recipient from a signed-in user whose address is verified (the mail carries
+ * it as Reply-To and in its signature), within the Send Email allowance and the account's mail
+ * budget shared with alert mail (checklist 25).
+ */
 export async function sendUserEmail(
   deps: Pick<ServiceDeps, 'mailer' | 'limits' | 'publicUrl'>,
   input: SendEmailInput,
   sender: Sender,
 ): Promise<{ ok: true }> {
+  if (!sender.emailVerified) throw new AppError('FORBIDDEN', SEND_EMAIL_MESSAGES.verifyFirst);
   await deps.limits.sendEmailByUser.consume(sender.id, SEND_EMAIL_MESSAGES.tooMany);
+  try {
+    await spendMailBudget(deps, sender.id);
+  } catch (error) {
+    await deps.limits.sendEmailByUser.refund(sender.id).catch(() => undefined);
+    throw error;
+  }
   try {
     await deps.mailer.send(userMail(sender, input, deps.publicUrl));
   } catch (error) {
     // Nothing was sent: the allowance counts messages that went out, not attempts we failed.
     await deps.limits.sendEmailByUser.refund(sender.id).catch(() => undefined);
+    await refundMailBudget(deps, sender.id).catch(() => undefined);
     if (error instanceof MailHeaderError) throw new AppError('BAD_REQUEST', error.message);
     throw new Error(`mail from user ${sender.id} could not be sent`, { cause: error });
   }

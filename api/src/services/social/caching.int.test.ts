@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const list = (platform: SocialPlatform, query: Record<string, string | number> = {}) =>
-  ({ platform, query: listQuerySchema(platform).parse(query) }) as Parameters<typeof listPosts>[1];
+  ({ platform, query: listQuerySchema(platform).parse(query), userId: 'nobody' }) as Parameters<typeof listPosts>[1];
 
 describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   it('answers exactly what the database answers, from the first call and from the cache', async () => {
@@ -34,7 +34,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
       ['list page 1', (deps) => listPosts(deps, list('twitter'))],
       ['list page 3 by likes', (deps) => listPosts(deps, list('instagram', { page: 3, sortBy: 'likes' }))],
       ['list filtered', (deps) => listPosts(deps, list('facebook', { minLikes: 10 }))],
-      ['search', (deps) => searchPosts(deps, searchQuerySchema.parse({ q: 'bitcoin' }))],
+      ['search', (deps) => searchPosts(deps, { query: searchQuerySchema.parse({ q: 'bitcoin' }), userId: 'nobody' })],
       ['summaries', (deps) => platformSummaries(deps, { period: '7d' })],
       ['trending', (deps) => trendingTopics(deps, { period: '30d', platform: undefined, limit: 10 })],
       ['trending twitter', (deps) => trendingTopics(deps, { period: '90d', platform: 'twitter', limit: 5 })],

@@ -1,6 +1,7 @@
 import { SOCIAL_PLATFORMS, type SearchResult, type SocialPlatform } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
+import { postsSource, type DatasetScope } from './dataset.js';
 import { POST_COLUMNS, toSearchResult } from './post-shapes.js';
 import { parseSearchTerms } from './search-terms.js';
 
@@ -27,6 +28,8 @@ export interface FeedQuery {
   limit: number;
   /** Continue after this post. */
   after?: FeedPosition;
+  /** The shared dataset, or the caller's own posts. */
+  scope: DatasetScope;
 }
 
 /**
@@ -36,9 +39,10 @@ export interface FeedQuery {
  * walk). Each platform's page comes from its (platform, created_at, id) index, then they merge.
  */
 export async function postsFeed(
-  { db }: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   query: FeedQuery,
 ): Promise<{ data: SearchResult[]; next: FeedPosition | null }> {
+  const db = postsSource(deps.db, query.scope);
   const terms = parseSearchTerms(query.q);
   const symbols = [...new Set([...terms.symbols, ...(query.symbol ? [query.symbol] : [])])];
   const page = (platform: SocialPlatform) => {

@@ -9,6 +9,7 @@ import {
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import { readKey } from '../read-cache.js';
+import { postsSource, scopeOf, type DatasetScope } from './dataset.js';
 import type { SocialDeps } from './deps.js';
 import { POST_COLUMNS, toPlatformPost } from './post-shapes.js';
 
@@ -43,20 +44,30 @@ function filtersOf(platform: SocialPlatform, query: AnyListQuery) {
  *
  * With a read cache, an identical page asked again within its TTL (2 s) is answered from memory:
  * the first page of a busy platform is what most clients ask for at once.
+ *
+ * `dataset: 'mine'` reads the caller's own posts (see dataset.ts) with the same filters, order and
+ * paging; those pages are never cached (the cache is shared by every caller) and are counted
+ * rather than totalled from the rollups, which hold the shared dataset alone.
  */
 export async function listPosts<P extends SocialPlatform>(
   deps: SocialDeps,
-  { platform, query }: { platform: P; query: ListQuery<P> },
+  { platform, query, userId }: { platform: P; query: ListQuery<P>; userId: string },
 ): Promise<PostPage<P>> {
-  if (!deps.reads) return readPage(deps, platform, query);
-  return deps.reads.get(readKey('list', [platform, query]), () => readPage(deps, platform, query));
+  const scope = scopeOf(query.dataset, userId);
+  if (!deps.reads || scope.dataset === 'mine') return readPage(deps, scope, platform, query);
+  return deps.reads.get(readKey('list', [platform, query]), () => readPage(deps, scope, platform, query));
 }
 
-async function readPage<P extends SocialPlatform>(deps: SocialDeps, platform: P, query: ListQuery<P>): Promise<PostPage<P>> {
-  const { db } = deps;
+async function readPage<P extends SocialPlatform>(
+  deps: SocialDeps,
+  scope: DatasetScope,
+  platform: P,
+  query: ListQuery<P>,
+): Promise<PostPage<P>> {
+  const db = postsSource(deps.db, scope);
   const q = query as AnyListQuery;
   const { ranges, mediaType, location } = filtersOf(platform, q);
-  const filtered = !!(q.username || q.startDate || q.endDate || ranges.length > 0 || mediaType || location);
+  const filtered = scope.dataset === 'mine' || !!(q.username || q.startDate || q.endDate || ranges.length > 0 || mediaType || location);
 
   let matching = db.selectFrom('posts').where('posts.platform', '=', platform);
   if (q.username) {

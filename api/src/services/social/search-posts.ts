@@ -9,6 +9,7 @@ import {
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import { readKey } from '../read-cache.js';
+import { postsSource, scopeOf } from './dataset.js';
 import type { SocialDeps } from './deps.js';
 import { POST_COLUMNS, toSearchResult, type PostRowOut } from './post-shapes.js';
 import { parseSearchTerms } from './search-terms.js';
@@ -27,11 +28,15 @@ const newest = (a: PostRowOut, b: PostRowOut) => b.created_at.getTime() - a.crea
  * matches come first (ranking every match of a word as common as "bitcoin" would read most of
  * the table), then the older matches, newest first; without words, the newest. That order is
  * fixed, so `offset` pages through it without repeats or gaps. Matches are counted per platform
- * up to SEARCH_COUNT_CAP, so a common word costs a bounded count.
+ * up to SEARCH_COUNT_CAP, so a common word costs a bounded count. `dataset: 'mine'` searches the
+ * caller's own posts (see dataset.ts), never through the cache all callers share.
  */
-export async function searchPosts({ db, reads }: SocialDeps, query: SearchQuery): Promise<SearchResults> {
+export async function searchPosts(deps: SocialDeps, { query, userId }: { query: SearchQuery; userId: string }): Promise<SearchResults> {
+  const scope = scopeOf(query.dataset, userId);
   // The same search within READ_CACHE_TTL_MS (a burst of clients, "load more" re-asking page 1) is answered once.
-  if (reads) return reads.get(readKey('search', query), () => searchPosts({ db }, query));
+  if (deps.reads && scope.dataset === 'shared')
+    return deps.reads.get(readKey('search', query), () => searchPosts({ db: deps.db }, { query, userId }));
+  const db = postsSource(deps.db, scope);
   const terms = parseSearchTerms(query.q);
   const tsquery = terms.text ? sql`websearch_to_tsquery('english', ${terms.text})` : undefined;
 

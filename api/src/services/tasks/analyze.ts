@@ -25,10 +25,11 @@ const HOURLY_UP_TO_MS = 3 * 86_400_000;
 export async function runAnalysis(
   deps: Deps,
   run: TaskRun,
+  userId: string,
   params: AnalyzeTaskParams,
 ): Promise<{ summary: AnalyzeSummary; report: AnalysisReport }> {
   const { query } = params;
-  const matching = () => postsMatching(deps.db, query);
+  const matching = () => postsMatching(deps.db, query, userId);
 
   const totals = await matching()
     .select((eb) => [

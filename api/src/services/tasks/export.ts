@@ -65,10 +65,11 @@ async function write(out: WriteStream, text: string): Promise<void> {
 export async function runExport(
   deps: Deps,
   run: TaskRun,
+  userId: string,
   params: ExportTaskParams,
 ): Promise<{ summary: ExportSummary; fileName: string; expiresAt: Date }> {
   const { query, format } = params;
-  const { total } = await postsMatching(deps.db, query)
+  const { total } = await postsMatching(deps.db, query, userId)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   run.checkpoint();
@@ -84,7 +85,7 @@ export async function runExport(
     if (format === 'json') await write(out, '[');
     let after = 0;
     for (;;) {
-      const batch = await postsMatching(deps.db, query)
+      const batch = await postsMatching(deps.db, query, userId)
         .innerJoin('authors', 'authors.id', 'posts.author_id')
         .select([
           'posts.id as rowId',

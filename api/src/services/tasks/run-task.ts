@@ -63,8 +63,8 @@ export async function runTask(
   try {
     let result: { summary: object; report?: object; fileName?: string; expiresAt?: Date };
     if (claimed.type === 'scrape') result = { summary: await runScrape(deps, run, claimed.user_id, claimed.params as ScrapeTaskParams) };
-    else if (claimed.type === 'analyze') result = await runAnalysis(deps, run, claimed.params as AnalyzeTaskParams);
-    else result = await runExport(deps, run, claimed.params as ExportTaskParams);
+    else if (claimed.type === 'analyze') result = await runAnalysis(deps, run, claimed.user_id, claimed.params as AnalyzeTaskParams);
+    else result = await runExport(deps, run, claimed.user_id, claimed.params as ExportTaskParams);
     await run.flush();
     run.stop();
     const done = await mine(

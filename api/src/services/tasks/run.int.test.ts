@@ -143,13 +143,13 @@ describe(`task runs (${process.env.TEST_DB})`, () => {
     expect(xRequests[0]?.get('max_results')).toBe('100');
     expect(done.resultSummary).toMatchObject({ rows: 4, inserted: 3, failed: 1, pages: 2 });
     expect(done.resultSummary?.rateLimited?.resetAt).toBe(new Date(1795000000 * 1000).toISOString());
+    // Into the task owner's own dataset (checklist 24), the author on the row.
     const stored = await t.app.db
-      .selectFrom('posts')
-      .innerJoin('authors', 'authors.id', 'posts.author_id')
-      .select(['posts.external_id', 'authors.username', 'posts.likes', 'posts.views', 'posts.symbols'])
-      .where('posts.external_id', '=', '1860000000000000003')
+      .selectFrom('private_posts')
+      .select(['user_id', 'external_id', 'author_username', 'likes', 'views', 'symbols'])
+      .where('external_id', '=', '1860000000000000003')
       .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ username: 'XDevelopers', likes: 38, views: 1250, symbols: ['BTC'] });
+    expect(stored).toMatchObject({ user_id: u.user.id, author_username: 'XDevelopers', likes: 38, views: 1250, symbols: ['BTC'] });
 
     // maxPosts bounds the collection: 10 asked, the first page's 2 plus the second's 2 are under it; with 3, one page and one post.
     xRequests.length = 0;
@@ -164,7 +164,7 @@ describe(`task runs (${process.env.TEST_DB})`, () => {
     const task = await u.create({
       type: 'analyze',
       title: 'BTC week',
-      query: { keywords: ['moon', 'terrible', 'steady'], from: daysAgo(5, 0).slice(0, 10) },
+      query: { keywords: ['moon', 'terrible', 'steady'], from: daysAgo(5, 0).slice(0, 10), dataset: 'mine' },
     });
     expect(await run(task.data.id)).toBe('completed');
     const done = (await u.get(task.data.id)).data;
@@ -193,7 +193,7 @@ describe(`task runs (${process.env.TEST_DB})`, () => {
   it('export writes CSV, JSON and JSON Lines for its owner only, and expires (410)', async () => {
     const u = await taskUser(t.app);
     await uploadAndScrape(u, jsonl(posts));
-    const query = { keywords: ['moon', 'steady'], platforms: ['twitter'] };
+    const query = { keywords: ['moon', 'steady'], platforms: ['twitter'], dataset: 'mine' };
     const files: Record<string, string> = {};
     const ids: Record<string, string> = {};
     for (const format of ['csv', 'json', 'jsonl']) {

@@ -178,6 +178,8 @@ export async function runScrape(deps: Deps, run: TaskRun, userId: string, params
   try {
     const report = await importPosts(deps.db, records, {
       platform: connector.platform,
+      // The task owner's private dataset: what an account brings in never changes the shared one.
+      owner: userId,
       // Smaller than the importer's default, so progress and cancellation come every 1,000 rows.
       batchSize: 1_000,
       onProgress: (so) => run.progress(connector.fraction() * 100, summaryOf(so, connector)),

@@ -13,6 +13,7 @@ import {
 } from '@coinsight/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '@coinsight/db';
+import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
 import { isRefusedLiteral } from '../net/public-address.js';
@@ -142,9 +143,21 @@ export async function getTaskReport(deps: Deps, input: { id: string }, userId: s
   return row.report as AnalysisReport;
 }
 
-/** Locks the user's row, then counts their waiting and running tasks: concurrent creates count right. */
-async function assertBelowActiveLimit(trx: Transaction<Database>, userId: string): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+/**
+ * Locks the user's row, then counts: concurrent creates count right. A new task must fit the
+ * plan's cap on stored tasks (403: only deleting or upgrading helps; checklist 26), and any task
+ * that is to wait or run must fit MAX_ACTIVE_TASKS (429: one finishing frees a place).
+ */
+async function assertBelowTaskLimits(trx: Transaction<Database>, userId: string, adding: 'new' | 'retry'): Promise<void> {
+  const account = await lockAccount(trx, userId);
+  if (adding === 'new') {
+    const stored = await trx
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    assertUnderPlanLimit(account.plan, 'tasks', stored.count);
+  }
   const { count } = await trx
     .selectFrom('tasks')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -178,7 +191,7 @@ export async function createTask(deps: Deps, input: CreateTask, userId: string):
     }
   }
   const row = await deps.db.transaction().execute(async (trx) => {
-    await assertBelowActiveLimit(trx, userId);
+    await assertBelowTaskLimits(trx, userId, 'new');
     return trx
       .insertInto('tasks')
       .values({
@@ -247,7 +260,7 @@ export async function retryTask(deps: Deps, input: { id: string }, userId: strin
       .executeTakeFirst();
     if (!current) throw notFound(input.id, userId);
     if (current.status !== 'failed' && current.status !== 'cancelled') throw new AppError('BAD_REQUEST', TASK_MESSAGES.notRetryable);
-    await assertBelowActiveLimit(trx, userId);
+    await assertBelowTaskLimits(trx, userId, 'retry');
     return trx
       .updateTable('tasks')
       .set({ status: 'pending', progress: 0, attempts: 0, error: null, result: null, report: null, started_at: null, finished_at: null })

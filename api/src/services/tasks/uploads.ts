@@ -5,6 +5,9 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES, UPLOAD_TTL_HOURS, type ImportFileFormat, type TaskUpload } from '@coinsight/contracts';
+import type { Database } from '@coinsight/db';
+import type { Kysely } from 'kysely';
+import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { ensureTaskDirs, taskFilePath } from './files.js';
@@ -44,10 +47,23 @@ export function cleanFilename(name: string | undefined): string {
   return clean || 'upload';
 }
 
+/** The account's uploads not yet expired: what the plan's `uploads` cap counts. */
+async function keptUploads(db: Kysely<Database>, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('task_uploads')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /**
  * Streams an uploaded file of posts to TASKS_DIR/uploads, stopping (413) past MAX_UPLOAD_BYTES
  * whatever Content-Length claimed, and records it for the caller's scrape task. The route has
- * already told its format (uploadFormat; 415 when neither name nor type tells).
+ * already told its format (uploadFormat; 415 when neither name nor type tells). Within the plan's
+ * cap on uploads kept at once (checklist 26): checked before a byte is written, and again under
+ * the account's lock when the upload is recorded, so concurrent uploads cannot overshoot it.
  */
 export async function saveUpload(
   deps: Deps,
@@ -57,6 +73,8 @@ export async function saveUpload(
   const { filename, format } = input;
   if (input.contentLength !== undefined && input.contentLength > MAX_UPLOAD_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+  const { plan } = await deps.db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow();
+  assertUnderPlanLimit(plan, 'uploads', await keptUploads(deps.db, userId));
 
   await ensureTaskDirs(deps.tasks.dir);
   const id = randomUUID();
@@ -79,10 +97,19 @@ export async function saveUpload(
   }
 
   const expiresAt = new Date(Date.now() + UPLOAD_TTL_HOURS * 3_600_000);
-  await deps.db
-    .insertInto('task_uploads')
-    .values({ id, user_id: userId, filename, format, bytes, file_name: fileName, expires_at: expiresAt })
-    .execute();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const account = await lockAccount(trx, userId);
+      assertUnderPlanLimit(account.plan, 'uploads', await keptUploads(trx, userId));
+      await trx
+        .insertInto('task_uploads')
+        .values({ id, user_id: userId, filename, format, bytes, file_name: fileName, expires_at: expiresAt })
+        .execute();
+    });
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
   deps.log.info({ event: 'task.upload', userId, uploadId: id, bytes, format }, 'file uploaded for a task');
   return { uploadId: id, filename, format, bytes, expiresAt: expiresAt.toISOString() };
 }

@@ -9,7 +9,7 @@ import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../alerts/check.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, signup } from '../../test/auth.js';
+import { bearer, verifiedSignup } from '../../test/auth.js';
 import { startWebhookReceiver } from '../../test/webhook-receiver.js';
 import { deliverWebhooks } from './deliver.js';
 
@@ -47,7 +47,7 @@ async function call<T>(t: TestApp, kind: 'query' | 'mutation', path: string, inp
 }
 
 async function newUser(t: TestApp) {
-  const { token, user } = await signup(t.app);
+  const { token, user } = await verifiedSignup(t.app);
   const auth = bearer(token);
   return {
     id: user.id,

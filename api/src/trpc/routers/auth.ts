@@ -1,5 +1,13 @@
-import { emailLinkSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from '@coinsight/contracts';
+import {
+  emailLinkSchema,
+  forgotPasswordSchema,
+  loginLinkRequestSchema,
+  loginSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
+import { requestLoginLink, signInWithLink } from '../../services/auth/login-link.js';
 import { login } from '../../services/auth/login.js';
 import { forgotPassword, resetPassword } from '../../services/auth/password-reset.js';
 import { logout } from '../../services/auth/sessions.js';
@@ -12,6 +20,11 @@ export const authRouter = {
   me: publicProcedure.query(({ ctx }) => ctx.auth?.user ?? null),
   signup: publicProcedure.input(signupSchema).mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.client)),
   login: publicProcedure.input(loginSchema).mutation(({ ctx, input }) => login(ctx.deps, input, ctx.client)),
+  /** Mails a one-click sign-in link (`/sign-in-link?token=…`), offered when a sign-in is throttled. */
+  requestLoginLink: publicProcedure
+    .input(loginLinkRequestSchema)
+    .mutation(({ ctx, input }) => requestLoginLink(ctx.deps, input, ctx.client)),
+  signInWithLink: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => signInWithLink(ctx.deps, input, ctx.client)),
   logout: protectedProcedure.mutation(async ({ ctx }) => {
     await logout(ctx.deps, ctx.session.id);
     return { ok: true };

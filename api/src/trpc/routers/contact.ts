@@ -4,5 +4,8 @@ import { sendContactMessage } from '../../services/site/contact.js';
 import { publicProcedure } from '../trpc.js';
 
 export const contactRouter = {
-  send: publicProcedure.input(contactMessageSchema).mutation(({ ctx, input }) => sendContactMessage(ctx.deps, input, ctx.client)),
+  /** Anyone may write; a signed-in sender's copy spends their account's mail budget. */
+  send: publicProcedure
+    .input(contactMessageSchema)
+    .mutation(({ ctx, input }) => sendContactMessage(ctx.deps, input, ctx.client, ctx.auth?.user.id)),
 } satisfies TRPCRouterRecord;

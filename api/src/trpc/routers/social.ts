@@ -17,18 +17,20 @@ export const socialRouter = {
   list: {
     twitter: protectedProcedure
       .input(listQuerySchema('twitter'))
-      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'twitter', query: input })),
+      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'twitter', query: input, userId: ctx.user.id })),
     instagram: protectedProcedure
       .input(listQuerySchema('instagram'))
-      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'instagram', query: input })),
+      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'instagram', query: input, userId: ctx.user.id })),
     facebook: protectedProcedure
       .input(listQuerySchema('facebook'))
-      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'facebook', query: input })),
+      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'facebook', query: input, userId: ctx.user.id })),
     linkedin: protectedProcedure
       .input(listQuerySchema('linkedin'))
-      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'linkedin', query: input })),
+      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'linkedin', query: input, userId: ctx.user.id })),
   },
-  search: protectedProcedure.input(searchQuerySchema).query(({ ctx, input }) => searchPosts(socialReads(ctx.deps), input)),
+  search: protectedProcedure
+    .input(searchQuerySchema)
+    .query(({ ctx, input }) => searchPosts(socialReads(ctx.deps), { query: input, userId: ctx.user.id })),
   summaries: protectedProcedure.input(summariesInputSchema).query(({ ctx, input }) => platformSummaries(socialReads(ctx.deps), input)),
   trending: protectedProcedure.input(trendingInputSchema).query(({ ctx, input }) => trendingTopics(socialReads(ctx.deps), input)),
   timeline: protectedProcedure.input(timelineInputSchema).query(({ ctx, input }) => socialTimeline(socialReads(ctx.deps), input)),

@@ -1,6 +1,6 @@
 import { v1DataQuerySchema, type V1DataResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
-import { postsFeed, type FeedPosition } from '../../services/social/index.js';
+import { postsFeed, scopeOf, type FeedPosition } from '../../services/social/index.js';
 import { V1Error } from '../errors.js';
 import { resolveSymbol } from '../symbols.js';
 
@@ -40,6 +40,8 @@ export async function dataRoutes(app: FastifyInstance): Promise<void> {
       to: query.to,
       limit: query.limit,
       after,
+      // mine: the key owner's own posts (checklist 24).
+      scope: scopeOf(query.dataset, request.apiKey.userId),
     });
     return { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null, asOf: asOf.toISOString() };
   });

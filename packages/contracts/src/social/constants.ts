@@ -2,6 +2,14 @@
 export const SOCIAL_PLATFORMS = ['twitter', 'instagram', 'facebook', 'linkedin'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
+/**
+ * Whose posts a read covers (checklist 24): the shared dataset (the operator's importers and
+ * connectors; what /v1 sells), or the caller's own, which only their scrape tasks bring in.
+ */
+export const DATASETS = ['shared', 'mine'] as const;
+export type Dataset = (typeof DATASETS)[number];
+export const DATASET_LABELS: Record<Dataset, string> = { shared: 'Shared data', mine: 'My data' };
+
 export const PLATFORM_LABELS: Record<SocialPlatform, string> = {
   twitter: 'Twitter',
   instagram: 'Instagram',

@@ -7,8 +7,21 @@ const problem = (result: { success: boolean; error?: Parameters<typeof firstIssu
   result.success ? undefined : firstIssueMessage(result.error!);
 
 describe('list query', () => {
-  it('fills the spec defaults: page 1, limit 25, created_at descending', () => {
-    expect(listQuerySchema('twitter').parse({})).toEqual({ page: 1, limit: 25, sortBy: 'created_at', sortOrder: 'desc' });
+  it('fills the spec defaults: page 1, limit 25, created_at descending, the shared dataset', () => {
+    expect(listQuerySchema('twitter').parse({})).toEqual({
+      page: 1,
+      limit: 25,
+      sortBy: 'created_at',
+      sortOrder: 'desc',
+      dataset: 'shared',
+    });
+  });
+
+  it('checklist 24: dataset is shared (also when blank) or mine, nothing else', () => {
+    expect(listQuerySchema('instagram').parse({ dataset: 'mine' })).toMatchObject({ dataset: 'mine' });
+    expect(listQuerySchema('instagram').parse({ dataset: '' })).toMatchObject({ dataset: 'shared' });
+    expect(problem(listQuerySchema('twitter').safeParse({ dataset: 'theirs' }))).toBe('dataset must be shared or mine');
+    expect(problem(listQuerySchema('twitter', 'labels').safeParse({ dataset: 'all' }))).toBe('Dataset must be shared or mine');
   });
 
   it('reads query-string text and JSON numbers alike, and drops blank filters', () => {
@@ -54,7 +67,9 @@ describe('list query', () => {
   });
 
   it.each(SOCIAL_PLATFORMS)('LIST_FILTERS names exactly the %s filters the schema accepts', (platform) => {
-    const params = Object.keys(listQuerySchema(platform).shape).filter((k) => !['page', 'limit', 'sortBy', 'sortOrder'].includes(k));
+    const params = Object.keys(listQuerySchema(platform).shape).filter(
+      (k) => !['page', 'limit', 'sortBy', 'sortOrder', 'dataset'].includes(k),
+    );
     expect([...LIST_FILTERS[platform]].sort()).toEqual(params.sort());
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ANALYTICS_PERIODS,
+  DATASETS,
   DEFAULT_PAGE_SIZE,
   DEFAULT_SEARCH_LIMIT,
   DEFAULT_TRENDING_LIMIT,
@@ -50,6 +51,7 @@ export const PARAM_LABELS: Readonly<Record<string, string>> = {
   location: 'Location',
   q: 'Search',
   platform: 'Platform',
+  dataset: 'Dataset',
   ...Object.fromEntries(
     COUNTERS.flatMap((c) => [
       [minParam(c), `Min ${c}`],
@@ -60,6 +62,9 @@ export const PARAM_LABELS: Readonly<Record<string, string>> = {
 
 /** Messages for people, naming the labels they see: 'Min likes must be a whole number, 0 or more'. */
 export const LABEL_NAMING = labelNaming(PARAM_LABELS);
+
+/** `dataset`: shared (the default) or mine, the caller's own posts. */
+export const datasetParam = (naming: Naming = PARAMETER_NAMING) => enumParam('dataset', DATASETS, naming).transform((v) => v ?? 'shared');
 
 function listSchemasNamed(naming: Naming) {
   // Each bound fits its column (posts.views is bigint, the other counters integer): a larger one
@@ -82,6 +87,7 @@ function listSchemasNamed(naming: Naming) {
     username: textParam('username', 100, naming).transform((v) => v?.replace(/^@/, '') || undefined),
     startDate: dateParam('startDate', 'start', naming),
     endDate: dateParam('endDate', 'end', naming),
+    dataset: datasetParam(naming),
   };
   const sortBy = <P extends SocialPlatform>(platform: P) =>
     enumParam('sortBy', SORT_COLUMNS[platform], naming).transform((v) => v ?? 'created_at');
@@ -134,7 +140,7 @@ const labelledListSchemas: typeof listSchemas = listSchemasNamed(LABEL_NAMING);
 
 /**
  * Query of GET /api/social/<platform> (spec §7): page, limit, sortBy, sortOrder and the platform's
- * filters. Messages name the parameters; `'labels'` names the fields as the web app shows them.
+ * filters, and `dataset` (shared, the default, or mine: the caller's own posts). Messages name the parameters; `'labels'` names the fields as the web app shows them.
  */
 export function listQuerySchema<P extends SocialPlatform>(
   platform: P,
@@ -156,7 +162,8 @@ const platformParam = z
 
 /**
  * Query of GET /api/social/search: a date range, optional text and an optional platform (omitted
- * = all); `limit` results from `offset` on (the answer's `nextOffset` continues it).
+ * = all); `limit` results from `offset` on (the answer's `nextOffset` continues it); `dataset`
+ * shared (default) or mine.
  */
 export const searchQuerySchema = z
   .strictObject(
@@ -167,6 +174,7 @@ export const searchQuerySchema = z
       endDate: dateParam('endDate', 'end'),
       limit: limitParam('limit', MAX_SEARCH_LIMIT).transform((v) => v ?? DEFAULT_SEARCH_LIMIT),
       offset: wholeNumber('offset', 0, MAX_SEARCH_OFFSET).transform((v) => v ?? 0),
+      dataset: datasetParam(),
     },
     rejectUnknownParameters,
   )

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_QUERY_LENGTH, SOCIAL_PLATFORMS } from '../social/constants.js';
 import { limitParam, rejectUnknownParameters, textParam, wholeNumber } from '../social/params.js';
+import { datasetParam } from '../social/query.js';
 import { PG_INTEGER_MAX } from '../text.js';
 import { asOfSchema, assetParam, instantParam, v1PlatformParam } from './common.js';
 
@@ -10,7 +11,8 @@ export const V1_CURSOR_MAX_LENGTH = 200;
 /**
  * GET /v1/data: posts, newest first (created_at, then id, descending), with the Data Explorer's
  * filters: platform, q (words, "phrases", -word, OR, $cashtags, #hashtags), symbol, minLikes,
- * from (inclusive) and to (exclusive); `limit` 1–100 (25), `cursor` from the previous page.
+ * from (inclusive) and to (exclusive); `limit` 1–100 (25), `cursor` from the previous page;
+ * `dataset` shared (default: the data /v1 sells) or mine (the key owner's own uploads and scrapes).
  */
 export const v1DataQuerySchema = z
   .strictObject(
@@ -26,6 +28,9 @@ export const v1DataQuerySchema = z
         .string({ error: 'cursor must be the nextCursor of a previous page' })
         .max(V1_CURSOR_MAX_LENGTH, 'cursor must be the nextCursor of a previous page')
         .optional(),
+      dataset: datasetParam().describe(
+        "shared (default): the shared dataset. mine: the posts the key owner's own scrape tasks brought in, which nobody else reads",
+      ),
     },
     rejectUnknownParameters,
   )

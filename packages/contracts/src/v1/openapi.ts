@@ -59,6 +59,7 @@ export interface V1Operation {
 const ERROR_DESCRIPTIONS = {
   400: 'A parameter or the body is invalid; `message` names the field (code `bad_request`)',
   401: 'The API key is missing, malformed, unknown or deleted (code `unauthorized`)',
+  403: "Not allowed for this account (code `forbidden`): email on an alert needs a verified address, or the plan's cap is reached; `message` says which",
   404: 'No such resource for this account (code `not_found`)',
   409: 'The asset named matches several; `candidates` lists them (code `conflict`)',
   413: 'The body is too large (code `payload_too_large`)',
@@ -143,7 +144,7 @@ export const V1_OPERATIONS = [
     idempotent: true,
     examples: { body: { symbol: 'BTC', price: 100000, condition: 'above', email: true } },
     responses: { 201: { description: 'The alert, armed', schema: v1AlertResponseSchema } },
-    errors: [400, 409, 413, 415, 422],
+    errors: [400, 403, 409, 413, 415, 422],
   },
   {
     method: 'get',

@@ -261,3 +261,51 @@ describe(`CSV import (${process.env.TEST_DB})`, () => {
     expect(seen).toEqual([1, 2]);
   });
 });
+
+describe(`import into an account's private dataset (${process.env.TEST_DB})`, () => {
+  it("checklist 24: with an owner, posts land in that account's dataset, idempotent per owner, touching no shared post, author or rollup", async () => {
+    for (const id of ['usr_a', 'usr_b']) {
+      await sql`insert into users (id, username, email, password_hash) values (${id}, ${id}, ${`${id}@example.com`}, 'x') on conflict do nothing`.execute(
+        handle.db,
+      );
+    }
+    await importJsonl(jsonl(tweet('t1')));
+    const shared = async () => ({
+      posts: await stored(),
+      hours: (await sql`select * from platform_hourly_stats order by hour`.execute(handle.db)).rows,
+      topics: (await sql`select * from topic_hourly_stats order by hour, topic`.execute(handle.db)).rows,
+    });
+    const before = await shared();
+    const mine = (owner: string, text: string) =>
+      importPosts(handle.db, readJsonLines(streamOf(text)), { platform: 'twitter', owner, now: NOW, batchSize: 2 });
+
+    const file = jsonl(tweet('t1', { username: 'SATOSHI', followers: 5, text: 'mine now $DOT' }), tweet('t2'), tweet('t3'));
+    expect(await mine('usr_a', file)).toMatchObject({ rows: 3, inserted: 3, updated: 0, skipped: 0, failed: 0 });
+    expect(await mine('usr_a', file)).toMatchObject({ inserted: 0, updated: 0, skipped: 3 });
+    const changed = jsonl(tweet('t1', { username: 'SATOSHI', followers: 5, text: 'mine now $DOT' }), tweet('t2', { likes: 11 }));
+    expect(await mine('usr_a', changed)).toMatchObject({ inserted: 0, updated: 1, skipped: 1 });
+    // Another account's copy of the same ids is its own.
+    expect(await mine('usr_b', file)).toMatchObject({ inserted: 3 });
+
+    expect(await shared()).toEqual(before);
+    const rows = await handle.db
+      .selectFrom('private_posts')
+      .select(['user_id', 'external_id', 'author_username', 'author_followers', 'text', 'likes', 'symbols'])
+      .where('user_id', '=', 'usr_a')
+      .orderBy('external_id')
+      .execute();
+    expect(rows).toEqual([
+      {
+        user_id: 'usr_a',
+        external_id: 't1',
+        author_username: 'SATOSHI',
+        author_followers: 5,
+        text: 'mine now $DOT',
+        likes: 10,
+        symbols: ['DOT'],
+      },
+      expect.objectContaining({ external_id: 't2', author_username: 'satoshi', author_followers: 1000, likes: 11 }),
+      expect.objectContaining({ external_id: 't3', likes: 10 }),
+    ]);
+  });
+});

@@ -18,6 +18,9 @@ import * as tasks from './2026-11-24T0000_tasks.js';
 import * as jobSlots from './2026-11-24T0100_job_slots.js';
 import * as coinTopicHours from './2026-11-24T0200_coin_topic_hours.js';
 import * as instagramFilters from './2026-11-24T0300_instagram_filters.js';
+import * as privatePosts from './2026-11-26T0100_private_posts.js';
+import * as mailQueue from './2026-11-26T0200_mail_queue.js';
+import * as loginLinks from './2026-11-26T0900_login_links.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -43,4 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0100_job_slots': jobSlots,
   '2026-11-24T0200_coin_topic_hours': coinTopicHours,
   '2026-11-24T0300_instagram_filters': instagramFilters,
+  '2026-11-26T0100_private_posts': privatePosts,
+  '2026-11-26T0200_mail_queue': mailQueue,
+  '2026-11-26T0900_login_links': loginLinks,
 };

@@ -9,11 +9,13 @@ import type { NewsletterConfirmationsTable } from './newsletter-confirmations.js
 import type { EmailChangesTable } from './email-changes.js';
 import type { EmailVerificationsTable } from './email-verifications.js';
 import type { IdempotencyKeysTable } from './idempotency-keys.js';
+import type { LoginLinksTable } from './login-links.js';
 import type { NewsletterSubscribersTable } from './newsletter-subscribers.js';
 import type { OutboxTable } from './outbox.js';
 import type { PasswordResetsTable } from './password-resets.js';
 import type { PlatformHourlyStatsTable } from './platform-hourly-stats.js';
 import type { PostsTable } from './posts.js';
+import type { PrivatePostsTable } from './private-posts.js';
 import type { PriceTicksTable } from './price-ticks.js';
 import type { SessionsTable } from './sessions.js';
 import type { TopicDailyStatsTable } from './topic-daily-stats.js';
@@ -37,11 +39,13 @@ export type { NewsletterStatus, NewsletterSubscriberRow, NewsletterSubscribersTa
 export type { EmailChangeRow, EmailChangesTable } from './email-changes.js';
 export type { EmailVerificationRow, EmailVerificationsTable } from './email-verifications.js';
 export type { IdempotencyKeysTable } from './idempotency-keys.js';
+export type { LoginLinkRow, LoginLinksTable } from './login-links.js';
 export type { OutboxRow, OutboxTable } from './outbox.js';
 export type { PasswordResetRow, PasswordResetsTable } from './password-resets.js';
 export type { PlatformHourlyStatsTable } from './platform-hourly-stats.js';
 export type { MediaType, Platform, PostRow, PostsTable, ReactionKind, Reactions } from './posts.js';
 export type { PriceTicksTable } from './price-ticks.js';
+export type { PrivatePostRow, PrivatePostsTable } from './private-posts.js';
 export type { SessionRow, SessionsTable } from './sessions.js';
 export type { TopicDailyStatsTable } from './topic-daily-stats.js';
 export type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
@@ -64,6 +68,7 @@ export interface Database {
   outbox: OutboxTable;
   authors: AuthorsTable;
   posts: PostsTable;
+  private_posts: PrivatePostsTable;
   platform_hourly_stats: PlatformHourlyStatsTable;
   topic_hourly_stats: TopicHourlyStatsTable;
   topic_daily_stats: TopicDailyStatsTable;
@@ -77,6 +82,7 @@ export interface Database {
   notifications: NotificationsTable;
   api_keys: ApiKeysTable;
   email_verifications: EmailVerificationsTable;
+  login_links: LoginLinksTable;
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -40,6 +40,14 @@ describe('Send Email panel', () => {
     expect(within(dialog).queryByRole('textbox')).toBeNull();
   });
 
+  it('checklist 25: tells a user whose address is unconfirmed why there is no form', async () => {
+    renderApp('/about', { signedInAs: { ...testUser, emailVerified: false } });
+    const dialog = await openPanel();
+    expect(within(dialog).getByText(m.verifyFirst, { exact: false })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Resend the link' }).getAttribute('href')).toBe('/settings?tab=api');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+  });
+
   it('shows the spec messages inline in order and sends nothing until they are fixed', async () => {
     const { api } = renderApp('/about', { signedInAs: testUser, api: { 'email.send': () => ({ ok: true }) } });
     const dialog = await openPanel();

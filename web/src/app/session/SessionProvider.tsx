@@ -21,6 +21,8 @@ export interface Session extends SessionState {
   /** Stores token and user; on failure clears both, sets `error` and throws the error again. */
   login(input: LoginInput): Promise<PublicUser>;
   signup(input: SignupInput): Promise<PublicUser>;
+  /** Signs in with the token of a mailed one-click sign-in link; fails like login. */
+  signInWithLink(token: string): Promise<PublicUser>;
   /** Ends the session on the server (its failure is ignored) and forgets it here. */
   logout(): Promise<void>;
   clearError(): void;
@@ -167,6 +169,11 @@ export function SessionProvider({ client, tokens, queries, children }: SessionPr
     [client, signIn],
   );
 
+  const signInWithLink = useCallback(
+    (token: string) => signIn(async () => (await client()).auth.signInWithLink.mutate({ token }), LOGIN_FAILED_MESSAGE),
+    [client, signIn],
+  );
+
   const logout = useCallback(async () => {
     // Asked first, while the token is still sent: the server revokes it so a copy cannot be replayed.
     await client()
@@ -199,8 +206,18 @@ export function SessionProvider({ client, tokens, queries, children }: SessionPr
   );
 
   const session = useMemo<Session>(
-    () => ({ ...state, isAuthenticated: state.user !== null, login, signup, logout, clearError, updateProfile, changePassword }),
-    [state, login, signup, logout, clearError, updateProfile, changePassword],
+    () => ({
+      ...state,
+      isAuthenticated: state.user !== null,
+      login,
+      signup,
+      signInWithLink,
+      logout,
+      clearError,
+      updateProfile,
+      changePassword,
+    }),
+    [state, login, signup, signInWithLink, logout, clearError, updateProfile, changePassword],
   );
 
   return <SessionContext.Provider value={session}>{state.loading ? <FullPageSpinner /> : children}</SessionContext.Provider>;

@@ -1,4 +1,4 @@
-import { API_KEY_MESSAGES, createApiKeySchema, MAX_API_KEYS, type ApiKey, type CreatedApiKey, type PublicUser } from '@coinsight/contracts';
+import { API_KEY_MESSAGES, createApiKeySchema, type ApiKey, type CreatedApiKey, type PublicUser } from '@coinsight/contracts';
 import { useState } from 'react';
 import { serverMessage } from '../../app/session';
 import { FormAlert, FormOutcomeAlert, firstErrors, formStyles, useForm, type FormOutcome } from '../../components/forms';
@@ -26,7 +26,8 @@ export function ApiKeysSection({ user }: { user: PublicUser }) {
     <div className={styles.stack}>
       {verified ? null : <VerifyNotice email={user.email} />}
       {created ? <NewSecret created={created} onDone={() => setCreated(null)} /> : null}
-      {verified ? <CreateKeyForm atLimit={(keys.data?.length ?? 0) >= MAX_API_KEYS} onCreated={setCreated} /> : null}
+      {/* At the plan's cap the server answers with a message naming it, shown by the form. */}
+      {verified ? <CreateKeyForm onCreated={setCreated} /> : null}
       {keys.isError ? (
         <FormAlert tone="error">{API_KEYS_LOAD_FAILED_MESSAGE}</FormAlert>
       ) : keys.data ? (
@@ -64,7 +65,7 @@ function VerifyNotice({ email }: { email: string }) {
   );
 }
 
-function CreateKeyForm({ atLimit, onCreated }: { atLimit: boolean; onCreated: (created: CreatedApiKey) => void }) {
+function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const utils = trpc.useUtils();
   const create = trpc.apiKeys.create.useMutation();
   const form = useForm({ name: '' }, (values) => firstErrors(createApiKeySchema, values));
@@ -84,10 +85,9 @@ function CreateKeyForm({ atLimit, onCreated }: { atLimit: boolean; onCreated: (c
   return (
     <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Create API key">
       <FormOutcomeAlert outcome={outcome} />
-      {atLimit ? <p className={styles.muted}>{API_KEY_MESSAGES.tooMany}</p> : null}
       <TextField label="Key name" hint="For example the app or environment that uses it." maxLength={64} {...form.field('name')} />
       <div className={formStyles.actions}>
-        <Button type="submit" disabled={form.submitting || atLimit}>
+        <Button type="submit" disabled={form.submitting}>
           {form.submitting ? 'Creating…' : 'Create API Key'}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import type { ApiKey } from '@coinsight/contracts';
+import { planLimitMessage, type ApiKey } from '@coinsight/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fill } from '../../test/forms';
@@ -94,14 +94,15 @@ describe('settings api tab', () => {
   it('checks the name before asking, and shows the server refusal', async () => {
     const { api } = await openApiTab({
       ...keysApi(),
-      'apiKeys.create': () => Promise.reject(new StubError(400, 'You can have at most 10 API keys.')),
+      'apiKeys.create': () => Promise.reject(new StubError(403, planLimitMessage('free', 'apiKeys'))),
     });
     press('Create API Key');
     expect(await screen.findByText('Name is required')).toBeTruthy();
     expect(api.callsTo('apiKeys.create')).toHaveLength(0);
-    fill('Key name', 'eleventh');
+    fill('Key name', 'sixth');
     press('Create API Key');
-    expect((await screen.findByRole('alert')).textContent).toBe('You can have at most 10 API keys.');
+    // checklist 26: the plan's cap, as the server words it.
+    expect((await screen.findByRole('alert')).textContent).toBe(planLimitMessage('free', 'apiKeys'));
   });
 
   it('renames a key inline', async () => {

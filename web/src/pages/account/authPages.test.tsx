@@ -55,6 +55,32 @@ describe('/login', () => {
     );
   });
 
+  it('checklist 27: offers a one-click sign-in link by email when sign-in is throttled, and sends it for the address typed', async () => {
+    const sent = 'If an account exists for that email, a sign-in link has been sent. It works once, within 15 minutes.';
+    const { api } = await renderPage('/login', {
+      'auth.login': () => Promise.reject(new StubError(429, 'Too many failed sign-in attempts. Please wait and try again.')),
+      'auth.requestLoginLink': () => ({ message: sent }),
+    });
+    fill('Email', testUser.email);
+    fill('Password', PASSWORD);
+    press('Sign In');
+    await outcome('alert');
+    press('Email me a sign-in link');
+
+    expect(await outcome('status')).toBe(sent);
+    expect(api.callsTo('auth.requestLoginLink')[0]?.input).toEqual({ email: testUser.email });
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).toBeNull();
+  });
+
+  it('offers no sign-in link for wrong credentials', async () => {
+    await renderPage('/login', { 'auth.login': () => Promise.reject(new StubError(401, 'Invalid email or password')) });
+    fill('Email', testUser.email);
+    fill('Password', 'Wr0ng-Password');
+    press('Sign In');
+    await outcome('alert');
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).toBeNull();
+  });
+
   it('signs in and goes to the dashboard when nothing sent the visitor here', async () => {
     const { router, api } = await renderPage('/login', { 'auth.login': () => ({ token: 'fresh-token', user: testUser }) });
     fill('Email', testUser.email);
@@ -276,5 +302,29 @@ describe('/reset-password', () => {
 
     expect(await outcome('alert')).toBe('Password is too common');
     expect(fieldError('New Password')).toBe('Password is too common');
+  });
+});
+
+describe('/sign-in-link', () => {
+  it('checklist 27: signs in with the mailed link on a click, keeps the token and goes to the dashboard', async () => {
+    const { router, api } = await renderPage('/sign-in-link?token=link-token-1', {
+      'auth.signInWithLink': () => ({ token: 'link-session', user: testUser }),
+    });
+    // A visit alone does nothing: mail scanners open links.
+    expect(api.callsTo('auth.signInWithLink')).toHaveLength(0);
+    press('Sign In');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(api.callsTo('auth.signInWithLink')[0]?.input).toEqual({ token: 'link-token-1' });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('link-session');
+  });
+
+  it('shows the server refusing a used or expired link', async () => {
+    const refused = 'This sign-in link is invalid, used or expired. Please request a new one from the sign-in page.';
+    await renderPage('/sign-in-link?token=used', { 'auth.signInWithLink': () => Promise.reject(new StubError(400, refused)) });
+    press('Sign In');
+    expect(await outcome('alert')).toBe(refused);
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   ALERT_CONDITIONS,
+  ALERT_MESSAGES,
   createAlertSchema,
   formatPrice,
   type AlertCondition,
@@ -8,7 +9,7 @@ import {
 } from '@coinsight/contracts';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { serverMessage } from '../../app/session';
+import { serverMessage, useSignedInUser } from '../../app/session';
 import { FormOutcomeAlert, firstErrors, formStyles, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
@@ -70,7 +71,9 @@ export function AlertForm() {
   const assets: MarketAsset[] = overview.data?.assets ?? [];
   const utils = trpc.useUtils();
   const create = trpc.user.alerts.create.useMutation();
-  const [email, setEmail] = useState(true);
+  // Alert mail goes only to a verified address (the server answers 403 otherwise): until then, in-app only.
+  const verified = useSignedInUser().emailVerified;
+  const [email, setEmail] = useState(verified);
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
   const [serverError, setServerError] = useState<{ field: NamedField; message: string } | null>(null);
   const emailHintId = useId();
@@ -176,15 +179,22 @@ export function AlertForm() {
         <input
           id={`${emailHintId}-email`}
           type="checkbox"
-          checked={email}
+          checked={email && verified}
+          disabled={!verified}
           onChange={(event) => setEmail(event.target.checked)}
           aria-describedby={emailHintId}
         />
         <label htmlFor={`${emailHintId}-email`}>Also email me</label>
-        <p id={emailHintId} className={styles.hint}>
-          Sent while the {form.values.kind === 'mentions' ? 'Social Mentions' : 'Price Alerts'} preference is on in{' '}
-          <Link to="/settings?tab=notifications">notification settings</Link>.
-        </p>
+        {verified ? (
+          <p id={emailHintId} className={styles.hint}>
+            Sent while the {form.values.kind === 'mentions' ? 'Social Mentions' : 'Price Alerts'} preference is on in{' '}
+            <Link to="/settings?tab=notifications">notification settings</Link>.
+          </p>
+        ) : (
+          <p id={emailHintId} className={styles.hint}>
+            {ALERT_MESSAGES.verifyForEmail} <Link to="/settings?tab=api">Resend the confirmation link</Link>.
+          </p>
+        )}
       </div>
       <div className={formStyles.actions}>
         <Button type="submit" disabled={form.submitting}>

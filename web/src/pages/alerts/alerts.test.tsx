@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ALERT_MESSAGES } from '@coinsight/contracts';
 import { describe, expect, it } from 'vitest';
 import { fieldError, fill, outcome } from '../../test/forms';
 import { alertOf, alertsServer } from '../../test/alertFixtures';
@@ -105,6 +106,20 @@ describe('/alerts', () => {
     expect(within(row).getByText('Armed')).toBeTruthy();
     expect(within(row).getByText('In-app only.')).toBeTruthy();
     expect(valueOf('Price (USD)')).toBe('');
+  });
+
+  it('checklist 25: an unverified account creates in-app alerts; email is off and says why', async () => {
+    const unverified = { ...testUser, emailVerified: false };
+    const server = alertsServer();
+    const api = renderApp('/alerts?symbol=BTC&price=60000', { signedInAs: unverified, api: server.handlers }).api;
+    await screen.findByRole('option', { name: 'ETH · Ethereum' });
+    const checkbox = screen.getByRole('checkbox', { name: 'Also email me' }) as HTMLInputElement;
+    expect(checkbox.checked).toBe(false);
+    expect(checkbox.disabled).toBe(true);
+    expect(screen.getByText(ALERT_MESSAGES.verifyForEmail, { exact: false })).toBeTruthy();
+    press('Create Alert');
+    expect(await outcome('status')).toBe('Alert created: BTC price below $60,000.00.');
+    expect(api.callsTo('user.alerts.create')[0]?.input).toMatchObject({ symbol: 'BTC', email: false });
   });
 
   it('creates a mention alert', async () => {

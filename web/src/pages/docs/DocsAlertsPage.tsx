@@ -1,3 +1,4 @@
+import { MAIL_BUDGET, PLANS } from '@coinsight/contracts';
 import { alerts } from '@coinsight/sdk/examples';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
@@ -25,7 +26,7 @@ export default function DocsAlertsPage() {
             [<code key="s">symbol</code>, 'string', 'The asset: ticker, name or id (BTC, Bitcoin, bitcoin).'],
             [<code key="p">price</code>, 'number', 'The threshold in USD, greater than 0.'],
             [<code key="c">condition</code>, 'above | below', 'Fires when the price rises above or falls below it.'],
-            [<code key="e">email</code>, 'boolean', 'Mail you when it fires. Default true.'],
+            [<code key="e">email</code>, 'boolean', 'Mail you when it fires. Default true; needs a confirmed email address.'],
             [
               <code key="k">kind</code>,
               'price | mentions',
@@ -44,6 +45,13 @@ export default function DocsAlertsPage() {
           The answer is <code>201</code> with the alert. The <code>Idempotency-Key</code> header makes the call safe to repeat: the same key
           with the same body within 24 hours answers the first alert again (with <code>Idempotent-Replayed: true</code>) and creates
           nothing; the same key with another body is a <code>422</code>. Use one key per alert you mean to create, such as an order id.
+        </p>
+        <p>
+          A <code>403</code> says why the alert cannot be made: email needs a confirmed address (send <code>&quot;email&quot;: false</code>{' '}
+          for an in-app alert), or your plan&apos;s limit is reached: {PLANS.free.limits.activeAlerts} active alerts and{' '}
+          {PLANS.free.limits.webhookAlerts} with a webhook on Free, {PLANS.pro.limits.activeAlerts} and {PLANS.pro.limits.webhookAlerts} on
+          Pro (see <Link to="/pricing">pricing</Link>). An account sends at most {MAIL_BUDGET.perHour} emails an hour; past that, alerts
+          still notify you in the app.
         </p>
 
         <h2>List and delete</h2>

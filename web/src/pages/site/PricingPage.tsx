@@ -1,4 +1,15 @@
-import { formatUsd, FREE_CALLS_PER_MONTH, monthlyChargeMicros, PLANS, PRICE_MICROS_PER_1000_CALLS, type Plan } from '@coinsight/contracts';
+import {
+  formatUsd,
+  FREE_CALLS_PER_MONTH,
+  MAIL_BUDGET,
+  MAX_ACTIVE_TASKS,
+  monthlyChargeMicros,
+  PLAN_LIMIT_LABELS,
+  PLANS,
+  PRICE_MICROS_PER_1000_CALLS,
+  type Plan,
+  type PlanLimitId,
+} from '@coinsight/contracts';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { ButtonLink, Card, Table } from '../../components/ui';
@@ -41,6 +52,14 @@ const cards: PlanCard[] = [
     action: { to: '/settings?tab=billing', label: 'Upgrade in settings' },
   },
 ];
+
+// The per-plan caps (checklist 26), in the order a user meets them.
+const caps = (Object.keys(PLAN_LIMIT_LABELS) as PlanLimitId[]).map((id) => ({
+  id,
+  name: PLAN_LIMIT_LABELS[id].name.charAt(0).toUpperCase() + PLAN_LIMIT_LABELS[id].name.slice(1),
+  free: PLANS.free.limits[id],
+  pro: PLANS.pro.limits[id],
+}));
 
 const examples = [1_000, 10_000, 100_000, 1_000_000].map((calls) => ({ calls, charge: monthlyChargeMicros(PLANS.pro, calls) }));
 
@@ -92,15 +111,38 @@ export default function PricingPage() {
         </div>
       </section>
 
+      <section aria-labelledby="caps-heading" className={styles.section}>
+        <h2 id="caps-heading" className={styles.heading}>
+          What each plan keeps
+        </h2>
+        <div className={styles.examples}>
+          <Table
+            caption="What an account may keep at once, per plan"
+            columns={[
+              { key: 'name', header: 'Limit', cell: (row) => row.name },
+              { key: 'free', header: PLANS.free.name, cell: (row) => count.format(row.free), align: 'end' },
+              { key: 'pro', header: PLANS.pro.name, cell: (row) => count.format(row.pro), align: 'end' },
+            ]}
+            rows={caps}
+            rowKey={(row) => row.id}
+          />
+        </div>
+        <p className={styles.text}>
+          On every plan, {MAX_ACTIVE_TASKS} tasks may wait or run at once, and an account sends at most {MAIL_BUDGET.perHour} emails an hour
+          and {MAIL_BUDGET.perDay} a day (alert emails and Send Email together), only to an address it has verified. Past the hour’s emails,
+          alerts still notify you in the app.
+        </p>
+      </section>
+
       <section aria-labelledby="limits-heading" className={styles.section}>
         <h2 id="limits-heading" className={styles.heading}>
           How limits are enforced
         </h2>
         <p className={styles.text}>
           A request past the per-minute rate or the monthly calls gets an HTTP 429 answer with a Retry-After header giving the seconds to
-          wait. Refused requests are never billed. You can move between Free and Pro in the billing tab of your{' '}
-          <Link to="/settings?tab=billing">settings</Link>; payment is not taken yet, the change is recorded and applies from your next
-          call.
+          wait. Creating something past one of the limits above gets an HTTP 403 answer naming the limit and your plan. Refused requests are
+          never billed. You can move between Free and Pro in the billing tab of your <Link to="/settings?tab=billing">settings</Link>;
+          payment is not taken yet, the change is recorded and applies from your next call.
         </p>
       </section>
     </Page>

@@ -110,6 +110,15 @@ describe('Data Explorer', { timeout: 30_000 }, () => {
     expect(within(card('Facebook').closest('li')!).getByText('Negative 30')).toBeTruthy();
   });
 
+  it("checklist 24: searches the shared data, or with My data the account's own posts", async () => {
+    const { searches } = renderExplorer();
+    await screen.findByRole('heading', { level: 1, name: 'Data Explorer' });
+    fireEvent.change(searchBox(), { target: { value: 'zorblax' } });
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ q: 'zorblax', dataset: 'shared' }), SETTLED);
+    fireEvent.click(screen.getByRole('radio', { name: 'My data' }));
+    await waitFor(() => expect(searches().at(-1)).toMatchObject({ q: 'zorblax', dataset: 'mine' }), SETTLED);
+  });
+
   it('says No results found when the search finds nothing', async () => {
     renderExplorer(() => []);
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Search' }), { target: { value: 'zeppelin' } });

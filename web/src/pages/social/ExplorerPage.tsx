@@ -6,6 +6,7 @@ import {
   SOCIAL_MESSAGES,
   SOCIAL_PLATFORMS,
   type AnalyticsPeriod,
+  type Dataset,
   type ExplorerPlatform,
   type PlatformMatches,
 } from '@coinsight/contracts';
@@ -16,6 +17,7 @@ import { Button, Select, TextField } from '../../components/ui';
 import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
+import { DatasetSwitch } from './DatasetSwitch';
 import styles from './Explorer.module.css';
 import { PlatformSummaryStats } from './PlatformSummaryStats';
 import { SearchResults } from './SearchResults';
@@ -40,8 +42,9 @@ export default function ExplorerPage() {
   const [text, setText] = useState('');
   const [platform, setPlatform] = useState<ExplorerPlatform>('all');
   const [period, setPeriod] = useState<AnalyticsPeriod>('7d');
+  const [dataset, setDataset] = useState<Dataset>('shared');
   const settled = useSettledSearch(text, platform, period);
-  const search = useSearchPages(settled);
+  const search = useSearchPages(settled, dataset);
   const summaries = trpc.social.summaries.useQuery({ period: settled?.period ?? period });
 
   return (
@@ -49,6 +52,7 @@ export default function ExplorerPage() {
       title="Data Explorer"
       description="Search collected posts by text, $coin or #hashtag, platform and period, and compare what each platform is saying."
     >
+      <DatasetSwitch value={dataset} onChange={setDataset} />
       <form className={styles.controls} role="search" onSubmit={(event) => event.preventDefault()}>
         <TextField
           className={styles.query}
@@ -124,15 +128,15 @@ export default function ExplorerPage() {
 type SearchPages = ReturnType<typeof useSearchPages>;
 
 /** The settled search's results, one page after another as "Load more" asks; a new search starts at its first. */
-function useSearchPages(settled: SettledSearch | null) {
-  const searchKey = JSON.stringify(settled);
+function useSearchPages(settled: SettledSearch | null, dataset: Dataset) {
+  const searchKey = JSON.stringify([settled, dataset]);
   const [loads, setLoads] = useState<{ searchKey: string; offsets: number[] }>({ searchKey, offsets: [0] });
   const offsets = loads.searchKey === searchKey ? loads.offsets : [0];
   const q = settled?.q;
   const platform = settled && settled.platform !== 'all' ? settled.platform : undefined;
   const pages = trpc.useQueries((t) =>
     q && settled
-      ? offsets.map((offset) => t.social.search({ q, platform, startDate: settled.startDate, endDate: settled.endDate, offset }))
+      ? offsets.map((offset) => t.social.search({ q, platform, startDate: settled.startDate, endDate: settled.endDate, offset, dataset }))
       : [],
   );
   const first = pages[0];

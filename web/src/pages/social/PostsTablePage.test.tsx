@@ -52,6 +52,20 @@ describe('Twitter table', () => {
     await waitFor(() => expect(queries().at(-1)).toEqual({ sortBy: 'created_at', sortOrder: 'asc' }));
   });
 
+  it("checklist 24: the My data switch asks for the account's own posts from page 1, keeps the sort, and Shared data goes back", async () => {
+    const { queries } = renderTwitter(undefined, '/social/twitter?page=2&sortBy=likes&sortOrder=asc');
+    await screen.findByText('@user1');
+    expect(screen.getByRole('radio', { name: 'Shared data' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('table', { name: 'Twitter posts' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'My data' }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ sortBy: 'likes', sortOrder: 'asc', dataset: 'mine' }));
+    expect(await screen.findByRole('table', { name: 'Your Twitter posts' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Shared data' }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ sortBy: 'likes', sortOrder: 'asc' }));
+  });
+
   it('a new sort goes back to the first page', async () => {
     const { queries } = renderTwitter(() => twitterPage([tweet(1)], { total: 60, page: 2, pages: 3 }), '/social/twitter?page=2');
     await screen.findByText('@user1');

@@ -6,6 +6,7 @@ import { Page } from '../../components/Page';
 import { Pagination } from '../../components/Pagination';
 import { Button, Table } from '../../components/ui';
 import { formatCount } from '../../lib/formatNumber';
+import { DatasetSwitch, datasetFromParams } from './DatasetSwitch';
 import { FiltersForm, type FilterValues } from './FiltersForm';
 import { PLATFORM_COLUMNS } from './platformColumns';
 import styles from './PostsTable.module.css';
@@ -25,6 +26,7 @@ export interface PostsTablePageProps<P extends SocialPlatform> {
 export function PostsTablePage<P extends SocialPlatform>({ platform, description }: PostsTablePageProps<P>) {
   const label = PLATFORM_LABELS[platform];
   const [params, setParams] = useSearchParams();
+  const dataset = datasetFromParams(params);
   const checked = checkQuery(platform, queryFromParams(platform, params));
   const sort = sortFromParams(platform, params);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -59,7 +61,13 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
       return next;
     });
 
-  const startOver = () => setParams(new URLSearchParams());
+  const changeDataset = (next: string) =>
+    update((query) => {
+      if (next === 'mine') query.set('dataset', next);
+      else query.delete('dataset');
+      query.delete('page');
+    });
+  const startOver = () => setParams(new URLSearchParams(dataset === 'mine' ? { dataset } : {}));
 
   const filters = Object.fromEntries(LIST_FILTERS[platform].flatMap((name) => (params.get(name) ? [[name, params.get(name) ?? '']] : [])));
   const filterProblem = problem && (LIST_FILTERS[platform] as readonly string[]).includes(problem.field) ? problem : null;
@@ -67,6 +75,7 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
 
   return (
     <Page title={label} heading={`${label} Data`} description={description}>
+      <DatasetSwitch value={dataset} onChange={changeDataset} />
       <FiltersForm
         key={JSON.stringify([filters, filterProblem])}
         platform={platform}
@@ -114,7 +123,7 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
           ) : null}
           <div className={result.isFetching ? styles.busy : undefined} aria-busy={result.isFetching}>
             <Table
-              caption={`${label} posts`}
+              caption={dataset === 'mine' ? `Your ${label} posts` : `${label} posts`}
               columns={PLATFORM_COLUMNS[platform](expanded)}
               rows={data?.data ?? []}
               rowKey={(row) => row._id}

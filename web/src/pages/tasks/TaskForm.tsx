@@ -1,10 +1,13 @@
 import {
   createTaskSchema,
+  DATASET_LABELS,
+  DATASETS,
   EXPORT_FORMATS,
   IMPORT_FORMATS,
   MAX_X_POSTS,
   SOCIAL_PLATFORMS,
   type CreateTaskInput,
+  type Dataset,
   type SocialPlatform,
   type TaskType,
 } from '@coinsight/contracts';
@@ -23,7 +26,11 @@ export const CHOOSE_FILE_MESSAGE = 'Choose a JSON Lines or CSV file to upload';
 export const X_TOKEN_HINT = 'Needs the server to be set up with an X API bearer token (X_BEARER_TOKEN); without one the task is refused.';
 
 const TYPES: ReadonlyArray<{ id: TaskType; label: string; hint: string }> = [
-  { id: 'scrape', label: TYPE_LABEL.scrape, hint: 'Collect posts into the store from a file, a URL or X recent search.' },
+  {
+    id: 'scrape',
+    label: TYPE_LABEL.scrape,
+    hint: 'Collect posts into your own dataset (My data, seen by you alone) from a file, a URL or X recent search.',
+  },
   {
     id: 'analyze',
     label: TYPE_LABEL.analyze,
@@ -57,6 +64,7 @@ type TaskValues = {
   'query.keywords': string;
   'query.from': string;
   'query.to': string;
+  'query.dataset': string;
   format: string;
 };
 
@@ -74,6 +82,8 @@ const INITIAL: TaskValues = {
   'query.keywords': '',
   'query.from': '',
   'query.to': '',
+  // The API's default too: tasks stored before datasets existed read the shared data.
+  'query.dataset': 'shared',
   format: 'csv',
 };
 
@@ -104,6 +114,7 @@ function toInput(values: TaskValues, platforms: SocialPlatform[], uploadId: stri
     platforms: platforms.length ? platforms : undefined,
     from: values['query.from'] || undefined,
     to: values['query.to'] ? dayAfter(values['query.to']) : undefined,
+    dataset: values['query.dataset'] as Dataset,
   };
   // The select holds a platform; the schema says so if it somehow does not.
   const platform = values['source.platform'] as SocialPlatform;
@@ -140,9 +151,9 @@ function byField(errors: FieldErrors): FieldErrors {
 /** The fields the form shows for a type (and source): a server message naming one of them sits by it. */
 function visibleFields(values: TaskValues): string[] {
   const common = ['title', 'description'];
-  if (values.type === 'analyze') return [...common, 'query.symbols', 'query.keywords', 'query.platforms', 'query.from', 'query.to'];
-  if (values.type === 'export')
-    return [...common, 'query.symbols', 'query.keywords', 'query.platforms', 'query.from', 'query.to', 'format'];
+  const query = ['query.dataset', 'query.symbols', 'query.keywords', 'query.platforms', 'query.from', 'query.to'];
+  if (values.type === 'analyze') return [...common, ...query];
+  if (values.type === 'export') return [...common, ...query, 'format'];
   switch (values['source.kind']) {
     case 'url':
       return [...common, 'source.url', 'source.platform', 'source.format'];
@@ -196,7 +207,7 @@ export function TaskForm() {
       },
     };
   };
-  const radio = (field: 'type' | 'source.kind') => {
+  const radio = (field: 'type' | 'source.kind' | 'query.dataset') => {
     const { onChange, name } = form.field(field);
     return {
       name,
@@ -248,7 +259,12 @@ export function TaskForm() {
     try {
       const task = await create.mutateAsync(toInput(submitted, platforms, uploadId));
       await utils.tasks.list.invalidate();
-      form.reset({ ...INITIAL, type: submitted.type, 'source.kind': submitted['source.kind'] });
+      form.reset({
+        ...INITIAL,
+        type: submitted.type,
+        'source.kind': submitted['source.kind'],
+        'query.dataset': submitted['query.dataset'],
+      });
       setFile(null);
       setUploaded(null);
       setOutcome({ tone: 'success', message: `Task created: ${task.title}. Follow it in the list of your tasks.` });
@@ -262,6 +278,7 @@ export function TaskForm() {
 
   const typeRadio = radio('type');
   const sourceRadio = radio('source.kind');
+  const datasetRadio = radio('query.dataset');
   const uploading = uploadProgress !== null;
   const busy = form.submitting || uploading;
   const platformsError = errorOf('query.platforms');
@@ -334,6 +351,20 @@ export function TaskForm() {
         </>
       ) : (
         <>
+          <fieldset className={styles.segmented} aria-describedby="task-dataset-hint">
+            <legend className={styles.legend}>Dataset</legend>
+            {DATASETS.map((dataset) => (
+              <label key={dataset} className={styles.segment}>
+                <input type="radio" value={dataset} checked={values['query.dataset'] === dataset} {...datasetRadio} />
+                <span>{DATASET_LABELS[dataset]}</span>
+              </label>
+            ))}
+          </fieldset>
+          <p id="task-dataset-hint" className={styles.muted}>
+            {values['query.dataset'] === 'mine'
+              ? 'The posts your own scrape tasks brought in; nobody else sees them.'
+              : 'The shared posts every customer reads.'}
+          </p>
           <TextField
             label="Symbols"
             autoComplete="off"

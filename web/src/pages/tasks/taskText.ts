@@ -1,4 +1,5 @@
 import {
+  DATASET_LABELS,
   FINISHED_TASK_STATUSES,
   type ExportFormat,
   type ScrapeSource,
@@ -71,7 +72,7 @@ export function lastDay(to: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** "BTC, ETH · "etf" · Twitter, Facebook · 2026-11-01 to 2026-11-08": what an analysis or export covers. */
+/** "BTC, ETH · "etf" · Twitter, Facebook · 2026-11-01 to 2026-11-08 · My data": what an analysis or export covers. */
 export function describeQuery(query: TaskQuery): string {
   const terms = [...(query.symbols ?? []), ...(query.keywords ?? []).map((keyword) => `"${keyword}"`)];
   const parts = [terms.length ? terms.join(', ') : 'All posts'];
@@ -80,6 +81,7 @@ export function describeQuery(query: TaskQuery): string {
   else if (query.from) parts.push(`from ${day(query.from)}`);
   else if (query.to) parts.push(`until ${lastDay(query.to)}`);
   else parts.push('any date');
+  parts.push(DATASET_LABELS[query.dataset ?? 'shared']);
   return parts.join(' · ');
 }
 

@@ -269,9 +269,11 @@ describe('the create form: analyze and export', () => {
     expect(api.callsTo('tasks.create')).toHaveLength(0);
   });
 
-  it('creates an analysis of the symbols, keywords, platforms and days chosen', async () => {
+  it('creates an analysis of the symbols, keywords, platforms, days and dataset chosen', async () => {
     const { api } = await openTasks();
     chooseType('Analyze');
+    expect(screen.getByRole('radio', { name: 'Shared data' })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('radio', { name: 'My data' }));
     fill('Title', 'BTC week');
     fill('Symbols', 'btc, eth');
     fill('Keywords', 'etf, spot approval');
@@ -292,10 +294,13 @@ describe('the create form: analyze and export', () => {
         from: '2026-11-16',
         // The "to" day is included: the query ends where the next day starts.
         to: '2026-11-23',
+        dataset: 'mine',
       },
     });
     const item = await within(await taskList()).findByRole('article', { name: 'BTC week' });
-    expect(within(item).getByText('BTC, ETH, "etf", "spot approval" · Twitter, LinkedIn · 2026-11-16 to 2026-11-22')).toBeTruthy();
+    expect(
+      within(item).getByText('BTC, ETH, "etf", "spot approval" · Twitter, LinkedIn · 2026-11-16 to 2026-11-22 · My data'),
+    ).toBeTruthy();
   });
 
   it('creates an export in the chosen format, and shows a field the server names', async () => {
@@ -322,7 +327,7 @@ describe('the create form: analyze and export', () => {
       type: 'export',
       title: 'ETH posts',
       description: '',
-      query: { keywords: ['ethereum'] },
+      query: { keywords: ['ethereum'], dataset: 'shared' },
       format: 'jsonl',
     });
   });

@@ -1,0 +1,74 @@
+import type { Dataset } from '@coinsight/contracts';
+import type { Database, Db } from '@coinsight/db';
+import type { QueryCreator } from 'kysely';
+
+/** Whose posts a read covers: the shared dataset, or one account's private posts. */
+export type DatasetScope = { dataset: 'shared' } | { dataset: 'mine'; userId: string };
+
+/** The scope of a parsed `dataset` parameter for this caller. */
+export const scopeOf = (dataset: Dataset | undefined, userId: string): DatasetScope =>
+  dataset === 'mine' ? { dataset: 'mine', userId } : { dataset: 'shared' };
+
+/**
+ * What the post reads (lists, search, /v1/data, analyses, exports) select from. The shared
+ * dataset is the database itself, so its reads, plans and indexes are exactly what they were.
+ * An account's own dataset is the same queries over its private posts: common table expressions
+ * named `posts` and `authors` shadow the two tables with that account's rows of `private_posts`
+ * (the author is on the row), so every query is written once and an owner filter cannot be
+ * forgotten. NOT MATERIALIZED lets PostgreSQL fold them into each query, where the owner and
+ * the query's own filters meet the (user_id, platform, created_at, id) index.
+ *
+ * The cast is the one place the types are told: the expressions select every column the two
+ * tables have, under their names and types.
+ */
+export function postsSource(db: Db, scope: DatasetScope): QueryCreator<Database> {
+  if (scope.dataset === 'shared') return db;
+  const { userId } = scope;
+  return db
+    .with(
+      (cte) => cte('posts').notMaterialized(),
+      (qb) =>
+        qb
+          .selectFrom('private_posts')
+          .select([
+            'id',
+            'platform',
+            'external_id',
+            'id as author_id',
+            'text',
+            'created_at',
+            'likes',
+            'comments',
+            'shares',
+            'views',
+            'replies',
+            'retweets',
+            'media_type',
+            'location',
+            'reactions',
+            'hashtags',
+            'symbols',
+            'sentiment',
+            'sentiment_model',
+            'search',
+            'ingested_at',
+          ])
+          .where('user_id', '=', userId),
+    )
+    .with(
+      (cte) => cte('authors').notMaterialized(),
+      (qb) =>
+        qb
+          .selectFrom('private_posts')
+          .select([
+            'id',
+            'platform',
+            'author_username as username',
+            'author_display_name as display_name',
+            'author_followers as followers',
+            'ingested_at as created_at',
+            'ingested_at as updated_at',
+          ])
+          .where('user_id', '=', userId),
+    ) as unknown as QueryCreator<Database>;
+}

@@ -1,0 +1,19 @@
+import { PLANS } from '@coinsight/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/renderApp';
+
+describe('/pricing', () => {
+  it('checklist 26: shows what each plan keeps, from the plans the API enforces', async () => {
+    renderApp('/pricing');
+    const table = await screen.findByRole('table', { name: 'What an account may keep at once, per plan' });
+    const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name} `) });
+    expect(
+      within(row('Active alerts'))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Active alerts', String(PLANS.free.limits.activeAlerts), String(PLANS.pro.limits.activeAlerts)]);
+    for (const name of ['Alerts with a webhook', 'API keys', 'Tasks', 'Uploaded files kept at once']) expect(row(name)).toBeTruthy();
+    expect(screen.getByText(/an account sends at most 20 emails an hour and 100 a day/)).toBeTruthy();
+  });
+});
