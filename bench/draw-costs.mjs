@@ -30,9 +30,10 @@ const ctx = { newest: seeded.newest.getTime(), postsByPlatform: seeded.postsByPl
 function serve(path) {
   const url = new URL(path, 'http://bench');
   const query = Object.fromEntries(url.searchParams);
-  if (url.pathname === '/api/social/search') return searchPosts(deps, searchQuerySchema.parse(query));
+  // The shared dataset (the default): the caller's id matters only for dataset=mine.
+  if (url.pathname === '/api/social/search') return searchPosts(deps, { query: searchQuerySchema.parse(query), userId: 'bench' });
   const platform = url.pathname.split('/').pop();
-  return listPosts(deps, { platform, query: listQuerySchema(platform).parse(query) });
+  return listPosts(deps, { platform, query: listQuerySchema(platform).parse(query), userId: 'bench' });
 }
 
 const STREAMS = ['list', 'filter-username', 'filter-dates', 'filter-counters', 'filter-instagram', 'filter-combined', 'search'];
