@@ -1,5 +1,7 @@
 // What the bench asks the server, case by case. Each case is a request (path, auth, method,
 // body) and a load (connections); run.mjs checks one answer is 2xx before measuring it.
+// Two modes: `hot` cases ask the same request on every connection (what the read cache answers
+// best); `realistic` cases draw every request from a stream of lib/realistic.mjs.
 const DAY_MS = 86_400_000;
 
 /** tRPC's GET form as the web client's httpBatchLink sends it: one call in a batch of one. */
@@ -149,7 +151,43 @@ export function allCases({ newest, full, connections, signInConnections }) {
     },
     { id: 'v1-usage', group: 'v1', name: 'GET /v1/usage', path: '/v1/usage', auth: 'key', optional: true },
   ];
-  return cases.map((c) => ({ method: 'GET', connections, ...c }));
+  return cases.map((c) => ({ method: 'GET', connections, mode: 'hot', ...c }));
+}
+
+/**
+ * The realistic mode: each case a stream of lib/realistic.mjs (what is drawn is described there
+ * and in bench/README.md). `session` cases deal the sessions of many bench users out in turn,
+ * `key` cases the keys of many Pro accounts.
+ */
+export function realisticCases({ connections }) {
+  const c = (id, group, name, stream, { format = 'rest', auth = 'session', reads, perAccount } = {}) => ({
+    id: `rt-${id}`,
+    mode: 'realistic',
+    group,
+    name,
+    draw: { stream, format, ...(perAccount ? { perAccount } : {}) },
+    auth,
+    method: 'GET',
+    connections,
+    ...(reads ? { reads } : {}),
+  });
+  return [
+    c('list', 'list', 'REST list: random platform, page (1–400) and sort', 'list', { reads: 'quick' }),
+    c('trpc-list', 'list', 'tRPC list: the same draws', 'list', { format: 'trpc' }),
+    c('filter-username', 'list', 'REST list + username contains (random part)', 'filter-username', { reads: 'full' }),
+    c('filter-dates', 'list', 'REST list + random date range', 'filter-dates', { reads: 'full' }),
+    c('filter-counters', 'list', 'REST list + random counter min/max', 'filter-counters', { reads: 'full' }),
+    c('filter-instagram', 'list', 'REST Instagram + location and/or media type', 'filter-instagram', { reads: 'full' }),
+    c('filter-combined', 'list', 'REST list + 2–3 filter kinds combined', 'filter-combined', { reads: 'quick' }),
+    c('search', 'search', 'search: random term (rare to frequent), window, platform', 'search', { reads: 'quick' }),
+    c('analytics', 'analytics', 'tRPC analytics: random procedure, period, platform', 'analytics', { format: 'trpc', reads: 'full' }),
+    c('v1-prices', 'v1', 'GET /v1/crypto/prices, 1–5 random symbols', 'v1-prices', { auth: 'key' }),
+    c('v1-history', 'v1', 'GET /v1/crypto/history, random symbol, interval, window', 'v1-history', { auth: 'key' }),
+    c('v1-mentions', 'v1', 'GET /v1/social/mentions, random symbol, platform, timeframe', 'v1-mentions', { auth: 'key' }),
+    c('v1-sentiment', 'v1', 'GET /v1/market/sentiment, 1–3 random symbols, sources', 'v1-sentiment', { auth: 'key' }),
+    c('v1-data', 'v1', 'GET /v1/data, random filters', 'v1-data', { auth: 'key' }),
+    c('v1-usage', 'v1', 'GET /v1/usage, over many accounts', 'v1-usage', { auth: 'key', perAccount: true }),
+  ];
 }
 
 export const readCases = (cases, full) => cases.filter((c) => c.reads === 'quick' || (full && c.reads === 'full'));

@@ -93,15 +93,24 @@ export async function ensureSeeded(config, posts, label) {
         .select((eb) => eb.fn.max('created_at').as('t'))
         .executeTakeFirstOrThrow()
     ).t;
-    return { posts, newest: new Date(newest), account: await benchAccount(handle.db) };
+    const byPlatform = await handle.db
+      .selectFrom('posts')
+      .select(['platform', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('platform')
+      .execute();
+    const postsByPlatform = Object.fromEntries(byPlatform.map((row) => [row.platform, Number(row.n)]));
+    return { posts, newest: new Date(newest), postsByPlatform, account: await benchAccount(handle.db) };
   } finally {
     await handle.close();
   }
 }
 
 // /v1 allows a Pro account 1,000 calls a minute (per key and per account): the /v1 cases spread
-// their calls over this many Pro accounts, one key each, to measure the path rather than the 429s.
-const V1_ACCOUNTS = 100;
+// their calls over this many Pro accounts, one key each, to measure the path rather than the 429s
+// (200 keys: 200,000 calls a minute, past what one core serves). The first SESSION_USERS of them
+// sign in for the REST and tRPC cases of the realistic mode.
+const V1_ACCOUNTS = 200;
+export const SESSION_USERS = 50;
 
 /**
  * A user with a confirmed address (API keys need one), and Pro accounts with a /v1 key each,
@@ -139,7 +148,7 @@ async function benchAccount(db) {
       })),
     )
     .execute();
-  return { email: users[0].email, password, apiKeys };
+  return { email: users[0].email, emails: users.map((u) => u.email), password, apiKeys };
 }
 
 /**

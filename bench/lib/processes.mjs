@@ -20,8 +20,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-/** Spawns `node <args>` pinned to `core` when taskset exists; stdio as given. */
-export function spawnNode(core, args, { env, stdio = ['ignore', 'inherit', 'inherit'] } = {}) {
+/**
+ * Spawns `node <args>` pinned to `core` when taskset exists. By default the child's output (a
+ * server's log lines) goes to stderr, with the progress, so stdout holds only the tables.
+ */
+export function spawnNode(core, args, { env, stdio = ['ignore', 2, 'inherit'] } = {}) {
   const command = hasTaskset ? 'taskset' : process.execPath;
   const argv = hasTaskset ? ['-c', String(core), process.execPath, ...args] : args;
   const child = spawn(command, argv, { env, stdio });
@@ -61,7 +64,7 @@ export async function waitForHttp(url, child, timeoutMs = 120_000) {
 /** The load generator (bench/load.mjs) on core 1; `measure(target)` runs one autocannon case. */
 export function startLoadGenerator() {
   const child = spawnNode(1, [fileURLToPath(new URL('../load.mjs', import.meta.url))], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', 2, 'inherit', 'ipc'],
   });
   let next = 0;
   const waiting = new Map();
