@@ -8,13 +8,13 @@ import { drawer } from './lib/realistic.mjs';
 /** Statuses kept with the request that got them, a few of each, so a failure can be replayed. */
 const SAMPLES_PER_STATUS = 3;
 /**
- * Why a 503 + Retry-After was answered, from its message: the instance past capacity (the
- * overload plugin), a pool connection not had in time or an unreachable database, or a statement
- * cancelled at its time limit.
+ * Why a 503 + Retry-After was answered, from its message: the instance busy (the overload plugin,
+ * or no pool connection free within the wait while the database answered), an unreachable
+ * database, or a statement cancelled at its time limit.
  */
 const SHED_REASONS = {
-  overloaded: OVERLOADED_MESSAGE,
-  'pool or database': DATABASE_UNAVAILABLE_MESSAGE,
+  busy: OVERLOADED_MESSAGE,
+  'database unreachable': DATABASE_UNAVAILABLE_MESSAGE,
   'statement timeout': QUERY_TOO_SLOW_MESSAGE,
 };
 const shedReason = (body) => Object.keys(SHED_REASONS).find((k) => String(body).includes(SHED_REASONS[k])) ?? 'other';

@@ -4,7 +4,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { authPlugin } from './plugins/auth.js';
 import { contactMailSweepPlugin } from './plugins/contact-mail-sweep.js';
-import { dbPlugin } from './plugins/db.js';
+import { dbPlugin, type DbPools } from './plugins/db.js';
 import { inputPlugin } from './plugins/input.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -76,6 +76,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** Replaces the global sending rate's gate (MAIL_RATE_PER_SECOND): a test opens and closes it at will. */
   mailRate?: MailRate;
+  /** Other pool sizes (PostgreSQL): a test makes a pool's wait run out with a tiny pool. */
+  dbPools?: Partial<DbPools>;
 }
 
 /** Builds the whole server without listening, so tests can use `app.inject()`. */
@@ -114,7 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(overloadPlugin, config.overload);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   await app.register(inputPlugin);
-  await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData });
+  await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData, pools: options.dbPools });
   await app.register(limitsPlugin, { redisUrl: config.redisUrl });
   await app.register(mailerPlugin, {
     smtpUrl: config.smtpUrl,

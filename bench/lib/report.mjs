@@ -53,9 +53,9 @@ const errors = (r) =>
     : [r.errors - r.timeouts ? `**${r.errors - r.timeouts} errors**` : '', r.timeouts ? `${r.timeouts} timeouts` : '']
         .filter(Boolean)
         .join(', ') || '0';
-/** Shed answers, and why when not all for the same reason as overload: `40 (12 pool or database)`. */
+/** Shed answers, and why when not all busy (overload or a pool wait): `40 (12 database unreachable)`. */
 const shed = (r) => {
-  const others = Object.entries(r.shedBy ?? {}).filter(([reason]) => reason !== 'overloaded');
+  const others = Object.entries(r.shedBy ?? {}).filter(([reason]) => reason !== 'busy');
   return others.length === 0 ? int(r.shed) : `${int(r.shed)} (${others.map(([reason, n]) => `${int(n)} ${reason}`).join(', ')})`;
 };
 const repeats = (r) => (r.repeatShare === undefined ? '' : pct(r.repeatShare));

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { databaseUnavailable, isDatabaseUnavailable } from '../services/db-errors.js';
+import { isDatabaseUnavailable, serviceUnavailable } from '../services/db-errors.js';
 import { AppError, logAuthorizationFailure } from '../services/errors.js';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
@@ -11,8 +11,9 @@ export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | AppError | ZodError, request, reply) => {
+    // An outage is logged with each request; a busy pool in aggregate by the pool (plugins/db.ts).
     if (isDatabaseUnavailable(thrown)) request.log.error({ err: thrown }, 'database unavailable');
-    const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown) : thrown;
+    const error = serviceUnavailable(thrown) ?? thrown;
     if (error instanceof ZodError) {
       // Services parse their input with the shared schemas: the first problem is the message.
       // A root-level type error means the input was not an object at all; every other issue,

@@ -1,9 +1,11 @@
+import { SERVICE_BUSY_MESSAGE, SERVICE_BUSY_RETRY_AFTER_SECONDS } from '@coinsight/contracts';
 import underPressure from '@fastify/under-pressure';
 import fp from 'fastify-plugin';
 import { AppError } from '../services/errors.js';
 
-export const OVERLOADED_MESSAGE = 'The service is busy. Please retry in a moment.';
-export const OVERLOADED_RETRY_AFTER_SECONDS = 2;
+/** The busy answer (contracts), the same as a pool wait that ran out (services/db-errors.ts). */
+export const OVERLOADED_MESSAGE = SERVICE_BUSY_MESSAGE;
+export const OVERLOADED_RETRY_AFTER_SECONDS = SERVICE_BUSY_RETRY_AFTER_SECONDS;
 
 export interface OverloadConfig {
   /** Shed requests while the event loop's mean delay is above this (ms); 0 turns the check off. */

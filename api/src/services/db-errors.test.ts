@@ -1,5 +1,14 @@
+import { SERVICE_BUSY_MESSAGE } from '@coinsight/contracts';
+import { PoolBusyError } from '@coinsight/db';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailable, isDatabaseUnavailable, QUERY_TOO_SLOW_MESSAGE } from './db-errors.js';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+  isPoolBusy,
+  QUERY_TOO_SLOW_MESSAGE,
+  serviceUnavailable,
+} from './db-errors.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -11,7 +20,8 @@ describe('isDatabaseUnavailable', () => {
     ['a server starting up (57P03)', withCode('the database system is starting up', '57P03')],
     ['a connection exception (08006)', withCode('connection failure', '08006')],
     ['a dropped connection', new Error('Connection terminated unexpectedly')],
-    ['a pool timeout', new Error('timeout exceeded when trying to connect')],
+    // pg-pool's own error reaches the edges only when the database answered nothing during the wait.
+    ['a pool wait without an answer from the database', new Error('timeout exceeded when trying to connect')],
     ['a stopped embedded database', new Error('The embedded database stopped (worker exit code 1).')],
     ['the cause of a wrapping error', new Error('query failed', { cause: withCode('', 'ECONNRESET') })],
   ])('recognises %s', (_name, error) => {
@@ -38,5 +48,22 @@ describe('databaseUnavailable', () => {
     for (const thrown of [cancelled(), withCode('', 'ECONNRESET')]) {
       expect(databaseUnavailable(thrown)).toMatchObject({ status: 503, options: { retryAfterSeconds: 5 } });
     }
+  });
+});
+
+describe('serviceUnavailable', () => {
+  it('checklist 22: a pool wait that ran out while the database answered is busy (Retry-After 2), not an outage', () => {
+    const busy = new PoolBusyError(2_000, 10, 40);
+    expect(isPoolBusy(busy)).toBe(true);
+    expect(isPoolBusy(new Error('list failed', { cause: busy }))).toBe(true);
+    expect(isDatabaseUnavailable(busy)).toBe(false);
+    expect(serviceUnavailable(busy)).toMatchObject({ status: 503, message: SERVICE_BUSY_MESSAGE, options: { retryAfterSeconds: 2 } });
+  });
+
+  it('keeps the outage answers, and is null for anything else', () => {
+    expect(serviceUnavailable(new Error('timeout exceeded when trying to connect'))?.message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
+    expect(serviceUnavailable(withCode('', 'ECONNREFUSED'))?.message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
+    expect(serviceUnavailable(withCode('canceling statement due to statement timeout', '57014'))?.message).toBe(QUERY_TOO_SLOW_MESSAGE);
+    expect(serviceUnavailable(new TypeError('x is undefined'))).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { SERVICE_BUSY_MESSAGE, SERVICE_BUSY_RETRY_AFTER_SECONDS } from '@coinsight/contracts';
+import { PoolBusyError } from '@coinsight/db';
 import { AppError } from './errors.js';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable (database unreachable). Please retry shortly.';
@@ -33,7 +35,14 @@ function anyInChain(error: unknown, test: (e: Error & { code?: unknown }) => boo
   return false;
 }
 
+/**
+ * No pooled connection came free within the pool's wait while the database answered (PoolBusyError,
+ * packages/db): the instance is busy, not cut off. The pool logs these in aggregate, not the edges.
+ */
+export const isPoolBusy = (error: unknown): boolean => anyInChain(error, (e) => e instanceof PoolBusyError);
+
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (isPoolBusy(error)) return false;
   return anyInChain(
     error,
     ({ code, message }) =>
@@ -43,6 +52,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** A statement PostgreSQL cancelled at its statement_timeout (57014): the database is there, this read was too costly. */
 const isStatementTimeout = (error: unknown) => anyInChain(error, ({ code }) => code === '57014');
+
+/**
+ * The 503 REST, tRPC and /v1 alike answer for what the database layer threw, or null when it is
+ * no such failure: busy when the pool's wait ran out (the same answer as load shedding's), else
+ * the outage's (databaseUnavailable).
+ */
+export function serviceUnavailable(thrown: unknown): AppError | null {
+  if (isPoolBusy(thrown))
+    return new AppError('SERVICE_UNAVAILABLE', SERVICE_BUSY_MESSAGE, { retryAfterSeconds: SERVICE_BUSY_RETRY_AFTER_SECONDS });
+  return isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown) : null;
+}
 
 /**
  * The answer REST, tRPC and /v1 alike give when `thrown` is an outage (isDatabaseUnavailable): 503

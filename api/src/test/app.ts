@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
+import type { DbPools } from '../plugins/db.js';
 import { NO_SHEDDING } from '../plugins/overload.js';
 import type { MailRate } from '../services/mail/mailer.js';
 
@@ -27,6 +28,8 @@ export async function createTestApp(
     shared?: TestDatabase;
     /** The global sending rate's gate, held by the test (see BuildOptions.mailRate). */
     mailRate?: MailRate;
+    /** Tiny pools, to make a pool's wait run out (see BuildOptions.dbPools). */
+    dbPools?: Partial<DbPools>;
   } = {},
 ): Promise<TestApp> {
   const database = options.shared ?? (await createTestDatabase());
@@ -67,6 +70,7 @@ export async function createTestApp(
     },
     {
       mailRate: options.mailRate,
+      dbPools: options.dbPools,
       logStream: new Writable({
         write(chunk: Buffer, _encoding, done) {
           logs.push(chunk.toString());

@@ -2,7 +2,7 @@ import { findControlCharacter } from '@coinsight/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
-import { databaseUnavailable, isDatabaseUnavailable } from '../services/db-errors.js';
+import { serviceUnavailable } from '../services/db-errors.js';
 import { AppError } from '../services/errors.js';
 import type { Context } from './context.js';
 
@@ -34,11 +34,11 @@ const t = initTRPC.context<Context>().create({
 
 /**
  * The TRPCError for what a procedure or the context threw: an AppError keeps its code and
- * message; a database outage is SERVICE_UNAVAILABLE with a retry hint, as REST's 503 is.
+ * message; a database outage or a busy pool is SERVICE_UNAVAILABLE with a retry hint, as REST's 503 is.
  */
 export function toTRPCError(error: unknown): TRPCError | null {
   const cause = error instanceof TRPCError ? error.cause : error;
-  const appError = cause instanceof AppError ? cause : isDatabaseUnavailable(cause) ? databaseUnavailable(cause) : null;
+  const appError = cause instanceof AppError ? cause : serviceUnavailable(cause);
   return appError ? new TRPCError({ code: appError.code, message: appError.message, cause: appError }) : null;
 }
 

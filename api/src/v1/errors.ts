@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
-import { databaseUnavailable, isDatabaseUnavailable } from '../services/db-errors.js';
+import { isDatabaseUnavailable, serviceUnavailable } from '../services/db-errors.js';
 import { AppError, logAuthorizationFailure, type AppErrorCode } from '../services/errors.js';
 
 /** The codes /v1 answers with; clients branch on these, never on messages. */
@@ -93,8 +93,9 @@ export function sendV1Error(
 export function v1ErrorHandler(thrown: FastifyError | V1Error | AppError | ZodError, request: FastifyRequest, reply: FastifyReply) {
   if (thrown instanceof V1Error) return sendV1Error(request, reply, thrown.status, thrown.code, thrown.message, thrown.extra);
   if (thrown instanceof ZodError) return sendV1Error(request, reply, 400, 'bad_request', zodMessage(thrown));
+  // An outage is logged with each request; a busy pool in aggregate by the pool (plugins/db.ts).
   if (isDatabaseUnavailable(thrown)) request.log.error({ err: thrown }, 'database unavailable');
-  const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown) : thrown;
+  const error = serviceUnavailable(thrown) ?? thrown;
   if (error instanceof AppError) {
     logAuthorizationFailure(request.log, error);
     if (error.options.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));

@@ -12,3 +12,12 @@ export const healthSchema = z.object({
 });
 
 export type Health = z.infer<typeof healthSchema>;
+
+/**
+ * The 503 an instance answers past its capacity, on REST, tRPC and /v1 alike, with
+ * `Retry-After: SERVICE_BUSY_RETRY_AFTER_SECONDS`: its event loop is behind (load shedding), or
+ * no database connection came free within the pool's wait. Either way the service is up, only
+ * busy: a retry a moment later is what helps.
+ */
+export const SERVICE_BUSY_MESSAGE = 'The service is busy. Please retry in a moment.';
+export const SERVICE_BUSY_RETRY_AFTER_SECONDS = 2;

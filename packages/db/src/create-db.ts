@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,8 @@ export type DbConfig =
    * 0 for none, for migrations, seeding and imports, whose statements may rightly run for minutes).
    * `readTimeoutMs` bounds the client's wait for a statement's answer, what catches a silent link
    * (default queryTimeoutMs + 2 s). `connectTimeoutMs` bounds the wait for a connection: a free
-   * one from the pool, or a new one up to ready-for-query (default 5 s).
+   * one from the pool, or a new one up to ready-for-query (default 5 s). A wait for a free one
+   * that runs out while the database answers is a PoolBusyError, reported to `onPoolBusy` too.
    */
   | {
       kind: 'postgres';
@@ -24,6 +26,7 @@ export type DbConfig =
       queryTimeoutMs?: number;
       readTimeoutMs?: number;
       connectTimeoutMs?: number;
+      onPoolBusy?: (error: PoolBusyError) => void;
     }
   /** PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. */
   | { kind: 'pglite'; dataDir: string | undefined };
@@ -70,6 +73,7 @@ function openPostgres({
   queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS,
   readTimeoutMs = queryTimeoutMs + 2_000,
   connectTimeoutMs = 5_000,
+  onPoolBusy,
 }: Extract<DbConfig, { kind: 'postgres' }>): Opened {
   const pool = new pg.Pool({
     connectionString: url,
@@ -91,8 +95,55 @@ function openPostgres({
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // When the server last answered anything on this pool: every statement's answer, a result or
+  // an error, ends with ReadyForQuery (so does a new connection's start-up).
+  let answeredAt = Number.NEGATIVE_INFINITY;
+  const answered = () => {
+    answeredAt = performance.now();
+  };
+  pool.on('connect', (client) => {
+    const connection: unknown = Reflect.get(client, 'connection');
+    if (connection instanceof EventEmitter) connection.on('readyForQuery', answered);
+  });
+  const connect = async () => {
+    const waitingSince = performance.now();
+    try {
+      return await pool.connect();
+    } catch (error) {
+      // pg-pool says "timeout exceeded when trying to connect" when no client came free within
+      // the wait: every one was held. Held by statements of a busy database, or by statements
+      // sent into a silent link: the counts (all clients out, others waiting) are the same. What
+      // differs is whether the server answered anything meanwhile: a database that answers is
+      // busy, not unreachable. A silent one answers nothing, and its errors stay what they were.
+      if (error instanceof Error && POOL_WAIT_TIMEOUT.test(error.message) && answeredAt >= waitingSince) {
+        const busy = new PoolBusyError(connectTimeoutMs, pool.totalCount, pool.waitingCount);
+        onPoolBusy?.(busy);
+        throw busy;
+      }
+      throw error;
+    }
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }) });
   return { db, close: () => db.destroy() };
+}
+
+/** pg-pool's message when a wait for a pooled client runs out (a new client's timeout says "Connection terminated"). */
+const POOL_WAIT_TIMEOUT = /^timeout exceeded when trying to connect$/;
+
+/**
+ * No pooled connection came free within the pool's wait while the database kept answering: the
+ * instance is past what its pool serves, not cut off from the database (that stays pg's own
+ * error). The request is refused as busy, to be retried a moment later.
+ */
+export class PoolBusyError extends Error {
+  constructor(
+    readonly waitedMs: number,
+    readonly connections: number,
+    readonly stillWaiting: number,
+  ) {
+    super(`No database connection came free within ${waitedMs} ms (${connections} in use, ${stillWaiting} more waiting).`);
+    this.name = 'PoolBusyError';
+  }
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Opened> {

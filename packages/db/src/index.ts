@@ -1,4 +1,4 @@
-export { createDb, dbConfigFrom, DatabaseUnavailableError, describe as describeDb } from './create-db.js';
+export { createDb, dbConfigFrom, DatabaseUnavailableError, describe as describeDb, PoolBusyError } from './create-db.js';
 export type { Db, DbConfig, DbHandle } from './create-db.js';
 export { migrateToLatest } from './migrate.js';
 export { seedDemoData } from './seed/index.js';
