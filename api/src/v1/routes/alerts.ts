@@ -16,7 +16,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     const body = v1AlertSymbolSchema.parse(request.body);
     const asset = await resolveSymbol(app.deps, body.symbol);
     const input = v1CreateAlertBodySchema.parse({ ...body, symbol: asset.symbol });
-    return idempotent(request, reply, app.db, async (db) => {
+    return idempotent(request, reply, app.deps, async (db) => {
       const alert = await createAlert({ ...app.deps, db }, input, request.apiKey.userId);
       return { status: 201, body: { alert, asOf: new Date().toISOString() } };
     });
