@@ -39,8 +39,28 @@ export default tseslint.config(
               message: 'Services never import Fastify or tRPC: take typed input and deps; rest/ and trpc/ adapt them.',
             },
             {
-              regex: '^(\\.\\./)+(rest|plugins|trpc)(/|$)',
-              message: 'Services never import the edges (rest/, plugins/, trpc/): the dependency points the other way.',
+              regex: '^(\\.\\./)+(rest|plugins|trpc|v1)(/|$)',
+              message: 'Services never import the edges (rest/, plugins/, trpc/, v1/): the dependency points the other way.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // /v1 is an edge like rest/ and trpc/: it parses, calls a service and shapes the answer. Tables
+    // belong to services, so it reads none itself (types, e.g. a transaction's, may pass through).
+    files: ['api/src/v1/**/*.ts'],
+    ignores: ['api/src/v1/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['kysely', '@coinsight/db', '@coinsight/db/*'],
+              allowTypeImports: true,
+              message: '/v1 routes never query the database: call a service (services/), which owns its tables.',
             },
           ],
         },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_STATEMENT_TIMEOUT_MS, REQUEST_STATEMENT_TIMEOUT_MS } from './plugins/db.js';
 import { OVERLOADED_MESSAGE, OVERLOADED_RETRY_AFTER_SECONDS } from './plugins/overload.js';
 import { createTestApp, type TestApp } from './test/app.js';
-import { createApiKey } from './services/keys/keys.js';
+import { createApiKey } from './services/api-keys/keys.js';
 import { signup } from './services/auth/signup.js';
 import { bearer, newAccount } from './test/auth.js';
 

@@ -21,7 +21,8 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly options: { retryAfterSeconds?: number } = {},
+    /** details: more for a client to act on, which /v1 adds to its error object (e.g. an ambiguous asset's candidates). */
+    readonly options: { retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'AppError';

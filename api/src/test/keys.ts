@@ -1,6 +1,6 @@
 import type { Db } from '@coinsight/db';
 import { monthOf, hourOf } from '../services/billing/period.js';
-import { apiKeyHash, displayPrefix, newApiKeySecret } from '../services/keys/secret.js';
+import { apiKeyHash, displayPrefix, newApiKeySecret } from '../services/api-keys/secret.js';
 
 /** A live key for `userId`, made straight in the table (the key service needs a confirmed address). */
 export async function insertKey(db: Db, userId: string, name = 'test key') {

@@ -2,7 +2,7 @@ import { findV1Operation, v1OpenApiDocument } from '@coinsight/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createApiKey } from '../services/keys/keys.js';
+import { createApiKey } from '../services/api-keys/keys.js';
 import { signup } from './auth.js';
 
 /**

@@ -9,7 +9,7 @@ import {
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../services/alerts/check.js';
-import { createApiKey } from '../services/keys/keys.js';
+import { createApiKey } from '../services/api-keys/keys.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, signup, verifyEmail } from '../test/auth.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.js';

@@ -5,7 +5,7 @@ import { PLANS, planLimitMessage, type Alert, type CreatedApiKey, type Task } fr
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../services/alerts/check.js';
-import { createApiKey } from '../services/keys/keys.js';
+import { createApiKey } from '../services/api-keys/keys.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, verifyEmail } from '../test/auth.js';
 import { taskUser } from '../test/tasks.js';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyHash, displayPrefix, newApiKeySecret } from '../services/keys/secret.js';
+import { apiKeyHash, displayPrefix, newApiKeySecret } from '../services/api-keys/secret.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signup } from '../test/auth.js';
 import { expectDocumented } from '../test/v1.js';
 import { INVALID_KEY_MESSAGE, MALFORMED_KEY_MESSAGE, MISSING_KEY_MESSAGE } from './auth.js';
 
 // Issue 11: the /v1 front door. Keys are made straight in the table here, so this test holds
-// whatever the key-management service does; the lifecycle through it is tested in services/keys.
+// whatever the key-management service does; the lifecycle through it is tested in services/api-keys.
 
 let t: TestApp;
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb, seedAssets } from '@coinsight/db';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyHash, displayPrefix, newApiKeySecret } from '../services/keys/secret.js';
+import { apiKeyHash, displayPrefix, newApiKeySecret } from '../services/api-keys/secret.js';
 
 // Issue 11 item 5, checklist 20: a call is counted before its answer is written, so after a
 // kill -9 in the middle of a burst and a restart, usage holds every 200 the client received. The

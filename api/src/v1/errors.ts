@@ -99,7 +99,7 @@ export function v1ErrorHandler(thrown: FastifyError | V1Error | AppError | ZodEr
   if (error instanceof AppError) {
     logAuthorizationFailure(request.log, error);
     if (error.options.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
-    return sendV1Error(request, reply, error.status, FROM_APP_ERROR[error.code], error.message);
+    return sendV1Error(request, reply, error.status, FROM_APP_ERROR[error.code], error.message, error.options.details);
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {

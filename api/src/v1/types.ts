@@ -1,16 +1,5 @@
-import type { PlanId } from '@coinsight/contracts';
+import type { ApiKeyIdentity } from '../services/api-keys/verify.js';
 import type { Reservation } from '../services/billing/meter.js';
-
-/** The key a /v1 call was made with, as the auth hook found it. */
-export interface ApiKeyIdentity {
-  /** api_keys.id, as text. */
-  id: string;
-  /** The owner: quotas, limits and data belong to this account. */
-  userId: string;
-  name: string;
-  /** The owner's plan when the call arrived: its limits, quota and price apply to the call. */
-  plan: PlanId;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -16,20 +16,3 @@ export const cryptoPricesQuerySchema = z.object({
     ),
 });
 export type CryptoPricesQuery = z.output<typeof cryptoPricesQuerySchema>;
-
-/** One asset's figures in GET /v1/crypto/prices; null where no price has been stored yet. */
-export interface CryptoPrice {
-  symbol: string;
-  name: string;
-  price: number | null;
-  /** Percent change over 24 hours. */
-  change24h: number | null;
-  volume24h: number | null;
-  marketCap: number | null;
-  asOf: string | null;
-}
-
-export interface CryptoPricesAnswer {
-  prices: CryptoPrice[];
-  asOf: string;
-}

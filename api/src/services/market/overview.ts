@@ -1,6 +1,7 @@
 import type { MarketAsset, MarketOverview } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -12,9 +13,16 @@ const round = (value: number, decimals: number) => Math.round(value * 10 ** deci
  * tracked assets, and each coin's mentions and sentiment over 24 hours, from stored data only.
  * Per asset it reads a handful of index lookups (the latest tick, the price 24 h ago) and the
  * hourly social rollup, never the ticks or posts in bulk.
+ * With `symbols` (tickers, e.g. GET /v1/crypto/prices') it reads only those assets and answers them
+ * in that order; rank, totals and dominance are then over those assets alone. A symbol that is not
+ * tracked is a BAD_REQUEST naming them all (details: `symbols`).
  */
-export async function marketOverview({ db }: Pick<ServiceDeps, 'db'>, input: { now?: Date } = {}): Promise<MarketOverview> {
+export async function marketOverview(
+  { db }: Pick<ServiceDeps, 'db'>,
+  input: { now?: Date; symbols?: readonly string[] } = {},
+): Promise<MarketOverview> {
   const now = input.now ?? new Date();
+  const wanted = input.symbols ? [...input.symbols] : undefined;
   const dayAgo = new Date(now.getTime() - DAY);
   // The price 24 h ago: the last tick at or before then, else the close of the minute (then
   // hourly) candle just before then, for the first day, which back-filled candles cover but ticks do not.
@@ -46,30 +54,43 @@ export async function marketOverview({ db }: Pick<ServiceDeps, 'db'>, input: { n
       select time, price, volume_24h, market_cap from price_ticks
       where asset = a.symbol and time <= ${now} order by time desc limit 1
     ) latest on true
+    ${wanted ? sql`where a.symbol = any(${wanted}::text[])` : sql``}
   `.execute(db);
+  if (wanted) {
+    const found = new Set(rows.rows.map((r) => r.symbol));
+    const unknown = wanted.filter((symbol) => !found.has(symbol));
+    if (unknown.length > 0) {
+      throw new AppError('BAD_REQUEST', `Unknown symbol${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, {
+        details: { symbols: unknown },
+      });
+    }
+  }
 
   // The hourly rollup's buckets end with the hour in progress, as the social analytics' do.
   const socialEnd = new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR);
   const social = await sql<{ topic: string; mentions: number; sentiment_sum: number }>`
     select topic, sum(mentions)::int8 as mentions, sum(sentiment_sum) as sentiment_sum
     from topic_hourly_stats
-    where hour >= ${new Date(socialEnd.getTime() - DAY)} and hour < ${socialEnd} and topic like '$%'
+    where hour >= ${new Date(socialEnd.getTime() - DAY)} and hour < ${socialEnd}
+      and ${wanted ? sql`topic = any(${wanted.map((s) => `$${s}`)}::text[])` : sql`topic like '$%'`}
     group by topic
   `.execute(db);
   const mentions = new Map(social.rows.map((r) => [r.topic.slice(1), { count: Number(r.mentions), sum: Number(r.sentiment_sum) }]));
 
   const byCap = [...rows.rows].sort((a, b) => (b.market_cap ?? -1) - (a.market_cap ?? -1) || a.list_rank - b.list_rank);
+  const rankOf = new Map(byCap.map((r, index) => [r.symbol, index + 1]));
+  const ordered = wanted ? wanted.map((symbol) => rows.rows.find((r) => r.symbol === symbol)!) : byCap;
   const totalMarketCap = rows.rows.reduce((sum, r) => sum + (r.market_cap ?? 0), 0);
   const btcCap = rows.rows.find((r) => r.symbol === 'BTC')?.market_cap ?? null;
   const times = rows.rows.flatMap((r) => (r.time ? [r.time.getTime()] : []));
 
-  const assets: MarketAsset[] = byCap.map((r, index) => {
+  const assets: MarketAsset[] = ordered.map((r) => {
     const posts = mentions.get(r.symbol);
     return {
       id: r.symbol.toLowerCase(),
       symbol: r.symbol,
       name: r.name,
-      rank: index + 1,
+      rank: rankOf.get(r.symbol) ?? 0,
       price: r.price,
       change24h: r.price !== null && r.price_24h_ago ? round(((r.price - r.price_24h_ago) / r.price_24h_ago) * 100, 2) : null,
       volume24h: r.volume_24h,

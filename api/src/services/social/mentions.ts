@@ -60,3 +60,39 @@ export async function mentionCounts(
 
 /** Mean sentiment, four decimals; null when nothing is averaged (a client must not read 0.5 as a measured neutral). */
 export const meanOrNull = (sum: number, count: number): number | null => (count > 0 ? Math.round((sum / count) * 10_000) / 10_000 : null);
+
+/** Posts naming a coin and their mean sentiment (null without posts). */
+export interface MentionSummary {
+  mentions: number;
+  sentiment: number | null;
+}
+
+/** One coin's mentions per platform asked for (in that order, zeros included) and over them all. */
+export interface AssetMentions {
+  symbol: string;
+  platforms: (MentionSummary & { platform: SocialPlatform })[];
+  total: MentionSummary;
+}
+
+/**
+ * mentionCounts folded into what /v1 answers (social/mentions and market/sentiment): per coin, in
+ * the order of `symbols`, each platform's count and mean, and the mean over the platforms asked for
+ * (weighted by posts, not a mean of means).
+ */
+export async function mentionSummaries(
+  deps: Pick<ServiceDeps, 'db'>,
+  input: { symbols: string[]; platforms: readonly SocialPlatform[]; from: Date; to: Date },
+): Promise<AssetMentions[]> {
+  const counts = await mentionCounts(deps, input);
+  return input.symbols.map((symbol) => {
+    const bySymbol = counts.get(symbol);
+    const figures = input.platforms.map((platform) => ({ platform, ...(bySymbol?.get(platform) ?? { mentions: 0, sentimentSum: 0 }) }));
+    const mentions = figures.reduce((sum, f) => sum + f.mentions, 0);
+    const sentimentSum = figures.reduce((sum, f) => sum + f.sentimentSum, 0);
+    return {
+      symbol,
+      platforms: figures.map((f) => ({ platform: f.platform, mentions: f.mentions, sentiment: meanOrNull(f.sentimentSum, f.mentions) })),
+      total: { mentions, sentiment: meanOrNull(sentimentSum, mentions) },
+    };
+  });
+}

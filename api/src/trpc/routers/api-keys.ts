@@ -1,6 +1,6 @@
 import { apiKeyIdSchema, createApiKeySchema, renameApiKeySchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { createApiKey, deleteApiKey, listApiKeys, renameApiKey } from '../../services/keys/keys.js';
+import { createApiKey, deleteApiKey, listApiKeys, renameApiKey } from '../../services/api-keys/keys.js';
 import { protectedProcedure } from '../trpc.js';
 
 /** The signed-in user's /v1 keys (settings, api tab); another user's key is NOT_FOUND. */

@@ -2,31 +2,32 @@ import { v1AlertIdParamsSchema, v1AlertSymbolSchema, v1CreateAlertBodySchema } f
 import type { FastifyInstance } from 'fastify';
 import { createAlert, deleteAlert, listAlerts } from '../../services/alerts/alerts.js';
 import { idempotent } from '../idempotency.js';
-import { resolveSymbol } from '../symbols.js';
+import { v1Schema } from '../response-schema.js';
+import { resolveSymbol } from '../../services/market/assets.js';
 
 /**
  * The key owner's alerts: create (spec §3's payload, honouring Idempotency-Key), list, delete.
  * Another account's alert answers 404 exactly as one that does not exist.
  */
 export async function alertRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/alerts/create', async (request, reply) => {
+  app.post('/alerts/create', v1Schema('createAlert'), async (request, reply) => {
     // The symbol is read with the /v1 asset rules (ticker, name or id), then the app's own alert
     // schema checks the whole body with the resolved ticker in its place.
     const body = v1AlertSymbolSchema.parse(request.body);
     const asset = await resolveSymbol(app.deps, body.symbol);
     const input = v1CreateAlertBodySchema.parse({ ...body, symbol: asset.symbol });
-    return idempotent(request, reply, app.db, async (db) => {
+    return idempotent(request, reply, app.deps, async (db) => {
       const alert = await createAlert({ ...app.deps, db }, input, request.apiKey.userId);
       return { status: 201, body: { alert, asOf: new Date().toISOString() } };
     });
   });
 
-  app.get('/alerts', async (request) => {
+  app.get('/alerts', v1Schema('listAlerts'), async (request) => {
     const asOf = new Date();
     return { data: await listAlerts(app.deps, request.apiKey.userId), asOf: asOf.toISOString() };
   });
 
-  app.delete('/alerts/:id', async (request) => {
+  app.delete('/alerts/:id', v1Schema('deleteAlert'), async (request) => {
     const { id } = v1AlertIdParamsSchema.parse(request.params);
     await deleteAlert(app.deps, { id }, request.apiKey.userId);
     return { id, deleted: true as const, asOf: new Date().toISOString() };

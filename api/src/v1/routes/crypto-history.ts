@@ -1,11 +1,12 @@
 import { v1HistoryQuerySchema, type V1HistoryResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { assetHistory } from '../../services/market/index.js';
-import { resolveSymbol } from '../symbols.js';
+import { resolveSymbol } from '../../services/market/assets.js';
+import { v1Schema } from '../response-schema.js';
 
 /** GET /v1/crypto/history: an asset's stored candles over [from, to), oldest first. */
 export async function cryptoHistoryRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/crypto/history', async (request): Promise<V1HistoryResponse> => {
+  app.get('/crypto/history', v1Schema('getCryptoHistory'), async (request): Promise<V1HistoryResponse> => {
     const query = v1HistoryQuerySchema.parse(request.query);
     const asset = await resolveSymbol(app.deps, query.symbol);
     const asOf = new Date();

@@ -1,32 +1,24 @@
-import { cryptoPricesQuerySchema, type CryptoPricesAnswer } from '@coinsight/contracts';
+import { cryptoPricesQuerySchema, type V1PricesResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { marketOverview } from '../../services/market/overview.js';
-import { V1Error } from '../errors.js';
+import { v1Schema } from '../response-schema.js';
 
 /** GET /v1/crypto/prices?symbols=BTC,ETH: the market overview's figures for the named assets, in their order. */
 export async function cryptoRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/crypto/prices', async (request): Promise<CryptoPricesAnswer> => {
+  app.get('/crypto/prices', v1Schema('getCryptoPrices'), async (request): Promise<V1PricesResponse> => {
     const { symbols } = cryptoPricesQuerySchema.parse(request.query);
     const now = new Date();
-    const overview = await marketOverview(app.deps, { now });
-    const bySymbol = new Map(overview.assets.map((asset) => [asset.symbol, asset]));
-    const unknown = symbols.filter((symbol) => !bySymbol.has(symbol));
-    if (unknown.length > 0) {
-      throw new V1Error(400, 'bad_request', `Unknown symbol${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, { symbols: unknown });
-    }
+    const overview = await marketOverview(app.deps, { now, symbols });
     return {
-      prices: symbols.map((symbol) => {
-        const a = bySymbol.get(symbol)!;
-        return {
-          symbol: a.symbol,
-          name: a.name,
-          price: a.price,
-          change24h: a.change24h,
-          volume24h: a.volume24h,
-          marketCap: a.marketCap,
-          asOf: a.asOf,
-        };
-      }),
+      prices: overview.assets.map((a) => ({
+        symbol: a.symbol,
+        name: a.name,
+        price: a.price,
+        change24h: a.change24h,
+        volume24h: a.volume24h,
+        marketCap: a.marketCap,
+        asOf: a.asOf,
+      })),
       asOf: now.toISOString(),
     };
   });

@@ -2,7 +2,8 @@ import { v1DataQuerySchema, type V1DataResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { postsFeed, scopeOf, type FeedPosition } from '../../services/social/index.js';
 import { V1Error } from '../errors.js';
-import { resolveSymbol } from '../symbols.js';
+import { v1Schema } from '../response-schema.js';
+import { resolveSymbol } from '../../services/market/assets.js';
 
 const BAD_CURSOR = 'cursor must be the nextCursor of a previous page';
 
@@ -26,7 +27,7 @@ export function decodeCursor(cursor: string): FeedPosition {
 
 /** GET /v1/data: posts, newest first, with the explorer's filters and a keyset cursor. */
 export async function dataRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/data', async (request): Promise<V1DataResponse> => {
+  app.get('/data', v1Schema('listData'), async (request): Promise<V1DataResponse> => {
     const query = v1DataQuerySchema.parse(request.query);
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const symbol = query.symbol ? (await resolveSymbol(app.deps, query.symbol)).symbol : undefined;

@@ -1,6 +1,7 @@
 import type { V1UsageResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { keyCallsThisMonth, usageSummary } from '../../services/billing/usage.js';
+import { v1Schema } from '../response-schema.js';
 
 /** Its schema is in the contracts (v1/usage.ts), for the OpenAPI document and the SDK. */
 export type V1UsageAnswer = V1UsageResponse;
@@ -11,7 +12,7 @@ export type V1UsageAnswer = V1UsageResponse;
  * checking one's usage must not cost anything or use up the quota (it also answers once the quota is used).
  */
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/usage', { config: { billable: false } }, async (request): Promise<V1UsageAnswer> => {
+  app.get('/usage', { ...v1Schema('getUsage'), config: { billable: false } }, async (request): Promise<V1UsageAnswer> => {
     const now = new Date();
     const { id, name, userId } = request.apiKey;
     const [summary, perKey] = await Promise.all([usageSummary(app.deps, userId, now), keyCallsThisMonth(app.deps, userId, now)]);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import {
+  createDocument,
+  createSchema,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
 import {
   IDEMPOTENCY_KEY_PATTERN,
   v1AlertDeletedResponseSchema,
@@ -244,6 +250,41 @@ function answers(operation: V1Operation): Map<number, V1Response> {
     ...errors.map((status) => [status, { description: ERROR_DESCRIPTIONS[status], schema: v1ErrorSchema }] as const),
     ...Object.entries(operation.responses).map(([status, own]) => [Number(status), own] as const),
   ]);
+}
+
+/** A JSON Schema (draft 2020-12 as OpenAPI 3.1 writes it), self-contained: no $ref left. */
+export type V1JsonSchema = Record<string, unknown>;
+
+/**
+ * The JSON Schemas of an operation's own (2xx) answers by status, made by the same generator as the
+ * OpenAPI document (zod-openapi, answers as zod output) from the same zod schemas, with the
+ * component references written out in place: what the api hands Fastify as its response schemas,
+ * so its serializer writes exactly the documented answer. Error answers are left out: /v1's error
+ * handler writes them, with extra fields (e.g. `candidates`) the shared Error schema does not list.
+ */
+export function v1AnswerJsonSchemas(operationId: V1OperationId): Record<number, V1JsonSchema> {
+  const operation = operations.find((op) => op.operationId === operationId);
+  if (!operation) throw new Error(`No /v1 operation ${operationId}`);
+  const schemas: Record<number, V1JsonSchema> = {};
+  for (const [status, { schema }] of Object.entries(operation.responses)) {
+    const { schema: json, components } = createSchema(schema, { io: 'output' });
+    schemas[Number(status)] = inlineRefs(json, components) as V1JsonSchema;
+  }
+  return schemas;
+}
+
+const COMPONENT_REF = '#/components/schemas/';
+
+function inlineRefs(node: unknown, components: Record<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlineRefs(item, components));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && ref.startsWith(COMPONENT_REF)) {
+    const target = components[ref.slice(COMPONENT_REF.length)];
+    if (target === undefined) throw new Error(`Unresolved ${ref}`);
+    return inlineRefs(target, components);
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineRefs(value, components)]));
 }
 
 const requestIdHeader = z.string().meta({ description: 'Identifies this request; also `requestId` in error bodies' });

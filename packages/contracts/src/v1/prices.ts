@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { CryptoPricesAnswer } from '../crypto-prices.js';
 import { asOfSchema } from './common.js';
 
-// GET /v1/crypto/prices' answer as a schema, for the OpenAPI document and the SDK's types. The api
-// types its handler with CryptoPricesAnswer (crypto-prices.ts); `Same` below fails the build if the two part.
+// GET /v1/crypto/prices' answer: one schema for the OpenAPI document, the route's response schema
+// (its serializer) and, through z.output, the handler's and the SDK's types.
 
 export const v1PriceSchema = z
   .object({
@@ -19,6 +18,5 @@ export const v1PriceSchema = z
 
 export const v1PricesResponseSchema = z.object({ prices: z.array(v1PriceSchema), asOf: asOfSchema });
 
-/** True when A and B are the same type; a mismatch fails to compile where it is asserted. */
-export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _pricesMatchTheAnswer: Same<z.output<typeof v1PricesResponseSchema>, CryptoPricesAnswer> = true;
+export type V1Price = z.output<typeof v1PriceSchema>;
+export type V1PricesResponse = z.output<typeof v1PricesResponseSchema>;

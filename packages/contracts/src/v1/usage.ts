@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import type { UsageSummary } from '../billing.js';
 import { PLAN_IDS } from '../plans.js';
 import { asOfSchema } from './common.js';
-import type { Same } from './prices.js';
 
 /** GET /v1/usage: this account's usage this month (the billing tab's figures) and this key's calls. */
 export const v1UsageSummarySchema = z.object({
@@ -17,7 +15,11 @@ export const v1UsageSummarySchema = z.object({
   costUsd: z.string().describe('The same cost in USD, e.g. "0.15"'),
   asOf: asOfSchema,
 });
-const _usageMatchesTheSummary: Same<z.output<typeof v1UsageSummarySchema>, UsageSummary> = true;
+/**
+ * This calendar month's (UTC) usage of one account, as the billing tab and GET /v1/usage show it:
+ * the same function answers both, so they agree to the call.
+ */
+export type UsageSummary = z.output<typeof v1UsageSummarySchema>;
 
 export const v1UsageResponseSchema = v1UsageSummarySchema.extend({
   key: z

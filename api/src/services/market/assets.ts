@@ -1,5 +1,5 @@
-import type { ServiceDeps } from '../services/deps.js';
-import { V1Error } from './errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors.js';
 
 /** A tracked asset as /v1 names it. */
 export interface TrackedAsset {
@@ -20,12 +20,12 @@ export async function trackedAssets({ db }: Pick<ServiceDeps, 'db'>): Promise<Tr
 const candidatesOf = (assets: TrackedAsset[]) => assets.map((a) => ({ symbol: a.symbol, name: a.name }));
 
 /**
- * The one reading of an asset for every /v1 route, case-insensitive, first rule that matches:
+ * The one reading of an asset for every /v1 route (the service raises, /v1 answers), case-insensitive, first rule that matches:
  * 1. the ticker (BTC, btc);
  * 2. the exact name or CoinGecko-style id (Bitcoin, bitcoin, usd-coin, "Bitcoin Cash");
  * 3. the start of a name or id, at least MIN_PREFIX_LENGTH characters (solan → SOL).
  * Several assets matching at rule 2 or 3 ("bitcoin c" is fine, "bit" matches Bitcoin and Bitcoin
- * Cash) is a 409 `conflict` listing them as `candidates`; nothing matching is a 400.
+ * Cash) is a CONFLICT (409 `conflict`) with the `candidates` as details; nothing matching is a BAD_REQUEST (400).
  * `param` is the parameter the value came from, named in the messages.
  */
 export function resolveAsset(assets: TrackedAsset[], input: string, param = 'symbol'): TrackedAsset {
@@ -39,12 +39,11 @@ export function resolveAsset(assets: TrackedAsset[], input: string, param = 'sym
       : assets.filter((a) => a.name.toLowerCase().startsWith(wanted) || a.slug.startsWith(wanted));
   if (matches.length === 1 && matches[0]) return matches[0];
   const named = param === 'symbol' ? `symbol ${input.trim()}` : `${param}: ${input.trim()}`;
-  if (matches.length === 0) throw new V1Error(400, 'bad_request', `${named} is not a tracked asset`);
-  throw new V1Error(
-    409,
-    'conflict',
+  if (matches.length === 0) throw new AppError('BAD_REQUEST', `${named} is not a tracked asset`);
+  throw new AppError(
+    'CONFLICT',
     `${named} is ambiguous: it matches ${matches.map((a) => `${a.symbol} (${a.name})`).join(', ')}; send one of their symbols`,
-    { candidates: candidatesOf(matches) },
+    { details: { candidates: candidatesOf(matches) } },
   );
 }
 

@@ -1,5 +1,7 @@
 import { API_KEY_MESSAGES, type ApiKey, type CreatedApiKey } from '@coinsight/contracts';
 import type { ApiKeyIdInput, CreateApiKeyInput, RenameApiKeyInput } from '@coinsight/contracts';
+import type { Database } from '@coinsight/db';
+import type { Selection } from 'kysely';
 import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
@@ -11,13 +13,7 @@ type Deps = Pick<ServiceDeps, 'db' | 'log'>;
 /** Never the hash: the columns a key is shown with. */
 const KEY_COLUMNS = ['id', 'name', 'prefix', 'created_at', 'last_used_at'] as const;
 
-interface KeyRow {
-  id: number;
-  name: string;
-  prefix: string;
-  created_at: Date;
-  last_used_at: Date | null;
-}
+type KeyRow = Selection<Database, 'api_keys', (typeof KEY_COLUMNS)[number]>;
 
 const toApiKey = (row: KeyRow, calls: number): ApiKey => ({
   id: row.id,

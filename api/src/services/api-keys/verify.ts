@@ -1,0 +1,49 @@
+import type { PlanId } from '@coinsight/contracts';
+import type { ServiceDeps } from '../deps.js';
+import { apiKeyHash, isWellFormedApiKey } from './secret.js';
+
+/** The key a /v1 call was made with, as verifyApiKey found it. */
+export interface ApiKeyIdentity {
+  /** api_keys.id, as text. */
+  id: string;
+  /** The owner: quotas, limits and data belong to this account. */
+  userId: string;
+  name: string;
+  /** The owner's plan when the call arrived: its limits, quota and price apply to the call. */
+  plan: PlanId;
+}
+
+/** A presented secret's verdict: the key, or why there is none (the edge words each reason). */
+export type ApiKeyCheck = { ok: true; key: ApiKeyIdentity } | { ok: false; reason: 'malformed' | 'unknown' };
+
+/** last_used_at is written at most this often per key: a timestamp, not a per-call write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Checks a presented API key secret. A shape check refuses junk before any lookup; the lookup is
+ * by the hash of the secret, so the database never sees it. No cache: a deleted key fails on the
+ * very next call, on every instance. A live key's last_used_at is brought up to date (at most once
+ * a minute per key).
+ */
+export async function verifyApiKey({ db }: Pick<ServiceDeps, 'db'>, secret: string): Promise<ApiKeyCheck> {
+  if (!isWellFormedApiKey(secret)) return { ok: false, reason: 'malformed' };
+  const row = await db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .select(['api_keys.id', 'api_keys.user_id', 'api_keys.name', 'api_keys.last_used_at', 'users.plan'])
+    .where('api_keys.secret_hash', '=', apiKeyHash(secret))
+    .where('api_keys.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: 'unknown' };
+  const now = Date.now();
+  if (!row.last_used_at || now - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
+    // The where clause keeps concurrent calls from writing it more than once.
+    await db
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date(now) })
+      .where('id', '=', row.id)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', new Date(now - LAST_USED_RESOLUTION_MS))]))
+      .execute();
+  }
+  return { ok: true, key: { id: String(row.id), userId: row.user_id, name: row.name, plan: row.plan } };
+}
