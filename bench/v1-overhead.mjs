@@ -15,7 +15,7 @@ import { seedAssets } from '../packages/db/dist/index.js';
 import { createTestDatabase } from '../packages/db/dist/testing.js';
 import { buildApp } from '../api/dist/app.js';
 import { cryptoRoutes } from '../api/dist/v1/routes/crypto.js';
-import { apiKeyHash, displayPrefix, newApiKeySecret } from '../api/dist/services/keys/secret.js';
+import { apiKeyHash, displayPrefix, newApiKeySecret } from '../api/dist/services/api-keys/secret.js';
 
 const Fastify = createRequire(new URL('../api/package.json', import.meta.url))('fastify');
 const print = (line) => process.stdout.write(`${line}\n`);

@@ -8,7 +8,7 @@ import { createDb, migrateToLatest, seedAssets } from '../../packages/db/dist/in
 import { generateDemoPosts } from '../../packages/db/dist/seed/posts/generate.js';
 import { seedDemoPosts } from '../../packages/db/dist/seed/posts/seed-posts.js';
 import { hashPassword } from '../../api/dist/services/auth/passwords.js';
-import { apiKeyHash, displayPrefix, newApiKeySecret } from '../../api/dist/services/keys/secret.js';
+import { apiKeyHash, displayPrefix, newApiKeySecret } from '../../api/dist/services/api-keys/secret.js';
 
 const pg = createRequire(new URL('../../api/package.json', import.meta.url))('pg');
 
