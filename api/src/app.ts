@@ -65,12 +65,6 @@ export function redactUrl(url: string): string {
 /** More than any page asks for at once. */
 export const TRPC_MAX_BATCH_SIZE = 50;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: AppConfig;
-  }
-}
-
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;

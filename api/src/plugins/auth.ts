@@ -3,13 +3,6 @@ import fp from 'fastify-plugin';
 import { authenticateRequest, type Authenticated } from '../services/auth/authenticate.js';
 import { AppError } from '../services/errors.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the requireUser preHandler. */
-    auth: Authenticated | null;
-  }
-}
-
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to continue.';
 
 export const authPlugin = fp(

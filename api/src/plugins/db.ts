@@ -2,25 +2,6 @@ import { createDb, migrateToLatest, seedDemoData, type Db, type DbConfig } from 
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db;
-    /**
-     * The social reads' pool (lists, search, analytics): statements cut at READ_STATEMENT_TIMEOUT_MS
-     * and a free connection awaited at most READ_CONNECT_TIMEOUT_MS, so past capacity a read is
-     * refused as busy (503 + Retry-After) within the budget instead of queueing without end. The
-     * embedded database has one connection and no statement timeout: there it is `db` itself.
-     */
-    readDb: Db;
-    /**
-     * Scheduled work's pool (task runs, market ticks, alert checks, webhooks, pg-boss): the longer
-     * bounds a batch job may rightly need, kept off the requests' pool so that a request never
-     * waits past REQUEST_DB_BUDGET_MS. The embedded database: `db` itself.
-     */
-    jobsDb: Db;
-  }
-}
-
 /**
  * The longest a request waits for a database that has gone silent (checklist 22: a 503 within
  * 5 s on every surface). A request's wait is one connection wait plus one statement's read: the

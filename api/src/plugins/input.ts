@@ -1,16 +1,6 @@
 import { findControlCharacter } from '@coinsight/contracts';
 import fp from 'fastify-plugin';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * true: the route's handler checks its own raw input for control characters, in its own error
-     * shape (tRPC: the procedure middleware in trpc/trpc.ts, which sees the parsed procedure input).
-     */
-    checksOwnInput?: boolean;
-  }
-}
-
 /**
  * The edge of REST (/api/*) and /v1, for every route's input whatever its schema (checklist 12):
  * - a control character (C0 but tab, LF, CR; DEL) in any string or key of the query string, the

@@ -1,14 +1,6 @@
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { createRateLimits, type RateLimits } from '../services/rate-limit.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    limits: RateLimits;
-    /** The counters' Redis client, for the health check; undefined without REDIS_URL. */
-    redis: Redis | undefined;
-  }
-}
+import { createRateLimits } from '../services/rate-limit.js';
 
 /**
  * How long one Redis call may take before the per-instance counters answer instead. A Redis that

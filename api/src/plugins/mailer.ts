@@ -1,11 +1,5 @@
 import fp from 'fastify-plugin';
-import { createMailer, outboxStore, type MailRate, type Mailer } from '../services/mail/mailer.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailer: Mailer;
-  }
-}
+import { createMailer, outboxStore, type MailRate } from '../services/mail/mailer.js';
 
 /**
  * ratePerSecond (MAIL_RATE_PER_SECOND): mail over SMTP past it is queued in the outbox table. The

@@ -1,13 +1,33 @@
 import fp from 'fastify-plugin';
-import { createServiceDeps, type ServiceDeps } from '../services/deps.js';
+import { createAuthLimits } from '../services/auth/throttle.js';
+import { createSessionCache } from '../services/auth/session-cache.js';
+import { createBackground } from '../services/background.js';
+import { createApiLimits } from '../services/billing/limits.js';
+import type { ServiceDeps } from '../services/deps.js';
+import { createMailLimits } from '../services/mail/budget.js';
 import { createMarketLive } from '../services/market/live.js';
+import type { RateLimits } from '../services/rate-limit.js';
+import { createReadCache } from '../services/read-cache.js';
+import { createSiteLimits } from '../services/site/limits.js';
 import { createTaskQueueHolder } from '../services/tasks/settings.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** What every service function takes first; tRPC procedures see it as `ctx.deps`. */
-    deps: ServiceDeps;
-  }
+/** ServiceDeps from what the other plugins made: the rate limits, background queue and caches are made here, once per app. */
+export function createServiceDeps(
+  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits; signupsPerMinute?: number },
+): ServiceDeps {
+  const { rateLimits, signupsPerMinute, ...rest } = options;
+  return {
+    ...rest,
+    limits: {
+      ...createAuthLimits(rateLimits, { signupsPerMinute }),
+      ...createSiteLimits(rateLimits),
+      ...createApiLimits(rateLimits),
+      ...createMailLimits(rateLimits),
+    },
+    background: createBackground(rest.log),
+    sessions: createSessionCache(),
+    reads: createReadCache(),
+  };
 }
 
 /** Builds the services' dependencies once, rate-limit counters included, for REST and tRPC alike. */

@@ -1,4 +1,4 @@
-import type { Log } from './deps.js';
+import type { Log } from './log.js';
 
 /**
  * Work that runs after the answer is sent, one job at a time in arrival order. In process: a

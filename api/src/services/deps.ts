@@ -1,22 +1,21 @@
 import type { Db } from '@coinsight/db';
-import { createBackground, type Background } from './background.js';
-import { createAuthLimits, type AuthLimits } from './auth/throttle.js';
-import { createApiLimits, type ApiLimits } from './billing/limits.js';
-import { createMailLimits, type MailLimits } from './mail/budget.js';
+import type { AuthLimits } from './auth/throttle.js';
+import type { SessionCache } from './auth/session-cache.js';
+import type { Background } from './background.js';
+import type { ApiLimits } from './billing/limits.js';
+import type { Log } from './log.js';
+import type { MailLimits } from './mail/budget.js';
 import type { Mailer } from './mail/mailer.js';
-import type { MarketLive } from './market/live.js';
-import type { RateLimits } from './rate-limit.js';
-import { createSiteLimits, type SiteLimits } from './site/limits.js';
-import { createSessionCache, type SessionCache } from './auth/session-cache.js';
-import { createReadCache, type ReadCache } from './read-cache.js';
+import type { MarketLive } from './market/live-bus.js';
+import type { ReadCache } from './read-cache.js';
+import type { SiteLimits } from './site/limits.js';
 import type { TaskQueueHolder, TaskSettings } from './tasks/settings.js';
 
-/** The part of a pino logger services write to. */
-export interface Log {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
+// Types only, and only from modules that do not import this one: every service imports it, so
+// anything it pulled in at run time, or any module of its that named ServiceDeps back, would tie
+// the services into one circle. Building the deps is plugins/services.ts's work.
+
+export type { Log };
 
 /** Every named rate limit. Counters must outlive a request, so they are made once per app. */
 export type Limits = AuthLimits & SiteLimits & ApiLimits & MailLimits;
@@ -53,22 +52,4 @@ export interface ServiceDeps {
   marketLive: MarketLive;
   /** Tasks' settings, and the queue new and retried tasks are offered to (set when jobs run here). */
   tasks: TaskSettings & { queue: TaskQueueHolder };
-}
-
-export function createServiceDeps(
-  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits; signupsPerMinute?: number },
-): ServiceDeps {
-  const { rateLimits, signupsPerMinute, ...rest } = options;
-  return {
-    ...rest,
-    limits: {
-      ...createAuthLimits(rateLimits, { signupsPerMinute }),
-      ...createSiteLimits(rateLimits),
-      ...createApiLimits(rateLimits),
-      ...createMailLimits(rateLimits),
-    },
-    background: createBackground(rest.log),
-    sessions: createSessionCache(),
-    reads: createReadCache(),
-  };
 }

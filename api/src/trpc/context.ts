@@ -4,9 +4,9 @@ import { clientOf } from '../rest/client.js';
 import { authenticateRequest, type Authenticated } from '../services/auth/authenticate.js';
 import type { Client } from '../services/client.js';
 import type { ServiceDeps } from '../services/deps.js';
-import { toTRPCError } from './trpc.js';
-// Brings in the FastifyInstance declarations for packages that type-check this file alone (web).
-import type {} from '../app.js';
+import { toTRPCError } from './errors.js';
+// Brings in the Fastify declarations (app.deps) for packages that type-check this file alone (web).
+import type {} from '../fastify-types.js';
 
 export interface Context {
   /** The services' dependencies, built once at start (plugins/services.ts). */

@@ -2,9 +2,9 @@ import { findControlCharacter } from '@coinsight/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
-import { serviceUnavailable } from '../services/db-errors.js';
 import { AppError } from '../services/errors.js';
 import type { Context } from './context.js';
+import { toTRPCError } from './errors.js';
 
 const t = initTRPC.context<Context>().create({
   sse: {
@@ -31,16 +31,6 @@ const t = initTRPC.context<Context>().create({
     };
   },
 });
-
-/**
- * The TRPCError for what a procedure or the context threw: an AppError keeps its code and
- * message; a database outage or a busy pool is SERVICE_UNAVAILABLE with a retry hint, as REST's 503 is.
- */
-export function toTRPCError(error: unknown): TRPCError | null {
-  const cause = error instanceof TRPCError ? error.cause : error;
-  const appError = cause instanceof AppError ? cause : serviceUnavailable(cause);
-  return appError ? new TRPCError({ code: appError.code, message: appError.message, cause: appError }) : null;
-}
 
 /** Services throw AppError; tRPC answers it with the same code and message. */
 const appErrors = t.middleware(async ({ next }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { symbolParam } from './market/schemas.js';
-import { webhookUrlSchema } from './webhooks.js';
+import { webhookUrlSchema } from './http-url.js';
 
 export const ALERT_KINDS = ['price', 'mentions'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

@@ -15,6 +15,7 @@ export * from './social/index.js';
 export * from './market/index.js';
 export * from './alerts.js';
 export * from './webhooks.js';
+export * from './http-url.js';
 export * from './v1/index.js';
 export * from './billing.js';
 export * from './crypto-prices.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchema } from './http-url.js';
 import { DATASETS, SOCIAL_PLATFORMS, type SocialPlatform } from './social/constants.js';
 
 /** Spec §3's task types and §4's status values, plus `cancelled`. */
@@ -121,18 +122,7 @@ export const scrapeSourceSchema = z.discriminatedUnion(
     }),
     z.object({
       kind: z.literal('url'),
-      url: z
-        .string({ error: TASK_URL_MESSAGE })
-        .trim()
-        .max(TASK_URL_MAX_LENGTH, `source.url must be at most ${TASK_URL_MAX_LENGTH} characters`)
-        .refine((value) => {
-          try {
-            const url = new URL(value);
-            return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-          } catch {
-            return false;
-          }
-        }, TASK_URL_MESSAGE),
+      url: httpUrlSchema('source.url', TASK_URL_MESSAGE, TASK_URL_MAX_LENGTH),
       platform: platform('source.platform'),
       /** Read from the answer's content type or the path's extension when not given. */
       format: z.enum(IMPORT_FORMATS, { error: `source.format must be one of ${IMPORT_FORMATS.join(', ')}` }).optional(),

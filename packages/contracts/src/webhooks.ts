@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import type { AlertCondition, AlertKind } from './alerts.js';
 
-export const WEBHOOK_URL_MESSAGE = 'webhookUrl must be an http(s) URL';
-export const WEBHOOK_URL_MAX_LENGTH = 2048;
-/** Answered when the URL's host is (or resolves to) loopback, private, link-local, metadata or another non-public address. */
-export const WEBHOOK_PUBLIC_ADDRESS_MESSAGE = 'webhookUrl must resolve to a public address';
-
 /** The headers every delivery carries (docs/webhooks.md). */
 export const WEBHOOK_HEADERS = {
   signature: 'Coinsight-Signature',
@@ -20,23 +15,6 @@ export const WEBHOOK_EVENT_ALERT_FIRED = 'alert.fired';
  */
 export const WEBHOOK_RETRY_DELAYS_SECONDS = [30, 120, 600, 3_600, 21_600] as const;
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
-
-/**
- * http and https only (an endpoint on a plain-http intranet tunnel is a customer's choice; the
- * address check after DNS is what keeps it off our network), at most 2048 characters.
- */
-export const webhookUrlSchema = z
-  .string({ error: WEBHOOK_URL_MESSAGE })
-  .trim()
-  .max(WEBHOOK_URL_MAX_LENGTH, `webhookUrl must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, WEBHOOK_URL_MESSAGE);
 
 /** The JSON body of an `alert.fired` delivery. `id` is the same on every retry: receivers ignore one they have seen. */
 export interface AlertFiredEvent {

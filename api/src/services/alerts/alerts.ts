@@ -1,6 +1,6 @@
 import { ALERT_MESSAGES, type Alert, type CreateAlertInput, type UpdateAlertInput } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selection } from 'kysely';
 import { assertUnderPlanLimit, inTransaction, lockAccount } from '../billing/plan-limits.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
@@ -23,19 +23,7 @@ const ALERT_COLUMNS = [
   'webhook_url',
 ] as const;
 
-interface AlertRow {
-  id: number;
-  kind: Alert['kind'];
-  symbol: string;
-  condition: Alert['condition'];
-  threshold: number;
-  email: boolean;
-  active: boolean;
-  created_at: Date;
-  fired_at: Date | null;
-  fired_value: number | null;
-  webhook_url: string | null;
-}
+type AlertRow = Selection<Database, 'alerts', (typeof ALERT_COLUMNS)[number]>;
 
 const toAlert = (row: AlertRow): Alert => ({
   id: row.id,

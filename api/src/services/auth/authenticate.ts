@@ -1,12 +1,9 @@
-import type { PublicUser } from '@coinsight/contracts';
 import type { ServiceDeps } from '../deps.js';
+import type { Authenticated } from './authenticated.js';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
 import { verifySessionToken } from './tokens.js';
 
-export interface Authenticated {
-  user: PublicUser;
-  session: { id: string };
-}
+export type { Authenticated };
 
 /** The bearer token of an Authorization header, or null. API keys never come through here. */
 export function bearerToken(header: string | undefined): string | null {

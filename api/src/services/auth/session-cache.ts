@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Authenticated } from './authenticate.js';
+import type { Authenticated } from './authenticated.js';
 
 /**
  * How long an instance trusts a session it has verified without asking the database again. It

@@ -4,38 +4,16 @@ import type { DbConfig } from '@coinsight/db';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { ServiceDeps } from '../deps.js';
+import type { MarketLive } from './live-bus.js';
 import { marketOverview } from './overview.js';
+
+export type { MarketLive };
 
 /** The PostgreSQL channel ticks are announced on. */
 export const MARKET_TICK_CHANNEL = 'market_tick';
 
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
-
-/**
- * The live price bus: the tick job announces each stored tick, and every instance's subscribers
- * (tRPC `market.live`) get the overview as it stands after it.
- *
- * What travels is a signal (`{"asOf":…}`, a few dozen bytes, far below NOTIFY's 8,000), never
- * the prices: each instance re-reads the overview once per tick and hands that one answer to all
- * its subscribers. On PostgreSQL the signal goes through NOTIFY, so a tick stored by any instance
- * reaches the subscribers of all; one dedicated connection per instance LISTENs (opened with the
- * first subscriber, reopened after an error). The embedded database lives in one process, so
- * there the signal is an in-process event.
- */
-export interface MarketLive {
-  /** Announces a stored tick. Never throws: a lost signal only delays the next figures. */
-  publish(asOf: Date): Promise<void>;
-  /**
-   * The overview now (once listening, so no tick in between is missed), then after every tick,
-   * until `signal` aborts or the bus closes; its listener is removed then.
-   */
-  updates(signal: AbortSignal, options?: { skipCurrent?: (overview: MarketOverview) => boolean }): AsyncGenerator<MarketOverview>;
-  /** Subscribers in this process, for tests and health. */
-  listenerCount(): number;
-  /** Ends every stream and the LISTEN connection. */
-  close(): Promise<void>;
-}
 
 export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log'>, db: DbConfig): MarketLive {
   const local = new EventEmitter();

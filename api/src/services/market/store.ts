@@ -1,5 +1,6 @@
 import { CANDLE_INTERVAL_MS, CANDLE_INTERVALS, MARKET_BACKFILL_DAYS, MARKET_RETENTION_MS, type CandleInterval } from '@coinsight/contracts';
-import { sql } from 'kysely';
+import type { CandlesTable } from '@coinsight/db';
+import { sql, type Selectable } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
 import type { MarketFeed } from './feed.js';
 
@@ -60,16 +61,8 @@ export async function recordTick(deps: MarketStoreDeps, input: { now: Date }): P
   return { stored: Number(result.numInsertedOrUpdatedRows ?? 0n) };
 }
 
-interface CandleRow {
-  asset: string;
-  interval: CandleInterval;
-  open_time: Date;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+/** A candle as stored: every column of the table, typed by the schema. */
+type CandleRow = Selectable<CandlesTable>;
 
 /**
  * Idempotent: a candle written again (feed, roll-up, import) replaces the stored one. Each batch

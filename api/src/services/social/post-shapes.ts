@@ -11,7 +11,11 @@ import type {
 import type { Database } from '@coinsight/db';
 import type { Selection } from 'kysely';
 
-export const POST_COLUMNS = [
+/**
+ * What every read of posts shows, the export task's file included (tasks/export.ts adds the
+ * platform's own post id); `posts.id` is ours, the keyset the list and the export page by.
+ */
+export const POST_CORE_COLUMNS = [
   'posts.id',
   'posts.platform',
   'authors.username',
@@ -23,13 +27,13 @@ export const POST_COLUMNS = [
   'posts.views',
   'posts.replies',
   'posts.retweets',
-  'posts.media_type',
-  'posts.location',
-  'posts.reactions',
   'posts.hashtags',
   'posts.symbols',
   'posts.sentiment',
 ] as const;
+
+/** The list and search answers: the core and each platform's own fields. */
+export const POST_COLUMNS = [...POST_CORE_COLUMNS, 'posts.media_type', 'posts.location', 'posts.reactions'] as const;
 
 /** A row of the list and search queries, as Kysely types the selection of POST_COLUMNS. */
 export type PostRowOut = Selection<Database, 'posts' | 'authors', (typeof POST_COLUMNS)[number]>;

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { EXPORT_TTL_HOURS, type ExportSummary, type ExportTaskParams } from '@coinsight/contracts';
 import { stringify, type Options as CsvOptions } from 'csv-stringify/sync';
 import type { ServiceDeps } from '../deps.js';
+import { POST_CORE_COLUMNS } from '../social/post-shapes.js';
 import { ensureTaskDirs, taskFilePath } from './files.js';
 import { postsMatching } from './query.js';
 import type { TaskRun } from './run-context.js';
@@ -87,23 +88,7 @@ export async function runExport(
     for (;;) {
       const batch = await postsMatching(deps.db, query, userId)
         .innerJoin('authors', 'authors.id', 'posts.author_id')
-        .select([
-          'posts.id as rowId',
-          'posts.platform',
-          'posts.external_id',
-          'authors.username',
-          'posts.text',
-          'posts.created_at',
-          'posts.likes',
-          'posts.comments',
-          'posts.shares',
-          'posts.views',
-          'posts.replies',
-          'posts.retweets',
-          'posts.hashtags',
-          'posts.symbols',
-          'posts.sentiment',
-        ])
+        .select([...POST_CORE_COLUMNS, 'posts.external_id'])
         .where('posts.id', '>', after)
         .orderBy('posts.id')
         .limit(EXPORT_BATCH_SIZE)
@@ -135,7 +120,7 @@ export async function runExport(
       }
       if (format === 'csv') chunk = csvRecords(csvRows);
       await write(out, chunk);
-      after = batch[batch.length - 1]!.rowId;
+      after = batch[batch.length - 1]!.id;
       run.checkpoint();
       run.progress(total > 0 ? (rows / Number(total)) * 100 : 0, { rows });
       if (batch.length < EXPORT_BATCH_SIZE) break;

@@ -11,7 +11,7 @@ import {
   type TaskStatus,
   type TaskType,
 } from '@coinsight/contracts';
-import type { Transaction } from 'kysely';
+import type { Selection, Transaction } from 'kysely';
 import type { Database } from '@coinsight/db';
 import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
 import type { ServiceDeps } from '../deps.js';
@@ -49,23 +49,8 @@ export const TASK_COLUMNS = [
   'finished_at',
 ] as const;
 
-export interface TaskRow {
-  id: string;
-  type: TaskType;
-  title: string;
-  description: string | null;
-  params: unknown;
-  status: TaskStatus;
-  progress: number;
-  attempts: number;
-  error: string | null;
-  result: unknown;
-  file_name: string | null;
-  expires_at: Date | null;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-}
+/** A task as TASK_COLUMNS select it, typed by the schema. */
+export type TaskRow = Selection<Database, 'tasks', (typeof TASK_COLUMNS)[number]>;
 
 // Another user's task is answered exactly as one that does not exist (checklist 10).
 const notFound = (id: string, userId: string) => new NotOwnedError('task', id, userId, TASK_MESSAGES.notFound);

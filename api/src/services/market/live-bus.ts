@@ -1,0 +1,29 @@
+import type { MarketOverview } from '@coinsight/contracts';
+
+// The bus's interface apart from its making (live.ts): ServiceDeps names it, and live.ts reads
+// the overview through a service that takes ServiceDeps.
+
+/**
+ * The live price bus: the tick job announces each stored tick, and every instance's subscribers
+ * (tRPC `market.live`) get the overview as it stands after it.
+ *
+ * What travels is a signal (`{"asOf":…}`, a few dozen bytes, far below NOTIFY's 8,000), never
+ * the prices: each instance re-reads the overview once per tick and hands that one answer to all
+ * its subscribers. On PostgreSQL the signal goes through NOTIFY, so a tick stored by any instance
+ * reaches the subscribers of all; one dedicated connection per instance LISTENs (opened with the
+ * first subscriber, reopened after an error). The embedded database lives in one process, so
+ * there the signal is an in-process event.
+ */
+export interface MarketLive {
+  /** Announces a stored tick. Never throws: a lost signal only delays the next figures. */
+  publish(asOf: Date): Promise<void>;
+  /**
+   * The overview now (once listening, so no tick in between is missed), then after every tick,
+   * until `signal` aborts or the bus closes; its listener is removed then.
+   */
+  updates(signal: AbortSignal, options?: { skipCurrent?: (overview: MarketOverview) => boolean }): AsyncGenerator<MarketOverview>;
+  /** Subscribers in this process, for tests and health. */
+  listenerCount(): number;
+  /** Ends every stream and the LISTEN connection. */
+  close(): Promise<void>;
+}
