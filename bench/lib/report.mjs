@@ -2,6 +2,18 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 
+/** The server settings this workload is sensitive to (docs/operations.md): every run records them. */
+const POSTGRES_SETTINGS = [
+  'shared_buffers',
+  'effective_cache_size',
+  'work_mem',
+  'random_page_cost',
+  'effective_io_concurrency',
+  'jit',
+  'max_connections',
+  'max_parallel_workers_per_gather',
+];
+
 export function machine(databaseUrl) {
   const git = (...a) => {
     try {
@@ -12,13 +24,29 @@ export function machine(databaseUrl) {
   };
   const dirty = git('status', '--porcelain', '--untracked-files=no') ? '+changes' : '';
   let postgres = '';
+  let postgresSettings = {};
   try {
-    postgres = execFileSync('psql', [databaseUrl, '-Atc', 'show server_version'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
+    const names = POSTGRES_SETTINGS.map((n) => `'${n}'`).join(', ');
+    const rows = execFileSync(
+      'psql',
+      [
+        databaseUrl,
+        '-AtF',
+        '\t',
+        '-c',
+        `select 'server_version', current_setting('server_version') union all select name, current_setting(name) from pg_settings where name in (${names})`,
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    )
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    for (const [name, value] of rows) {
+      if (name === 'server_version') postgres = value;
+      else postgresSettings[name] = value;
+    }
   } catch {
-    // psql is optional: the version is only for the record.
+    // psql is optional: the version and settings are only for the record.
   }
   return {
     commit: `${git('rev-parse', '--short', 'HEAD')}${dirty}`,
@@ -29,6 +57,7 @@ export function machine(databaseUrl) {
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
       node: process.version,
       postgres: postgres || 'unknown',
+      postgresSettings,
     },
   };
 }
@@ -74,6 +103,10 @@ export function markdown(run) {
     `${m.cores} × ${m.cpu}, ${m.memoryGb} GB, load average ${m.loadAverage.join(' / ')} at the end; Node ${m.node}, PostgreSQL ${m.postgres}. ` +
       `${s.posts.toLocaleString('en-US')} posts; ${s.seconds} s a case after ${s.warmupSeconds} s of warm-up; ${s.connections} connections unless noted; ${s.pinning}; seed ${s.seed}.`,
   ];
+  const pgSettings = Object.entries(m.postgresSettings ?? {});
+  if (pgSettings.length > 0) {
+    lines.push('', `PostgreSQL settings: ${pgSettings.map(([name, value]) => `${name} ${value}`).join(', ')}.`);
+  }
   for (const mode of run.modes) {
     const rows = run.results.filter(
       (r) => (r.db === 'none' || r.db === 'postgres') && (r.mode === mode || r.id === 'H') && r.group !== 'capacity',
