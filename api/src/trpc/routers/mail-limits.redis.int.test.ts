@@ -2,9 +2,9 @@ import { MAIL_BUDGET, MAIL_BUDGET_MESSAGES } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAlerts } from '../services/alerts/check.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, signup, verifyEmail } from '../test/auth.js';
+import { checkAlerts } from '../../services/alerts/check.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signup, verifyEmail } from '../../test/auth.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -34,7 +34,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && redisUrl)('checklist 25: on
     for (let i = 0; i < alerts; i++) {
       const res = await a.app.inject({
         method: 'POST',
-        url: '/trpc/user.alerts.create',
+        url: '/trpc/alerts.create',
         headers: bearer(token),
         payload: { symbol: 'BTC', price: 1, condition: 'above' },
       });
