@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatCount } from '../lib/formatNumber';
 import { parsePageJump } from '../lib/pageJump';
-import { Button, Input } from './ui';
+import { Button, Input, useField } from './ui';
 import styles from './Pagination.module.css';
 
 export interface PaginationProps {
@@ -21,8 +21,7 @@ export function Pagination({ page, pages, total, limit, totalIsEstimate = false,
   const about = totalIsEstimate ? 'about ' : '';
   const [jump, setJump] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
-  const inputId = useId();
+  const { control, labelFor, errorId } = useField(undefined, false, Boolean(error));
   const first = total === 0 ? 0 : Math.min(total, (page - 1) * limit + 1);
   const last = Math.min(total, page * limit);
 
@@ -57,9 +56,9 @@ export function Pagination({ page, pages, total, limit, totalIsEstimate = false,
           Next
         </Button>
         <form className={styles.jump} onSubmit={submit} noValidate>
-          <label htmlFor={inputId}>Go to page</label>
+          <label htmlFor={labelFor}>Go to page</label>
           <Input
-            id={inputId}
+            {...control}
             className={styles.jumpInput}
             inputMode="numeric"
             autoComplete="off"
@@ -68,8 +67,6 @@ export function Pagination({ page, pages, total, limit, totalIsEstimate = false,
               setJump(event.target.value);
               setError(null);
             }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
           />
           <Button size="sm" type="submit" disabled={pages < 1}>
             Go

@@ -1,6 +1,14 @@
-import { AUTH_MESSAGES, emailSchema, newPasswordSchema, usernameSchema } from '@coinsight/contracts';
+import { emailSchema, newPasswordSchema, usernameSchema } from '@coinsight/contracts';
 import { Link } from 'react-router';
-import { FormAlert, firstError, formStyles, NewPasswordField, useForm, type FieldErrors } from '../../components/forms';
+import {
+  confirmPasswordError,
+  FormAlert,
+  firstError,
+  formStyles,
+  PasswordAndConfirm,
+  useForm,
+  type FieldErrors,
+} from '../../components/forms';
 import { Button, Dialog, TextField } from '../../components/ui';
 import { useSession } from '../session';
 import styles from './AuthModal.module.css';
@@ -20,7 +28,7 @@ export function validateAuth(mode: AuthMode, values: AuthValues): FieldErrors {
   };
   if (mode === 'signup') {
     errors.username = firstError(usernameSchema, values.username);
-    if (values.password !== values.confirmPassword) errors.confirmPassword = AUTH_MESSAGES.passwordsDoNotMatch;
+    errors.confirmPassword = confirmPasswordError('signup', values.password, values.confirmPassword);
   }
   return errors;
 }
@@ -77,13 +85,10 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
         {...form.field('email')}
       />
       {signingUp ? (
-        <NewPasswordField label="Password" required {...form.field('password')} />
+        <PasswordAndConfirm kind="signup" password={form.field('password')} confirmation={form.field('confirmPassword')} />
       ) : (
         <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
       )}
-      {signingUp ? (
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
-      ) : null}
       {signingUp ? null : (
         <Link to="/forgot-password" className={styles.forgot} onClick={onDone}>
           Forgot your password?

@@ -3,6 +3,14 @@ import { hasErrors, type FieldErrors } from './validation';
 
 export type FormValues = Record<string, string>;
 
+/** The shape of what `field(name)` gives a form of text values: its name, value, error and change handler. */
+export interface FormField {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+}
+
 /**
  * Values, inline errors and the submitting state of a form. Errors appear on the first submit and
  * then follow every change, so a fixed field clears at once; they are derived, never stored.

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { Field } from './Field';
 import styles from './Field.module.css';
-import { useFieldIds } from './fieldIds';
 
 export type InputProps = InputHTMLAttributes<HTMLInputElement>;
 
@@ -17,23 +17,9 @@ export interface TextFieldProps extends InputProps {
 }
 
 export function TextField({ label, hint, error, id, className, ...rest }: TextFieldProps) {
-  const { controlId, hintId, errorId, describedBy } = useFieldIds(id, Boolean(hint), Boolean(error));
   return (
-    <div className={cx(styles.field, className)}>
-      <label className={styles.label} htmlFor={controlId}>
-        {label}
-      </label>
-      <Input id={controlId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
-      {hint ? (
-        <div id={hintId} className={styles.hint}>
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} hint={hint} error={error} id={id} className={className}>
+      {(control) => <Input {...control} {...rest} />}
+    </Field>
   );
 }

@@ -2,10 +2,11 @@ import { AUTH_MESSAGES, changePasswordSchema } from '@coinsight/contracts';
 import { useState } from 'react';
 import { serverMessage, useSession } from '../../app/session';
 import {
+  confirmPasswordError,
   FormOutcomeAlert,
   firstErrors,
   formStyles,
-  NewPasswordField,
+  PasswordAndConfirm,
   useForm,
   type FieldErrors,
   type FormOutcome,
@@ -19,7 +20,7 @@ const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function validate(values: typeof empty): FieldErrors {
   const errors = firstErrors(changePasswordSchema, values);
-  if (values.newPassword !== values.confirmPassword) errors.confirmPassword = AUTH_MESSAGES.newPasswordsDoNotMatch;
+  errors.confirmPassword = confirmPasswordError('change', values.newPassword, values.confirmPassword);
   return errors;
 }
 
@@ -47,8 +48,12 @@ export function ChangePasswordForm() {
     <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Change password">
       <FormOutcomeAlert outcome={outcome} />
       <TextField label="Current Password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} />
-      <NewPasswordField label="New Password" required refused={refused} {...form.field('newPassword')} />
-      <TextField label="Confirm New Password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <PasswordAndConfirm
+        kind="change"
+        password={form.field('newPassword')}
+        confirmation={form.field('confirmPassword')}
+        refused={refused}
+      />
       <div className={formStyles.actions}>
         <Button type="submit" disabled={form.submitting}>
           {form.submitting ? 'Changing password…' : 'Change Password'}

@@ -2,10 +2,11 @@ import { AUTH_MESSAGES, signupSchema } from '@coinsight/contracts';
 import { useState } from 'react';
 import { serverMessage, useSession } from '../../app/session';
 import {
+  confirmPasswordError,
   FormOutcomeAlert,
   firstErrors,
   formStyles,
-  NewPasswordField,
+  PasswordAndConfirm,
   useForm,
   type FieldErrors,
   type FormOutcome,
@@ -18,7 +19,7 @@ const empty = { username: '', email: '', password: '', confirmPassword: '' };
 
 function validate(values: typeof empty): FieldErrors {
   const errors = firstErrors(signupSchema, values);
-  if (values.password !== values.confirmPassword) errors.confirmPassword = AUTH_MESSAGES.passwordsDoNotMatch;
+  errors.confirmPassword = confirmPasswordError('signup', values.password, values.confirmPassword);
   return errors;
 }
 
@@ -50,8 +51,7 @@ export function RegisterForm() {
       <FormOutcomeAlert outcome={outcome} />
       <TextField label="Username" autoComplete="username" required {...form.field('username')} />
       <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-      <NewPasswordField label="Password" required refused={refused} {...form.field('password')} />
-      <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <PasswordAndConfirm kind="signup" password={form.field('password')} confirmation={form.field('confirmPassword')} refused={refused} />
       <Button type="submit" block disabled={form.submitting}>
         {form.submitting ? 'Creating account…' : 'Create Account'}
       </Button>

@@ -4,16 +4,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverMessage } from '../../app/session';
 import { AuthPage } from './AuthPage';
 import {
+  confirmPasswordError,
   FormAlert,
   FormOutcomeAlert,
   firstError,
   formStyles,
-  NewPasswordField,
+  PasswordAndConfirm,
   useForm,
   type FieldErrors,
   type FormOutcome,
 } from '../../components/forms';
-import { Button, TextField } from '../../components/ui';
+import { Button } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
 export const RESET_SUCCESS_MESSAGE = 'Password reset successful! Redirecting to login...';
@@ -27,7 +28,7 @@ const empty = { password: '', confirmPassword: '' };
 function validate(values: typeof empty): FieldErrors {
   return {
     password: firstError(newPasswordSchema, values.password),
-    confirmPassword: values.password === values.confirmPassword ? undefined : AUTH_MESSAGES.passwordsDoNotMatch,
+    confirmPassword: confirmPasswordError('reset', values.password, values.confirmPassword),
   };
 }
 
@@ -75,14 +76,12 @@ export default function ResetPasswordPage() {
       ) : (
         <form className={formStyles.form} onSubmit={onSubmit} noValidate>
           <FormOutcomeAlert outcome={outcome} />
-          <NewPasswordField label="New Password" required disabled={done} refused={refused} {...form.field('password')} />
-          <TextField
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            required
+          <PasswordAndConfirm
+            kind="reset"
+            password={form.field('password')}
+            confirmation={form.field('confirmPassword')}
+            refused={refused}
             disabled={done}
-            {...form.field('confirmPassword')}
           />
           <Button type="submit" block disabled={form.submitting || done}>
             {form.submitting ? 'Resetting…' : 'Reset Password'}

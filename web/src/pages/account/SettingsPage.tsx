@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSignedInUser } from '../../app/session';
-import { ApiKeysSection } from './ApiKeysSection';
+import { ApiKeysSection } from '../api-keys/ApiKeysSection';
 import { BillingTab } from './BillingTab';
 import { ChangePasswordForm } from './ChangePasswordForm';
-import { NotificationPreferences } from './NotificationPreferences';
+import { NotificationPreferences } from '../notifications/NotificationPreferences';
 import { ProfileForm } from './ProfileForm';
-import { WebhooksSection } from './WebhooksSection';
+import { WebhooksSection } from '../webhooks/WebhooksSection';
 import { Page } from '../../components/Page';
 import { Card, Tabs, type TabItem } from '../../components/ui';
 import styles from './SettingsPage.module.css';

@@ -7,11 +7,11 @@ import {
   type AlertKind,
   type MarketAsset,
 } from '@coinsight/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { serverMessage, useSignedInUser } from '../../app/session';
 import { FormOutcomeAlert, firstErrors, formStyles, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
-import { Button, Select, TextField } from '../../components/ui';
+import { Button, Select, TextField, useField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { describeAlert } from './alertText';
 import styles from './Alerts.module.css';
@@ -76,7 +76,7 @@ export function AlertForm() {
   const [email, setEmail] = useState(verified);
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
   const [serverError, setServerError] = useState<{ field: NamedField; message: string } | null>(null);
-  const emailHintId = useId();
+  const emailField = useField(undefined, true, false);
 
   // Until one is picked, the symbol is the prefilled one, else the first (largest) asset.
   const symbolOf = (values: AlertValues) => values.symbol || assets[0]?.symbol || '';
@@ -177,21 +177,20 @@ export function AlertForm() {
       )}
       <div className={styles.checkbox}>
         <input
-          id={`${emailHintId}-email`}
+          {...emailField.control}
           type="checkbox"
           checked={email && verified}
           disabled={!verified}
           onChange={(event) => setEmail(event.target.checked)}
-          aria-describedby={emailHintId}
         />
-        <label htmlFor={`${emailHintId}-email`}>Also email me</label>
+        <label htmlFor={emailField.labelFor}>Also email me</label>
         {verified ? (
-          <p id={emailHintId} className={styles.hint}>
+          <p id={emailField.hintId} className={styles.hint}>
             Sent while the {form.values.kind === 'mentions' ? 'Social Mentions' : 'Price Alerts'} preference is on in{' '}
             <Link to="/settings?tab=notifications">notification settings</Link>.
           </p>
         ) : (
-          <p id={emailHintId} className={styles.hint}>
+          <p id={emailField.hintId} className={styles.hint}>
             {ALERT_MESSAGES.verifyForEmail} <Link to="/settings?tab=api">Resend the confirmation link</Link>.
           </p>
         )}

@@ -12,45 +12,31 @@ import { Badge, type TableColumn } from '../../components/ui';
 import { formatCount, formatPostDay, formatPostTime } from '../../lib/formatNumber';
 import styles from './PostsTable.module.css';
 
-type AnyPost = PostsByPlatform[SocialPlatform];
-
 const REACTION_LABELS: Record<ReactionKind, string> = { like: '👍', love: '❤️', haha: '😆', wow: '😮', sad: '😢', angry: '😠' };
 
-function common<Row extends AnyPost>(platform: SocialPlatform, expanded: ReadonlySet<string>) {
-  const sortable = (key: string) => (SORT_COLUMNS[platform] as readonly string[]).includes(key);
-  return {
-    // LinkedIn has no handles: its authors are shown by name.
-    user: {
-      key: 'user',
-      header: 'User',
-      cell: (row: Row) => (
-        <span className={styles.user}>{platform === 'linkedin' ? row.userRef.username : `@${row.userRef.username}`}</span>
-      ),
-    } as TableColumn<Row>,
-    text: {
-      key: 'text',
-      header: 'Post',
-      cell: (row: Row) => <PostText text={row.text} expanded={expanded.has(row._id)} />,
-    } as TableColumn<Row>,
-    date: {
-      key: 'created_at',
-      header: 'Date',
-      sortable: sortable('created_at'),
-      cell: (row: Row) => (
-        <time className={styles.date} dateTime={row.createdAt}>
-          <span>{formatPostDay(row.createdAt)}</span> <span>{formatPostTime(row.createdAt)}</span>
-        </time>
-      ),
-    } as TableColumn<Row>,
-    count: (key: string, header: string, value: (row: Row) => number): TableColumn<Row> => ({
-      key,
-      header,
-      align: 'end',
-      sortable: sortable(key),
-      cell: (row) => formatCount(value(row)),
-    }),
-    sentiment: { key: 'sentiment', header: 'Sentiment', cell: (row: Row) => <SentimentBadge score={row.sentiment} /> } as TableColumn<Row>,
-  };
+/** The counters some platform shows, by their field name, with their headers. */
+const COUNTER_HEADERS = {
+  views: 'Views',
+  likes: 'Likes',
+  replies: 'Replies',
+  retweets: 'Retweets',
+  comments: 'Comments',
+  shares: 'Shares',
+};
+type Counter = keyof typeof COUNTER_HEADERS;
+/** The counters a platform's posts carry. */
+type CountersOf<P extends SocialPlatform> = Extract<keyof PostsByPlatform[P], Counter>;
+
+/** What sets a platform's table apart; every other column is the same for all. */
+interface PlatformTable<P extends SocialPlatform> {
+  /** LinkedIn has no handles: its authors are shown by name. */
+  handles: boolean;
+  /** Columns of the platform's own fields, between the post and its date. */
+  details: ReadonlyArray<TableColumn<PostsByPlatform[P]>>;
+  /** Its counters, in the order shown after the date. */
+  counters: ReadonlyArray<CountersOf<P>>;
+  /** Columns of its own after the counters. */
+  extras: ReadonlyArray<TableColumn<PostsByPlatform[P]>>;
 }
 
 function ReactionsCell({ reactions }: { reactions: Reactions }) {
@@ -67,62 +53,72 @@ function ReactionsCell({ reactions }: { reactions: Reactions }) {
   );
 }
 
+const none = <span className={styles.muted}>—</span>;
+
+/** Spec §3's fields per platform: the one place the four tables differ. */
+const PLATFORM_TABLES: { [P in SocialPlatform]: PlatformTable<P> } = {
+  twitter: { handles: true, details: [], counters: ['views', 'likes', 'replies', 'retweets'], extras: [] },
+  instagram: {
+    handles: true,
+    details: [
+      { key: 'mediaType', header: 'Media', cell: (r) => (r.mediaType ? <Badge tone="info">{r.mediaType}</Badge> : none) },
+      { key: 'location', header: 'Location', cell: (r) => r.location ?? none },
+    ],
+    counters: ['likes', 'comments'],
+    extras: [],
+  },
+  facebook: {
+    handles: true,
+    details: [],
+    counters: ['likes', 'comments', 'shares'],
+    extras: [{ key: 'reactions', header: 'Reactions', cell: (r) => <ReactionsCell reactions={r.reactions} /> }],
+  },
+  linkedin: { handles: false, details: [], counters: ['views', 'likes', 'comments', 'shares'], extras: [] },
+};
+
+/**
+ * A platform's columns: user, post, its details, date, its counters, its extras, sentiment. The
+ * date and the counters it sorts by (SORT_COLUMNS) have sortable headers.
+ */
+function platformColumns<P extends SocialPlatform>(platform: P, expanded: ReadonlySet<string>): TableColumn<PostsByPlatform[P]>[] {
+  type Row = PostsByPlatform[P];
+  const table: PlatformTable<P> = PLATFORM_TABLES[platform];
+  const sortable = (key: string) => (SORT_COLUMNS[platform] as readonly string[]).includes(key);
+  return [
+    {
+      key: 'user',
+      header: 'User',
+      cell: (row: Row) => <span className={styles.user}>{table.handles ? `@${row.userRef.username}` : row.userRef.username}</span>,
+    },
+    { key: 'text', header: 'Post', cell: (row: Row) => <PostText text={row.text} expanded={expanded.has(row._id)} /> },
+    ...table.details,
+    {
+      key: 'created_at',
+      header: 'Date',
+      sortable: sortable('created_at'),
+      cell: (row: Row) => (
+        <time className={styles.date} dateTime={row.createdAt}>
+          <span>{formatPostDay(row.createdAt)}</span> <span>{formatPostTime(row.createdAt)}</span>
+        </time>
+      ),
+    },
+    ...table.counters.map((counter): TableColumn<Row> => ({
+      key: counter,
+      header: COUNTER_HEADERS[counter],
+      align: 'end',
+      sortable: sortable(counter),
+      // Typed by CountersOf: each of these fields is a number on this platform's posts.
+      cell: (row) => formatCount(row[counter] as number),
+    })),
+    ...table.extras,
+    { key: 'sentiment', header: 'Sentiment', cell: (row: Row) => <SentimentBadge score={row.sentiment} /> },
+  ];
+}
+
 /** Each platform's columns (spec §3 fields); the counters it sorts by have sortable headers. */
 export const PLATFORM_COLUMNS: { [P in SocialPlatform]: (expanded: ReadonlySet<string>) => TableColumn<PostsByPlatform[P]>[] } = {
-  twitter: (expanded) => {
-    const c = common<PostsByPlatform['twitter']>('twitter', expanded);
-    return [
-      c.user,
-      c.text,
-      c.date,
-      c.count('views', 'Views', (r) => r.views),
-      c.count('likes', 'Likes', (r) => r.likes),
-      c.count('replies', 'Replies', (r) => r.replies),
-      c.count('retweets', 'Retweets', (r) => r.retweets),
-      c.sentiment,
-    ];
-  },
-  instagram: (expanded) => {
-    const c = common<PostsByPlatform['instagram']>('instagram', expanded);
-    return [
-      c.user,
-      c.text,
-      {
-        key: 'mediaType',
-        header: 'Media',
-        cell: (r) => (r.mediaType ? <Badge tone="info">{r.mediaType}</Badge> : <span className={styles.muted}>—</span>),
-      },
-      { key: 'location', header: 'Location', cell: (r) => r.location ?? <span className={styles.muted}>—</span> },
-      c.date,
-      c.count('likes', 'Likes', (r) => r.likes),
-      c.count('comments', 'Comments', (r) => r.comments),
-      c.sentiment,
-    ];
-  },
-  facebook: (expanded) => {
-    const c = common<PostsByPlatform['facebook']>('facebook', expanded);
-    return [
-      c.user,
-      c.text,
-      c.date,
-      c.count('likes', 'Likes', (r) => r.likes),
-      c.count('comments', 'Comments', (r) => r.comments),
-      c.count('shares', 'Shares', (r) => r.shares),
-      { key: 'reactions', header: 'Reactions', cell: (r) => <ReactionsCell reactions={r.reactions} /> },
-      c.sentiment,
-    ];
-  },
-  linkedin: (expanded) => {
-    const c = common<PostsByPlatform['linkedin']>('linkedin', expanded);
-    return [
-      c.user,
-      c.text,
-      c.date,
-      c.count('views', 'Views', (r) => r.views),
-      c.count('likes', 'Likes', (r) => r.likes),
-      c.count('comments', 'Comments', (r) => r.comments),
-      c.count('shares', 'Shares', (r) => r.shares),
-      c.sentiment,
-    ];
-  },
+  twitter: (expanded) => platformColumns('twitter', expanded),
+  instagram: (expanded) => platformColumns('instagram', expanded),
+  facebook: (expanded) => platformColumns('facebook', expanded),
+  linkedin: (expanded) => platformColumns('linkedin', expanded),
 };

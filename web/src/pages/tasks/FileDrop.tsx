@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES } from '@coinsight/contracts';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { cx } from '../../lib/cx';
-import { useFieldIds } from '../../components/ui/fieldIds';
+import { useField } from '../../components/ui';
 import { ProgressBar } from './ProgressBar';
 import { formatBytes } from './taskText';
 import styles from './Tasks.module.css';
@@ -22,7 +22,7 @@ export interface FileDropProps {
  * the input itself stays a real, labelled control for keyboard and screen-reader users.
  */
 export function FileDrop({ name, file, onFile, error, disabled, progress = null }: FileDropProps) {
-  const { controlId, hintId, errorId } = useFieldIds(undefined, true, Boolean(error));
+  const { control, labelFor, hintId, errorId } = useField(undefined, true, Boolean(error));
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
@@ -59,7 +59,7 @@ export function FileDrop({ name, file, onFile, error, disabled, progress = null 
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <label className={styles.dropLabel} htmlFor={controlId}>
+      <label className={styles.dropLabel} htmlFor={labelFor}>
         File of posts
       </label>
       <p id={hintId} className={styles.muted}>
@@ -67,14 +67,12 @@ export function FileDrop({ name, file, onFile, error, disabled, progress = null 
       </p>
       <input
         ref={input}
-        id={controlId}
+        {...control}
         name={name}
         type="file"
         accept=".jsonl,.ndjson,.csv,application/x-ndjson,text/csv"
         className={styles.fileInput}
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
         onChange={(event) => onFile(event.target.files?.[0] ?? null)}
       />
       {file ? (

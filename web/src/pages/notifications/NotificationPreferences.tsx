@@ -1,8 +1,9 @@
 import type { NotificationPreference } from '@coinsight/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessage } from '../../app/session';
 import { FormAlert } from '../../components/forms';
+import { useField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import styles from './NotificationPreferences.module.css';
 
@@ -58,24 +59,23 @@ export function NotificationPreferences() {
 }
 
 function PreferenceSwitch({ pref, onChange }: { pref: NotificationPreference; onChange: (enabled: boolean) => void }) {
-  const id = useId();
+  const { control, labelFor, hintId } = useField(undefined, true, false);
   return (
     <li className={styles.pref}>
       <div className={styles.text}>
-        <label htmlFor={id} className={styles.name}>
+        <label htmlFor={labelFor} className={styles.name}>
           {pref.name}
         </label>
-        <p id={`${id}-description`} className={styles.muted}>
+        <p id={hintId} className={styles.muted}>
           {pref.description}
         </p>
       </div>
       <input
-        id={id}
+        {...control}
         type="checkbox"
         role="switch"
         className={styles.switch}
         checked={pref.enabled}
-        aria-describedby={`${id}-description`}
         onChange={(event) => onChange(event.target.checked)}
       />
     </li>
