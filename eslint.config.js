@@ -119,7 +119,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!kysely$|\\./)',
+              regex: '^(?!kysely(/migration)?$|\\./)',
               message: 'Migrations are frozen in time: they import only kysely and each other, never app code (schema, contracts).',
             },
           ],

@@ -21,10 +21,8 @@ import { newsletterRoutes } from './rest/newsletter.js';
 import { socialRoutes } from './rest/social.js';
 import { taskRoutes } from './rest/tasks.js';
 import { userRoutes } from './rest/users.js';
-import { logAuthorizationFailure } from './services/errors.js';
-import { createContext } from './trpc/context.js';
-import { trpcPlugin, type TrpcOptions } from './trpc/fastify-plugin.js';
-import { appRouter } from './trpc/root.js';
+import { trpcPlugin } from './trpc/fastify-plugin.js';
+import { trpcOptions } from './trpc/options.js';
 import { v1Plugin } from './v1/index.js';
 
 /** Secrets and credentials never reach a log line, whatever logs the request. */
@@ -61,9 +59,6 @@ export function redactUrl(url: string): string {
     .join('&');
   return `${url.slice(0, queryAt)}?${query}`;
 }
-
-/** More than any page asks for at once. */
-export const TRPC_MAX_BATCH_SIZE = 50;
 
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
@@ -130,24 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(socialRoutes);
   await app.register(newsletterRoutes);
   await app.register(taskRoutes);
-  await app.register(trpcPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      // One HTTP request must not stand for hundreds of calls; auth calls refuse batching altogether (context.ts).
-      maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      // The errorFormatter puts the hint in the body; clients and proxies read the header, as on REST.
-      responseMeta({ data }) {
-        const retryAfter = Math.max(0, ...data.map((response) => ('error' in response ? (response.error.data.retryAfterSeconds ?? 0) : 0)));
-        return retryAfter > 0 ? { headers: { 'Retry-After': String(retryAfter) } } : {};
-      },
-      onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'trpc procedure failed');
-        logAuthorizationFailure(req.log, error.cause);
-      },
-    } satisfies TrpcOptions,
-  });
+  await app.register(trpcPlugin, { prefix: '/trpc', trpcOptions: trpcOptions(app.log) });
   // The metered public API: its own auth (API keys), error shape and 404s.
   await app.register(v1Plugin, { prefix: '/v1' });
   await app.register(spaPlugin, { webRoot: config.webRoot });

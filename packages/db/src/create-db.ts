@@ -123,7 +123,8 @@ function openPostgres({
       throw error;
     }
   };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }) });
+  // Kysely 0.29 reads the pool's options to open a side connection that cancels an aborted query.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end(), options: pool.options } }) });
   return { db, close: () => db.destroy() };
 }
 

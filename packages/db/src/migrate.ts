@@ -1,4 +1,6 @@
-import { Migrator, type Kysely, type MigrationResult } from 'kysely';
+import type { Kysely } from 'kysely';
+// Kysely 0.29 serves the migrator from its own entry point.
+import { Migrator, type MigrationResult } from 'kysely/migration';
 import { migrations } from './migrations/index.js';
 
 /** Brings the schema to the latest migration; Kysely's lock makes concurrent starts safe. */

@@ -1,4 +1,5 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from './create-db.js';
 import { importPosts, type SourceRecord } from './ingest/import-posts.js';

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as users from './2026-11-22T0900_users.js';
 import * as assets from './2026-11-22T0901_assets.js';
 import * as accounts from './2026-11-22T1000_accounts.js';
