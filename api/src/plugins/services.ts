@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createAuthLimits } from '../services/auth/throttle.js';
 import { createSessionCache } from '../services/auth/session-cache.js';
 import { createBackground } from '../services/background.js';
+import { createBudgetNoticeMemo } from '../services/billing/budget-memo.js';
 import { createApiLimits } from '../services/billing/limits.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { createMailLimits } from '../services/mail/budget.js';
@@ -13,7 +14,10 @@ import { createTaskQueueHolder } from '../services/tasks/settings.js';
 
 /** ServiceDeps from what the other plugins made: the rate limits, background queue and caches are made here, once per app. */
 export function createServiceDeps(
-  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits; signupsPerMinute?: number },
+  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads' | 'budgetNotices'> & {
+    rateLimits: RateLimits;
+    signupsPerMinute?: number;
+  },
 ): ServiceDeps {
   const { rateLimits, signupsPerMinute, ...rest } = options;
   return {
@@ -27,6 +31,7 @@ export function createServiceDeps(
     background: createBackground(rest.log),
     sessions: createSessionCache(),
     reads: createReadCache(),
+    budgetNotices: createBudgetNoticeMemo(),
   };
 }
 

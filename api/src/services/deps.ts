@@ -2,6 +2,7 @@ import type { Db } from '@coinsight/db';
 import type { AuthLimits } from './auth/throttle.js';
 import type { SessionCache } from './auth/session-cache.js';
 import type { Background } from './background.js';
+import type { BudgetNoticeMemo } from './billing/budget-memo.js';
 import type { ApiLimits } from './billing/limits.js';
 import type { Log } from './log.js';
 import type { MailLimits } from './mail/budget.js';
@@ -50,6 +51,8 @@ export interface ServiceDeps {
   reads: ReadCache;
   /** Announces stored ticks and streams the overview after each (market/live.ts). */
   marketLive: MarketLive;
+  /** Budget thresholds this instance already recorded this month (billing/budget.ts). */
+  budgetNotices: BudgetNoticeMemo;
   /** Tasks' settings, and the queue new and retried tasks are offered to (set when jobs run here). */
   tasks: TaskSettings & { queue: TaskQueueHolder };
 }

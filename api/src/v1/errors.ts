@@ -17,6 +17,8 @@ export type V1ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'quota_exceeded'
+  /** 402: a Pro account's monthly budget is reached and its hard cap is on. */
+  | 'budget_exceeded'
   | 'internal'
   | 'unavailable';
 

@@ -1,5 +1,7 @@
-import { FREE_CALLS_PER_MONTH, PLANS } from '@coinsight/contracts';
+import { budgetExceededMessage, FREE_CALLS_PER_MONTH, PLANS } from '@coinsight/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { budgetAmountCents } from '../services/billing/budget.js';
+import { noteBudgetUsage } from '../services/billing/budget-notices.js';
 import { releaseCall, reserveCall } from '../services/billing/meter.js';
 import type { LimitState } from '../services/rate-limit.js';
 import { isPublicRoute } from './auth.js';
@@ -49,12 +51,20 @@ export async function rateLimitHook(this: FastifyInstance, request: FastifyReque
 /**
  * preHandler of the /v1 scope: reserves the call's count in the store that enforces the monthly
  * quota before the handler runs (services/billing/meter.ts), or answers 429 quota_exceeded when
- * a Free account has used its month. Routes with `config: { billable: false }` skip it.
+ * a Free account has used its month, or 402 budget_exceeded when a Pro account's hard-capped
+ * budget is reached (no Retry-After: waiting for the month's end is rarely what a client wants;
+ * the message says when it resets). Routes with `config: { billable: false }` skip it.
  */
 export async function meteringHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.routeOptions.config.billable === false) return;
   const { id, userId, plan } = request.apiKey;
   const result = await reserveCall(this.deps, { keyId: Number(id), userId, plan });
+  if (!result.reserved && result.reason === 'budget') {
+    // Read only on the refusal path: the message names the budget.
+    const cents = await budgetAmountCents(this.deps.db, userId);
+    request.log.info({ event: 'v1.budget_exceeded', apiKeyId: id, userId }, 'monthly budget reached (hard cap)');
+    throw new V1Error(402, 'budget_exceeded', budgetExceededMessage(cents ?? 0, result.periodEnd));
+  }
   if (!result.reserved) {
     reply.header('retry-after', String(Math.max(1, Math.ceil((result.periodEnd.getTime() - Date.now()) / 1000))));
     request.log.info({ event: 'v1.quota_exceeded', apiKeyId: id, userId }, 'monthly quota reached');
@@ -72,7 +82,11 @@ export async function releaseHook(this: FastifyInstance, request: FastifyRequest
   const reservation = request.meteringReservation;
   if (!reservation) return payload;
   const ok = reply.statusCode >= 200 && reply.statusCode < 300;
-  if (ok && !request.notBillable) return payload;
+  if (ok && !request.notBillable) {
+    // Kept and billed: the budget's 80%/100% notices (no query unless a threshold is crossed).
+    noteBudgetUsage(this.deps, reservation);
+    return payload;
+  }
   request.meteringReservation = null;
   try {
     await releaseCall(this.deps, reservation);

@@ -11,6 +11,7 @@ import {
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
+import { readBudget } from './budget.js';
 import { monthOf } from './period.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
@@ -34,6 +35,17 @@ export async function usageSummary({ db }: Deps, userId: string, now = new Date(
   const billedCalls = row?.pro_calls ?? 0;
   const plan = PLANS[user.plan];
   const cost = costMicros(billedCalls);
+  // A budget does nothing on Free (never billed); it is kept for when the account is Pro again.
+  const budget = plan.billed ? await readBudget(db, userId, start, { calls: billedCalls, costMicros: cost }) : null;
+  const projected = projectMonth({
+    start,
+    end,
+    now,
+    plan: plan.id,
+    freeCalls,
+    billedCalls,
+    capCalls: budget?.hardCap ? budget.calls : null,
+  });
   return {
     plan: plan.id,
     periodStart: start.toISOString(),
@@ -45,7 +57,43 @@ export async function usageSummary({ db }: Deps, userId: string, now = new Date(
     billedCalls,
     costMicros: cost,
     costUsd: formatUsd(cost),
+    projectedCalls: projected.freeCalls + projected.billedCalls,
+    projectedCostMicros: costMicros(projected.billedCalls),
+    projectedCostUsd: formatUsd(costMicros(projected.billedCalls)),
+    budget,
     asOf: now.toISOString(),
+  };
+}
+
+/** Before an hour of the month has passed, the projection divides by an hour: a first minute's calls × 43,200 would mean nothing. */
+const MIN_ELAPSED_MS = 3_600_000;
+
+/**
+ * The month's calls projected to its end, linear on the time elapsed since it began: what the
+ * current plan keeps adding grows by (month length / elapsed), what it no longer adds stays
+ * (Free calls on Pro, Pro calls on Free). Free's projection stops at its quota and a hard-capped
+ * budget's at its calls, since the API refuses past them.
+ */
+export function projectMonth(input: {
+  start: Date;
+  end: Date;
+  now: Date;
+  plan: PlanId;
+  freeCalls: number;
+  billedCalls: number;
+  capCalls: number | null;
+}): { freeCalls: number; billedCalls: number } {
+  const elapsed = Math.max(MIN_ELAPSED_MS, input.now.getTime() - input.start.getTime());
+  const factor = Math.max(1, (input.end.getTime() - input.start.getTime()) / elapsed);
+  const grow = (calls: number) => Math.round(calls * factor);
+  if (input.plan === 'free') {
+    const quota = PLANS.free.monthlyQuota ?? Number.MAX_SAFE_INTEGER;
+    return { freeCalls: Math.max(input.freeCalls, Math.min(quota, grow(input.freeCalls))), billedCalls: input.billedCalls };
+  }
+  const billed = grow(input.billedCalls);
+  return {
+    freeCalls: input.freeCalls,
+    billedCalls: input.capCalls === null ? billed : Math.max(input.billedCalls, Math.min(input.capCalls, billed)),
   };
 }
 

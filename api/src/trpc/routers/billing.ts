@@ -1,5 +1,6 @@
-import { changePlanSchema } from '@coinsight/contracts';
+import { changePlanSchema, setBudgetSchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
+import { setBudget } from '../../services/billing/budget.js';
 import { billingSummary, changePlan } from '../../services/billing/usage.js';
 import { protectedProcedure } from '../trpc.js';
 
@@ -8,4 +9,9 @@ export const billingRouter = {
   summary: protectedProcedure.query(({ ctx }) => billingSummary(ctx.deps, ctx.user.id)),
   /** Records the change and applies it from the next call; payment is not taken yet. */
   changePlan: protectedProcedure.input(changePlanSchema).mutation(({ ctx, input }) => changePlan(ctx.deps, input, ctx.user.id)),
+  /** A Pro account's monthly budget (80%/100% mail, optional hard cap); answers the billing tab's figures after it. */
+  setBudget: protectedProcedure.input(setBudgetSchema).mutation(async ({ ctx, input }) => {
+    await setBudget(ctx.deps, input, ctx.user.id);
+    return billingSummary(ctx.deps, ctx.user.id);
+  }),
 } satisfies TRPCRouterRecord;

@@ -53,6 +53,8 @@ export interface V1Operation {
   idempotent?: boolean;
   /** No API key, not metered. */
   public?: boolean;
+  /** false: never billed (GET /v1/usage), so a budget's hard cap never refuses it (no 402). */
+  billable?: false;
   /** Values a first call can be made with: the docs, the sandbox and the document's `example`s. */
   examples?: { query?: Record<string, string>; params?: Record<string, string>; body?: Record<string, unknown> };
   /** The answers besides the error ones (`errors` and the common ones, see `answers`). */
@@ -66,6 +68,7 @@ const ERROR_DESCRIPTIONS = {
   400: 'A parameter or the body is invalid; `message` names the field (code `bad_request`)',
   401: 'The API key is missing, malformed, unknown or deleted (code `unauthorized`)',
   403: "Not allowed for this account (code `forbidden`): email on an alert needs a verified address, or the plan's cap is reached; `message` says which",
+  402: "The account's monthly budget is reached and its hard cap is on (code `budget_exceeded`): calls past it are refused, not billed, until the month ends or the budget is raised in the billing tab",
   404: 'No such resource for this account (code `not_found`)',
   409: 'The asset named matches several; `candidates` lists them (code `conflict`)',
   413: 'The body is too large (code `payload_too_large`)',
@@ -192,9 +195,10 @@ export const V1_OPERATIONS = [
     operationId: 'getUsage',
     summary: 'Usage this month',
     description:
-      "This account's successful calls this calendar month (UTC) with every key, its quota and cost, and this key's own calls: the billing tab's figures. Rate-limited like every call, never billed, and answered even once the quota is used.",
+      "This account's successful calls this calendar month (UTC) with every key, its quota, cost, the cost projected to the month's end and the budget, and this key's own calls: the billing tab's figures. Rate-limited like every call, never billed, and answered even once the quota is used.",
     tags: ['Account'],
-    responses: { 200: { description: 'Usage, quota and cost', schema: v1UsageResponseSchema } },
+    billable: false,
+    responses: { 200: { description: 'Usage, quota, cost, its projection and the budget', schema: v1UsageResponseSchema } },
   },
   {
     method: 'get',
@@ -245,7 +249,8 @@ export function v1ResponseSchema(operation: V1Operation, status: number): z.ZodT
 
 /** Every answer an operation can give, by status: the error shape for each error status; its own answers win a clash. */
 function answers(operation: V1Operation): Map<number, V1Response> {
-  const errors = operation.public ? [500 as const] : [...new Set([...(operation.errors ?? []), ...COMMON_ERRORS])];
+  const billed = operation.billable === false ? [] : [402 as const];
+  const errors = operation.public ? [500 as const] : [...new Set([...(operation.errors ?? []), ...COMMON_ERRORS, ...billed])];
   return new Map<number, V1Response>([
     ...errors.map((status) => [status, { description: ERROR_DESCRIPTIONS[status], schema: v1ErrorSchema }] as const),
     ...Object.entries(operation.responses).map(([status, own]) => [Number(status), own] as const),

@@ -5,6 +5,7 @@ import { TimelineChart } from '../../components/charts/TimelineChart';
 import { FormAlert, FormOutcomeAlert, type FormOutcome } from '../../components/forms';
 import { Badge, Button, Table } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { BudgetSection } from '../billing/BudgetSection';
 import styles from './BillingTab.module.css';
 
 export const BILLING_LOAD_FAILED_MESSAGE = 'Your usage could not be loaded. Please try again.';
@@ -61,6 +62,8 @@ function Billing({ summary }: { summary: BillingSummary }) {
             : `${plan.name} calls are never billed; past the allowance the API answers 429 until the month ends.`}
         </p>
       </section>
+
+      <BudgetSection usage={usage} />
 
       <figure className={styles.chart}>
         <figcaption className={styles.heading}>Calls per day</figcaption>

@@ -21,6 +21,10 @@ const freeMonth: BillingSummary = {
     billedCalls: 0,
     costMicros: 0,
     costUsd: '$0.00',
+    projectedCalls: 1234,
+    projectedCostMicros: 0,
+    projectedCostUsd: '$0.00',
+    budget: null,
     asOf: '2026-11-03T09:30:00.000Z',
   },
   daily: [

@@ -47,6 +47,7 @@ const cards: PlanCard[] = [
     points: [
       `${count.format(PLANS.pro.requestsPerMinute)} requests per minute`,
       'Every call billed pay-as-you-go: metered per call, no monthly cap',
+      'A monthly budget of your choice: email at 80% and 100%, and an optional hard cap',
       'Every endpoint, the dashboard and the documentation',
     ],
     action: { to: '/settings?tab=billing', label: 'Upgrade in settings' },
@@ -96,7 +97,9 @@ export default function PricingPage() {
         <p className={styles.text}>
           On Pro, every call costs {price} per 1,000, which is exactly 150 millionths of a dollar per call; the Free plan’s {included} calls
           a month are never billed. Amounts are kept as whole numbers of micro-dollars, so a month’s charge never depends on how its calls
-          were grouped, and are shown in US dollars rounded to the cent.
+          were grouped, and are shown in US dollars rounded to the cent. On Pro you may set a monthly budget in the billing tab: we email
+          you when the month’s cost reaches 80% and 100% of it, and with its hard cap on, calls past it are refused with HTTP 402 instead of
+          billed. The billing tab shows the month’s cost so far and its projection to the month’s end.
         </p>
         <div className={styles.examples}>
           <Table
