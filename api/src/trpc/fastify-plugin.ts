@@ -152,23 +152,26 @@ async function answerQueryBatch(
   options: TrpcOptions,
 ) {
   const { config } = internals;
-  // The library deserializes the inputs on the first read, and reports a call's input (to onError
-  // and the error formatter) only once they have been read.
-  let inputsRead = false;
-  const inputs: Record<number, unknown> = {};
-  for (const index of batch.calls.keys()) {
-    const raw = batch.inputs[index];
-    if (raw !== undefined) inputs[index] = config.transformer.input.deserialize(raw);
-  }
+  // As the library: the inputs are deserialized on the first read, and a call's input is reported
+  // (to onError and the error formatter) only once they have been.
+  let inputs: Record<number, unknown> | undefined;
+  const readInputs = () => {
+    if (!inputs) {
+      const read: Record<number, unknown> = {};
+      for (const index of batch.calls.keys()) {
+        const raw = batch.inputs[index];
+        if (raw !== undefined) read[index] = config.transformer.input.deserialize(raw);
+      }
+      inputs = read;
+    }
+    return inputs;
+  };
   const calls = batch.calls.map(({ path, procedure }, batchIndex) => ({
     batchIndex,
     path,
     procedure,
-    getRawInput: async () => {
-      inputsRead = true;
-      return inputs[batchIndex];
-    },
-    result: () => (inputsRead ? inputs[batchIndex] : undefined),
+    getRawInput: async () => readInputs()[batchIndex],
+    result: () => inputs?.[batchIndex],
   }));
   const info: TRPCRequestInfo = {
     isBatchCall: true,
@@ -232,11 +235,13 @@ async function answerQueryBatch(
       type: 'query',
     }) ?? {};
   if (meta.headers) {
-    const headers = meta.headers instanceof Headers ? [...meta.headers.entries()] : Object.entries(meta.headers);
-    for (const [name, value] of headers) {
-      if (Array.isArray(value)) for (const item of value) appendHeader(reply, name, item);
-      else if (typeof value === 'string') reply.header(name, value);
-    }
+    // As the library: a Headers instance and array values are appended, a string value set.
+    if (meta.headers instanceof Headers) for (const [name, value] of meta.headers.entries()) appendHeader(reply, name, value);
+    else
+      for (const [name, value] of Object.entries(meta.headers)) {
+        if (Array.isArray(value)) for (const item of value) appendHeader(reply, name, item);
+        else if (typeof value === 'string') reply.header(name, value);
+      }
   }
   if (meta.status) status = meta.status;
   // Sent as the string it is: with a serializer of its own, Fastify neither re-serializes it nor
@@ -250,9 +255,12 @@ async function answerQueryBatch(
 
 const asIs = (payload: unknown) => payload as string;
 
+/** Headers.append's result: a second value joins the first, comma-separated (cookies stay apart). */
 function appendHeader(reply: FastifyReply, name: string, value: string) {
   const current = reply.getHeader(name);
-  reply.header(name, current === undefined ? value : [...(Array.isArray(current) ? current : [String(current)]), value]);
+  // Fastify's own header() already appends a cookie to those set.
+  if (current === undefined || name.toLowerCase() === 'set-cookie') reply.header(name, value);
+  else reply.header(name, `${Array.isArray(current) ? current.join(', ') : String(current)}, ${value}`);
 }
 
 /** The library's test (`isDataStream`): an async iterable, or an object holding a promise or an async iterable. */
