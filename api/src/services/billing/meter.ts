@@ -41,9 +41,9 @@ export async function reserveCall(
         where ${quota}::int4 is null or m.free_calls < ${quota}::int4
       returning m.free_calls
     ), hourly as (
-      insert into api_usage_hourly as h (key_id, user_id, hour, calls)
-      select ${call.keyId}::int8, ${call.userId}, ${hour}::timestamptz, 1 from reserved
-      on conflict (key_id, hour) do update set calls = h.calls + 1
+      insert into api_usage_hourly as h (key_id, user_id, hour, calls, pro_calls)
+      select ${call.keyId}::int8, ${call.userId}, ${hour}::timestamptz, 1, ${pro}::int4 from reserved
+      on conflict (key_id, hour) do update set calls = h.calls + 1, pro_calls = h.pro_calls + excluded.pro_calls
     )
     select free_calls from reserved
   `.execute(db);
@@ -64,7 +64,7 @@ export async function releaseCall({ db }: Pick<ServiceDeps, 'db'>, r: Reservatio
       where user_id = ${r.userId} and month = ${r.month}
       returning 1
     )
-    update api_usage_hourly set calls = calls - 1
+    update api_usage_hourly set calls = calls - 1, pro_calls = pro_calls - ${pro}
     where key_id = ${r.keyId} and hour = ${r.hour} and exists (select 1 from m)
   `.execute(db);
 }
