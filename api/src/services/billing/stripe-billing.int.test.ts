@@ -227,7 +227,8 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     const customer = String(fake.sessions.get(u.sessionId)?.customer);
     const key = await insertKey(t.app.db, u.user.id);
     // Pro calls over five past hours (3, 1, 4, 1, 5), and one in the current hour (not settled: not sent).
-    const now = new Date();
+    // Half past the hour, whatever the clock says: the hour before is settled (SETTLE_MS), this one is not.
+    const now = new Date(hourOf(new Date()).getTime() + 30 * 60_000);
     const hours = [5, 4, 3, 2, 1].map((ago) => new Date(hourOf(now).getTime() - ago * 3_600_000));
     const counts = [3, 1, 4, 1, 5];
     for (const [i, hour] of hours.entries())
