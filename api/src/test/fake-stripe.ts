@@ -274,6 +274,10 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     if (portal?.[1] && req.method === 'GET')
       return send(res, 200, page('Fake Stripe billing portal', '<p>Cards, invoices, cancellation.</p>'), 'text/html');
 
+    if (path === '/favicon.ico') {
+      res.writeHead(204);
+      return void res.end();
+    }
     // ref: SDK (headers): every API call carries Authorization: Bearer <key>.
     if (req.headers.authorization !== `Bearer ${options.secretKey}`)
       return stripeError(res, 401, 'Invalid API Key provided', 'invalid_request_error');
