@@ -19,6 +19,7 @@ import { authRoutes } from './rest/auth.js';
 import { healthRoutes } from './rest/health.js';
 import { newsletterRoutes } from './rest/newsletter.js';
 import { socialRoutes } from './rest/social.js';
+import { stripeWebhookRoutes } from './rest/stripe-webhook.js';
 import { taskRoutes } from './rest/tasks.js';
 import { userRoutes } from './rest/users.js';
 import { trpcPlugin } from './trpc/fastify-plugin.js';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(socialRoutes);
   await app.register(newsletterRoutes);
   await app.register(taskRoutes);
+  await app.register(stripeWebhookRoutes);
   await app.register(trpcPlugin, { prefix: '/trpc', trpcOptions: trpcOptions(app.log) });
   // The metered public API: its own auth (API keys), error shape and 404s.
   await app.register(v1Plugin, { prefix: '/v1' });

@@ -7,6 +7,7 @@ import { dbConfigFrom, type DbConfig } from '@coinsight/db';
 import type { LevelWithSilent } from 'pino';
 import { ConfigError, MIN_SECRET_BITS, secretEntropyBits, type Env } from './env.js';
 import { DEFAULT_OVERLOAD, NO_SHEDDING, type OverloadConfig } from './plugins/overload.js';
+import { stripeApiFrom, type StripeSettings } from './services/billing/stripe.js';
 import type { CoinGeckoConfig } from './services/market/coingecko/client.js';
 import type { TaskSettings } from './services/tasks/settings.js';
 
@@ -64,6 +65,8 @@ export interface AppConfig {
   prettyLogs: boolean;
   /** New accounts a minute across the service before sign-ups get 429 (SIGNUP_RATE_PER_MINUTE). */
   signupsPerMinute: number;
+  /** Stripe (STRIPE_*); undefined (the embedded default): paid plans are not sold on this server. */
+  stripe: StripeSettings | undefined;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -103,6 +106,20 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     overload: env.SHED_LOAD === 'off' ? NO_SHEDDING : DEFAULT_OVERLOAD,
     prettyLogs: options.isTty ?? false,
     signupsPerMinute: env.SIGNUP_RATE_PER_MINUTE,
+    stripe: stripeSettingsFrom(env),
+  };
+}
+
+/** Stripe's settings; undefined without STRIPE_SECRET_KEY (env.ts requires the rest alongside it). */
+export function stripeSettingsFrom(env: Env): StripeSettings | undefined {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PRICE_ID) return undefined;
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    priceId: env.STRIPE_PRICE_ID,
+    meterEventName: env.STRIPE_METER_EVENT_NAME,
+    meterId: env.STRIPE_METER_ID,
+    api: stripeApiFrom(env.STRIPE_API_URL),
   };
 }
 

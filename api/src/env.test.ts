@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { stripeSettingsFrom } from './config.js';
 import { ConfigError, loadEnv, MIN_SECRET_BITS, secretEntropyBits } from './env.js';
 
 // What `openssl rand -hex 32` prints.
@@ -120,5 +121,36 @@ describe('loadEnv', () => {
       COINGECKO_CALLS_PER_MINUTE: 500,
     });
     expect(() => loadEnv({ COINGECKO_API_KEY: '   ' })).toThrow(/^Invalid configuration: COINGECKO_API_KEY must not be blank\.$/);
+  });
+
+  it('issue 22: reads the Stripe settings, needs the webhook secret and price with the key, and never echoes the key or secret', () => {
+    expect(stripeSettingsFrom(loadEnv({}))).toBeUndefined();
+    const env = loadEnv({
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_def456',
+      STRIPE_PRICE_ID: 'price_789',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(stripeSettingsFrom(env)).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_def456',
+      priceId: 'price_789',
+      meterEventName: 'coinsight_api_calls',
+      meterId: undefined,
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    });
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (Pro is granted only by signed webhooks); ' +
+        'STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set (create one with pnpm admin stripe-setup).',
+    );
+    let message = '';
+    try {
+      loadEnv({ STRIPE_SECRET_KEY: 'pk_live_wrongkind', STRIPE_WEBHOOK_SECRET: 'nothook' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('STRIPE_SECRET_KEY must be a Stripe secret or restricted key');
+    expect(message).not.toContain('pk_live_wrongkind');
+    expect(message).not.toContain('nothook');
   });
 });

@@ -46,139 +46,186 @@ export function secretEntropyBits(secret: string): number {
   return bitsPerChar * runs.size;
 }
 
-const envSchema = z
-  .object({
-    PORT: z
-      .preprocess(emptyAsUndefined, z.string().default('3000'))
-      .pipe(z.string().regex(/^\d{1,5}$/, 'PORT must be a whole number from 0 to 65535'))
-      .transform(Number)
-      .pipe(z.number().max(65535, 'PORT must be a whole number from 0 to 65535')),
-    HOST: z.preprocess(emptyAsUndefined, z.string().default('localhost')),
-    DATABASE_URL: optional(url('DATABASE_URL', ['postgres:', 'postgresql:'])),
-    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
-    JWT_SECRET: optional(
+const envFields = z.object({
+  PORT: z
+    .preprocess(emptyAsUndefined, z.string().default('3000'))
+    .pipe(z.string().regex(/^\d{1,5}$/, 'PORT must be a whole number from 0 to 65535'))
+    .transform(Number)
+    .pipe(z.number().max(65535, 'PORT must be a whole number from 0 to 65535')),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('localhost')),
+  DATABASE_URL: optional(url('DATABASE_URL', ['postgres:', 'postgresql:'])),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  JWT_SECRET: optional(
+    z
+      .string()
+      .min(32, 'JWT_SECRET must be at least 32 characters (256 random bits as hex is 64)')
+      .superRefine((secret, ctx) => {
+        const bits = Math.floor(secretEntropyBits(secret));
+        if (secret.length >= 32 && bits < MIN_SECRET_BITS)
+          ctx.addIssue({
+            code: 'custom',
+            message: `JWT_SECRET looks guessable (about ${bits} bits of randomness estimated, at least ${MIN_SECRET_BITS} needed): use random bytes, e.g. openssl rand -hex 32`,
+          });
+      }),
+  ),
+  REDIS_URL: optional(url('REDIS_URL', ['redis:', 'rediss:'])),
+  SMTP_URL: optional(url('SMTP_URL', ['smtp:', 'smtps:'])),
+  // Mails a second sent over SMTP, shared by every instance through REDIS_URL (per instance
+  // without it); past it mail is queued and sent by the sweep, never dropped. 10 stays under the
+  // common providers' default sending rates (Amazon SES starts production accounts at 14 a second).
+  MAIL_RATE_PER_SECOND: z
+    .preprocess(emptyAsUndefined, z.string().default('10'))
+    .pipe(z.string().regex(/^\d{1,5}$/, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000'))
+    .transform(Number)
+    .pipe(
       z
-        .string()
-        .min(32, 'JWT_SECRET must be at least 32 characters (256 random bits as hex is 64)')
-        .superRefine((secret, ctx) => {
-          const bits = Math.floor(secretEntropyBits(secret));
-          if (secret.length >= 32 && bits < MIN_SECRET_BITS)
-            ctx.addIssue({
-              code: 'custom',
-              message: `JWT_SECRET looks guessable (about ${bits} bits of randomness estimated, at least ${MIN_SECRET_BITS} needed): use random bytes, e.g. openssl rand -hex 32`,
-            });
-        }),
+        .number()
+        .min(1, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000')
+        .max(10_000, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000'),
     ),
-    REDIS_URL: optional(url('REDIS_URL', ['redis:', 'rediss:'])),
-    SMTP_URL: optional(url('SMTP_URL', ['smtp:', 'smtps:'])),
-    // Mails a second sent over SMTP, shared by every instance through REDIS_URL (per instance
-    // without it); past it mail is queued and sent by the sweep, never dropped. 10 stays under the
-    // common providers' default sending rates (Amazon SES starts production accounts at 14 a second).
-    MAIL_RATE_PER_SECOND: z
-      .preprocess(emptyAsUndefined, z.string().default('10'))
-      .pipe(z.string().regex(/^\d{1,5}$/, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000'))
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000')
-          .max(10_000, 'MAIL_RATE_PER_SECOND must be a whole number from 1 to 10000'),
-      ),
-    MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Coinsight <no-reply@localhost>')),
-    CONTACT_EMAIL: optional(
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Coinsight <no-reply@localhost>')),
+  CONTACT_EMAIL: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address'),
+  ),
+  PUBLIC_URL: optional(url('PUBLIC_URL', ['http:', 'https:'])),
+  CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('')),
+  MARKET_FEED: z.preprocess(
+    emptyAsUndefined,
+    z.enum(MARKET_FEEDS, { message: `MARKET_FEED must be one of ${MARKET_FEEDS.join(', ')}` }).default('simulated'),
+  ),
+  MARKET_TICK_SECONDS: z
+    .preprocess(emptyAsUndefined, z.string().default('10'))
+    .pipe(z.string().regex(/^\d{1,5}$/, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600'))
+    .transform(Number)
+    .pipe(
       z
-        .string()
-        .trim()
-        .regex(/^[^\s@]+@[^\s@]+$/, 'CONTACT_EMAIL must be an email address'),
+        .number()
+        .min(1, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600')
+        .max(3600, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600'),
     ),
-    PUBLIC_URL: optional(url('PUBLIC_URL', ['http:', 'https:'])),
-    CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('')),
-    MARKET_FEED: z.preprocess(
-      emptyAsUndefined,
-      z.enum(MARKET_FEEDS, { message: `MARKET_FEED must be one of ${MARKET_FEEDS.join(', ')}` }).default('simulated'),
-    ),
-    MARKET_TICK_SECONDS: z
-      .preprocess(emptyAsUndefined, z.string().default('10'))
-      .pipe(z.string().regex(/^\d{1,5}$/, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600'))
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600')
-          .max(3600, 'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600'),
-      ),
-    MARKET_SEED: z
-      .preprocess(emptyAsUndefined, z.string().default('1'))
-      .pipe(z.string().regex(/^\d{1,9}$/, 'MARKET_SEED must be a whole number'))
-      .transform(Number),
-    // Test and development only: lets webhooks reach loopback and private addresses (a local receiver).
-    WEBHOOK_ALLOW_PRIVATE: z.preprocess(
-      emptyAsUndefined,
-      z.enum(['0', '1'], { message: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
-    ),
-    // only: a worker process, running jobs and tasks without serving HTTP.
-    // off: never shed load (browser tests on a loaded CI machine, where a slow moment is not overload).
-    SHED_LOAD: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'SHED_LOAD must be on or off' }).default('on')),
-    JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off', 'only'], { message: 'JOBS must be on, off or only' }).default('on')),
-    // Tasks (docs/tasks.md): where uploads and export files live; default DATA_DIR/tasks.
-    TASKS_DIR: optional(z.string().trim().min(1)),
-    // Test and development only: lets scrape-task URLs reach loopback and private addresses.
-    TASK_URL_ALLOW_PRIVATE: z.preprocess(
-      emptyAsUndefined,
-      z.enum(['0', '1'], { message: 'TASK_URL_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
-    ),
-    // X API v2 recent search for scrape tasks; the source is refused without a token.
-    X_BEARER_TOKEN: optional(z.string().trim().min(1, 'X_BEARER_TOKEN must not be blank')),
-    X_API_BASE_URL: z.preprocess(emptyAsUndefined, url('X_API_BASE_URL', ['http:', 'https:']).default('https://api.x.com')),
-    // CoinGecko connector (MARKET_FEED=coingecko). The plan picks the documented host and key header.
-    COINGECKO_API_KEY: optional(z.string().trim().min(1, 'COINGECKO_API_KEY must not be blank')),
-    COINGECKO_PLAN: z.preprocess(
-      emptyAsUndefined,
-      z.enum(['demo', 'pro'], { message: 'COINGECKO_PLAN must be demo or pro' }).default('demo'),
-    ),
-    COINGECKO_BASE_URL: optional(url('COINGECKO_BASE_URL', ['http:', 'https:'])),
-    COINGECKO_CALLS_PER_MINUTE: z
-      .preprocess(emptyAsUndefined, z.string().default('30'))
-      .pipe(z.string().regex(/^\d{1,5}$/, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'))
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000')
-          .max(10000, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'),
-      ),
-    // New accounts a minute across the service before new sign-ups get 429 (docs/accounts.md).
-    SIGNUP_RATE_PER_MINUTE: z
-      .preprocess(emptyAsUndefined, z.string().default('30'))
-      .pipe(z.string().regex(/^\d{1,6}$/, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000'))
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000')
-          .max(100000, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000'),
-      ),
-    LOG_LEVEL: z.preprocess(
-      emptyAsUndefined,
+  MARKET_SEED: z
+    .preprocess(emptyAsUndefined, z.string().default('1'))
+    .pipe(z.string().regex(/^\d{1,9}$/, 'MARKET_SEED must be a whole number'))
+    .transform(Number),
+  // Test and development only: lets webhooks reach loopback and private addresses (a local receiver).
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['0', '1'], { message: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
+  ),
+  // only: a worker process, running jobs and tasks without serving HTTP.
+  // off: never shed load (browser tests on a loaded CI machine, where a slow moment is not overload).
+  SHED_LOAD: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'SHED_LOAD must be on or off' }).default('on')),
+  JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off', 'only'], { message: 'JOBS must be on, off or only' }).default('on')),
+  // Tasks (docs/tasks.md): where uploads and export files live; default DATA_DIR/tasks.
+  TASKS_DIR: optional(z.string().trim().min(1)),
+  // Test and development only: lets scrape-task URLs reach loopback and private addresses.
+  TASK_URL_ALLOW_PRIVATE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['0', '1'], { message: 'TASK_URL_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
+  ),
+  // X API v2 recent search for scrape tasks; the source is refused without a token.
+  X_BEARER_TOKEN: optional(z.string().trim().min(1, 'X_BEARER_TOKEN must not be blank')),
+  X_API_BASE_URL: z.preprocess(emptyAsUndefined, url('X_API_BASE_URL', ['http:', 'https:']).default('https://api.x.com')),
+  // CoinGecko connector (MARKET_FEED=coingecko). The plan picks the documented host and key header.
+  COINGECKO_API_KEY: optional(z.string().trim().min(1, 'COINGECKO_API_KEY must not be blank')),
+  COINGECKO_PLAN: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['demo', 'pro'], { message: 'COINGECKO_PLAN must be demo or pro' }).default('demo'),
+  ),
+  COINGECKO_BASE_URL: optional(url('COINGECKO_BASE_URL', ['http:', 'https:'])),
+  COINGECKO_CALLS_PER_MINUTE: z
+    .preprocess(emptyAsUndefined, z.string().default('30'))
+    .pipe(z.string().regex(/^\d{1,5}$/, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'))
+    .transform(Number)
+    .pipe(
       z
-        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-          message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-        })
-        .default('info'),
+        .number()
+        .min(1, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000')
+        .max(10000, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'),
     ),
-  })
-  .superRefine((env, ctx) => {
-    if (env.DATABASE_URL && !env.JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'JWT_SECRET is required when DATABASE_URL is set (every instance must share it)',
-      });
-    }
-    if (env.MARKET_FEED === 'coingecko' && !env.COINGECKO_API_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['COINGECKO_API_KEY'], message: 'COINGECKO_API_KEY is required when MARKET_FEED is coingecko' });
-    }
-  });
+  // New accounts a minute across the service before new sign-ups get 429 (docs/accounts.md).
+  SIGNUP_RATE_PER_MINUTE: z
+    .preprocess(emptyAsUndefined, z.string().default('30'))
+    .pipe(z.string().regex(/^\d{1,6}$/, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000'))
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000')
+        .max(100000, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000'),
+    ),
+  // Stripe (issue 22, docs/billing.md): without STRIPE_SECRET_KEY paid plans are not sold here.
+  STRIPE_SECRET_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_\S+$/, 'STRIPE_SECRET_KEY must be a Stripe secret or restricted key (sk_test_…, sk_live_…, rk_…)'),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^whsec_\S+$/, "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)"),
+  ),
+  STRIPE_PRICE_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^price_\S+$/, 'STRIPE_PRICE_ID must be a Stripe price id (price_…)'),
+  ),
+  STRIPE_METER_EVENT_NAME: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,100}$/, 'STRIPE_METER_EVENT_NAME must be lower-case letters, digits and _')
+      .default('coinsight_api_calls'),
+  ),
+  STRIPE_METER_ID: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^mtr_\S+$/, 'STRIPE_METER_ID must be a Stripe meter id (mtr_…)'),
+  ),
+  // Tests and development only: where the Stripe client connects instead of api.stripe.com (a local fake).
+  STRIPE_API_URL: optional(url('STRIPE_API_URL', ['http:', 'https:'])),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+  ),
+});
+
+const envSchema = envFields.superRefine((env, ctx) => {
+  if (env.DATABASE_URL && !env.JWT_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JWT_SECRET'],
+      message: 'JWT_SECRET is required when DATABASE_URL is set (every instance must share it)',
+    });
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+      message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (Pro is granted only by signed webhooks)',
+    });
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PRICE_ID'],
+      message: 'STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set (create one with pnpm admin stripe-setup)',
+    });
+  if (env.MARKET_FEED === 'coingecko' && !env.COINGECKO_API_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['COINGECKO_API_KEY'], message: 'COINGECKO_API_KEY is required when MARKET_FEED is coingecko' });
+  }
+});
 
 export type Env = z.output<typeof envSchema>;
 
@@ -201,4 +248,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     return `${issue.message}${shown}`;
   });
   throw new ConfigError(problems);
+}
+
+/**
+ * What `pnpm admin stripe-setup` needs: the key and where Stripe is, before a price exists (the
+ * server's own check asks for STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET alongside the key).
+ */
+export function loadStripeSetupEnv(source: NodeJS.ProcessEnv = process.env) {
+  const parsed = envFields.pick({ STRIPE_SECRET_KEY: true, STRIPE_METER_EVENT_NAME: true, STRIPE_API_URL: true }).safeParse(source);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  return parsed.data;
 }

@@ -108,7 +108,8 @@ async function launch(dataDir: string, env: Record<string, string>): Promise<Run
 
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     // The browser tests judge pages, not capacity: a loaded CI machine's slow second must not shed their requests.
-    env: { SHED_LOAD: 'off', ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // PUBLIC_URL is where the browser reaches it, so links the app builds (mail, Stripe's return URLs) come back to the same origin.
+    env: { SHED_LOAD: 'off', ...process.env, PUBLIC_URL: baseUrl, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const chunks: string[] = [];

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { alertsAfterTick } from '../jobs/alerts.js';
+import { billingJobs } from '../jobs/billing.js';
 import { marketJobs } from '../jobs/market.js';
 import { startJobRunner } from '../jobs/runner.js';
 import { taskJobs, TASK_RUN_QUEUE } from '../jobs/tasks.js';
@@ -8,7 +9,8 @@ import { createMarketFeed } from '../services/market/feeds/index.js';
 
 /**
  * Scheduled work (pg-boss on the app's database): market ticks (each announced on the live bus, then the alert
- * check), candle roll-ups, retention, webhook deliveries, task runs (and their sweep and file retention).
+ * check), candle roll-ups, retention, webhook deliveries, task runs (and their sweep and file retention), and with Stripe the usage
+ * report to its meter and the past-due grace sweep.
  * Every instance may run it; pg-boss hands each scheduled run to one of them. JOBS=off: none here.
  */
 export const jobsPlugin = fp<{ enabled: boolean }>(
@@ -34,6 +36,7 @@ export const jobsPlugin = fp<{ enabled: boolean }>(
         ),
         ...webhookJobs(deps),
         ...taskJobs(deps),
+        ...billingJobs(deps),
       ],
     });
     // New and retried tasks go straight to the queue from this instance.

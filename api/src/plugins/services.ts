@@ -4,6 +4,7 @@ import { createSessionCache } from '../services/auth/session-cache.js';
 import { createBackground } from '../services/background.js';
 import { createBudgetNoticeMemo } from '../services/billing/budget-memo.js';
 import { createApiLimits } from '../services/billing/limits.js';
+import { createBillingStripe } from '../services/billing/stripe.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { createMailLimits } from '../services/mail/budget.js';
 import { createMarketLive } from '../services/market/live.js';
@@ -52,6 +53,7 @@ export const servicesPlugin = fp(
       redis: app.redis,
       marketLive: createMarketLive({ db: app.db, log: app.log }, app.config.db),
       tasks: { ...app.config.tasks, queue: createTaskQueueHolder() },
+      stripe: createBillingStripe(app.config.stripe),
     });
     app.decorate('deps', deps);
     if (app.config.tasks.allowPrivateUrls)

@@ -4,6 +4,7 @@ import type { SessionCache } from './auth/session-cache.js';
 import type { Background } from './background.js';
 import type { BudgetNoticeMemo } from './billing/budget-memo.js';
 import type { ApiLimits } from './billing/limits.js';
+import type { BillingStripe } from './billing/stripe.js';
 import type { Log } from './log.js';
 import type { MailLimits } from './mail/budget.js';
 import type { Mailer } from './mail/mailer.js';
@@ -55,4 +56,6 @@ export interface ServiceDeps {
   budgetNotices: BudgetNoticeMemo;
   /** Tasks' settings, and the queue new and retried tasks are offered to (set when jobs run here). */
   tasks: TaskSettings & { queue: TaskQueueHolder };
+  /** Stripe's client and settings (STRIPE_*); undefined: paid plans are not sold on this server. */
+  stripe: BillingStripe | undefined;
 }

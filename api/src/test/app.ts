@@ -64,6 +64,8 @@ export async function createTestApp(
       prettyLogs: false,
       // Far above what any test signs up in a minute; the sign-up velocity test sets its own.
       signupsPerMinute: 100_000,
+      // No Stripe unless a test brings its fake (test/fake-stripe.ts).
+      stripe: undefined,
       ...overrides,
       // An override without a folder of its own (dir '') still writes into this app's folder, never the working directory.
       tasks: { allowPrivateUrls: false, x: undefined, ...overrides.tasks, dir: overrides.tasks?.dir || tasksDir },

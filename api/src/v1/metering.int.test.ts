@@ -1,6 +1,7 @@
 import { FREE_CALLS_PER_MONTH, formatUsd, type ApiKey, type BillingSummary } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantPlan } from '../services/billing/grant.js';
 import { monthOf } from '../services/billing/period.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, nextAddress, signup } from '../test/auth.js';
@@ -188,7 +189,9 @@ describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`,
     await presetFreeCalls(t.app.db, user.id, key.id, 1_000);
     expect((await get('/v1/crypto/prices?symbols=BTC', key.headers)).statusCode).toBe(429);
 
-    const upgraded = await trpc<BillingSummary>('billing.changePlan', token, { plan: 'pro' });
+    // Issue 22: Pro is never given by the web app; here the operator grants it (pnpm admin grant-plan).
+    await grantPlan(t.app.deps, { email: user.email, plan: 'pro', operator: 'test' });
+    const upgraded = await trpc<BillingSummary>('billing.summary', token);
     expect(upgraded.usage).toMatchObject({ plan: 'pro', quota: null, remaining: null });
     expect(upgraded.planChanges).toEqual([{ from: 'free', to: 'pro', at: expect.any(String) }]);
     const stored = await t.app.db.selectFrom('plan_changes').select(['from_plan', 'to_plan']).where('user_id', '=', user.id).execute();

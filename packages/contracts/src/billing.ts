@@ -36,3 +36,70 @@ export interface BillingSummary {
   /** The latest plan changes, newest first. */
   planChanges: PlanChange[];
 }
+
+/**
+ * Issue 22: how long a Pro subscription whose payment failed (Stripe status past_due) keeps Pro's
+ * limits while Stripe retries the card; past it the account is back on Free's limits and is mailed.
+ */
+export const PAST_DUE_GRACE_DAYS = 7;
+
+/** Said on the billing tab and the pricing page when the server has no Stripe account configured. */
+export const PAID_PLANS_UNAVAILABLE_MESSAGE = 'Paid plans are not available on this server.';
+
+/** Stripe's subscription statuses (Subscriptions.d.ts, shared/reference/stripe-billing.md). */
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The account's Stripe subscription as the app last heard of it (signed webhooks). */
+export interface SubscriptionState {
+  status: SubscriptionStatus;
+  /** End of the period paid for (ISO); a cancelled subscription keeps Pro until then. */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** While past_due: when Pro's limits end unless the payment goes through (ISO). */
+  graceEndsAt: string | null;
+}
+
+/** billing.account: whether Pro can be bought here, and the account's subscription. */
+export interface BillingAccount {
+  /** False without Stripe configured: the app then says PAID_PLANS_UNAVAILABLE_MESSAGE and sells nothing. */
+  paymentsAvailable: boolean;
+  plan: PlanId;
+  /** Null when the account never subscribed (an operator's grant has none). */
+  subscription: SubscriptionState | null;
+  /** Whether the Stripe Customer Portal (cards, invoices, cancellation) can be opened. */
+  portalAvailable: boolean;
+}
+
+/** One Stripe invoice as the billing tab lists it. */
+export interface Invoice {
+  id: string;
+  number: string | null;
+  /** When Stripe created it (ISO). */
+  created: string;
+  periodStart: string;
+  periodEnd: string;
+  /** Metered calls on it (the sum of its lines' quantities). */
+  calls: number;
+  /** In the smallest unit of `currency` (cents for usd). */
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+  /** Stripe's hosted invoice page; null for a draft. */
+  hostedUrl: string | null;
+}
+
+/** Where the browser goes next: a Stripe Checkout or Customer Portal page. */
+export interface RedirectUrl {
+  url: string;
+}

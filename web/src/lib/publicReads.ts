@@ -14,6 +14,8 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export interface PublicReadOutputs {
   'system.health': Outputs['system']['health'];
   'site.stats': Outputs['site']['stats'];
+  /** Whether paid plans are sold on this server (the pricing page's Pro card). */
+  'billing.availability': Outputs['billing']['availability'];
 }
 export type PublicReadPath = keyof PublicReadOutputs;
 

@@ -64,9 +64,9 @@ export async function reserveCall(
               and m.pro_calls::int8 >= b.amount_cents::int8 * ${MICROS_PER_CENT}::int8 / ${PRICE_MICROS_PER_CALL}::int8))
       returning m.pro_calls
     ), hourly as (
-      insert into api_usage_hourly as h (key_id, user_id, hour, calls)
-      select ${call.keyId}::int8, ${call.userId}, ${hour}::timestamptz, 1 from reserved
-      on conflict (key_id, hour) do update set calls = h.calls + 1
+      insert into api_usage_hourly as h (key_id, user_id, hour, calls, pro_calls)
+      select ${call.keyId}::int8, ${call.userId}, ${hour}::timestamptz, 1, ${pro}::int4 from reserved
+      on conflict (key_id, hour) do update set calls = h.calls + 1, pro_calls = h.pro_calls + excluded.pro_calls
     )
     select r.pro_calls, b.amount_cents, b.hard_cap, b.updated_at
     from reserved r left join budgets b on b.user_id = ${call.userId} and ${pro}::int4 = 1
@@ -93,7 +93,7 @@ export async function releaseCall({ db }: Pick<ServiceDeps, 'db'>, r: Reservatio
       where user_id = ${r.userId} and month = ${r.month}
       returning 1
     )
-    update api_usage_hourly set calls = calls - 1
+    update api_usage_hourly set calls = calls - 1, pro_calls = pro_calls - ${pro}
     where key_id = ${r.keyId} and hour = ${r.hour} and exists (select 1 from m)
   `.execute(db);
 }

@@ -6,13 +6,15 @@ import {
   type ChangePlanInput,
   type DailyUsage,
   type KeyUsage,
-  type PlanId,
   type UsageSummary,
+  PAID_PLANS_UNAVAILABLE_MESSAGE,
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors.js';
 import { readBudget } from './budget.js';
 import { monthOf } from './period.js';
+import { downgrade, resume } from './subscriptions.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
@@ -157,18 +159,26 @@ export async function billingSummary(deps: Deps, userId: string, now = new Date(
 }
 
 /**
- * Moves the account to another plan and records the change; it applies from the next call on
- * (limits, quota, billing). Payment is not taken yet. Choosing the current plan changes nothing.
+ * The plan choice on the billing tab. Pro is never granted here: it is bought through Stripe
+ * Checkout (billing.checkout) and starts with Stripe's signed webhook; asking for Pro only undoes a
+ * pending cancellation of a subscription still paid for. Free cancels a subscription at the end of
+ * its period (Pro stays until then), or applies at once without one. Choosing the current plan
+ * changes nothing.
  */
-export async function changePlan(deps: Pick<ServiceDeps, 'db' | 'log'>, input: ChangePlanInput, userId: string): Promise<BillingSummary> {
-  const to: PlanId = input.plan;
-  const from = await deps.db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select('plan').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-    if (user.plan === to) return null;
-    await trx.updateTable('users').set({ plan: to }).where('id', '=', userId).execute();
-    await trx.insertInto('plan_changes').values({ user_id: userId, from_plan: user.plan, to_plan: to }).execute();
-    return user.plan;
-  });
-  if (from) deps.log.info({ event: 'billing.plan_changed', userId, from, to }, 'plan changed');
+export async function changePlan(
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'publicUrl' | 'mailer'>,
+  input: ChangePlanInput,
+  userId: string,
+): Promise<BillingSummary> {
+  if (input.plan === 'pro') {
+    const user = await deps.db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow();
+    if (!(await resume(deps, userId)) && user.plan !== 'pro')
+      throw new AppError(
+        'FORBIDDEN',
+        deps.stripe ? 'Pro starts once its payment is set up: use Upgrade to Pro to go to checkout.' : PAID_PLANS_UNAVAILABLE_MESSAGE,
+      );
+  } else {
+    await downgrade(deps, userId);
+  }
   return billingSummary(deps, userId);
 }

@@ -1,13 +1,23 @@
 import { changePlanSchema, setBudgetSchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { setBudget } from '../../services/billing/budget.js';
+import { billingAccount, listInvoices, openPortal, startCheckout } from '../../services/billing/subscriptions.js';
 import { billingSummary, changePlan } from '../../services/billing/usage.js';
-import { protectedProcedure } from '../trpc.js';
+import { protectedProcedure, publicProcedure } from '../trpc.js';
 
-/** The signed-in user's plan and this month's API usage (settings, billing tab). */
+/** The signed-in user's plan, this month's API usage, and Pro bought through Stripe (settings, billing tab). */
 export const billingRouter = {
   summary: protectedProcedure.query(({ ctx }) => billingSummary(ctx.deps, ctx.user.id)),
-  /** Records the change and applies it from the next call; payment is not taken yet. */
+  /** Whether paid plans are sold on this server (the pricing page asks before anyone signs in). */
+  availability: publicProcedure.query(({ ctx }) => ({ paymentsAvailable: ctx.deps.stripe !== undefined })),
+  /** The account's Stripe subscription as the signed webhooks last told it. */
+  account: protectedProcedure.query(({ ctx }) => billingAccount(ctx.deps, ctx.user.id)),
+  invoices: protectedProcedure.query(({ ctx }) => listInvoices(ctx.deps, ctx.user.id)),
+  /** A Stripe Checkout page for Pro; Pro itself starts with Stripe's signed webhook, never here. */
+  checkout: protectedProcedure.mutation(({ ctx }) => startCheckout(ctx.deps, ctx.user.id)),
+  /** A Stripe Customer Portal page: cards, invoices, cancellation. */
+  portal: protectedProcedure.mutation(({ ctx }) => openPortal(ctx.deps, ctx.user.id)),
+  /** Free: cancel at period end (or at once without a subscription). Pro: only undoes that cancellation. */
   changePlan: protectedProcedure.input(changePlanSchema).mutation(({ ctx, input }) => changePlan(ctx.deps, input, ctx.user.id)),
   /** A Pro account's monthly budget (80%/100% mail, optional hard cap); answers the billing tab's figures after it. */
   setBudget: protectedProcedure.input(setBudgetSchema).mutation(async ({ ctx, input }) => {

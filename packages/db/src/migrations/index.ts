@@ -21,6 +21,7 @@ import * as instagramFilters from './2026-11-24T0300_instagram_filters.js';
 import * as privatePosts from './2026-11-26T0100_private_posts.js';
 import * as mailQueue from './2026-11-26T0200_mail_queue.js';
 import * as loginLinks from './2026-11-26T0900_login_links.js';
+import * as stripeBilling from './2026-11-26T1100_stripe_billing.js';
 import * as budgets from './2026-11-26T1130_budgets.js';
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0100_private_posts': privatePosts,
   '2026-11-26T0200_mail_queue': mailQueue,
   '2026-11-26T0900_login_links': loginLinks,
+  '2026-11-26T1100_stripe_billing': stripeBilling,
   '2026-11-26T1130_budgets': budgets,
 };

@@ -2,6 +2,7 @@ import type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './
 import type { ApiKeysTable } from './api-keys.js';
 import type { AssetsTable } from './assets.js';
 import type { AuthorsTable } from './authors.js';
+import type { BillingAccountsTable, MeterReportsTable, StripeEventsTable } from './billing.js';
 import type { BlogPostsTable } from './blog-posts.js';
 import type { BudgetNoticesTable, BudgetsTable } from './budgets.js';
 import type { CandlesTable } from './candles.js';
@@ -32,6 +33,7 @@ export type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './
 export type { ApiKeyRow, ApiKeysTable } from './api-keys.js';
 export type { AssetRow, AssetsTable } from './assets.js';
 export type { AuthorRow, AuthorsTable } from './authors.js';
+export type { BillingAccountsTable, MeterReportsTable, StripeEventsTable } from './billing.js';
 export type { BlogPostRow, BlogPostsTable } from './blog-posts.js';
 export type { BudgetNoticesTable, BudgetsTable } from './budgets.js';
 export type { CandlesTable } from './candles.js';
@@ -95,6 +97,9 @@ export interface Database {
   budgets: BudgetsTable;
   budget_notices: BudgetNoticesTable;
   api_usage_hourly: ApiUsageHourlyTable;
+  billing_accounts: BillingAccountsTable;
+  stripe_events: StripeEventsTable;
+  meter_reports: MeterReportsTable;
   tasks: TasksTable;
   task_uploads: TaskUploadsTable;
 }

@@ -31,4 +31,6 @@ export interface ApiUsageHourlyTable {
   /** Start of the hour, UTC. */
   hour: Date;
   calls: ColumnType<number, number | undefined, number>;
+  /** Of those, calls made on Pro (billed): what the meter report sends to Stripe. */
+  pro_calls: ColumnType<number, number | undefined, number>;
 }

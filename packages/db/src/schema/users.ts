@@ -18,7 +18,10 @@ export interface UsersTable {
   password_hash: string;
   avatar: string | null;
   social_accounts: ColumnType<SocialAccounts, SocialAccounts | undefined, SocialAccounts>;
-  /** Changed only through billing.changePlan, which records it in plan_changes. */
+  /**
+   * Set from Stripe's signed webhooks (Pro while the subscription is active), the past-due grace
+   * sweep, a downgrade, or the operator's `pnpm admin grant-plan`; each change is recorded in plan_changes.
+   */
   plan: ColumnType<AccountPlan, AccountPlan | undefined, AccountPlan>;
   /** Bumped on password change, reset and logout: tokens carry it and older ones stop verifying. */
   token_version: Generated<number>;

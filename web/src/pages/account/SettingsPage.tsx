@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSignedInUser } from '../../app/session';
 import { ApiKeysSection } from '../api-keys/ApiKeysSection';
-import { BillingTab } from './BillingTab';
+import { BillingTab } from '../billing/BillingTab';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NotificationPreferences } from '../notifications/NotificationPreferences';
 import { ProfileForm } from './ProfileForm';

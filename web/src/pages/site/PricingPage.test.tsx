@@ -1,4 +1,4 @@
-import { PLANS } from '@coinsight/contracts';
+import { PAID_PLANS_UNAVAILABLE_MESSAGE, PLANS } from '@coinsight/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
@@ -15,5 +15,19 @@ describe('/pricing', () => {
     ).toEqual(['Active alerts', String(PLANS.free.limits.activeAlerts), String(PLANS.pro.limits.activeAlerts)]);
     for (const name of ['Alerts with a webhook', 'API keys', 'Tasks', 'Uploaded files kept at once']) expect(row(name)).toBeTruthy();
     expect(screen.getByText(/an account sends at most 20 emails an hour and 100 a day/)).toBeTruthy();
+  });
+});
+
+describe('/pricing and payments (issue 22 point 5)', () => {
+  it('without Stripe on the server, the Pro card says paid plans are not available instead of offering the upgrade', async () => {
+    renderApp('/pricing', { api: { 'billing.availability': () => ({ paymentsAvailable: false }) } });
+    expect(await screen.findByText(PAID_PLANS_UNAVAILABLE_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Upgrade in settings' })).toBeNull();
+  });
+
+  it('with Stripe, the Pro card leads to the billing tab', async () => {
+    renderApp('/pricing', { api: { 'billing.availability': () => ({ paymentsAvailable: true }) } });
+    expect((await screen.findByRole('link', { name: 'Upgrade in settings' })).getAttribute('href')).toBe('/settings?tab=billing');
+    expect(screen.queryByText(PAID_PLANS_UNAVAILABLE_MESSAGE)).toBeNull();
   });
 });

@@ -4,6 +4,8 @@ import {
   MAIL_BUDGET,
   MAX_ACTIVE_TASKS,
   monthlyChargeMicros,
+  PAID_PLANS_UNAVAILABLE_MESSAGE,
+  PAST_DUE_GRACE_DAYS,
   PLAN_LIMIT_LABELS,
   PLANS,
   PRICE_MICROS_PER_1000_CALLS,
@@ -13,6 +15,7 @@ import {
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { ButtonLink, Card, Table } from '../../components/ui';
+import { usePublicRead } from '../../app/dataLayer/usePublicRead';
 import styles from './PricingPage.module.css';
 
 const count = new Intl.NumberFormat('en-US');
@@ -65,6 +68,9 @@ const caps = (Object.keys(PLAN_LIMIT_LABELS) as PlanLimitId[]).map((id) => ({
 const examples = [1_000, 10_000, 100_000, 1_000_000].map((calls) => ({ calls, charge: monthlyChargeMicros(PLANS.pro, calls) }));
 
 export default function PricingPage() {
+  // Without Stripe on this server, Pro cannot be bought: the card says so instead of offering it.
+  const availability = usePublicRead('billing.availability');
+  const paidPlansUnavailable = availability.data?.paymentsAvailable === false;
   return (
     <Page
       title="Pricing"
@@ -82,9 +88,13 @@ export default function PricingPage() {
                   <li key={point}>{point}</li>
                 ))}
               </ul>
-              <ButtonLink to={card.action.to} variant={card.plan.id === 'pro' ? 'primary' : 'secondary'} className={styles.action}>
-                {card.action.label}
-              </ButtonLink>
+              {card.plan.id === 'pro' && paidPlansUnavailable ? (
+                <p className={styles.priceNote}>{PAID_PLANS_UNAVAILABLE_MESSAGE}</p>
+              ) : (
+                <ButtonLink to={card.action.to} variant={card.plan.id === 'pro' ? 'primary' : 'secondary'} className={styles.action}>
+                  {card.action.label}
+                </ButtonLink>
+              )}
             </Card>
           </li>
         ))}
@@ -144,8 +154,10 @@ export default function PricingPage() {
         <p className={styles.text}>
           A request past the per-minute rate or the monthly calls gets an HTTP 429 answer with a Retry-After header giving the seconds to
           wait. Creating something past one of the limits above gets an HTTP 403 answer naming the limit and your plan. Refused requests are
-          never billed. You can move between Free and Pro in the billing tab of your <Link to="/settings?tab=billing">settings</Link>;
-          payment is not taken yet, the change is recorded and applies from your next call.
+          never billed. Pro is bought from the billing tab of your <Link to="/settings?tab=billing">settings</Link>: Stripe takes the card,
+          Pro starts once Stripe confirms the subscription, usage is invoiced monthly, and cancelling keeps Pro until the end of the period
+          paid for. If a payment fails, Pro stays {PAST_DUE_GRACE_DAYS} days while the card is retried, then the account is back on
+          Free&rsquo;s limits.
         </p>
       </section>
     </Page>

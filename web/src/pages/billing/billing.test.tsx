@@ -1,9 +1,9 @@
-import type { BillingSummary } from '@coinsight/contracts';
+import { PAID_PLANS_UNAVAILABLE_MESSAGE, type BillingAccount, type BillingSummary, type Invoice } from '@coinsight/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { StubError, testUser, type Handlers } from '../../test/trpcStub';
-import { BILLING_LOAD_FAILED_MESSAGE, PAYMENT_NOTE, PLAN_CHANGE_FAILED_MESSAGE } from './BillingTab';
+import { BILLING_LOAD_FAILED_MESSAGE, CHECKOUT_FAILED_MESSAGE, navigation, PLAN_CHANGE_FAILED_MESSAGE } from './BillingTab';
 
 // jsdom has no canvas: the chart stands in as its accessible description.
 vi.mock('../../components/charts/UPlotChart', () => ({
@@ -39,11 +39,35 @@ const freeMonth: BillingSummary = {
   planChanges: [],
 };
 
-/** billing.* as the server answers them, the plan change included. */
-function billingApi(initial = freeMonth) {
+const invoice: Invoice = {
+  id: 'in_1',
+  number: 'FAKE-000001',
+  created: '2026-11-01T00:00:00.000Z',
+  periodStart: '2026-10-01T00:00:00.000Z',
+  periodEnd: '2026-11-01T00:00:00.000Z',
+  calls: 20_000,
+  amountDue: 300,
+  amountPaid: 300,
+  currency: 'usd',
+  status: 'paid',
+  hostedUrl: 'https://invoice.stripe.test/1',
+};
+
+/** billing.* as the server answers them: Stripe configured or not, the subscription, the plan change. */
+function billingApi(initial = freeMonth, options: { payments?: boolean; subscription?: BillingAccount['subscription'] } = {}) {
   let summary = initial;
+  const payments = options.payments ?? true;
   const handlers: Handlers = {
     'billing.summary': () => summary,
+    'billing.account': (): BillingAccount => ({
+      paymentsAvailable: payments,
+      plan: summary.usage.plan,
+      subscription: options.subscription ?? null,
+      portalAvailable: payments && options.subscription !== undefined,
+    }),
+    'billing.invoices': () => [invoice],
+    'billing.checkout': () => ({ url: 'https://checkout.stripe.test/cs_1' }),
+    'billing.portal': () => ({ url: 'https://billing.stripe.test/bps_1' }),
     'billing.changePlan': ({ plan }) => {
       summary = {
         ...summary,
@@ -90,20 +114,47 @@ describe('settings billing tab', () => {
     expect(screen.getByRole('button', { name: 'Downgrade to Free' })).toBeTruthy();
   });
 
-  it('upgrades: the change is sent, recorded, listed, and says that no payment is taken', async () => {
+  it('issue 22: Upgrade to Pro goes to Stripe Checkout and changes nothing itself', async () => {
+    const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
     const { api } = await openBilling(billingApi());
-    expect(screen.getAllByText(PAYMENT_NOTE).length).toBe(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
-    expect((await screen.findByRole('status')).textContent).toBe(`You are now on the Pro plan. ${PAYMENT_NOTE}`);
-    expect(api.callsTo('billing.changePlan').map((c) => c.input)).toEqual([{ plan: 'pro' }]);
-    expect(screen.getByRole('heading', { name: 'Plan: Pro' })).toBeTruthy();
-    expect(screen.getByText(/Free to Pro/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Downgrade to Free' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/cs_1'));
+    expect(api.callsTo('billing.changePlan')).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Plan: Free' })).toBeTruthy();
+    assign.mockRestore();
+  });
+
+  it('issue 22 point 5: without Stripe it says paid plans are not available and offers no upgrade', async () => {
+    await openBilling(billingApi(freeMonth, { payments: false }));
+    expect(await screen.findByText(PAID_PLANS_UNAVAILABLE_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Pro' })).toBeNull();
+  });
+
+  it('issue 22: a Pro subscriber sees the subscription, the billing portal and the invoices', async () => {
+    const pro = { ...freeMonth, usage: { ...freeMonth.usage, plan: 'pro' as const, quota: null, remaining: null } };
+    await openBilling(
+      billingApi(pro, {
+        subscription: { status: 'active', currentPeriodEnd: '2026-12-03T00:00:00.000Z', cancelAtPeriodEnd: false, graceEndsAt: null },
+      }),
+    );
+    expect(await screen.findByText(/Your Pro subscription is active; the current period ends on Dec 3, 2026/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Manage billing' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel at period end' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(within(table).getAllByRole('row')[1]?.textContent).toBe('Nov 1, 2026October 1 – November 120,000$3.00paidView FAKE-000001');
+  });
+
+  it('says so when Stripe cannot be reached', async () => {
+    await openBilling({ ...billingApi(), 'billing.checkout': () => Promise.reject(new StubError(503, 'Service unavailable')) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CHECKOUT_FAILED_MESSAGE);
   });
 
   it('says so when the plan cannot be changed', async () => {
-    await openBilling({ ...billingApi(), 'billing.changePlan': () => Promise.reject(new StubError(503, 'Service unavailable')) });
-    fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+    const pro = { ...freeMonth, usage: { ...freeMonth.usage, plan: 'pro' as const, quota: null, remaining: null } };
+    await openBilling({ ...billingApi(pro), 'billing.changePlan': () => Promise.reject(new StubError(503, 'Service unavailable')) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Downgrade to Free' }));
     expect((await screen.findByRole('alert')).textContent).toBe(PLAN_CHANGE_FAILED_MESSAGE);
   });
 

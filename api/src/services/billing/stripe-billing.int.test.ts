@@ -1,0 +1,313 @@
+import {
+  PAID_PLANS_UNAVAILABLE_MESSAGE,
+  PAST_DUE_GRACE_DAYS,
+  type BillingAccount,
+  type BillingSummary,
+  type Invoice,
+  type RedirectUrl,
+} from '@coinsight/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { lastMailTo, mailsTo } from '../../test/auth.js';
+import { startFakeStripe, stripeSignature, type FakeStripe } from '../../test/fake-stripe.js';
+import { taskUser } from '../../test/tasks.js';
+import { insertKey } from '../../test/keys.js';
+import { grantPlan } from './grant.js';
+import { reserveCall } from './meter.js';
+import { meterIdentifier, reconcileMeter, reportUsage } from './meter-report.js';
+import { hourOf } from './period.js';
+import { expirePastDueGrace } from './subscriptions.js';
+
+// Issue 22 points 1, 2, 3, 5 and 6, against a local server speaking Stripe's API (test/fake-stripe.ts),
+// on PGlite and PostgreSQL: Pro is sold, never given; signed webhooks only; usage reported exactly once.
+
+const STRIPE = {
+  secretKey: 'sk_test_fake_coinsight',
+  webhookSecret: 'whsec_test_coinsight',
+  priceId: 'price_pro_metered',
+  meterEventName: 'coinsight_api_calls',
+};
+const WEBHOOK = '/api/billing/stripe-webhook';
+
+let fake: FakeStripe;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeStripe(STRIPE);
+  t = await createTestApp({
+    stripe: { ...STRIPE, meterId: 'mtr_fake1', api: { host: '127.0.0.1', port: fake.port, protocol: 'http' } },
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** Posts an event to the webhook as Stripe does: the exact bytes, signed (or as a test forges them). */
+async function deliver(event: object, options: { secret?: string; timestamp?: number; body?: string } = {}) {
+  const payload = options.body ?? JSON.stringify(event);
+  const signature = stripeSignature(JSON.stringify(event), options.secret ?? STRIPE.webhookSecret, options.timestamp);
+  return t.app.inject({
+    method: 'POST',
+    url: WEBHOOK,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+async function plan(userId: string) {
+  return (await t.app.db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow()).plan;
+}
+async function planChanges(userId: string) {
+  const rows = await t.app.db
+    .selectFrom('plan_changes')
+    .select(['from_plan', 'to_plan'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => `${r.from_plan}>${r.to_plan}`);
+}
+
+/** A signed-up user who has opened checkout: answers the checkout URL and the session. */
+async function checkoutUser() {
+  const u = await taskUser(t.app);
+  const checkout = await u.mutate<RedirectUrl>('billing.checkout');
+  expect(checkout.status, JSON.stringify(checkout.error)).toBe(200);
+  const sessionId = new URL(checkout.data.url).pathname.split('/').pop() ?? '';
+  return { ...u, url: checkout.data.url, sessionId };
+}
+
+describe(`Stripe billing (${process.env.TEST_DB})`, () => {
+  it('issue 22 point 1: changePlan {plan: pro} without payment never grants Pro; checkout opens a Stripe session and grants nothing', async () => {
+    const u = await taskUser(t.app);
+    const refused = await u.mutate<BillingSummary>('billing.changePlan', { plan: 'pro' });
+    expect(refused.status).toBe(403);
+    expect(refused.error?.message).toBe('Pro starts once its payment is set up: use Upgrade to Pro to go to checkout.');
+    expect(await plan(u.user.id)).toBe('free');
+
+    const checkout = await u.mutate<RedirectUrl>('billing.checkout');
+    expect(checkout.data.url).toMatch(new RegExp(`^${fake.url}/checkout/cs_`));
+    const session = [...fake.sessions.values()].find((s) => s.client_reference_id === u.user.id);
+    expect(session).toMatchObject({ mode: 'subscription', status: 'open', customer: expect.stringMatching(/^cus_/) });
+    expect(String(session?.success_url)).toBe(
+      'http://localhost:3000/settings?tab=billing&checkout=success&session_id={CHECKOUT_SESSION_ID}',
+    );
+    expect(await plan(u.user.id)).toBe('free');
+    expect(await planChanges(u.user.id)).toEqual([]);
+    const account = await u.query<BillingAccount>('billing.account');
+    expect(account.data).toEqual({ paymentsAvailable: true, plan: 'free', subscription: null, portalAvailable: true });
+  });
+
+  it('issue 22 point 3: a completed checkout + customer.subscription.created grants Pro once, even when the events come twice and reversed', async () => {
+    const u = await checkoutUser();
+    const { events } = await fake.completeCheckout(u.sessionId, { send: false });
+    // Reversed, then every one again: Stripe's order is not guaranteed and duplicates happen.
+    for (const event of [...events].reverse()) expect((await deliver(event)).statusCode).toBe(200);
+    for (const event of events) {
+      const again = await deliver(event);
+      expect(again.json()).toEqual({ received: true, outcome: 'duplicate' });
+    }
+    expect(await plan(u.user.id)).toBe('pro');
+    expect(await planChanges(u.user.id)).toEqual(['free>pro']);
+    const account = (await u.query<BillingAccount>('billing.account')).data;
+    expect(account.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, graceEndsAt: null });
+    expect(new Date(account.subscription?.currentPeriodEnd ?? 0).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    // Pro's limits apply: the quota is gone.
+    expect((await u.query<BillingSummary>('billing.summary')).data.usage).toMatchObject({ plan: 'pro', quota: null });
+    // A second checkout is refused while the subscription is live.
+    expect((await u.mutate('billing.checkout')).status).toBe(409);
+  });
+
+  it('issue 22 point 3: a forged, stale or tampered signature is 400 and changes nothing', async () => {
+    const u = await checkoutUser();
+    const { events } = await fake.completeCheckout(u.sessionId, { send: false });
+    const created = events[0] as { id: string };
+    const forged = await deliver(created, { secret: 'whsec_not_the_endpoints' });
+    const stale = await deliver(created, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const tampered = await deliver(created, { body: JSON.stringify({ ...created, id: 'evt_other' }) });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(created),
+    });
+    for (const res of [forged, stale, tampered, unsigned]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toHaveProperty('error');
+    }
+    expect(await plan(u.user.id)).toBe('free');
+    expect(await t.app.db.selectFrom('stripe_events').select('id').where('id', '=', created.id).executeTakeFirst()).toBeUndefined();
+    expect(t.logs.join('')).not.toContain(STRIPE.webhookSecret);
+  });
+
+  it(`issue 22 point 3: a failed payment keeps Pro for the ${PAST_DUE_GRACE_DAYS}-day grace period, then Free's limits with a mail; paying brings Pro back`, async () => {
+    const u = await checkoutUser();
+    const { events, subscription } = await fake.completeCheckout(u.sessionId, { send: false });
+    for (const event of events) await deliver(event);
+    expect(await plan(u.user.id)).toBe('pro');
+
+    const failed = await fake.failPayment(String(subscription.id), { send: false });
+    for (const event of failed) expect((await deliver(event)).statusCode).toBe(200);
+    expect(await plan(u.user.id)).toBe('pro');
+    const account = (await u.query<BillingAccount>('billing.account')).data;
+    expect(account.subscription?.status).toBe('past_due');
+    const graceEnds = new Date(account.subscription?.graceEndsAt ?? 0).getTime();
+    expect(Math.abs(graceEnds - (Date.now() + PAST_DUE_GRACE_DAYS * 86_400_000))).toBeLessThan(60_000);
+    expect((await lastMailTo(t.app, u.user.email)).subject).toBe('Your Coinsight payment failed');
+
+    // Within the grace period nothing changes; past it the account is back on Free, once.
+    expect(await expirePastDueGrace(t.app.deps, new Date(graceEnds - 60_000))).toEqual({ expired: 0 });
+    expect(await plan(u.user.id)).toBe('pro');
+    await expirePastDueGrace(t.app.deps, new Date(graceEnds + 1_000));
+    expect(await expirePastDueGrace(t.app.deps, new Date(graceEnds + 2_000))).toEqual({ expired: 0 });
+    expect(await plan(u.user.id)).toBe('free');
+    expect((await u.query<BillingSummary>('billing.summary')).data.usage).toMatchObject({ plan: 'free', quota: 1_000 });
+    const mails = await mailsTo(t.app, u.user.email, 2);
+    expect(mails.map((m) => m.subject)).toEqual(['Your Coinsight payment failed', 'Your Coinsight account is back on the Free plan']);
+    // The same failure told again changes nothing.
+    for (const event of failed) await deliver(fake.event(String(event.type), (event.data as { object: Record<string, unknown> }).object));
+    expect(await plan(u.user.id)).toBe('free');
+
+    // The card works at last: invoice.paid, the subscription active again, Pro back.
+    subscription.status = 'active';
+    await deliver(fake.event('invoice.paid', fake.addInvoice(String(subscription.customer), 1_000, 'paid')));
+    expect(await plan(u.user.id)).toBe('pro');
+    expect(await planChanges(u.user.id)).toEqual(['free>pro', 'pro>free', 'free>pro']);
+  });
+
+  it('issue 22 point 3: a downgrade cancels at period end: Pro stays until Stripe ends the subscription', async () => {
+    const u = await checkoutUser();
+    const { events, subscription } = await fake.completeCheckout(u.sessionId, { send: false });
+    for (const event of events) await deliver(event);
+    const downgraded = await u.mutate<BillingSummary>('billing.changePlan', { plan: 'free' });
+    expect(downgraded.status).toBe(200);
+    expect(subscription.cancel_at_period_end).toBe(true);
+    expect(await plan(u.user.id)).toBe('pro');
+    expect((await u.query<BillingAccount>('billing.account')).data.subscription).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
+    // Changing one's mind before the end undoes the cancellation (still paid for: nothing granted).
+    expect((await u.mutate('billing.changePlan', { plan: 'pro' })).status).toBe(200);
+    expect(subscription.cancel_at_period_end).toBe(false);
+    await u.mutate('billing.changePlan', { plan: 'free' });
+    // The period ends: Stripe deletes the subscription.
+    Object.assign(subscription, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
+    await deliver(fake.event('customer.subscription.deleted', subscription));
+    expect(await plan(u.user.id)).toBe('free');
+    expect(await planChanges(u.user.id)).toEqual(['free>pro', 'pro>free']);
+  });
+
+  it('issue 22 point 1: the billing portal opens for the customer and the tab lists its invoices (date, period, calls, amount, status, link)', async () => {
+    const u = await checkoutUser();
+    const { events } = await fake.completeCheckout(u.sessionId, { send: false });
+    for (const event of events) await deliver(event);
+    const customer = String(fake.sessions.get(u.sessionId)?.customer);
+    fake.addInvoice(customer, 20_000, 'paid');
+    const portal = await u.mutate<RedirectUrl>('billing.portal');
+    expect(portal.data.url).toMatch(new RegExp(`^${fake.url}/portal/bps_`));
+    const invoices = (await u.query<Invoice[]>('billing.invoices')).data;
+    expect(invoices).toHaveLength(2);
+    expect(invoices[0]).toMatchObject({
+      calls: 20_000,
+      amountDue: 300,
+      amountPaid: 300,
+      currency: 'usd',
+      status: 'paid',
+      hostedUrl: expect.stringMatching(/^https:/),
+    });
+    expect(invoices[1]).toMatchObject({ calls: 0, amountDue: 0, status: 'paid' });
+  });
+
+  it('issue 22 point 2: meter events carry stable identifiers, and the sum sent equals the local meter after a run stopped mid-batch', async () => {
+    const u = await checkoutUser();
+    const { events } = await fake.completeCheckout(u.sessionId, { send: false });
+    for (const event of events) await deliver(event);
+    const customer = String(fake.sessions.get(u.sessionId)?.customer);
+    const key = await insertKey(t.app.db, u.user.id);
+    // Pro calls over five past hours (3, 1, 4, 1, 5), and one in the current hour (not settled: not sent).
+    // Half past the hour, whatever the clock says: the hour before is settled (SETTLE_MS), this one is not.
+    const now = new Date(hourOf(new Date()).getTime() + 30 * 60_000);
+    const hours = [5, 4, 3, 2, 1].map((ago) => new Date(hourOf(now).getTime() - ago * 3_600_000));
+    const counts = [3, 1, 4, 1, 5];
+    for (const [i, hour] of hours.entries())
+      for (let c = 0; c < (counts[i] ?? 0); c++)
+        await reserveCall(t.app.deps, { keyId: key.id, userId: u.user.id, plan: 'pro' }, new Date(hour.getTime() + 60_000));
+    await reserveCall(t.app.deps, { keyId: key.id, userId: u.user.id, plan: 'pro' }, now);
+
+    // The run is stopped right after Stripe accepted its third event, before recording it.
+    const stop = new AbortController();
+    let accepted = 0;
+    fake.onMeterEvent = (e) => {
+      if (e.customer === customer && ++accepted === 3) stop.abort();
+    };
+    await expect(reportUsage(t.app.deps, { now, signal: stop.signal })).rejects.toThrow();
+    fake.onMeterEvent = undefined;
+    const drift = await reconcileMeter(t.app.deps, { now, from: hours[0] });
+    expect(drift.drift.find((d) => d.userId === u.user.id)).toMatchObject({ local: 14, sent: 4 });
+
+    // The next run (or a second instance) resends the unrecorded event under the same identifier.
+    await reportUsage(t.app.deps, { now });
+    await reportUsage(t.app.deps, { now });
+    const mine = [...fake.meterEvents.values()].filter((e) => e.customer === customer);
+    expect(mine.map((e) => e.identifier).sort()).toEqual(hours.map((h) => meterIdentifier(u.user.id, h)).sort());
+    expect(mine.reduce((sum, e) => sum + e.value, 0)).toBe(14);
+    // The third hour was POSTed twice with its identifier as Idempotency-Key; Stripe counted it once.
+    const third = meterIdentifier(u.user.id, hours[2] as Date);
+    expect(fake.requests.filter((r) => r.path === '/v1/billing/meter_events' && r.idempotencyKey === third)).toHaveLength(2);
+    expect(fake.meterEventPosts.filter((e) => e.customer === customer)).toHaveLength(5);
+    const reconciled = await reconcileMeter(t.app.deps, { now, from: hours[0] });
+    expect(reconciled.drift.filter((d) => d.userId === u.user.id)).toEqual([]);
+    expect(reconciled.drift).toEqual([]);
+  });
+});
+
+describe(`without Stripe configured (${process.env.TEST_DB})`, () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+  });
+  afterAll(async () => {
+    await plain?.close();
+  });
+
+  it('issue 22 point 5: the app says paid plans are not available, nothing in it grants Pro, and the webhook is 404', async () => {
+    const u = await taskUser(plain.app);
+    expect((await u.query('billing.availability')).data).toEqual({ paymentsAvailable: false });
+    expect((await u.query<BillingAccount>('billing.account')).data).toMatchObject({ paymentsAvailable: false, portalAvailable: false });
+    for (const [path, input] of [
+      ['billing.changePlan', { plan: 'pro' }],
+      ['billing.checkout', undefined],
+      ['billing.portal', undefined],
+    ] as const) {
+      const res = await u.mutate(path, input);
+      expect(res.status, path).toBe(403);
+      expect(res.error?.message).toBe(PAID_PLANS_UNAVAILABLE_MESSAGE);
+    }
+    const hook = await plain.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{}',
+    });
+    expect(hook.statusCode).toBe(404);
+    expect((await plain.app.db.selectFrom('users').select('plan').where('id', '=', u.user.id).executeTakeFirstOrThrow()).plan).toBe('free');
+  });
+
+  it("issue 22 point 5: the operator's grant (pnpm admin grant-plan) sets the plan, records it and logs who did it", async () => {
+    const u = await taskUser(plain.app);
+    const lines: object[] = [];
+    const log = { info: (d: object) => lines.push(d), warn: () => undefined, error: () => undefined };
+    expect(await grantPlan({ db: plain.app.db, log }, { email: u.user.email.toUpperCase(), plan: 'pro', operator: 'ops' })).toEqual({
+      userId: u.user.id,
+      from: 'free',
+    });
+    expect(lines).toEqual([
+      expect.objectContaining({ event: 'billing.plan_granted', userId: u.user.id, from: 'free', to: 'pro', operator: 'ops' }),
+    ]);
+    expect((await u.query<BillingSummary>('billing.summary')).data.planChanges.map((c) => `${c.from}>${c.to}`)).toEqual(['free>pro']);
+    // Downgrading an operator's grant applies at once (no subscription to run out).
+    expect((await u.mutate<BillingSummary>('billing.changePlan', { plan: 'free' })).data.usage.plan).toBe('free');
+  });
+});

@@ -1,0 +1,301 @@
+import {
+  formatUsd,
+  PAID_PLANS_UNAVAILABLE_MESSAGE,
+  PAST_DUE_GRACE_DAYS,
+  PLANS,
+  PRICE_MICROS_PER_1000_CALLS,
+  type BillingAccount,
+  type BillingSummary,
+  type Invoice,
+  type PlanId,
+} from '@coinsight/contracts';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { serverMessage } from '../../app/session';
+import { TimelineChart } from '../../components/charts/TimelineChart';
+import { FormAlert, FormOutcomeAlert, type FormOutcome } from '../../components/forms';
+import { Badge, Button, Table, type BadgeTone } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
+import { BudgetSection } from './BudgetSection';
+import styles from './BillingTab.module.css';
+
+export const BILLING_LOAD_FAILED_MESSAGE = 'Your usage could not be loaded. Please try again.';
+export const PLAN_CHANGE_FAILED_MESSAGE = 'Your plan could not be changed. Please try again.';
+export const CHECKOUT_FAILED_MESSAGE = 'Stripe could not be reached. Please try again.';
+export const INVOICES_FAILED_MESSAGE = 'Your invoices could not be loaded. Please try again.';
+/** Back from Stripe Checkout: Pro starts with Stripe's signed confirmation, a moment later. */
+export const CHECKOUT_RETURNED_MESSAGE = 'Thank you: your payment is being confirmed by Stripe. Pro starts as soon as it is.';
+
+const count = new Intl.NumberFormat('en-US');
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+const dayYearFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/** The settings billing tab: this month's calls, allowance and cost, per day and per key, and the plan. */
+export function BillingTab() {
+  const summary = trpc.billing.summary.useQuery();
+  if (summary.isError) return <FormAlert tone="error">{BILLING_LOAD_FAILED_MESSAGE}</FormAlert>;
+  if (!summary.data) return <p className={styles.muted}>Loading usage…</p>;
+  return <Billing summary={summary.data} />;
+}
+
+function Billing({ summary }: { summary: BillingSummary }) {
+  const { usage, daily, keys } = summary;
+  const plan = PLANS[usage.plan];
+  const lastDay = new Date(new Date(usage.periodEnd).getTime() - 86_400_000);
+  const period = `${dayFormat.format(new Date(usage.periodStart))} – ${dayFormat.format(lastDay)} (UTC)`;
+  return (
+    <div className={styles.stack}>
+      <section aria-labelledby="billing-month">
+        <h3 id="billing-month" className={styles.heading}>
+          {monthFormat.format(new Date(usage.periodStart))}
+        </h3>
+        <p className={styles.muted}>{period}</p>
+        <dl className={styles.figures}>
+          <div className={styles.figure}>
+            <dt>API calls this month</dt>
+            <dd>{count.format(usage.calls)}</dd>
+          </div>
+          <div className={styles.figure}>
+            <dt>Free allowance</dt>
+            <dd>
+              {usage.quota === null
+                ? 'None: every call is billed'
+                : `${count.format(usage.remaining ?? 0)} of ${count.format(usage.quota)} calls left`}
+            </dd>
+          </div>
+          <div className={styles.figure}>
+            <dt>Cost this month</dt>
+            <dd>{usage.costUsd}</dd>
+          </div>
+        </dl>
+        <p className={styles.muted}>
+          {plan.billed
+            ? `On ${plan.name}, every call costs ${formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000 (${count.format(usage.billedCalls)} billed calls this month).`
+            : `${plan.name} calls are never billed; past the allowance the API answers 429 until the month ends.`}
+        </p>
+      </section>
+
+      <BudgetSection usage={usage} />
+
+      <figure className={styles.chart}>
+        <figcaption className={styles.heading}>Calls per day</figcaption>
+        <TimelineChart
+          times={daily.map((d) => `${d.day}T00:00:00.000Z`)}
+          series={[{ label: 'Calls', values: daily.map((d) => d.calls) }]}
+          yLabel="Calls"
+          description={`API calls per day this month, UTC: ${daily.map((d) => `${d.day.slice(8)}: ${d.calls}`).join(', ')}.`}
+          partialLast={daily.length > 1}
+          partialNote={`The last point is today so far (UTC, up to ${usage.asOf.slice(11, 16)}), not a full day.`}
+        />
+      </figure>
+
+      <Table
+        caption="Calls this month per key"
+        columns={[
+          {
+            key: 'name',
+            header: 'Key',
+            cell: (k) => (
+              <>
+                {k.name} <code className={styles.prefix}>{k.prefix}…</code> {k.deleted ? <Badge tone="neutral">deleted</Badge> : null}
+              </>
+            ),
+          },
+          { key: 'calls', header: 'Calls', cell: (k) => count.format(k.calls), align: 'end' },
+        ]}
+        rows={keys}
+        rowKey={(k) => k.id}
+        emptyMessage="No API keys yet: create one in the API tab."
+      />
+
+      <PlanChooser current={usage.plan} changes={summary.planChanges} />
+    </div>
+  );
+}
+
+/** Where the browser goes for Stripe's pages (a seam for the unit tests, which cannot navigate jsdom away). */
+export const navigation = { assign: (url: string) => window.location.assign(url) };
+
+function subscriptionLine(account: BillingAccount): string | null {
+  const sub = account.subscription;
+  if (!sub) return null;
+  const end = sub.currentPeriodEnd ? dayYearFormat.format(new Date(sub.currentPeriodEnd)) : null;
+  switch (sub.status) {
+    case 'active':
+    case 'trialing':
+      return sub.cancelAtPeriodEnd
+        ? `Your subscription is cancelled: Pro stays until ${end ?? 'the end of the period'}, then the account is on Free.`
+        : `Your Pro subscription is active${end ? `; the current period ends on ${end}` : ''}. Usage is invoiced monthly.`;
+    case 'past_due':
+      return sub.graceEndsAt
+        ? `Your last payment failed. Pro stays until ${dayYearFormat.format(new Date(sub.graceEndsAt))} while the card is retried; update it in the billing portal.`
+        : `Your last payment failed ${PAST_DUE_GRACE_DAYS}+ days ago, so the account is on Free's limits until it is paid; update the card in the billing portal.`;
+    case 'incomplete':
+      return 'Your payment is not complete yet: Pro starts as soon as Stripe confirms it.';
+    default:
+      return 'Your Pro subscription has ended.';
+  }
+}
+
+function PlanChooser({ current, changes }: { current: PlanId; changes: BillingSummary['planChanges'] }) {
+  const utils = trpc.useUtils();
+  const [searchParams] = useSearchParams();
+  const returned = searchParams.get('checkout');
+  const account = trpc.billing.account.useQuery(undefined, {
+    // Back from checkout: Pro starts with Stripe's webhook, a moment after the redirect.
+    refetchInterval: (query) => (returned === 'success' && query.state.data?.plan !== 'pro' ? 2_000 : false),
+  });
+  const change = trpc.billing.changePlan.useMutation();
+  const checkout = trpc.billing.checkout.useMutation();
+  const portal = trpc.billing.portal.useMutation();
+  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
+  const plan = account.data?.plan ?? current;
+  if (account.data && account.data.plan !== current) void utils.billing.summary.invalidate();
+  const sub = account.data?.subscription ?? null;
+  const live = sub !== null && ['active', 'trialing', 'past_due'].includes(sub.status);
+  const busy = change.isPending || checkout.isPending || portal.isPending;
+
+  async function go(to: 'checkout' | 'portal') {
+    setOutcome(null);
+    try {
+      const { url } = await (to === 'checkout' ? checkout : portal).mutateAsync();
+      navigation.assign(url);
+    } catch (error) {
+      setOutcome({ tone: 'error', message: serverMessage(error) ?? CHECKOUT_FAILED_MESSAGE });
+    }
+  }
+
+  async function onChange(target: PlanId) {
+    setOutcome(null);
+    try {
+      const summary = await change.mutateAsync({ plan: target });
+      utils.billing.summary.setData(undefined, summary);
+      await utils.billing.account.invalidate();
+      setOutcome({
+        tone: 'success',
+        message:
+          target === 'free' && live
+            ? 'Your subscription will end with the current period; Pro stays until then.'
+            : target === 'pro'
+              ? 'Your subscription continues.'
+              : `You are now on the ${PLANS[summary.usage.plan].name} plan.`,
+      });
+    } catch (error) {
+      setOutcome({ tone: 'error', message: serverMessage(error) ?? PLAN_CHANGE_FAILED_MESSAGE });
+    }
+  }
+
+  const paymentsAvailable = account.data?.paymentsAvailable ?? false;
+  const line = account.data ? subscriptionLine(account.data) : null;
+  return (
+    <section aria-labelledby="billing-plan" className={styles.plan}>
+      <h3 id="billing-plan" className={styles.heading}>
+        Plan: {PLANS[plan].name}
+      </h3>
+      <ul className={styles.points}>
+        {Object.values(PLANS).map((p) => (
+          <li key={p.id}>
+            <strong>{p.name}</strong>: {count.format(p.requestsPerMinute)} requests per minute,{' '}
+            {p.monthlyQuota === null
+              ? `every call billed at ${formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000`
+              : `${count.format(p.monthlyQuota)} calls a month, never billed`}
+            .
+          </li>
+        ))}
+      </ul>
+      {returned === 'success' && plan !== 'pro' ? (
+        <p role="status">{CHECKOUT_RETURNED_MESSAGE}</p>
+      ) : returned === 'cancelled' && plan !== 'pro' ? (
+        <p role="status">Checkout was cancelled: nothing was charged.</p>
+      ) : null}
+      {account.data && !paymentsAvailable ? <p className={styles.muted}>{PAID_PLANS_UNAVAILABLE_MESSAGE}</p> : null}
+      {line ? <p>{line}</p> : null}
+      <FormOutcomeAlert outcome={outcome} />
+      <div className={styles.actions}>
+        {paymentsAvailable && plan === 'free' && !live ? (
+          <Button variant="primary" disabled={busy} onClick={() => void go('checkout')}>
+            {checkout.isPending ? 'Opening checkout…' : 'Upgrade to Pro'}
+          </Button>
+        ) : null}
+        {account.data?.portalAvailable ? (
+          <Button variant="secondary" disabled={busy} onClick={() => void go('portal')}>
+            {portal.isPending ? 'Opening the billing portal…' : 'Manage billing'}
+          </Button>
+        ) : null}
+        {plan === 'pro' && !(live && sub.cancelAtPeriodEnd) ? (
+          <Button variant="secondary" disabled={busy} onClick={() => void onChange('free')}>
+            {change.isPending ? 'Changing plan…' : live ? 'Cancel at period end' : 'Downgrade to Free'}
+          </Button>
+        ) : null}
+        {live && sub.cancelAtPeriodEnd ? (
+          <Button variant="secondary" disabled={busy} onClick={() => void onChange('pro')}>
+            Keep Pro
+          </Button>
+        ) : null}
+      </div>
+      {account.data?.portalAvailable ? <Invoices /> : null}
+      {changes.length > 0 ? (
+        <>
+          <h4 className={styles.subheading}>Plan changes</h4>
+          <ul className={styles.points}>
+            {changes.map((c) => (
+              <li key={c.at + c.to}>
+                <time dateTime={c.at}>{dateTimeFormat.format(new Date(c.at))} UTC</time>: {PLANS[c.from].name} to {PLANS[c.to].name}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+
+const INVOICE_STATUS_TONE: Record<Invoice['status'], BadgeTone> = {
+  paid: 'green',
+  open: 'yellow',
+  draft: 'neutral',
+  uncollectible: 'red',
+  void: 'neutral',
+};
+
+/** The account's Stripe invoices: date, period, calls, amount, status and Stripe's hosted page. */
+function Invoices() {
+  const invoices = trpc.billing.invoices.useQuery();
+  if (invoices.isError) return <FormAlert tone="error">{INVOICES_FAILED_MESSAGE}</FormAlert>;
+  return (
+    <Table
+      caption="Invoices"
+      columns={[
+        { key: 'date', header: 'Date', cell: (i) => dayYearFormat.format(new Date(i.created)) },
+        {
+          key: 'period',
+          header: 'Period',
+          cell: (i) => `${dayFormat.format(new Date(i.periodStart))} – ${dayFormat.format(new Date(i.periodEnd))}`,
+        },
+        { key: 'calls', header: 'Calls', cell: (i) => count.format(i.calls), align: 'end' },
+        { key: 'amount', header: 'Amount', cell: (i) => money(i.status === 'paid' ? i.amountPaid : i.amountDue, i.currency), align: 'end' },
+        { key: 'status', header: 'Status', cell: (i) => <Badge tone={INVOICE_STATUS_TONE[i.status]}>{i.status}</Badge> },
+        {
+          key: 'link',
+          header: 'Invoice',
+          cell: (i) =>
+            i.hostedUrl ? (
+              <a href={i.hostedUrl} target="_blank" rel="noreferrer">
+                View{i.number ? ` ${i.number}` : ''}
+              </a>
+            ) : (
+              '—'
+            ),
+        },
+      ]}
+      rows={invoices.data ?? []}
+      rowKey={(i) => i.id}
+      emptyMessage={invoices.data ? 'No invoices yet: the first one comes at the end of your first month on Pro.' : 'Loading invoices…'}
+    />
+  );
+}
