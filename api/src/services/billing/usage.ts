@@ -6,6 +6,7 @@ import {
   type ChangePlanInput,
   type DailyUsage,
   type KeyUsage,
+  type PlanId,
   type UsageSummary,
   PAID_PLANS_UNAVAILABLE_MESSAGE,
 } from '@coinsight/contracts';
