@@ -1,8 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- this harness runs in Node, not in the web app: it starts the api's test double of Stripe
+import { startFakeStripe } from '../../api/src/test/fake-stripe';
 import { setupE2E } from './harness';
 
-// Issue 22 point 4, done when: a Pro user sets a budget and sees the 80% mail when usage crosses it.
-const e2e = setupE2E({ smtp: true });
+// Issue 22, done when: a user who became Pro through the (local) checkout sets a budget and sees
+// the 80% mail when usage crosses it.
+const STRIPE = {
+  secretKey: 'sk_test_e2e_budget',
+  webhookSecret: 'whsec_e2e_budget',
+  priceId: 'price_e2e_pro',
+  meterEventName: 'coinsight_api_calls',
+};
+const fake = await startFakeStripe(STRIPE);
+const e2e = setupE2E({
+  smtp: true,
+  env: {
+    STRIPE_SECRET_KEY: STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+    STRIPE_PRICE_ID: STRIPE.priceId,
+    STRIPE_METER_EVENT_NAME: STRIPE.meterEventName,
+    STRIPE_API_URL: fake.url,
+  },
+});
+
+afterAll(async () => {
+  await fake.close();
+});
 
 describe('a monthly budget from a browser', () => {
   it(
@@ -13,18 +36,23 @@ describe('a monthly budget from a browser', () => {
       await e2e.confirmEmail(account);
       const page = await e2e.open({ token: account.token });
 
-      // How Pro is paid for is not this test's subject: the plan button of this build grants it.
+      // Pro through the local checkout: the fake's Pay button sends Stripe's signed events.
+      fake.webhookUrl = e2e.url('/api/billing/stripe-webhook');
       await page.goto(e2e.url('/settings?tab=billing'), { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
-      await page.getByRole('heading', { name: 'Plan: Pro' }).waitFor();
+      await page.getByRole('heading', { name: 'Fake Stripe Checkout' }).waitFor();
+      await page.getByRole('button', { name: 'Pay and subscribe' }).click();
+      await page.waitForURL((url) => url.pathname === '/settings' && url.searchParams.get('checkout') === 'success');
+      await page.getByRole('heading', { name: 'Plan: Pro' }).waitFor({ timeout: 30_000 });
 
-      await page.goto(e2e.url('/settings?tab=api'), { waitUntil: 'networkidle' });
+      // Tabs switch in the app (a page load would abort the tab's reads still in flight).
+      await page.getByRole('tab', { name: 'API' }).click();
       await page.getByLabel('Key name').fill('Budget test');
       await page.getByRole('button', { name: 'Create API Key' }).click();
       const secret = (await page.getByRole('region', { name: 'New API key' }).locator('code').textContent())?.trim() ?? '';
       expect(secret).toMatch(/^cs_live_/);
 
-      await page.goto(e2e.url('/settings?tab=billing'), { waitUntil: 'networkidle' });
+      await page.getByRole('tab', { name: 'Billing' }).click();
       await page.getByLabel('Monthly budget (USD)').fill('0.01');
       await page.getByRole('button', { name: 'Save budget' }).click();
       expect(await page.getByRole('status').filter({ hasText: 'Budget saved' }).textContent()).toBe(
