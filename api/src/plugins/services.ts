@@ -13,11 +13,16 @@ import { createTaskQueueHolder } from '../services/tasks/settings.js';
 
 /** ServiceDeps from what the other plugins made: the rate limits, background queue and caches are made here, once per app. */
 export function createServiceDeps(
-  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads'> & { rateLimits: RateLimits; signupsPerMinute?: number },
+  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads' | 'now'> & {
+    rateLimits: RateLimits;
+    signupsPerMinute?: number;
+    now?: () => Date;
+  },
 ): ServiceDeps {
-  const { rateLimits, signupsPerMinute, ...rest } = options;
+  const { rateLimits, signupsPerMinute, now = () => new Date(), ...rest } = options;
   return {
     ...rest,
+    now,
     limits: {
       ...createAuthLimits(rateLimits, { signupsPerMinute }),
       ...createSiteLimits(rateLimits),

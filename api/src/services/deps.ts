@@ -50,6 +50,12 @@ export interface ServiceDeps {
   reads: ReadCache;
   /** Announces stored ticks and streams the overview after each (market/live.ts). */
   marketLive: MarketLive;
+  /**
+   * The clock: every service that reads the time calls `deps.now()` (never `new Date()` itself), so a
+   * test, a script or a job can pin it; a job runs its services with the clock at its slot's time
+   * (`atTime`, services/clock.ts).
+   */
+  now: () => Date;
   /** Tasks' settings, and the queue new and retried tasks are offered to (set when jobs run here). */
   tasks: TaskSettings & { queue: TaskQueueHolder };
 }

@@ -2,7 +2,7 @@ import type { emailLinkSchema, loginLinkRequestSchema } from '@coinsight/contrac
 import type { AuthResult } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Client } from '../client.js';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { loginLinkMail } from './mails.js';
@@ -26,8 +26,9 @@ const RETRY_AFTER_SECONDS = 60;
 export async function requestLoginLink(
   deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl'>,
   input: z.infer<typeof loginLinkRequestSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<{ message: string }> {
+  const { client } = caller;
   const { db, limits, log } = deps;
   await limits.loginLinkRequestsByIp.consume(client.ip);
   const account = accountKey(input.email);
@@ -79,8 +80,9 @@ export async function requestLoginLink(
 export async function signInWithLink(
   deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret'>,
   input: z.infer<typeof emailLinkSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<AuthResult> {
+  const { client } = caller;
   const { db, limits, log } = deps;
   await limits.linkAttemptsByIp.consume(client.ip);
   const result = await db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import type { forgotPasswordSchema, resetPasswordSchema } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Client } from '../client.js';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { passwordChangedMail, resetPasswordMail, sendLater } from './mails.js';
@@ -27,8 +27,9 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 export async function forgotPassword(
   deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl'>,
   input: z.infer<typeof forgotPasswordSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<{ message: string }> {
+  const { client } = caller;
   await deps.limits.resetRequestsByIp.consume(client.ip);
   try {
     await sendResetLink(deps, input.email);
@@ -87,8 +88,9 @@ async function sendResetLink(deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' 
 export async function resetPassword(
   deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'limits' | 'sessions'>,
   input: z.infer<typeof resetPasswordSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<{ message: string }> {
+  const { client } = caller;
   await deps.limits.linkAttemptsByIp.consume(client.ip);
   const hash = tokenHash(input.token);
   const open = await deps.db

@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGES, contactSubjectLabel, type contactMessageSchema } from '@coinsight/contracts';
 import type { z } from 'zod';
-import type { Client } from '../client.js';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
@@ -104,9 +104,9 @@ async function attemptDelivery(deps: OperatorInbox, message: ClaimedMessage, now
 export async function sendContactMessage(
   deps: OperatorInbox & Pick<ServiceDeps, 'limits' | 'log'>,
   input: ContactInput,
-  client: Client,
-  senderId?: string,
+  caller: Caller<'client'>,
 ): Promise<{ id: number }> {
+  const { client, userId: senderId } = caller;
   await deps.limits.contactByIp.consume(client.ip, CONTACT_MESSAGES.tooMany);
   await deps.limits.contactBySender.consume(input.email.toLowerCase(), CONTACT_MESSAGES.tooMany);
 

@@ -7,20 +7,21 @@ import { isoDay, meanSentiment, percentChange, periodWindow, splitDays } from '.
 
 const RELATED_TOKENS = 3;
 
-export type TrendingOptions = z.infer<typeof trendingInputSchema> & { now?: Date };
-
 /**
  * The most mentioned topics (coins as '$BTC', hashtags as '#defi') over a period, with their
  * mean sentiment, 24 h change and the coins most often named alongside. Whole days come from
  * the daily rollup and the hours at either end from the hourly one, so a 90-day period reads
  * about 90 rows per topic rather than 2,160, and never the posts.
  */
-export async function trendingTopics({ db, reads }: SocialDeps, options: TrendingOptions): Promise<TrendingTopics> {
-  if (reads && !options.now) {
+export async function trendingTopics(deps: SocialDeps, options: z.infer<typeof trendingInputSchema>): Promise<TrendingTopics> {
+  const { reads, readDb: db, ...uncached } = deps;
+  if (reads) {
     const { period, platform, limit } = options;
-    return reads.get(readKey('trending', [period, platform ?? null, limit]), () => trendingTopics({ db }, { period, platform, limit }));
+    return reads.get(readKey('trending', [period, platform ?? null, limit]), () =>
+      trendingTopics({ ...uncached, readDb: db }, { period, platform, limit }),
+    );
   }
-  const w = periodWindow(options.period, options.now ?? new Date());
+  const w = periodWindow(options.period, deps.now());
   const days = splitDays(w.start, w.end);
   const onPlatform = options.platform ? sql`and platform = ${options.platform}` : sql``;
   const hourly = days
