@@ -162,7 +162,7 @@ describe(`checklist 16: an authorization failure is logged with the user and the
     expect((await b.download(task.id)).statusCode).toBe(404);
     expect((await b.mutate('apiKeys.delete', { id: apiKey })).status).toBe(404);
     expectV1Error(await bKey.delete(`/v1/alerts/${key.alert.id}`), 404, 'not_found', 'Alert not found');
-    expect((await b.mutate('user.notifications.markRead', { id: notification.id })).status).toBe(404);
+    expect((await b.mutate('alerts.notifications.markRead', { id: notification.id })).status).toBe(404);
 
     const logged = failures().slice(before);
     expect(logged).toEqual([

@@ -108,7 +108,7 @@ describe('alerts in Chromium', () => {
       // Saved: after a reload it is still as chosen.
       const before = await marketAnalysis.isChecked();
       await Promise.all([
-        page.waitForResponse((response) => response.url().includes('/trpc/user.notificationPrefs.update') && response.ok()),
+        page.waitForResponse((response) => response.url().includes('/trpc/alerts.preferences.update') && response.ok()),
         marketAnalysis.click(),
       ]);
       expect(await marketAnalysis.isChecked()).toBe(!before);

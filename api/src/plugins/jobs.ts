@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
+import { alertsAfterTick } from '../jobs/alerts.js';
 import { marketJobs } from '../jobs/market.js';
-import { checkAlerts } from '../services/alerts/check.js';
 import { startJobRunner } from '../jobs/runner.js';
 import { taskJobs, TASK_RUN_QUEUE } from '../jobs/tasks.js';
 import { webhookJobs } from '../jobs/webhooks.js';
@@ -29,7 +29,7 @@ export const jobsPlugin = fp<{ enabled: boolean }>(
           {
             tickSeconds: app.config.market.tickSeconds,
             announce: (now) => app.deps.marketLive.publish(now),
-            afterTick: (now) => checkAlerts(deps, { now }),
+            afterTick: alertsAfterTick(deps),
           },
         ),
         ...webhookJobs(deps),

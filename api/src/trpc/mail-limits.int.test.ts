@@ -77,18 +77,18 @@ const sendEmail = { recipient: 'friend@example.com', subject: 'Hello', message: 
 describe(`checklist 25: mail only to a verified address (${process.env.TEST_DB})`, () => {
   it('checklist 25: an unverified account gets 403 naming verification for an email alert, on tRPC create and update and on /v1', async () => {
     const user = await newUser({ verified: false });
-    const refused = await user.mutate('user.alerts.create', btcAboveOne);
+    const refused = await user.mutate('alerts.create', btcAboveOne);
     expect(refused.status).toBe(403);
     expect(refused.error?.message).toBe(ALERT_MESSAGES.verifyForEmail);
     expect(refused.error?.message).toMatch(/Verify your email address/);
 
     // Email defaults to on: only an explicit "in-app only" alert is made.
-    const inApp = await user.mutate<Alert>('user.alerts.create', { ...btcAboveOne, email: false });
+    const inApp = await user.mutate<Alert>('alerts.create', { ...btcAboveOne, email: false });
     expect(inApp.status).toBe(200);
-    const turnedOn = await user.mutate('user.alerts.update', { id: inApp.data.id, email: true });
+    const turnedOn = await user.mutate('alerts.update', { id: inApp.data.id, email: true });
     expect(turnedOn.status).toBe(403);
     expect(turnedOn.error?.message).toBe(ALERT_MESSAGES.verifyForEmail);
-    expect((await user.query<Alert[]>('user.alerts.list')).data).toMatchObject([{ id: inApp.data.id, email: false }]);
+    expect((await user.query<Alert[]>('alerts.list')).data).toMatchObject([{ id: inApp.data.id, email: false }]);
 
     // /v1: a key needs a verified address, so this account had one when the key was made and has
     // since changed it (the new address unverified): the key still works, email alerts do not.
@@ -109,21 +109,21 @@ describe(`checklist 25: mail only to a verified address (${process.env.TEST_DB})
 
   it("checklist 25: an unverified account's in-app alerts fire; no mail is sent", async () => {
     const user = await newUser({ verified: false });
-    const alert = await user.mutate<Alert>('user.alerts.create', { ...btcAboveOne, email: false });
+    const alert = await user.mutate<Alert>('alerts.create', { ...btcAboveOne, email: false });
     expect(alert.status).toBe(200);
     await btcTick();
-    const page = (await user.query<NotificationPage>('user.notifications.list')).data;
+    const page = (await user.query<NotificationPage>('alerts.notifications.list')).data;
     expect(page.notifications).toMatchObject([{ alertId: alert.data.id, title: 'BTC is above $1.00' }]);
     expect(mailsTo(user.email)).toEqual([]);
   });
 
   it('checklist 25: an email alert mails only while the address is verified at the moment it fires', async () => {
     const user = await newUser({ verified: true });
-    expect((await user.mutate('user.alerts.create', btcAboveOne)).status).toBe(200);
+    expect((await user.mutate('alerts.create', btcAboveOne)).status).toBe(200);
     // The address changed since (its verification went with it).
     await t.app.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', user.id).execute();
     await btcTick();
-    expect((await user.query<NotificationPage>('user.notifications.list')).data.notifications).toHaveLength(1);
+    expect((await user.query<NotificationPage>('alerts.notifications.list')).data.notifications).toHaveLength(1);
     expect(mailsTo(user.email)).toEqual([]);
     expect(t.logs.join('')).toContain('alert mail not sent: the address is not verified');
   });
@@ -146,15 +146,15 @@ describe(`checklist 25: one mail budget per account (${process.env.TEST_DB})`, (
     for (let i = 0; i < sendEmails; i++) expect((await user.mutate('email.send', sendEmail)).status).toBe(200);
 
     const alerts = MAIL_BUDGET.perHour - sendEmails + 3;
-    for (let i = 0; i < alerts; i++) expect((await user.mutate('user.alerts.create', btcAboveOne)).status).toBe(200);
-    expect((await other.mutate('user.alerts.create', btcAboveOne)).status).toBe(200);
+    for (let i = 0; i < alerts; i++) expect((await user.mutate('alerts.create', btcAboveOne)).status).toBe(200);
+    expect((await other.mutate('alerts.create', btcAboveOne)).status).toBe(200);
     await btcTick();
 
     // The budget's rest went to alert mail; three alerts were held back.
     const alertMails = mailsTo(user.email);
     expect(alertMails).toHaveLength(MAIL_BUDGET.perHour - sendEmails);
     expect(smtp.received.filter((mail) => mail.envelopeTo.includes('friend@example.com'))).toHaveLength(sendEmails);
-    const page = (await user.query<NotificationPage>('user.notifications.list')).data;
+    const page = (await user.query<NotificationPage>('alerts.notifications.list')).data;
     expect(page.notifications).toHaveLength(alerts);
     const heldBack = page.notifications.filter((n) => n.body.endsWith(MAIL_BUDGET_MESSAGES.alertHeldBack));
     expect(heldBack).toHaveLength(3);

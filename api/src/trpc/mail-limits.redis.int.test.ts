@@ -34,7 +34,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && redisUrl)('checklist 25: on
     for (let i = 0; i < alerts; i++) {
       const res = await a.app.inject({
         method: 'POST',
-        url: '/trpc/user.alerts.create',
+        url: '/trpc/alerts.create',
         headers: bearer(token),
         payload: { symbol: 'BTC', price: 1, condition: 'above' },
       });

@@ -52,7 +52,7 @@ describe(`checklist 26: per-plan caps (${process.env.TEST_DB})`, () => {
   it(`checklist 26: 41 email alerts from one Free account meet the cap: the ${free.activeAlerts + 1}st is 403 naming the cap and the plan, on tRPC and /v1; its mails stay within the cap`, async () => {
     const u = await account();
     const answers = [];
-    for (let i = 0; i < 41; i++) answers.push(await u.mutate<Alert>('user.alerts.create', btcAboveOne));
+    for (let i = 0; i < 41; i++) answers.push(await u.mutate<Alert>('alerts.create', btcAboveOne));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(free.activeAlerts);
     const refused = answers.slice(free.activeAlerts);
     expect(refused.every((a) => a.status === 403)).toBe(true);
@@ -79,9 +79,9 @@ describe(`checklist 26: per-plan caps (${process.env.TEST_DB})`, () => {
 
     // Pausing one frees a place; resuming it past the cap is refused the same way.
     const first = answers[0]!.data;
-    expect((await u.mutate('user.alerts.update', { id: first.id, active: false })).status).toBe(200);
-    expect((await u.mutate('user.alerts.create', btcAboveOne)).status).toBe(200);
-    const resumed = await u.mutate('user.alerts.update', { id: first.id, active: true });
+    expect((await u.mutate('alerts.update', { id: first.id, active: false })).status).toBe(200);
+    expect((await u.mutate('alerts.create', btcAboveOne)).status).toBe(200);
+    const resumed = await u.mutate('alerts.update', { id: first.id, active: true });
     expect(resumed.status).toBe(403);
     expect(resumed.error?.message).toBe(planLimitMessage('free', 'activeAlerts'));
   });
@@ -90,21 +90,21 @@ describe(`checklist 26: per-plan caps (${process.env.TEST_DB})`, () => {
     const u = await account();
     await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', u.user.id).execute();
     for (let i = 0; i < free.activeAlerts + 1; i++)
-      expect((await u.mutate('user.alerts.create', { ...btcAboveOne, email: false })).status).toBe(200);
+      expect((await u.mutate('alerts.create', { ...btcAboveOne, email: false })).status).toBe(200);
   });
 
   it(`checklist 26: alerts with a webhook are capped at ${free.webhookAlerts} on Free, on tRPC and /v1`, async () => {
     const u = await account();
     const hooked = { ...btcAboveOne, email: false, webhookUrl: 'http://127.0.0.1:9/hook' };
-    for (let i = 0; i < free.webhookAlerts; i++) expect((await u.mutate('user.alerts.create', hooked)).status).toBe(200);
-    const refused = await u.mutate('user.alerts.create', hooked);
+    for (let i = 0; i < free.webhookAlerts; i++) expect((await u.mutate('alerts.create', hooked)).status).toBe(200);
+    const refused = await u.mutate('alerts.create', hooked);
     expect(refused.status).toBe(403);
     expect(refused.error?.message).toBe(planLimitMessage('free', 'webhookAlerts'));
     const v1 = await u.v1Create(hooked);
     expect(v1.statusCode).toBe(403);
     expect(v1.json()).toMatchObject({ error: { code: 'forbidden', message: planLimitMessage('free', 'webhookAlerts') } });
     // Alerts without a webhook are still welcome.
-    expect((await u.mutate('user.alerts.create', { ...btcAboveOne, email: false })).status).toBe(200);
+    expect((await u.mutate('alerts.create', { ...btcAboveOne, email: false })).status).toBe(200);
   });
 
   it(`checklist 26: stored tasks are capped at ${free.tasks} on Free (finished ones count; deleting one frees a place)`, async () => {
@@ -153,7 +153,7 @@ describe(`checklist 26: per-plan caps (${process.env.TEST_DB})`, () => {
 describe(`checklist 26: concurrent creates do not overshoot a cap (${process.env.TEST_DB})`, () => {
   it(`checklist 26: 50 concurrent alert creates leave exactly ${free.activeAlerts} alerts`, async () => {
     const u = await account();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => u.mutate('user.alerts.create', { ...btcAboveOne, email: false })));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => u.mutate('alerts.create', { ...btcAboveOne, email: false })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(free.activeAlerts);
     expect(answers.filter((a) => a.status === 403)).toHaveLength(50 - free.activeAlerts);
     expect(await countRows('alerts', u.user.id)).toBe(free.activeAlerts);

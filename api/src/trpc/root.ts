@@ -1,3 +1,4 @@
+import { alertsRouter } from './routers/alerts.js';
 import { apiKeysRouter } from './routers/api-keys.js';
 import { authRouter } from './routers/auth.js';
 import { billingRouter } from './routers/billing.js';
@@ -11,6 +12,7 @@ import { socialRouter } from './routers/social.js';
 import { systemRouter } from './routers/system.js';
 import { tasksRouter } from './routers/tasks.js';
 import { userRouter } from './routers/user.js';
+import { webhooksRouter } from './routers/webhooks.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
@@ -25,6 +27,8 @@ export const appRouter = router({
   social: socialRouter,
   market: marketRouter,
   apiKeys: apiKeysRouter,
+  alerts: alertsRouter,
+  webhooks: webhooksRouter,
   billing: billingRouter,
   tasks: tasksRouter,
 });

@@ -10,9 +10,15 @@ export const formatCount = (n: number) => whole.format(n);
 /** 12.3K: for cards, where the exact figure matters less than its size. */
 export const formatCompact = (n: number) => compact.format(n);
 
-/** +12.5% / −3% */
-export const formatChange = (percent: number) =>
-  `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${Math.abs(percent).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+/**
+ * A change with its sign: +12.5%, −3% (at most one decimal), or with exactly `decimals` when given
+ * (+2.41%, −0.35%, 0.00%: prices, where a column of figures reads best aligned).
+ */
+export const formatChange = (percent: number, decimals?: number) =>
+  `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${Math.abs(percent).toLocaleString(
+    'en-US',
+    decimals === undefined ? { maximumFractionDigits: 1 } : { minimumFractionDigits: decimals, maximumFractionDigits: decimals },
+  )}%`;
 
 /** Sentiment 0..1 as a score out of 100, which reads more easily than a fraction. */
 export const formatSentiment = (score: number) => (score * 100).toFixed(0);

@@ -75,8 +75,8 @@ export function alertsServer(initial: { alerts?: Alert[]; notifications?: AppNot
   };
   const handlers: Handlers = {
     'market.overview': () => marketOverview,
-    'user.alerts.list': () => state.alerts,
-    'user.alerts.create': (input) => {
+    'alerts.list': () => state.alerts,
+    'alerts.create': (input) => {
       const alert = alertOf({
         id: nextId++,
         kind: input.kind ?? 'price',
@@ -88,7 +88,7 @@ export function alertsServer(initial: { alerts?: Alert[]; notifications?: AppNot
       state.alerts = [alert, ...state.alerts];
       return alert;
     },
-    'user.alerts.update': (input) => {
+    'alerts.update': (input) => {
       const alert = find(input.id);
       const updated: Alert = {
         ...alert,
@@ -99,13 +99,13 @@ export function alertsServer(initial: { alerts?: Alert[]; notifications?: AppNot
       state.alerts = state.alerts.map((candidate) => (candidate.id === input.id ? updated : candidate));
       return updated;
     },
-    'user.alerts.delete': (input) => {
+    'alerts.delete': (input) => {
       find(input.id);
       state.alerts = state.alerts.filter((candidate) => candidate.id !== input.id);
       return { deleted: true as const };
     },
-    'user.notifications.unreadCount': () => ({ unread: state.notifications.filter((n) => !n.read).length }),
-    'user.notifications.list': (input) => {
+    'alerts.notifications.unreadCount': () => ({ unread: state.notifications.filter((n) => !n.read).length }),
+    'alerts.notifications.list': (input) => {
       const limit = input?.limit ?? 25;
       const total = state.notifications.length;
       return {
@@ -113,17 +113,17 @@ export function alertsServer(initial: { alerts?: Alert[]; notifications?: AppNot
         pagination: { total, page: 1, limit, pages: Math.ceil(total / limit) },
       };
     },
-    'user.notifications.markRead': (input) => {
+    'alerts.notifications.markRead': (input) => {
       state.notifications = state.notifications.map((n) => (n.id === input.id ? { ...n, read: true } : n));
       return { read: true as const };
     },
-    'user.notifications.markAllRead': () => {
+    'alerts.notifications.markAllRead': () => {
       const updated = state.notifications.filter((n) => !n.read).length;
       state.notifications = state.notifications.map((n) => ({ ...n, read: true }));
       return { updated };
     },
-    'user.notificationPrefs.get': () => state.prefs,
-    'user.notificationPrefs.update': (input) => {
+    'alerts.preferences.get': () => state.prefs,
+    'alerts.preferences.update': (input) => {
       state.prefs = state.prefs.map((pref) => (pref.id === input.id ? { ...pref, enabled: input.enabled } : pref));
       return state.prefs;
     },

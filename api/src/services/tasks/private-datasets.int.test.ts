@@ -121,7 +121,7 @@ async function sharedView(customer: Awaited<ReturnType<typeof v1Account>>, viewe
 describe(`private datasets (${process.env.TEST_DB})`, () => {
   it('checklist 24: an upload with a shared post id and 2,000 DOT posts changes nothing shared; the uploader reads them back with dataset=mine', async () => {
     const customer = await v1Account(t.app);
-    const alert = await other.mutate<{ id: number }>('user.alerts.create', { kind: 'mentions', symbol: 'DOT', mentions: 100 });
+    const alert = await other.mutate<{ id: number }>('alerts.create', { kind: 'mentions', symbol: 'DOT', mentions: 100 });
     expect(alert.status).toBe(200);
     expect(await checkAlerts(t.app.deps, { now: new Date() })).toEqual({ fired: 0 });
 
@@ -147,9 +147,9 @@ describe(`private datasets (${process.env.TEST_DB})`, () => {
 
     // The other user's mention alert (DOT above 100 in the last hour) does not fire.
     expect(await checkAlerts(t.app.deps, { now: new Date() })).toEqual({ fired: 0 });
-    const alerts = await other.query<{ id: number; firedAt: string | null }[]>('user.alerts.list');
+    const alerts = await other.query<{ id: number; firedAt: string | null }[]>('alerts.list');
     expect(alerts.data).toEqual([expect.objectContaining({ id: alert.data.id, firedAt: null })]);
-    expect((await other.query<{ unread: number }>('user.notifications.unreadCount')).data).toEqual({ unread: 0 });
+    expect((await other.query<{ unread: number }>('alerts.notifications.unreadCount')).data).toEqual({ unread: 0 });
 
     const shared = await t.app.db
       .selectFrom('posts')

@@ -71,7 +71,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const receiver = await startWebhookReceiver([200]);
     try {
       const user = await newUser(open);
-      const created = await user.mutate<Alert>('user.alerts.create', {
+      const created = await user.mutate<Alert>('alerts.create', {
         symbol: 'BTC',
         price: 1,
         condition: 'above',
@@ -80,7 +80,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
       });
       expect(created.status).toBe(200);
       expect(created.data.webhookUrl).toBe(`${receiver.url}/hooks/coinsight`);
-      expect((await user.query<Alert[]>('user.alerts.list')).data[0]?.webhookUrl).toBe(`${receiver.url}/hooks/coinsight`);
+      expect((await user.query<Alert[]>('alerts.list')).data[0]?.webhookUrl).toBe(`${receiver.url}/hooks/coinsight`);
 
       const firedAt = await fireBtc(open);
       expect(await deliver(firedAt)).toMatchObject({ attempted: 1, delivered: 1 });
@@ -101,7 +101,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
         },
       });
 
-      const { secret } = (await user.query<WebhookSecret>('user.webhooks.secret')).data;
+      const { secret } = (await user.query<WebhookSecret>('webhooks.secret')).data;
       expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
       const header = String(hit!.headers['coinsight-signature']);
       expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -125,7 +125,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
       expect(verifyCoinsightSignature(secret, header, hit!.body.replace('50000', '50001'))).toBe(false);
       expect(verifyCoinsightSignature(secret, header.replace(/t=\d+/, `t=${signedAt - 600}`), hit!.body)).toBe(false);
 
-      const deliveries = (await user.query<WebhookDelivery[]>('user.webhooks.deliveries')).data;
+      const deliveries = (await user.query<WebhookDelivery[]>('webhooks.deliveries')).data;
       expect(deliveries).toEqual([
         {
           id: Number(hit!.headers['coinsight-delivery']),
@@ -141,11 +141,11 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
       ]);
 
       // Rotation: the next delivery is signed with the new secret, and the old one no longer verifies.
-      const rotated = (await user.mutate<WebhookSecret>('user.webhooks.rotateSecret')).data;
+      const rotated = (await user.mutate<WebhookSecret>('webhooks.rotateSecret')).data;
       expect(rotated.secret).not.toBe(secret);
       expect(rotated.rotatedAt).not.toBeNull();
-      expect((await user.query<WebhookSecret>('user.webhooks.secret')).data.secret).toBe(rotated.secret);
-      await user.mutate('user.alerts.update', { id: created.data.id, rearm: true });
+      expect((await user.query<WebhookSecret>('webhooks.secret')).data.secret).toBe(rotated.secret);
+      await user.mutate('alerts.update', { id: created.data.id, rearm: true });
       await deliver(await fireBtc(open));
       const second = receiver.received[1]!;
       expect(await verifyWebhookSignature(rotated.secret, String(second.headers['coinsight-signature']), second.body)).toBe(true);
@@ -159,17 +159,17 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const receiver = await startWebhookReceiver([500, 200]);
     try {
       const user = await newUser(open);
-      await user.mutate('user.alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
+      await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
       const firedAt = await fireBtc(open);
       // Other tests' deliveries are all settled by now: counts here are this delivery's.
       expect(await deliver(firedAt)).toMatchObject({ attempted: 1, retrying: 1 });
       expect(await deliver(new Date(firedAt.getTime() + 29_000))).toMatchObject({ attempted: 0 });
-      let [delivery] = (await user.query<WebhookDelivery[]>('user.webhooks.deliveries')).data;
+      let [delivery] = (await user.query<WebhookDelivery[]>('webhooks.deliveries')).data;
       expect(delivery).toMatchObject({ status: 'pending', nextAttemptAt: new Date(firedAt.getTime() + 30_000).toISOString() });
       expect(delivery!.attempts).toEqual([expect.objectContaining({ attempt: 1, statusCode: 500, error: null })]);
 
       expect(await deliver(new Date(firedAt.getTime() + 30_000))).toMatchObject({ attempted: 1, delivered: 1 });
-      [delivery] = (await user.query<WebhookDelivery[]>('user.webhooks.deliveries')).data;
+      [delivery] = (await user.query<WebhookDelivery[]>('webhooks.deliveries')).data;
       expect(delivery!.status).toBe('delivered');
       expect(delivery!.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 200]);
       expect(receiver.received).toHaveLength(2);
@@ -186,8 +186,8 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const broken = await startWebhookReceiver([503]);
     try {
       const user = await newUser(open);
-      await user.mutate('user.alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: refusing.url });
-      await user.mutate('user.alerts.create', { symbol: 'BTC', price: 2, condition: 'above', email: false, webhookUrl: broken.url });
+      await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: refusing.url });
+      await user.mutate('alerts.create', { symbol: 'BTC', price: 2, condition: 'above', email: false, webhookUrl: broken.url });
       const firedAt = await fireBtc(open);
       let at = firedAt.getTime();
       await deliver(new Date(at));
@@ -197,7 +197,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
       }
       expect(await deliver(new Date(at + 86_400_000))).toMatchObject({ attempted: 0 });
 
-      const deliveries = (await user.query<WebhookDelivery[]>('user.webhooks.deliveries')).data;
+      const deliveries = (await user.query<WebhookDelivery[]>('webhooks.deliveries')).data;
       const byUrl = new Map(deliveries.map((delivery) => [delivery.url, delivery]));
       expect(byUrl.get(refusing.url)).toMatchObject({ status: 'failed', nextAttemptAt: null });
       expect(byUrl.get(refusing.url)!.attempts.map((attempt) => attempt.statusCode)).toEqual([400]);
@@ -215,9 +215,9 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const receiver = await startWebhookReceiver();
     await receiver.close(); // Nothing listens on its port now.
     const user = await newUser(open);
-    await user.mutate('user.alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
+    await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
     expect(await deliver(await fireBtc(open))).toMatchObject({ attempted: 1, retrying: 1 });
-    const [delivery] = (await user.query<WebhookDelivery[]>('user.webhooks.deliveries')).data;
+    const [delivery] = (await user.query<WebhookDelivery[]>('webhooks.deliveries')).data;
     expect(delivery).toMatchObject({ status: 'pending' });
     expect(delivery!.attempts).toEqual([expect.objectContaining({ statusCode: null, error: 'connection refused' })]);
     // Settled by hand, so the later tests' job runs count only their own deliveries.
@@ -256,7 +256,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     try {
       const user = await newUser(open);
       const { port } = silent.address() as AddressInfo;
-      await user.mutate('user.alerts.create', {
+      await user.mutate('alerts.create', {
         symbol: 'BTC',
         price: 1,
         condition: 'above',
@@ -267,7 +267,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
         attempted: 1,
         retrying: 1,
       });
-      const [delivery] = (await user.query<WebhookDelivery[]>('user.webhooks.deliveries')).data;
+      const [delivery] = (await user.query<WebhookDelivery[]>('webhooks.deliveries')).data;
       expect(delivery!.attempts).toEqual([expect.objectContaining({ statusCode: null, error: 'timed out after 200 ms' })]);
       await open.app.db.updateTable('webhook_deliveries').set({ status: 'failed' }).where('status', '=', 'pending').execute();
     } finally {
@@ -286,17 +286,17 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     'http://metadata.google.internal/computeMetadata/v1/',
   ])('creating an alert with webhookUrl %s is a 400', async (webhookUrl) => {
     const user = await newUser(strict);
-    const res = await user.mutate('user.alerts.create', { symbol: 'BTC', price: 1, condition: 'above', webhookUrl });
+    const res = await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', webhookUrl });
     expect(res.status).toBe(400);
     expect(res.error?.message).toBe('webhookUrl must resolve to a public address');
-    expect((await user.query<Alert[]>('user.alerts.list')).data).toEqual([]);
+    expect((await user.query<Alert[]>('alerts.list')).data).toEqual([]);
   });
 
   it.each(['ftp://example.com/hook', 'javascript:alert(1)', 'not a url', `https://example.com/${'a'.repeat(2048)}`])(
     'webhookUrl %s is refused by the schema',
     async (webhookUrl) => {
       const user = await newUser(strict);
-      const res = await user.mutate('user.alerts.create', { symbol: 'BTC', price: 1, condition: 'above', webhookUrl });
+      const res = await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', webhookUrl });
       expect(res.status).toBe(400);
       expect(res.error?.message).toMatch(/^webhookUrl must be (an http\(s\) URL|at most 2048 characters)$/);
     },
@@ -304,7 +304,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
 
   it('a public address is accepted; without webhookUrl the alert has none', async () => {
     const user = await newUser(strict);
-    const withHook = await user.mutate<Alert>('user.alerts.create', {
+    const withHook = await user.mutate<Alert>('alerts.create', {
       symbol: 'BTC',
       price: 1,
       condition: 'above',
@@ -312,7 +312,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     });
     expect(withHook.status).toBe(200);
     expect(withHook.data.webhookUrl).toBe('https://93.184.215.14/hook');
-    const plain = await user.mutate<Alert>('user.alerts.create', { symbol: 'ETH', price: 1, condition: 'above' });
+    const plain = await user.mutate<Alert>('alerts.create', { symbol: 'ETH', price: 1, condition: 'above' });
     expect(plain.data.webhookUrl).toBeNull();
   });
 
@@ -321,7 +321,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     try {
       // Accepted while private addresses were allowed; delivered by an instance where they are not.
       const user = await newUser(open);
-      await user.mutate('user.alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
+      await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
       const addresses = ['::1', '::ffff:127.0.0.1', '169.254.169.254', '10.0.0.1'];
       await open.app.db
         .insertInto('alerts')
@@ -345,7 +345,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
       const strictDeps = { ...open.app.deps, webhooks: { allowPrivate: false } };
       expect(await deliverWebhooks(strictDeps, { now: firedAt, resolve })).toMatchObject({ attempted: 5, failed: 5 });
       expect(receiver.received).toHaveLength(0);
-      const deliveries = (await user.query<WebhookDelivery[]>('user.webhooks.deliveries')).data;
+      const deliveries = (await user.query<WebhookDelivery[]>('webhooks.deliveries')).data;
       expect(deliveries).toHaveLength(5);
       for (const delivery of deliveries) {
         expect(delivery.status).toBe('failed');
@@ -363,14 +363,14 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     try {
       const owner = await newUser(open);
       const other = await newUser(open);
-      await owner.mutate('user.alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
+      await owner.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
       await deliver(await fireBtc(open));
-      expect((await owner.query<WebhookDelivery[]>('user.webhooks.deliveries')).data).toHaveLength(1);
-      expect((await other.query<WebhookDelivery[]>('user.webhooks.deliveries')).data).toEqual([]);
-      const mine = (await owner.query<WebhookSecret>('user.webhooks.secret')).data.secret;
-      const theirs = (await other.query<WebhookSecret>('user.webhooks.secret')).data.secret;
+      expect((await owner.query<WebhookDelivery[]>('webhooks.deliveries')).data).toHaveLength(1);
+      expect((await other.query<WebhookDelivery[]>('webhooks.deliveries')).data).toEqual([]);
+      const mine = (await owner.query<WebhookSecret>('webhooks.secret')).data.secret;
+      const theirs = (await other.query<WebhookSecret>('webhooks.secret')).data.secret;
       expect(theirs).not.toBe(mine);
-      const anonymous = await open.app.inject({ method: 'GET', url: '/trpc/user.webhooks.deliveries' });
+      const anonymous = await open.app.inject({ method: 'GET', url: '/trpc/webhooks.deliveries' });
       expect(anonymous.statusCode).toBe(401);
       // The secret never reaches the log.
       expect(open.logs.join('')).not.toContain(mine);

@@ -36,11 +36,11 @@ describe('header notifications', () => {
     expect(within(panel).getAllByRole('button', { name: /^Unread:/ })).toHaveLength(3);
     // A read one is plain text.
     expect(within(panel).getByText('SOL is above $150.00').closest('button')).toBeNull();
-    expect(api.callsTo('user.notifications.list')[0]?.input).toEqual({ limit: 10 });
+    expect(api.callsTo('alerts.notifications.list')[0]?.input).toEqual({ limit: 10 });
 
     fireEvent.click(unread);
     await screen.findByRole('button', { name: 'Notifications, 2 unread' });
-    expect(api.callsTo('user.notifications.markRead')[0]?.input).toEqual({ id: 2 });
+    expect(api.callsTo('alerts.notifications.markRead')[0]?.input).toEqual({ id: 2 });
     await waitFor(() => expect(within(panel).getAllByRole('button', { name: /^Unread:/ })).toHaveLength(2));
   });
 
@@ -68,7 +68,7 @@ describe('header notifications', () => {
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
     await screen.findByRole('button', { name: 'Notifications' });
-    expect(api.callsTo('user.notifications.markAllRead')).toHaveLength(1);
+    expect(api.callsTo('alerts.notifications.markAllRead')).toHaveLength(1);
     await waitFor(() => expect(within(panel).queryAllByRole('button', { name: /^Unread:/ })).toHaveLength(0));
     expect((within(panel).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
   });

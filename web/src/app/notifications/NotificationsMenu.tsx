@@ -19,18 +19,18 @@ export function notificationsLabel(unread: number): string {
 export function NotificationsMenu() {
   const { open, close, toggle, rootRef, triggerRef, menuId, onBlur } = useMenu();
   const utils = trpc.useUtils();
-  const unreadCount = trpc.user.notifications.unreadCount.useQuery(undefined, { refetchInterval: UNREAD_POLL_MS });
+  const unreadCount = trpc.alerts.notifications.unreadCount.useQuery(undefined, { refetchInterval: UNREAD_POLL_MS });
   const unread = unreadCount.data?.unread ?? 0;
   // Opening the panel always asks again: the count may have moved since it was last open.
-  const list = trpc.user.notifications.list.useQuery({ limit: RECENT_NOTIFICATIONS }, { enabled: open, staleTime: 0 });
-  const refresh = () => Promise.all([utils.user.notifications.unreadCount.invalidate(), utils.user.notifications.list.invalidate()]);
-  const markRead = trpc.user.notifications.markRead.useMutation({ onSettled: refresh });
-  const markAll = trpc.user.notifications.markAllRead.useMutation({ onSettled: refresh });
+  const list = trpc.alerts.notifications.list.useQuery({ limit: RECENT_NOTIFICATIONS }, { enabled: open, staleTime: 0 });
+  const refresh = () => Promise.all([utils.alerts.notifications.unreadCount.invalidate(), utils.alerts.notifications.list.invalidate()]);
+  const markRead = trpc.alerts.notifications.markRead.useMutation({ onSettled: refresh });
+  const markAll = trpc.alerts.notifications.markAllRead.useMutation({ onSettled: refresh });
 
   // A new notification means an alert fired: an alert list on screen should say so too.
   const lastUnread = useRef(unread);
   useEffect(() => {
-    if (unread > lastUnread.current) void utils.user.alerts.list.invalidate();
+    if (unread > lastUnread.current) void utils.alerts.list.invalidate();
     lastUnread.current = unread;
   }, [unread, utils]);
 

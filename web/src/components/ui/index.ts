@@ -1,6 +1,7 @@
 export { Badge, type BadgeProps, type BadgeTone } from './Badge';
 export { Button, ButtonLink, buttonClassName, type ButtonProps, type ButtonLinkProps } from './Button';
 export { Card, type CardProps } from './Card';
+export { ChangeValue, type ChangeValueProps } from './ChangeValue';
 export { CodeBlock, type CodeBlockProps } from './CodeBlock';
 export { Container, type ContainerProps } from './Container';
 export { Dialog, type DialogProps } from './Dialog';

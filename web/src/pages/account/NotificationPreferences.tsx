@@ -13,18 +13,16 @@ export const prefNotSavedMessage = (pref: Pick<NotificationPreference, 'name'>, 
 /** Spec §3's preferences with their toggles: each switch shows the change at once and takes it back if the server refuses. */
 export function NotificationPreferences() {
   const utils = trpc.useUtils();
-  const prefs = trpc.user.notificationPrefs.get.useQuery();
+  const prefs = trpc.alerts.preferences.get.useQuery();
   const [failure, setFailure] = useState<{ message: string; detail: string | null } | null>(null);
   const setEnabled = (id: NotificationPreference['id'], enabled: boolean) =>
-    utils.user.notificationPrefs.get.setData(undefined, (current) =>
-      current?.map((pref) => (pref.id === id ? { ...pref, enabled } : pref)),
-    );
+    utils.alerts.preferences.get.setData(undefined, (current) => current?.map((pref) => (pref.id === id ? { ...pref, enabled } : pref)));
 
-  const update = trpc.user.notificationPrefs.update.useMutation({
+  const update = trpc.alerts.preferences.update.useMutation({
     onMutate: async (input) => {
       setFailure(null);
       // A reply to an earlier read must not overwrite the choice just made.
-      await utils.user.notificationPrefs.get.cancel();
+      await utils.alerts.preferences.get.cancel();
       setEnabled(input.id, input.enabled);
     },
     // Only this switch goes back: another one toggled meanwhile keeps its own fate.
@@ -33,7 +31,7 @@ export function NotificationPreferences() {
       const pref = prefs.data?.find((candidate) => candidate.id === input.id);
       setFailure({ message: prefNotSavedMessage(pref ?? { name: 'That preference' }, input.enabled), detail: serverMessage(error) });
     },
-    onSuccess: (saved) => utils.user.notificationPrefs.get.setData(undefined, saved),
+    onSuccess: (saved) => utils.alerts.preferences.get.setData(undefined, saved),
   });
 
   if (prefs.isPending) return <p className={styles.muted}>Loading your preferences…</p>;

@@ -69,9 +69,9 @@ describe('settings api tab: webhooks', () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const { api } = await renderApiTab({
-      'user.webhooks.secret': () => SECRET,
-      'user.webhooks.deliveries': () => [],
-      'user.webhooks.rotateSecret': () => ROTATED,
+      'webhooks.secret': () => SECRET,
+      'webhooks.deliveries': () => [],
+      'webhooks.rotateSecret': () => ROTATED,
     });
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Reveal' }).hasAttribute('disabled')).toBe(false));
@@ -85,26 +85,26 @@ describe('settings api tab: webhooks', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Secret copied to the clipboard.');
 
     press('Rotate secret');
-    expect(api.callsTo('user.webhooks.rotateSecret')).toHaveLength(0);
+    expect(api.callsTo('webhooks.rotateSecret')).toHaveLength(0);
     expect(screen.getByRole('group', { name: 'Confirm rotation' }).textContent).toContain('stops working at once');
     press('Rotate now');
     await waitFor(() => expect(secretText()).toBe(ROTATED.secret));
-    expect(api.callsTo('user.webhooks.rotateSecret')).toHaveLength(1);
+    expect(api.callsTo('webhooks.rotateSecret')).toHaveLength(1);
     expect(screen.getByRole('status').textContent).toBe('New secret in force. Deliveries are now signed with it only.');
     expect(screen.queryByRole('group', { name: 'Confirm rotation' })).toBeNull();
   });
 
   it('cancelling the confirmation rotates nothing', async () => {
-    const { api } = await renderApiTab({ 'user.webhooks.secret': () => SECRET, 'user.webhooks.deliveries': () => [] });
+    const { api } = await renderApiTab({ 'webhooks.secret': () => SECRET, 'webhooks.deliveries': () => [] });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Rotate secret' }).hasAttribute('disabled')).toBe(false));
     press('Rotate secret');
     press('Cancel');
-    expect(api.callsTo('user.webhooks.rotateSecret')).toHaveLength(0);
+    expect(api.callsTo('webhooks.rotateSecret')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Rotate secret' })).toBeTruthy();
   });
 
   it('lists recent deliveries with their status and every attempt', async () => {
-    const { api } = await renderApiTab({ 'user.webhooks.secret': () => SECRET, 'user.webhooks.deliveries': () => DELIVERIES });
+    const { api } = await renderApiTab({ 'webhooks.secret': () => SECRET, 'webhooks.deliveries': () => DELIVERIES });
     const list = await screen.findByRole('list', { name: 'Recent deliveries' });
     const items = within(list)
       .getAllByRole('listitem')
@@ -122,7 +122,7 @@ describe('settings api tab: webhooks', () => {
     expect(within(items[0]!).getByText('Attempt 1: connection refused, 12 ms')).toBeTruthy();
     expect(within(items[0]!).getByText(/Next attempt/)).toBeTruthy();
     expect(within(items[2]!).getByText('Attempt 1: HTTP 400, 9 ms')).toBeTruthy();
-    expect(api.callsTo('user.webhooks.deliveries')[0]?.input).toEqual({ limit: 20 });
+    expect(api.callsTo('webhooks.deliveries')[0]?.input).toEqual({ limit: 20 });
 
     // jsdom has no layout, so contrast is the browser suite's to check; structure and names are checked here.
     const section = screen.getByRole('heading', { name: 'Webhooks' }).closest('section')!;
@@ -131,14 +131,14 @@ describe('settings api tab: webhooks', () => {
   });
 
   it('says when there are no deliveries yet', async () => {
-    await renderApiTab({ 'user.webhooks.secret': () => SECRET, 'user.webhooks.deliveries': () => [] });
+    await renderApiTab({ 'webhooks.secret': () => SECRET, 'webhooks.deliveries': () => [] });
     expect(await screen.findByText(NO_DELIVERIES_MESSAGE)).toBeTruthy();
   });
 
   it('shows an error when the deliveries cannot be loaded', async () => {
     await renderApiTab({
-      'user.webhooks.secret': () => SECRET,
-      'user.webhooks.deliveries': () => {
+      'webhooks.secret': () => SECRET,
+      'webhooks.deliveries': () => {
         throw new StubError(500, 'Internal server error');
       },
     });

@@ -21,11 +21,11 @@ function attemptText(attempt: WebhookAttempt): string {
 
 /** Settings → API: the account's webhook signing secret (reveal, copy, rotate) and its recent deliveries. */
 export function WebhooksSection() {
-  const secret = trpc.user.webhooks.secret.useQuery();
-  const deliveries = trpc.user.webhooks.deliveries.useQuery({ limit: 20 });
+  const secret = trpc.webhooks.secret.useQuery();
+  const deliveries = trpc.webhooks.deliveries.useQuery({ limit: 20 });
   const utils = trpc.useUtils();
-  const rotate = trpc.user.webhooks.rotateSecret.useMutation({
-    onSuccess: (fresh) => utils.user.webhooks.secret.setData(undefined, fresh),
+  const rotate = trpc.webhooks.rotateSecret.useMutation({
+    onSuccess: (fresh) => utils.webhooks.secret.setData(undefined, fresh),
   });
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);

@@ -38,8 +38,8 @@ function keysApi(initial: ApiKey[] = [production]) {
       return { ok: true as const };
     },
     // The tab's webhooks section shares the page: answered, so its own messages stay out of these tests.
-    'user.webhooks.secret': () => ({ secret: 'whsec_test', createdAt: '2026-11-01T10:00:00.000Z', rotatedAt: null }),
-    'user.webhooks.deliveries': () => [],
+    'webhooks.secret': () => ({ secret: 'whsec_test', createdAt: '2026-11-01T10:00:00.000Z', rotatedAt: null }),
+    'webhooks.deliveries': () => [],
   };
   return handlers;
 }

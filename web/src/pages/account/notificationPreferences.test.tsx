@@ -33,18 +33,18 @@ describe('settings notifications tab', () => {
 
   it('shows a change at once and keeps it once saved', async () => {
     const server = alertsServer();
-    const reply = deferred<ProcedureOutput<'user.notificationPrefs.update'>>();
+    const reply = deferred<ProcedureOutput<'alerts.preferences.update'>>();
     const { api } = await openTab({
       ...server.handlers,
-      'user.notificationPrefs.update': async (input, call) => {
-        const saved = server.handlers['user.notificationPrefs.update']!(input, call);
+      'alerts.preferences.update': async (input, call) => {
+        const saved = server.handlers['alerts.preferences.update']!(input, call);
         return reply.promise.then(() => saved);
       },
     });
     fireEvent.click(toggle('Market Analysis'));
     // Before the server answers.
     await waitFor(() => expect(toggle('Market Analysis').checked).toBe(true));
-    await waitFor(() => expect(api.callsTo('user.notificationPrefs.update')[0]?.input).toEqual({ id: 'market-analysis', enabled: true }));
+    await waitFor(() => expect(api.callsTo('alerts.preferences.update')[0]?.input).toEqual({ id: 'market-analysis', enabled: true }));
     reply.resolve([]);
     await waitFor(() => expect(server.state.prefs.find((pref) => pref.id === 'market-analysis')?.enabled).toBe(true));
     expect(toggle('Market Analysis').checked).toBe(true);
@@ -52,7 +52,7 @@ describe('settings notifications tab', () => {
 
   it('takes the change back and says so when saving fails', async () => {
     const failure = deferred<never>();
-    await openTab({ ...alertsServer().handlers, 'user.notificationPrefs.update': () => failure.promise });
+    await openTab({ ...alertsServer().handlers, 'alerts.preferences.update': () => failure.promise });
     fireEvent.click(toggle('Price Alerts'));
     await waitFor(() => expect(toggle('Price Alerts').checked).toBe(false));
     failure.reject(new StubError(429, 'Too many requests, please try again later'));

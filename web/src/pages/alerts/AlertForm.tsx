@@ -70,7 +70,7 @@ export function AlertForm() {
   const overview = trpc.market.overview.useQuery();
   const assets: MarketAsset[] = overview.data?.assets ?? [];
   const utils = trpc.useUtils();
-  const create = trpc.user.alerts.create.useMutation();
+  const create = trpc.alerts.create.useMutation();
   // Alert mail goes only to a verified address (the server answers 403 otherwise): until then, in-app only.
   const verified = useSignedInUser().emailVerified;
   const [email, setEmail] = useState(verified);
@@ -116,7 +116,7 @@ export function AlertForm() {
     setServerError(null);
     try {
       const alert = await create.mutateAsync(toInput(values));
-      await utils.user.alerts.list.invalidate();
+      await utils.alerts.list.invalidate();
       form.reset({ ...values, price: '', mentions: '' });
       setOutcome({ tone: 'success', message: `Alert created: ${describeAlert(alert)}.` });
     } catch (error) {

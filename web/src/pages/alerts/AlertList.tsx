@@ -22,10 +22,10 @@ type Change = { active: boolean } | { rearm: true; active: true };
 
 /** The user's alerts, newest first, with pause/resume, re-arm and delete. */
 export function AlertList() {
-  const alerts = trpc.user.alerts.list.useQuery();
+  const alerts = trpc.alerts.list.useQuery();
   const utils = trpc.useUtils();
-  const update = trpc.user.alerts.update.useMutation({ onSettled: () => utils.user.alerts.list.invalidate() });
-  const remove = trpc.user.alerts.delete.useMutation({ onSettled: () => utils.user.alerts.list.invalidate() });
+  const update = trpc.alerts.update.useMutation({ onSettled: () => utils.alerts.list.invalidate() });
+  const remove = trpc.alerts.delete.useMutation({ onSettled: () => utils.alerts.list.invalidate() });
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [deleting, setDeleting] = useState<Alert | null>(null);
 

@@ -44,12 +44,12 @@ describe('/alerts', () => {
     fill('Mentions in an hour', '2.5');
     press('Create Alert');
     expect(fieldError('Mentions in an hour')).toBe('mentions must be a whole number of 0 or more');
-    expect(api.callsTo('user.alerts.create')).toHaveLength(0);
+    expect(api.callsTo('alerts.create')).toHaveLength(0);
   });
 
   it("shows the server's objection next to the field it names", async () => {
     await openAlerts('/alerts?symbol=doge2&price=1', alertsServer(), {
-      'user.alerts.create': (input) => {
+      'alerts.create': (input) => {
         throw new StubError(400, `symbol ${input.symbol} is not a tracked asset`);
       },
     });
@@ -63,7 +63,7 @@ describe('/alerts', () => {
 
   it('explains a failure that names no field', async () => {
     await openAlerts('/alerts?price=1', alertsServer(), {
-      'user.alerts.create': () => Promise.reject(new TypeError('Failed to fetch')),
+      'alerts.create': () => Promise.reject(new TypeError('Failed to fetch')),
     });
     press('Create Alert');
     expect(await outcome('alert')).toBe('Could not create the alert. Please try again.');
@@ -94,7 +94,7 @@ describe('/alerts', () => {
     press('Create Alert');
 
     expect(await outcome('status')).toBe('Alert created: BTC price below $60,000.00.');
-    expect(api.callsTo('user.alerts.create')[0]?.input).toEqual({
+    expect(api.callsTo('alerts.create')[0]?.input).toEqual({
       kind: 'price',
       symbol: 'BTC',
       condition: 'below',
@@ -119,7 +119,7 @@ describe('/alerts', () => {
     expect(screen.getByText(ALERT_MESSAGES.verifyForEmail, { exact: false })).toBeTruthy();
     press('Create Alert');
     expect(await outcome('status')).toBe('Alert created: BTC price below $60,000.00.');
-    expect(api.callsTo('user.alerts.create')[0]?.input).toMatchObject({ symbol: 'BTC', email: false });
+    expect(api.callsTo('alerts.create')[0]?.input).toMatchObject({ symbol: 'BTC', email: false });
   });
 
   it('creates a mention alert', async () => {
@@ -129,7 +129,7 @@ describe('/alerts', () => {
     fill('Mentions in an hour', '50');
     press('Create Alert');
     expect(await outcome('status')).toBe('Alert created: ETH mentions above 50 in an hour.');
-    expect(api.callsTo('user.alerts.create')[0]?.input).toEqual({ kind: 'mentions', symbol: 'ETH', mentions: 50, email: true });
+    expect(api.callsTo('alerts.create')[0]?.input).toEqual({ kind: 'mentions', symbol: 'ETH', mentions: 50, email: true });
     expect(await within(alertList()).findByText('ETH mentions above 50 in an hour')).toBeTruthy();
   });
 
@@ -176,7 +176,7 @@ describe('/alerts', () => {
       await waitFor(() => expect(within(rowOf('BTC price below $64,000.00')).getByText('Armed')).toBeTruthy());
       expect(rowOf('BTC price below $64,000.00').textContent).not.toContain('Fired');
 
-      expect(api.callsTo('user.alerts.update').map((call) => call.input)).toEqual([
+      expect(api.callsTo('alerts.update').map((call) => call.input)).toEqual([
         { id: 3, active: false },
         { id: 2, active: true },
         { id: 1, rearm: true, active: true },
@@ -192,18 +192,18 @@ describe('/alerts', () => {
       expect(dialog.textContent).toContain('ETH price below $2,500.00 will be deleted.');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('dialog')).toBeNull();
-      expect(api.callsTo('user.alerts.delete')).toHaveLength(0);
+      expect(api.callsTo('alerts.delete')).toHaveLength(0);
 
       press('Delete ETH price below $2,500.00');
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete Alert' }));
       await waitFor(() => expect(within(alertList()).queryByText('ETH price below $2,500.00')).toBeNull());
-      expect(api.callsTo('user.alerts.delete')[0]?.input).toEqual({ id: 2 });
+      expect(api.callsTo('alerts.delete')[0]?.input).toEqual({ id: 2 });
       expect(await outcome('status')).toBe('ETH price below $2,500.00: deleted.');
     });
 
     it("says so when an action fails, in the server's words", async () => {
       await openAlerts('/alerts', server(), {
-        'user.alerts.update': () => {
+        'alerts.update': () => {
           throw new StubError(404, 'Alert not found');
         },
       });

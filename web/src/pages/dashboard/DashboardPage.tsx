@@ -75,8 +75,8 @@ function KeysCard({ keys }: { keys: readonly ApiKey[] | undefined }) {
 }
 
 function AlertsCard() {
-  const alerts = trpc.user.alerts.list.useQuery();
-  const firings = trpc.user.notifications.list.useQuery({ page: 1, limit: RECENT_FIRINGS });
+  const alerts = trpc.alerts.list.useQuery();
+  const firings = trpc.alerts.notifications.list.useQuery({ page: 1, limit: RECENT_FIRINGS });
   const active = alerts.data?.filter((alert) => alert.active && alert.firedAt === null);
   const fired = firings.data?.notifications.filter((notification) => notification.alertId !== null);
   return (

@@ -1,7 +1,6 @@
 import type { MarketAsset } from '@coinsight/contracts';
 import { Link } from 'react-router';
-import { Card, Table, type TableColumn } from '../../components/ui';
-import { ChangeValue } from '../market/ChangeValue';
+import { Card, ChangeValue, Table, type TableColumn } from '../../components/ui';
 import { formatPrice } from '../market/format';
 import { LiveStatus } from '../market/LiveStatus';
 import { useLiveOverview } from '../market/useLiveOverview';
@@ -24,7 +23,7 @@ const columns: TableColumn<MarketAsset>[] = [
     key: 'change',
     header: '24h',
     align: 'end',
-    cell: (asset) => (asset.change24h === null ? '—' : <ChangeValue percent={asset.change24h} />),
+    cell: (asset) => (asset.change24h === null ? '—' : <ChangeValue percent={asset.change24h} of="price" />),
   },
 ];
 

@@ -40,12 +40,12 @@ function dashboardApi(keys: ApiKey[], extra: Handlers = {}): Handlers {
   return {
     'apiKeys.list': () => keys,
     'billing.summary': () => billingOf(calls),
-    'user.alerts.list': () => [
+    'alerts.list': () => [
       alertOf({ id: 1 }),
       alertOf({ id: 2, symbol: 'ETH', condition: 'below', threshold: 2_500, active: false }),
       alertOf({ id: 3, firedAt: '2026-11-23T07:05:00.000Z', firedValue: 70_100 }),
     ],
-    'user.notifications.list': () => ({
+    'alerts.notifications.list': () => ({
       notifications: [notificationOf({ id: 9, title: 'BTC rose above $70,000.00', alertId: 3, createdAt: '2026-11-23T07:05:00.000Z' })],
       pagination: { total: 1, page: 1, limit: 5, pages: 1 },
     }),

@@ -3,11 +3,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { TimelineChart } from '../../components/charts/TimelineChart';
 import { Page } from '../../components/Page';
-import { Button, ButtonLink, Card } from '../../components/ui';
+import { Button, ButtonLink, Card, ChangeValue } from '../../components/ui';
 import { formatCount } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
 import { SearchResults } from '../social/SearchResults';
-import { ChangeValue } from './ChangeValue';
 import { alertPrice, formatClock, formatPrice, formatSupply, formatUsdCompact } from './format';
 import { LiveStatus } from './LiveStatus';
 import { MarketSentiment } from './MarketSentiment';
@@ -78,7 +77,7 @@ export default function AssetPage() {
             </div>
             <div>
               <dt>24h change</dt>
-              <dd>{asset.change24h === null ? '—' : <ChangeValue percent={asset.change24h} />}</dd>
+              <dd>{asset.change24h === null ? '—' : <ChangeValue percent={asset.change24h} of="price" />}</dd>
             </div>
             <div>
               <dt>Market cap</dt>

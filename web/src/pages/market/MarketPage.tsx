@@ -2,9 +2,8 @@ import type { MarketAsset } from '@coinsight/contracts';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
-import { Card, Table, type TableColumn, type TableSort } from '../../components/ui';
+import { Card, ChangeValue, Table, type TableColumn, type TableSort } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
-import { ChangeValue } from './ChangeValue';
 import { formatClock, formatPrice, formatUsdCompact } from './format';
 import { LiveStatus } from './LiveStatus';
 import { MarketSentiment } from './MarketSentiment';
@@ -68,7 +67,7 @@ export default function MarketPage() {
       header: '24h',
       align: 'end',
       sortable: true,
-      cell: (a) => (a.change24h === null ? '—' : <ChangeValue percent={a.change24h} />),
+      cell: (a) => (a.change24h === null ? '—' : <ChangeValue percent={a.change24h} of="price" />),
     },
     {
       key: 'volume24h',

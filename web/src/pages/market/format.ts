@@ -21,10 +21,6 @@ export const formatSupply = (value: number) => wholeNumber.format(value);
 /** 10:05:12 AM UTC */
 export const formatClock = (iso: string) => `${clock.format(new Date(iso))} UTC`;
 
-/** 24 h change with two decimals and its sign: +2.41%, −0.35%. */
-export const formatChange24h = (percent: number) =>
-  `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${Math.abs(percent).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
-
 /** A price rounded for an alert's threshold: whole dollars from $100, cents from $1, significant digits below. */
 export function alertPrice(price: number): string {
   if (price >= 100) return String(Math.round(price));

@@ -1,6 +1,6 @@
 import type { PlatformSummary } from '@coinsight/contracts';
+import { ChangeValue } from '../../components/ui';
 import { formatCompact, formatCount } from '../../lib/formatNumber';
-import { ChangeValue } from './ChangeValue';
 import { SentimentBadge } from './SentimentBadge';
 import styles from './PlatformSummaryStats.module.css';
 
@@ -23,7 +23,7 @@ export function PlatformSummaryStats({ summary }: { summary: PlatformSummary }) 
       <div>
         <dt>24h change</dt>
         <dd>
-          <ChangeValue percent={summary.change24h} />
+          <ChangeValue percent={summary.change24h} of="count" />
         </dd>
       </div>
       <div className={styles.wide}>

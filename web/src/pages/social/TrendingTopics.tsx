@@ -1,7 +1,6 @@
 import type { TrendingTopic } from '@coinsight/contracts';
-import { ChangeValue } from './ChangeValue';
 import { SentimentBadge } from './SentimentBadge';
-import { Badge, Table, type TableColumn } from '../../components/ui';
+import { Badge, ChangeValue, Table, type TableColumn } from '../../components/ui';
 import { formatCount } from '../../lib/formatNumber';
 import styles from './SocialAnalytics.module.css';
 
@@ -9,7 +8,7 @@ const columns: TableColumn<TrendingTopic>[] = [
   { key: 'topic', header: 'Topic', cell: (t) => <strong>{t.topic}</strong> },
   { key: 'mentions', header: 'Mentions', align: 'end', cell: (t) => formatCount(t.mentions) },
   { key: 'sentiment', header: 'Sentiment', cell: (t) => <SentimentBadge score={t.sentiment} /> },
-  { key: 'change24h', header: '24h change', align: 'end', cell: (t) => <ChangeValue percent={t.change24h} /> },
+  { key: 'change24h', header: '24h change', align: 'end', cell: (t) => <ChangeValue percent={t.change24h} of="count" /> },
   {
     key: 'relatedTokens',
     header: 'Related tokens',

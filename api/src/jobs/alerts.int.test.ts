@@ -1,10 +1,10 @@
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAlerts } from '../services/alerts/check.js';
 import { createSimulatedFeed } from '../services/market/feeds/simulated.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, verifiedSignup } from '../test/auth.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.js';
+import { alertsAfterTick } from './alerts.js';
 import { marketJobs } from './market.js';
 
 let t: TestApp;
@@ -27,17 +27,16 @@ describe(`the tick job checks alerts (${process.env.TEST_DB})`, () => {
     const { token, user } = await verifiedSignup(t.app);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/trpc/user.alerts.create',
+      url: '/trpc/alerts.create',
       headers: bearer(token),
       payload: { symbol: 'BTC', price: 1, condition: 'above' },
     });
     expect(res.statusCode).toBe(200);
 
     const feed = createSimulatedFeed({ seed: 1 });
-    const tick = marketJobs(
-      { db: t.app.db, log: t.app.deps.log, feed },
-      { tickSeconds: 10, afterTick: (now) => checkAlerts(t.app.deps, { now }) },
-    ).find((job) => job.name === 'market-tick')!;
+    const tick = marketJobs({ db: t.app.db, log: t.app.deps.log, feed }, { tickSeconds: 10, afterTick: alertsAfterTick(t.app.deps) }).find(
+      (job) => job.name === 'market-tick',
+    )!;
     const now = new Date();
     expect(await tick.run(now, {}, new AbortController().signal)).toMatchObject({ afterTick: { fired: 1 } });
     expect(await tick.run(new Date(now.getTime() + 10_000), {}, new AbortController().signal)).toMatchObject({ afterTick: { fired: 0 } });
