@@ -93,7 +93,7 @@ describe(`checklist 25: mail only to a verified address (${process.env.TEST_DB})
     // /v1: a key needs a verified address, so this account had one when the key was made and has
     // since changed it (the new address unverified): the key still works, email alerts do not.
     const keyed = await newUser({ verified: true });
-    const { secret } = await createApiKey(t.app.deps, { name: 'test' }, keyed.id);
+    const { secret } = await createApiKey(t.app.deps, { name: 'test' }, { userId: keyed.id });
     await t.app.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', keyed.id).execute();
     const v1 = await t.app.inject({ method: 'POST', url: '/v1/alerts/create', headers: bearer(secret), payload: btcAboveOne });
     expect(v1.statusCode).toBe(403);

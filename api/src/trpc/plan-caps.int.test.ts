@@ -31,7 +31,7 @@ afterAll(async () => {
 async function account() {
   const u = await taskUser(t.app);
   await verifyEmail(t.app, u.user.id);
-  const { secret } = await createApiKey(t.app.deps, { name: 'caps test' }, u.user.id);
+  const { secret } = await createApiKey(t.app.deps, { name: 'caps test' }, { userId: u.user.id });
   const v1Create = (payload: object) => t.app.inject({ method: 'POST', url: '/v1/alerts/create', headers: bearer(secret), payload });
   return { ...u, v1Create };
 }

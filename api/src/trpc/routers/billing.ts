@@ -5,7 +5,7 @@ import { protectedProcedure } from '../trpc.js';
 
 /** The signed-in user's plan and this month's API usage (settings, billing tab). */
 export const billingRouter = {
-  summary: protectedProcedure.query(({ ctx }) => billingSummary(ctx.deps, ctx.user.id)),
+  summary: protectedProcedure.query(({ ctx }) => billingSummary(ctx.deps, {}, ctx.caller)),
   /** Records the change and applies it from the next call; payment is not taken yet. */
-  changePlan: protectedProcedure.input(changePlanSchema).mutation(({ ctx, input }) => changePlan(ctx.deps, input, ctx.user.id)),
+  changePlan: protectedProcedure.input(changePlanSchema).mutation(({ ctx, input }) => changePlan(ctx.deps, input, ctx.caller)),
 } satisfies TRPCRouterRecord;
