@@ -50,7 +50,7 @@ export const servicesPlugin = fp(
       contactEmail: app.config.contactEmail,
       webhooks: app.config.webhooks,
       redis: app.redis,
-      marketLive: createMarketLive({ db: app.db, log: app.log }, app.config.db),
+      marketLive: createMarketLive({ db: app.db, log: app.log, now: () => new Date() }, app.config.db),
       tasks: { ...app.config.tasks, queue: createTaskQueueHolder() },
     });
     app.decorate('deps', deps);

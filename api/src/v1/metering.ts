@@ -2,6 +2,7 @@ import { FREE_CALLS_PER_MONTH, PLANS } from '@coinsight/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { releaseCall, reserveCall } from '../services/billing/meter.js';
 import type { LimitState } from '../services/rate-limit.js';
+import { keyCallerOf } from './caller.js';
 import { isPublicRoute } from './auth.js';
 import { V1Error } from './errors.js';
 
@@ -54,7 +55,7 @@ export async function rateLimitHook(this: FastifyInstance, request: FastifyReque
 export async function meteringHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.routeOptions.config.billable === false) return;
   const { id, userId, plan } = request.apiKey;
-  const result = await reserveCall(this.deps, { keyId: Number(id), userId, plan });
+  const result = await reserveCall(this.deps, { keyId: Number(id) }, keyCallerOf(request));
   if (!result.reserved) {
     reply.header('retry-after', String(Math.max(1, Math.ceil((result.periodEnd.getTime() - Date.now()) / 1000))));
     request.log.info({ event: 'v1.quota_exceeded', apiKeyId: id, userId }, 'monthly quota reached');

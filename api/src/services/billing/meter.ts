@@ -1,5 +1,6 @@
 import { PLANS, type PlanId } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { hourOf, monthOf } from './period.js';
 
@@ -23,10 +24,13 @@ export type ReserveResult = { reserved: true; reservation: Reservation } | { res
  * statement commits before the answer is written, so a crash after a 200 loses no call.
  */
 export async function reserveCall(
-  { db }: Pick<ServiceDeps, 'db'>,
-  call: { keyId: number; userId: string; plan: PlanId },
-  now = new Date(),
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  input: { keyId: number },
+  caller: Caller<'userId' | 'plan'>,
 ): Promise<ReserveResult> {
+  const { db } = deps;
+  const now = deps.now();
+  const call = { keyId: input.keyId, userId: caller.userId, plan: caller.plan };
   const { start: month, end } = monthOf(now);
   const hour = hourOf(now);
   const quota = PLANS[call.plan].monthlyQuota;
@@ -55,7 +59,8 @@ export async function reserveCall(
  * Gives a reserved count back: the answer was not a 2xx, or the route found the call not
  * billable. Both rows in one statement, the monthly one first (the order reserveCall locks them in).
  */
-export async function releaseCall({ db }: Pick<ServiceDeps, 'db'>, r: Reservation): Promise<void> {
+export async function releaseCall({ db }: Pick<ServiceDeps, 'db'>, input: Reservation): Promise<void> {
+  const r = input;
   const free = r.plan === 'free' ? 1 : 0;
   const pro = r.plan === 'pro' ? 1 : 0;
   await sql`

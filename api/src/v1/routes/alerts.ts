@@ -15,7 +15,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     // The symbol is read with the /v1 asset rules (ticker, name or id), then the app's own alert
     // schema checks the whole body with the resolved ticker in its place.
     const body = v1AlertSymbolSchema.parse(request.body);
-    const asset = await resolveSymbol(app.deps, body.symbol);
+    const asset = await resolveSymbol(app.deps, { symbol: body.symbol });
     const input = v1CreateAlertBodySchema.parse({ ...body, symbol: asset.symbol });
     return idempotent(request, reply, app.deps, async (db) => {
       const alert = await createAlert({ ...app.deps, db }, input, keyCallerOf(request));

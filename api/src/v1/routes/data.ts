@@ -31,7 +31,7 @@ export async function dataRoutes(app: FastifyInstance): Promise<void> {
   app.get('/data', v1Schema('listData'), async (request): Promise<V1DataResponse> => {
     const query = v1DataQuerySchema.parse(request.query);
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const symbol = query.symbol ? (await resolveSymbol(app.deps, query.symbol)).symbol : undefined;
+    const symbol = query.symbol ? (await resolveSymbol(app.deps, { symbol: query.symbol })).symbol : undefined;
     const asOf = new Date();
     const page = await postsFeed(
       app.deps,
