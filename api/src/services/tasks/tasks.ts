@@ -98,13 +98,13 @@ export function toTask(row: TaskRow, now = new Date()): Task {
 /** The user's tasks, newest first. */
 export async function listTasks(
   deps: Deps,
-  filter: { type?: TaskType; status?: TaskStatus } | undefined,
+  input: { type?: TaskType; status?: TaskStatus } | undefined,
   caller: SignedIn,
 ): Promise<Task[]> {
   const { userId } = caller;
   let query = deps.db.selectFrom('tasks').select(TASK_COLUMNS).where('user_id', '=', userId);
-  if (filter?.type) query = query.where('type', '=', filter.type);
-  if (filter?.status) query = query.where('status', '=', filter.status);
+  if (input?.type) query = query.where('type', '=', input.type);
+  if (input?.status) query = query.where('status', '=', input.status);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(500).execute();
   const now = new Date();
   return rows.map((row) => toTask(row, now));
