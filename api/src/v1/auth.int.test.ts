@@ -6,7 +6,7 @@ import { expectDocumented } from '../test/v1.js';
 import { INVALID_KEY_MESSAGE, MALFORMED_KEY_MESSAGE, MISSING_KEY_MESSAGE } from './auth.js';
 
 // Issue 11: the /v1 front door. Keys are made straight in the table here, so this test holds
-// whatever the key-management service does; the lifecycle through it is tested in trpc/api-keys.int.test.ts.
+// whatever the key-management service does; the lifecycle through it is tested in trpc/routers/api-keys.int.test.ts.
 
 let t: TestApp;
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { taskUser } from '../../test/tasks.js';
 
 // Issue 14 point 1: tasks owned by a user, managed over tRPC; files over REST. No job runner here:
-// tasks stay pending (the runner's tests are run.int.test.ts).
+// tasks stay pending (the runner's tests are services/tasks/run-task.int.test.ts).
 
 let t: TestApp;
 

@@ -1,9 +1,9 @@
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketAssetDetail, MarketHistory, MarketOverview, MarketSparklines } from '@coinsight/contracts';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, signup } from '../test/auth.js';
-import { importFixture } from '../test/social-fixtures.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signup } from '../../test/auth.js';
+import { importFixture } from '../../test/social-fixtures.js';
 
 let t: TestApp;
 let auth: Record<string, string>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { lastMailTo, nextAddress, resetTokenFrom, signup } from '../../test/auth.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { lastMailTo, nextAddress, resetTokenFrom, signup } from '../test/auth.js';
 
 /** Asks for a reset mail and answers its token, once the mail is in the outbox. */
 async function resetMail(t: TestApp): Promise<string> {

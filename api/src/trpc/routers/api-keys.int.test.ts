@@ -1,7 +1,7 @@
 import { API_KEY_MESSAGES, PLANS, planLimitMessage, type ApiKey, type CreatedApiKey } from '@coinsight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, CONFIRMATION_SUBJECT, confirmationTokenFor, mailsTo, nextAddress, signup } from '../test/auth.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, CONFIRMATION_SUBJECT, confirmationTokenFor, mailsTo, nextAddress, signup } from '../../test/auth.js';
 
 // Issue 11 point 1: keys from the settings api tab, behind a confirmed email address.
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, newAccount } from '../test/auth.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, newAccount } from '../../test/auth.js';
 
 let t: TestApp;
 

@@ -1,7 +1,7 @@
 import { BLOG_POST_NOT_FOUND_MESSAGE, type BlogIndex } from '@coinsight/contracts';
 import { seedBlogPosts } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
 

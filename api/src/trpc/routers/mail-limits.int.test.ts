@@ -8,12 +8,12 @@ import {
 } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkAlerts } from '../services/alerts/check.js';
-import { createApiKey } from '../services/api-keys/keys.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, signup, verifyEmail } from '../test/auth.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.js';
-import { atTime } from '../services/clock.js';
+import { checkAlerts } from '../../services/alerts/check.js';
+import { createApiKey } from '../../services/api-keys/keys.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signup, verifyEmail } from '../../test/auth.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { atTime } from '../../services/clock.js';
 
 // Issue 19 point 2: mail goes only to a verified address, within one budget per account shared by
 // alert mail and Send Email, and within a global sending rate past which mail waits, never lost.

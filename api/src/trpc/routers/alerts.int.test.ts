@@ -1,11 +1,11 @@
 import type { Alert, NotificationPage, NotificationPreference } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAlerts } from '../services/alerts/check.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, CONFIRMATION_SUBJECT, lastMailTo, verifiedSignup } from '../test/auth.js';
-import { importFixture } from '../test/social-fixtures.js';
-import { atTime } from '../services/clock.js';
+import { checkAlerts } from '../../services/alerts/check.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, CONFIRMATION_SUBJECT, lastMailTo, verifiedSignup } from '../../test/auth.js';
+import { importFixture } from '../../test/social-fixtures.js';
+import { atTime } from '../../services/clock.js';
 
 let t: TestApp;
 // The check reads ticks at or before `now`; each test moves its own clock forward.

@@ -1,10 +1,10 @@
 import { NEWSLETTER_MESSAGES } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWSLETTER_ADDRESS_LIMIT, NEWSLETTER_LIMIT } from '../services/site/limits.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { nextAddress } from '../test/auth.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.js';
+import { NEWSLETTER_ADDRESS_LIMIT, NEWSLETTER_LIMIT } from '../../services/site/limits.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { nextAddress } from '../../test/auth.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
 const PUBLIC_URL = 'https://coinsight.example';
 

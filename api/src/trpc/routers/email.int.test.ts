@@ -1,10 +1,10 @@
 import { SEND_EMAIL_MESSAGES } from '@coinsight/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
-import { SEND_EMAIL_LIMIT } from '../services/site/limits.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, verifiedSignup } from '../test/auth.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.js';
+import { INTERNAL_ERROR_MESSAGE } from '../../plugins/errors.js';
+import { SEND_EMAIL_LIMIT } from '../../services/site/limits.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, verifiedSignup } from '../../test/auth.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
 let smtp: TestSmtpServer;
 let t: TestApp;

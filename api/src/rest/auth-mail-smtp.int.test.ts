@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { CONFIRMATION_SUBJECT, nextAddress, resetTokenFrom, signup } from '../../test/auth.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { CONFIRMATION_SUBJECT, nextAddress, resetTokenFrom, signup } from '../test/auth.js';
 
 interface Received {
   from: string;

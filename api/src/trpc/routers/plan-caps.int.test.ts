@@ -4,12 +4,12 @@ import path from 'node:path';
 import { PLANS, planLimitMessage, type Alert, type CreatedApiKey, type Task } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAlerts } from '../services/alerts/check.js';
-import { createApiKey } from '../services/api-keys/keys.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, verifyEmail } from '../test/auth.js';
-import { taskUser } from '../test/tasks.js';
-import { atTime } from '../services/clock.js';
+import { checkAlerts } from '../../services/alerts/check.js';
+import { createApiKey } from '../../services/api-keys/keys.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, verifyEmail } from '../../test/auth.js';
+import { taskUser } from '../../test/tasks.js';
+import { atTime } from '../../services/clock.js';
 
 // Issue 19 point 2: everything an account can create in numbers is capped per plan, with a 403
 // naming the cap and the plan on every surface, and concurrent creates never overshoot a cap.

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketJobs } from '../../jobs/market.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createSimulatedFeed } from './feeds/simulated.js';
+import { createSimulatedFeed } from '../../services/market/feeds/simulated.js';
 
 const postgres = process.env.TEST_DB === 'postgres';
 let a: TestApp;

@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { newAccount, nextAddress } from '../test/auth.js';
-import { answerWithin, HUNG, startSilentProxy, type SilentProxy } from '../test/silent-proxy.js';
+import { createTestApp, type TestApp } from './test/app.js';
+import { newAccount, nextAddress } from './test/auth.js';
+import { answerWithin, HUNG, startSilentProxy, type SilentProxy } from './test/silent-proxy.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

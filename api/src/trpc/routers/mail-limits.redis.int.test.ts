@@ -2,10 +2,10 @@ import { MAIL_BUDGET, MAIL_BUDGET_MESSAGES } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAlerts } from '../services/alerts/check.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, signup, verifyEmail } from '../test/auth.js';
-import { atTime } from '../services/clock.js';
+import { checkAlerts } from '../../services/alerts/check.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signup, verifyEmail } from '../../test/auth.js';
+import { atTime } from '../../services/clock.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

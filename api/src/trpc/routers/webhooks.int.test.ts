@@ -7,12 +7,12 @@ import { pathToFileURL } from 'node:url';
 import { verifyWebhookSignature, type Alert, type AlertFiredEvent, type WebhookDelivery, type WebhookSecret } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAlerts } from '../alerts/check.js';
+import { checkAlerts } from '../../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, verifiedSignup } from '../../test/auth.js';
 import { startWebhookReceiver } from '../../test/webhook-receiver.js';
-import { deliverWebhooks } from './deliver.js';
-import { atTime } from '../clock.js';
+import { deliverWebhooks } from '../../services/webhooks/deliver.js';
+import { atTime } from '../../services/clock.js';
 
 // `open`: WEBHOOK_ALLOW_PRIVATE on, so deliveries reach the local receiver; `strict`: the default.
 let open: TestApp;

@@ -1,9 +1,9 @@
 import { CONTACT_MESSAGES } from '@coinsight/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT_LIMIT } from '../services/site/limits.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { nextAddress } from '../test/auth.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.js';
+import { CONTACT_LIMIT } from '../../services/site/limits.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { nextAddress } from '../../test/auth.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 
 const OPERATOR = 'operator@coinsight.test';
 

@@ -1,8 +1,8 @@
 import { findRollupDrift } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, signup } from '../test/auth.js';
-import { importFixture } from '../test/social-fixtures.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signup } from '../../test/auth.js';
+import { importFixture } from '../../test/social-fixtures.js';
 
 let t: TestApp;
 let auth: Record<string, string>;

@@ -1,9 +1,9 @@
 import { seedAssets } from '@coinsight/db';
 import type { Task, TaskUpload } from '@coinsight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { daysAgo } from '../../test/social-fixtures.js';
-import { taskUser } from '../../test/tasks.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { daysAgo } from '../test/social-fixtures.js';
+import { taskUser } from '../test/tasks.js';
 
 // The whole path with the job runner on: create → offered to pg-boss → task-run worker → completed.
 

@@ -10,15 +10,15 @@ import {
   type V1DataResponse,
 } from '@coinsight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAlerts } from '../alerts/check.js';
-import { READ_CACHE_TTL_MS } from '../read-cache.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { importFixture } from '../../test/social-fixtures.js';
-import { verifyEmail } from '../../test/auth.js';
-import { taskUser, type TaskUser } from '../../test/tasks.js';
-import { v1Account, v1Client } from '../../test/v1.js';
-import { runTask } from './run-task.js';
-import { atTime } from '../clock.js';
+import { checkAlerts } from './services/alerts/check.js';
+import { READ_CACHE_TTL_MS } from './services/read-cache.js';
+import { createTestApp, type TestApp } from './test/app.js';
+import { importFixture } from './test/social-fixtures.js';
+import { verifyEmail } from './test/auth.js';
+import { taskUser, type TaskUser } from './test/tasks.js';
+import { v1Account, v1Client } from './test/v1.js';
+import { runTask } from './services/tasks/run-task.js';
+import { atTime } from './services/clock.js';
 
 // Issue 19 point 1, checklist 24: what an account brings in is its own. A user's upload (through
 // the real upload, task and worker path) of 2,000 posts about one coin, plus one post that reuses

@@ -3,9 +3,9 @@ import { seedAssets } from '@coinsight/db';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { expectDocumented, v1Account } from '../test/v1.js';
-import { V1_ROUTES } from './index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { expectDocumented, v1Account } from '../../test/v1.js';
+import { V1_ROUTES } from '../index.js';
 
 // Issue 12: the OpenAPI document of /v1, generated from the contracts' registry.
 

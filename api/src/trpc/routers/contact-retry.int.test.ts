@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mailer } from '../services/mail/mailer.js';
-import { CONTACT_MAIL_RETRY, deliverDueContactMail, NO_OPERATOR_ADDRESS, retryDelayMs } from '../services/site/contact.js';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { nextAddress } from '../test/auth.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp.js';
-import { atTime } from '../services/clock.js';
+import type { Mailer } from '../../services/mail/mailer.js';
+import { CONTACT_MAIL_RETRY, deliverDueContactMail, NO_OPERATOR_ADDRESS, retryDelayMs } from '../../services/site/contact.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { nextAddress } from '../../test/auth.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { atTime } from '../../services/clock.js';
 
 const OPERATOR = 'operator@coinsight.test';
 const MINUTE = 60_000;

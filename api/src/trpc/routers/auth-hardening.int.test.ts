@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, newAccount, nextAddress, signup } from '../test/auth.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, newAccount, nextAddress, signup } from '../../test/auth.js';
 
 // Issue #9 points 1 and 10 over tRPC: batches and the Retry-After header.
 
