@@ -29,15 +29,16 @@ const { values } = parseArgs({
 });
 const seeded = await ensureSeeded({ kind: 'postgres', url: values.url }, Number(values.posts), 'PostgreSQL');
 const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 4 });
-// Social services read only the database from their dependencies.
-const deps = { db: handle.db };
+// The services' shape: (deps, input, caller); social reads take the reads' pool and the clock (no read cache here).
+const deps = { readDb: handle.db, now: () => new Date() };
+const caller = { userId: 'bench' };
 
 // Windows end at the newest seeded post, so they select the same share however old the seed is.
 const now = seeded.newest;
 const daysAgo = (n) => new Date(now.getTime() - n * 86_400_000).toISOString();
 // The shared dataset (the default): the caller's id matters only for dataset=mine.
-const list = (platform, query) => () => listPosts(deps, { platform, query: listQuerySchema(platform).parse(query), userId: 'bench' });
-const search = (query) => () => searchPosts(deps, { query: searchQuerySchema.parse(query), userId: 'bench' });
+const list = (platform, query) => () => listPosts(deps, { platform, query: listQuerySchema(platform).parse(query) }, caller);
+const search = (query) => () => searchPosts(deps, searchQuerySchema.parse(query), caller);
 
 const cases = [
   ['list', 'twitter, newest first, page 1', list('twitter', {})],
@@ -61,7 +62,7 @@ const cases = [
   ['analytics', 'trending 30d, twitter', () => trendingTopics(deps, { period: '30d', platform: 'twitter', limit: 10 })],
   ['analytics', 'timeline 24h (hourly)', () => socialTimeline(deps, { period: '24h' })],
   ['analytics', 'timeline 90d (daily)', () => socialTimeline(deps, { period: '90d' })],
-  ['analytics', 'quick stats (all time)', () => quickStats(deps)],
+  ['analytics', 'quick stats (all time)', () => quickStats(deps, {})],
 ];
 
 const budgetMs = Number(values.seconds) * 1000;

@@ -18,10 +18,10 @@ beforeAll(async () => {
   t = await createTestApp({ overload: { maxEventLoopDelayMs: 0, maxEventLoopUtilization: 1e-9, sampleIntervalMs: 20 } });
   // Through the services: the instance sheds HTTP requests from its first sample on.
   const client = { ip: '10.9.9.9', userAgent: 'test' };
-  const account = await signup(t.app.deps, newAccount(), client);
+  const account = await signup(t.app.deps, newAccount(), { client });
   token = account.token;
   await t.app.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', account.user.id).execute();
-  ({ secret } = await createApiKey(t.app.deps, { name: 'overload test' }, account.user.id));
+  ({ secret } = await createApiKey(t.app.deps, { name: 'overload test' }, { userId: account.user.id }));
 }, 120_000);
 
 afterAll(async () => {

@@ -18,6 +18,7 @@ import { verifyEmail } from './test/auth.js';
 import { taskUser, type TaskUser } from './test/tasks.js';
 import { v1Account, v1Client } from './test/v1.js';
 import { runTask } from './services/tasks/run-task.js';
+import { atTime } from './services/clock.js';
 
 // Issue 19 point 1, checklist 24: what an account brings in is its own. A user's upload (through
 // the real upload, task and worker path) of 2,000 posts about one coin, plus one post that reuses
@@ -64,7 +65,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const run = (id: string) => runTask(t.app.deps, id, new AbortController().signal);
+const run = (id: string) => runTask(t.app.deps, { taskId: id, signal: new AbortController().signal });
 
 async function runTaskOf(user: TaskUser, input: object): Promise<Task> {
   const task = await user.create(input);
@@ -123,7 +124,7 @@ describe(`private datasets (${process.env.TEST_DB})`, () => {
     const customer = await v1Account(t.app);
     const alert = await other.mutate<{ id: number }>('alerts.create', { kind: 'mentions', symbol: 'DOT', mentions: 100 });
     expect(alert.status).toBe(200);
-    expect(await checkAlerts(t.app.deps, { now: new Date() })).toEqual({ fired: 0 });
+    expect(await checkAlerts(atTime(t.app.deps, new Date()), {})).toEqual({ fired: 0 });
 
     const before = await sharedView(customer, other);
     // The shared post, as seeded: the upload must leave it so.
@@ -146,7 +147,7 @@ describe(`private datasets (${process.env.TEST_DB})`, () => {
     expect(await sharedView(customer, uploader)).toEqual(before);
 
     // The other user's mention alert (DOT above 100 in the last hour) does not fire.
-    expect(await checkAlerts(t.app.deps, { now: new Date() })).toEqual({ fired: 0 });
+    expect(await checkAlerts(atTime(t.app.deps, new Date()), {})).toEqual({ fired: 0 });
     const alerts = await other.query<{ id: number; firedAt: string | null }[]>('alerts.list');
     expect(alerts.data).toEqual([expect.objectContaining({ id: alert.data.id, firedAt: null })]);
     expect((await other.query<{ unread: number }>('alerts.notifications.unreadCount')).data).toEqual({ unread: 0 });

@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '../services/deps.js';
 import { expireTaskFiles, runTask, sweepTasks, TASK_TIME_LIMIT_MS } from '../services/tasks/run-task.js';
 import type { JobDefinition } from './runner.js';
+import { atTime } from '../services/clock.js';
 
 export const TASK_RUN_QUEUE = 'task-run';
 /** Seconds between sweeps (orphaned runs back to pending, pending tasks offered). */
@@ -12,7 +13,7 @@ export const TASK_SWEEP_SECONDS = 10;
  * expiring a little after the run's own time limit. Two workers per instance; the sweep and the
  * retention of export files and uploads ride along.
  */
-export function taskJobs(deps: Pick<ServiceDeps, 'db' | 'log' | 'tasks'>): JobDefinition[] {
+export function taskJobs(deps: Pick<ServiceDeps, 'db' | 'log' | 'tasks' | 'now'>): JobDefinition[] {
   return [
     {
       name: TASK_RUN_QUEUE,
@@ -25,15 +26,15 @@ export function taskJobs(deps: Pick<ServiceDeps, 'db' | 'log' | 'tasks'>): JobDe
       },
       workers: 2,
       run: async (_now, data, signal) => {
-        const outcome = await runTask(deps, String(data.taskId), signal);
+        const outcome = await runTask(deps, { taskId: String(data.taskId), signal });
         return { taskId: data.taskId, outcome };
       },
     },
-    { name: 'task-sweep', everySeconds: TASK_SWEEP_SECONDS, run: (now) => sweepTasks(deps, { now }) },
+    { name: 'task-sweep', everySeconds: TASK_SWEEP_SECONDS, run: (now) => sweepTasks(atTime(deps, now), {}) },
     {
       name: 'task-retention',
       cron: '*/5 * * * *',
-      run: (now) => expireTaskFiles(deps, { now: new Date(Math.max(now.getTime(), Date.now())) }),
+      run: (now) => expireTaskFiles(atTime(deps, new Date(Math.max(now.getTime(), deps.now().getTime()))), {}),
     },
   ];
 }

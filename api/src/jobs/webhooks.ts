@@ -1,5 +1,6 @@
 import { deliverWebhooks, type WebhookDeliverDeps } from '../services/webhooks/deliver.js';
 import type { JobDefinition } from './runner.js';
+import { atTime } from '../services/clock.js';
 
 /**
  * Webhook delivery: a run every few seconds sends what the outbox (webhook_deliveries) has due.
@@ -8,5 +9,5 @@ import type { JobDefinition } from './runner.js';
  * each attempt must be recorded for the owner, and the backoff is ours (30 s … 6 h).
  */
 export function webhookJobs(deps: WebhookDeliverDeps, options: { everySeconds: number } = { everySeconds: 5 }): JobDefinition[] {
-  return [{ name: 'webhook-deliver', everySeconds: options.everySeconds, run: (now) => deliverWebhooks(deps, { now }) }];
+  return [{ name: 'webhook-deliver', everySeconds: options.everySeconds, run: (now) => deliverWebhooks(atTime(deps, now), {}) }];
 }

@@ -30,7 +30,7 @@ export const contactMailSweepPlugin = fp<{ intervalMs: number; queueIntervalMs: 
   async (app, { intervalMs, queueIntervalMs }) => {
     every(app, intervalMs, async () => {
       try {
-        const report = await deliverDueContactMail(app.deps, { now: new Date() });
+        const report = await deliverDueContactMail(app.deps, {});
         for (const id of report.delivered) app.log.info({ contactMessage: id }, 'contact message mailed on retry');
         for (const failure of report.failed) {
           app.log.warn(
@@ -44,7 +44,7 @@ export const contactMailSweepPlugin = fp<{ intervalMs: number; queueIntervalMs: 
     });
     every(app, queueIntervalMs, async () => {
       try {
-        const report = await sendQueuedMail(app.deps, { now: new Date() });
+        const report = await sendQueuedMail(app.deps, {});
         if (report.sent.length > 0) app.log.info({ sent: report.sent.length, waiting: report.waiting }, 'queued mail sent');
         for (const failure of report.failed) {
           app.log.warn(

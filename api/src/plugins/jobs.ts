@@ -20,20 +20,19 @@ export const jobsPlugin = fp<{ enabled: boolean }>(
       return;
     }
     const feed = createMarketFeed(app.config.market, app.log);
-    // Scheduled work runs on its own pool, with the bounds a batch may need (plugins/db.ts).
-    const deps = { ...app.deps, db: app.jobsDb };
+    // Every job's deps, built once: the app's own, but scheduled work runs on its own pool, with the
+    // bounds a batch may need (plugins/db.ts), and the market jobs read the feed. Each job runs its
+    // services with the clock at its slot's time (atTime, services/clock.ts).
+    const deps = { ...app.deps, db: app.jobsDb, feed };
     const runner = await startJobRunner({
       db: app.jobsDb,
       log: app.log,
       jobs: [
-        ...marketJobs(
-          { db: app.jobsDb, log: app.log, feed },
-          {
-            tickSeconds: app.config.market.tickSeconds,
-            announce: (now) => app.deps.marketLive.publish(now),
-            afterTick: alertsAfterTick(deps),
-          },
-        ),
+        ...marketJobs(deps, {
+          tickSeconds: app.config.market.tickSeconds,
+          announce: (now) => app.deps.marketLive.publish(now),
+          afterTick: alertsAfterTick(deps),
+        }),
         ...webhookJobs(deps),
         ...taskJobs(deps),
         ...billingJobs(deps),

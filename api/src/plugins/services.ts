@@ -15,14 +15,16 @@ import { createTaskQueueHolder } from '../services/tasks/settings.js';
 
 /** ServiceDeps from what the other plugins made: the rate limits, background queue and caches are made here, once per app. */
 export function createServiceDeps(
-  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads' | 'budgetNotices'> & {
+  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads' | 'budgetNotices' | 'now'> & {
     rateLimits: RateLimits;
     signupsPerMinute?: number;
+    now?: () => Date;
   },
 ): ServiceDeps {
-  const { rateLimits, signupsPerMinute, ...rest } = options;
+  const { rateLimits, signupsPerMinute, now = () => new Date(), ...rest } = options;
   return {
     ...rest,
+    now,
     limits: {
       ...createAuthLimits(rateLimits, { signupsPerMinute }),
       ...createSiteLimits(rateLimits),
@@ -51,7 +53,7 @@ export const servicesPlugin = fp(
       contactEmail: app.config.contactEmail,
       webhooks: app.config.webhooks,
       redis: app.redis,
-      marketLive: createMarketLive({ db: app.db, log: app.log }, app.config.db),
+      marketLive: createMarketLive({ db: app.db, log: app.log, now: () => new Date() }, app.config.db),
       tasks: { ...app.config.tasks, queue: createTaskQueueHolder() },
       stripe: createBillingStripe(app.config.stripe),
     });

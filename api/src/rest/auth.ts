@@ -13,7 +13,7 @@ import { login } from '../services/auth/login.js';
 import { forgotPassword, resetPassword } from '../services/auth/password-reset.js';
 import { logout } from '../services/auth/sessions.js';
 import { signup } from '../services/auth/signup.js';
-import { clientOf } from './client.js';
+import { callerOf, signedInCallerOf } from './client.js';
 
 /**
  * The account paths of spec §7, answering `{ token, user }` where the spec reads them. A bad
@@ -25,30 +25,30 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/auth/user', guarded, async (request) => signedIn(request).user);
 
   app.post('/api/auth/signup', async (request, reply) =>
-    reply.code(201).send(await signup(app.deps, signupSchema.parse(request.body), clientOf(request))),
+    reply.code(201).send(await signup(app.deps, signupSchema.parse(request.body), callerOf(request))),
   );
 
-  app.post('/api/auth/login', async (request) => login(app.deps, loginSchema.parse(request.body), clientOf(request)));
+  app.post('/api/auth/login', async (request) => login(app.deps, loginSchema.parse(request.body), callerOf(request)));
 
   // The one-click sign-in link offered on a throttled sign-in (docs/accounts.md).
   app.post('/api/auth/sign-in-link', async (request) =>
-    requestLoginLink(app.deps, loginLinkRequestSchema.parse(request.body), clientOf(request)),
+    requestLoginLink(app.deps, loginLinkRequestSchema.parse(request.body), callerOf(request)),
   );
 
   app.post('/api/auth/sign-in-with-link', async (request) =>
-    signInWithLink(app.deps, emailLinkSchema.parse(request.body), clientOf(request)),
+    signInWithLink(app.deps, emailLinkSchema.parse(request.body), callerOf(request)),
   );
 
   app.post('/api/auth/logout', guarded, async (request, reply) => {
-    await logout(app.deps, signedIn(request).session.id);
+    await logout(app.deps, {}, signedInCallerOf(request));
     return reply.code(204).send();
   });
 
   app.post('/api/auth/forgot-password', async (request) =>
-    forgotPassword(app.deps, forgotPasswordSchema.parse(request.body), clientOf(request)),
+    forgotPassword(app.deps, forgotPasswordSchema.parse(request.body), callerOf(request)),
   );
 
   app.post('/api/auth/reset-password', async (request) =>
-    resetPassword(app.deps, resetPasswordSchema.parse(request.body), clientOf(request)),
+    resetPassword(app.deps, resetPasswordSchema.parse(request.body), callerOf(request)),
   );
 }

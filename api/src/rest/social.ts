@@ -1,7 +1,8 @@
 import { listQuerySchema, searchQuerySchema, SOCIAL_PLATFORMS } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireUser, signedIn } from '../plugins/auth.js';
-import { listPosts, searchPosts, socialReads } from '../services/social/index.js';
+import { requireUser } from '../plugins/auth.js';
+import { listPosts, searchPosts } from '../services/social/index.js';
+import { signedInCallerOf } from './client.js';
 
 /**
  * The social paths of spec §7: a page of one platform's posts, and the search across them. The
@@ -13,11 +14,11 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     // A bad parameter throws a ZodError: the central error handler answers 400 with its message.
     const schema = listQuerySchema(platform);
     app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request) =>
-      listPosts(socialReads(app.deps), { platform, query: schema.parse(request.query), userId: signedIn(request).user.id }),
+      listPosts(app.deps, { platform, query: schema.parse(request.query) }, signedInCallerOf(request)),
     );
   }
 
   app.get('/api/social/search', { preHandler: requireUser }, async (request) =>
-    searchPosts(socialReads(app.deps), { query: searchQuerySchema.parse(request.query), userId: signedIn(request).user.id }),
+    searchPosts(app.deps, searchQuerySchema.parse(request.query), signedInCallerOf(request)),
   );
 }

@@ -1,11 +1,12 @@
 import { MAX_UPLOAD_BYTES, TASK_UPLOAD_PATH } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireUser, signedIn } from '../plugins/auth.js';
+import { requireUser } from '../plugins/auth.js';
 import { AppError } from '../services/errors.js';
 import { openTaskDownload } from '../services/tasks/download.js';
 import { TASK_MESSAGES } from '../services/tasks/tasks.js';
 import { cleanFilename, saveUpload, UPLOAD_MESSAGES, uploadFormat } from '../services/tasks/uploads.js';
+import { signedInCallerOf } from './client.js';
 
 const uploadQuery = z.object({ filename: z.string({ error: 'filename must be text' }).max(1_000, 'filename is too long').optional() });
 const idParam = z.object({ id: z.string() });
@@ -25,7 +26,6 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
       // A raw body is never buffered, so bodyLimit does not apply; saveUpload stops at MAX_UPLOAD_BYTES.
       { preHandler: requireUser, bodyLimit: MAX_UPLOAD_BYTES },
       async (request, reply) => {
-        const { user } = signedIn(request);
         const query = uploadQuery.parse(request.query);
         const filename = cleanFilename(query.filename);
         const format = uploadFormat(filename, request.headers['content-type']);
@@ -34,7 +34,7 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
         const upload = await saveUpload(
           app.deps,
           { body: request.raw, filename, format, contentLength: length === undefined ? undefined : Number(length) },
-          user.id,
+          signedInCallerOf(request),
         );
         return reply.code(201).send(upload);
       },
@@ -42,10 +42,9 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/tasks/:id/download', { preHandler: requireUser }, async (request, reply) => {
-    const { user } = signedIn(request);
     const { id } = idParam.parse(request.params);
     if (!UUID.test(id)) throw new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
-    const download = await openTaskDownload(app.deps, id, user.id);
+    const download = await openTaskDownload(app.deps, { id }, signedInCallerOf(request));
     if (download.kind === 'gone') return reply.code(410).send({ error: download.message });
     reply
       .header('content-type', download.contentType)

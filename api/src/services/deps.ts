@@ -54,6 +54,12 @@ export interface ServiceDeps {
   marketLive: MarketLive;
   /** Budget thresholds this instance already recorded this month (billing/budget.ts). */
   budgetNotices: BudgetNoticeMemo;
+  /**
+   * The clock: every service that reads the time calls `deps.now()` (never `new Date()` itself), so a
+   * test, a script or a job can pin it; a job runs its services with the clock at its slot's time
+   * (`atTime`, services/clock.ts).
+   */
+  now: () => Date;
   /** Tasks' settings, and the queue new and retried tasks are offered to (set when jobs run here). */
   tasks: TaskSettings & { queue: TaskQueueHolder };
   /** Stripe's client and settings (STRIPE_*); undefined: paid plans are not sold on this server. */

@@ -1,6 +1,7 @@
 import type { Health } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import { VERSION } from '../version.js';
+import type { NoInput } from './caller.js';
 import type { ServiceDeps } from './deps.js';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -22,7 +23,8 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
 }
 
 /** Asks the database (and Redis, when configured) for a trivial answer, bounded in time. */
-export async function checkHealth({ db, redis }: Pick<ServiceDeps, 'db' | 'redis'>): Promise<Health> {
+export async function checkHealth(deps: Pick<ServiceDeps, 'db' | 'redis'>, _input: NoInput): Promise<Health> {
+  const { db, redis } = deps;
   const [dbUp, redisUp] = await Promise.all([answers(() => sql`select 1`.execute(db)), redis ? answers(() => redis.ping()) : undefined]);
   return {
     status: dbUp && redisUp !== false ? 'ok' : 'degraded',

@@ -17,7 +17,7 @@ export async function v1Account(app: FastifyInstance) {
 /** An API key for an existing account (its address marked confirmed), and calls made with it. */
 export async function v1Client(app: FastifyInstance, userId: string) {
   await app.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
-  const { secret } = await createApiKey(app.deps, { name: 'integration test' }, userId);
+  const { secret } = await createApiKey(app.deps, { name: 'integration test' }, { userId });
   const headers = { authorization: `Bearer ${secret}` };
   return {
     userId,

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { clientOf } from '../rest/client.js';
 import { authenticateRequest, type Authenticated } from '../services/auth/authenticate.js';
-import type { Client } from '../services/client.js';
+import type { Caller } from '../services/caller.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { toTRPCError } from './errors.js';
 // Brings in the Fastify declarations (app.deps) for packages that type-check this file alone (web).
@@ -11,8 +11,8 @@ import type {} from '../fastify-types.js';
 export interface Context {
   /** The services' dependencies, built once at start (plugins/services.ts). */
   deps: ServiceDeps;
-  /** Who is calling (address, user agent), for throttling and session records. */
-  client: Client;
+  /** Who is calling: address and user agent always, the user and session when signed in (services' third argument). */
+  caller: Caller<'client'>;
   /** The signed-in user and session, or null for an anonymous caller. */
   auth: Authenticated | null;
 }
@@ -51,5 +51,10 @@ export async function createContext({ req, info }: CreateFastifyContextOptions):
     // Runs before any procedure middleware: a database outage here must read as one too.
     throw toTRPCError(error) ?? error;
   }
-  return { deps: app.deps, client: clientOf(req), auth };
+  const client = clientOf(req);
+  return {
+    deps: app.deps,
+    caller: auth ? { client, userId: auth.user.id, user: auth.user, sessionId: auth.session.id } : { client },
+    auth,
+  };
 }

@@ -2,6 +2,7 @@ import { findControlCharacter } from '@coinsight/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
+import type { Caller } from '../services/caller.js';
 import { AppError } from '../services/errors.js';
 import type { Context } from './context.js';
 import { toTRPCError } from './errors.js';
@@ -56,8 +57,13 @@ export const router = t.router;
 export const publicProcedure = t.procedure.use(rawInput).use(appErrors);
 export const createCallerFactory = t.createCallerFactory;
 
-/** For signed-in users only: `ctx.user` is the caller, `ctx.session` their session. */
+/**
+ * For signed-in users only: `ctx.caller` names the user and session by type (what services that
+ * need a signed-in caller require), `ctx.user` is the user's public record.
+ */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-  return next({ ctx: { ...ctx, user: ctx.auth.user, session: ctx.auth.session } });
+  const { user, session } = ctx.auth;
+  const caller: Caller<'client' | 'userId' | 'user' | 'sessionId'> = { ...ctx.caller, userId: user.id, user, sessionId: session.id };
+  return next({ ctx: { ...ctx, caller, user } });
 });

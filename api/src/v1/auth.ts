@@ -17,7 +17,7 @@ export async function authenticateApiKey(this: FastifyInstance, request: Fastify
   if (isPublicRoute(request)) return;
   const secret = bearerSecret(request.headers.authorization);
   if (secret === null) return refuse(request, 'missing', MISSING_KEY_MESSAGE);
-  const check = await verifyApiKey(this.deps, secret);
+  const check = await verifyApiKey(this.deps, { secret });
   if (!check.ok) return refuse(request, check.reason, check.reason === 'malformed' ? MALFORMED_KEY_MESSAGE : INVALID_KEY_MESSAGE);
   request.apiKey = check.key;
   request.log.info({ event: 'v1.auth', apiKeyId: check.key.id, userId: check.key.userId }, 'api key accepted');

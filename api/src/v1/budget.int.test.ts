@@ -10,6 +10,7 @@ import {
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthOf, hourOf } from '../services/billing/period.js';
+import { atTime } from '../services/clock.js';
 import { projectMonth, usageSummary } from '../services/billing/usage.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, nextAddress, signup, verifyEmail } from '../test/auth.js';
@@ -269,7 +270,7 @@ describe(`monthly budget (${process.env.TEST_DB})`, () => {
       .insertInto('api_usage_monthly')
       .values({ user_id: user.id, month: monthOf(now).start, free_calls: 0, pro_calls: 1_000 })
       .execute();
-    const summary: UsageSummary = await usageSummary(t.app.deps, user.id, now);
+    const summary: UsageSummary = await usageSummary(atTime(t.app.deps, now), {}, { userId: user.id });
     expect(summary).toMatchObject({
       billedCalls: 1_000,
       costMicros: 150_000,

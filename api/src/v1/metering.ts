@@ -4,6 +4,7 @@ import { budgetAmountCents } from '../services/billing/budget.js';
 import { noteBudgetUsage } from '../services/billing/budget-notices.js';
 import { releaseCall, reserveCall } from '../services/billing/meter.js';
 import type { LimitState } from '../services/rate-limit.js';
+import { keyCallerOf } from './caller.js';
 import { isPublicRoute } from './auth.js';
 import { V1Error } from './errors.js';
 
@@ -58,7 +59,7 @@ export async function rateLimitHook(this: FastifyInstance, request: FastifyReque
 export async function meteringHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.routeOptions.config.billable === false) return;
   const { id, userId, plan } = request.apiKey;
-  const result = await reserveCall(this.deps, { keyId: Number(id), userId, plan });
+  const result = await reserveCall(this.deps, { keyId: Number(id) }, keyCallerOf(request));
   if (!result.reserved && result.reason === 'budget') {
     // Read only on the refusal path: the message names the budget.
     const cents = await budgetAmountCents(this.deps.db, userId);

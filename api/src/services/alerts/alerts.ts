@@ -2,6 +2,7 @@ import { ALERT_MESSAGES, type Alert, type CreateAlertInput, type UpdateAlertInpu
 import type { Database } from '@coinsight/db';
 import type { Kysely, Selection } from 'kysely';
 import { assertUnderPlanLimit, inTransaction, lockAccount } from '../billing/plan-limits.js';
+import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
 import { ensureWebhookSecrets } from '../webhooks/secrets.js';
@@ -42,7 +43,8 @@ const toAlert = (row: AlertRow): Alert => ({
 // Another user's alert is answered exactly as one that does not exist (security checklist 10).
 const notFound = (id: number, userId: string) => new NotOwnedError('alert', id, userId, 'Alert not found');
 
-export async function listAlerts(deps: Deps, userId: string): Promise<Alert[]> {
+export async function listAlerts(deps: Deps, _input: NoInput, caller: SignedIn): Promise<Alert[]> {
+  const { userId } = caller;
   const rows = await deps.db.selectFrom('alerts').select(ALERT_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').execute();
   return rows.map(toAlert);
 }
@@ -64,7 +66,8 @@ async function countAlerts(trx: Kysely<Database>, userId: string, which: 'active
  * Email only for a verified address (checklist 25): the mail would otherwise go to whatever
  * address was typed at sign-up, a victim's as easily as the owner's.
  */
-export async function createAlert(deps: Deps, input: CreateAlertInput, userId: string): Promise<Alert> {
+export async function createAlert(deps: Deps, input: CreateAlertInput, caller: SignedIn): Promise<Alert> {
+  const { userId } = caller;
   const asset = await deps.db.selectFrom('assets').select('symbol').where('symbol', '=', input.symbol).executeTakeFirst();
   if (!asset) throw new AppError('BAD_REQUEST', `symbol ${input.symbol} is not a tracked asset`);
   if (input.webhookUrl !== null) {
@@ -105,7 +108,8 @@ export async function createAlert(deps: Deps, input: CreateAlertInput, userId: s
  * alerts, or turns its email on or off. Resuming counts against the active-alert cap and email on
  * needs a verified address, as at create.
  */
-export async function updateAlert(deps: Deps, input: UpdateAlertInput, userId: string): Promise<Alert> {
+export async function updateAlert(deps: Deps, input: UpdateAlertInput, caller: SignedIn): Promise<Alert> {
+  const { userId } = caller;
   const row = await inTransaction(deps.db, async (trx) => {
     const account = await lockAccount(trx, userId);
     const current = await trx
@@ -133,7 +137,8 @@ export async function updateAlert(deps: Deps, input: UpdateAlertInput, userId: s
   return toAlert(row);
 }
 
-export async function deleteAlert(deps: Deps, input: { id: number }, userId: string): Promise<{ deleted: true }> {
+export async function deleteAlert(deps: Deps, input: { id: number }, caller: SignedIn): Promise<{ deleted: true }> {
+  const { userId } = caller;
   const result = await deps.db.deleteFrom('alerts').where('id', '=', input.id).where('user_id', '=', userId).executeTakeFirst();
   if (result.numDeletedRows === 0n) throw notFound(input.id, userId);
   return { deleted: true };

@@ -8,11 +8,12 @@ import {
   type AlertKind,
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
 import { alertFiredEvent } from '../webhooks/events.js';
 
-export type AlertCheckDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'limits'>;
+export type AlertCheckDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'limits' | 'now'>;
 
 /** A tick older than this does not fire price alerts: a stopped feed's last price is not news. */
 const PRICE_FRESH_MS = 3_600_000;
@@ -50,8 +51,8 @@ function describe(alert: FiredAlert): { title: string; body: string } {
  * Its in-app notification, and its webhook delivery when it has a URL (the outbox the
  * webhook-deliver job sends from), are written in the same transaction; mail goes after the commit.
  */
-export async function checkAlerts(deps: AlertCheckDeps, input: { now: Date }): Promise<{ fired: number }> {
-  const now = input.now;
+export async function checkAlerts(deps: AlertCheckDeps, _input: NoInput): Promise<{ fired: number }> {
+  const now = deps.now();
   const fired = await deps.db.transaction().execute(async (trx) => {
     const result = await sql<FiredAlert>`
       with latest as (

@@ -5,13 +5,15 @@ import {
   type NotificationPreference,
   type NotificationPreferenceId,
 } from '@coinsight/contracts';
+import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { NotOwnedError } from '../errors.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
 /** The spec's preferences, each with the user's choice or its default. */
-export async function notificationPrefs(deps: Deps, userId: string): Promise<NotificationPreference[]> {
+export async function notificationPrefs(deps: Deps, _input: NoInput, caller: SignedIn): Promise<NotificationPreference[]> {
+  const { userId } = caller;
   const chosen = await deps.db.selectFrom('notification_prefs').select(['pref', 'enabled']).where('user_id', '=', userId).execute();
   const byId = new Map(chosen.map((row) => [row.pref, row.enabled]));
   return NOTIFICATION_PREFERENCES.map((pref) => ({ ...pref, enabled: byId.get(pref.id) ?? pref.enabled }));
@@ -20,17 +22,19 @@ export async function notificationPrefs(deps: Deps, userId: string): Promise<Not
 export async function updateNotificationPref(
   deps: Deps,
   input: { id: NotificationPreferenceId; enabled: boolean },
-  userId: string,
+  caller: SignedIn,
 ): Promise<NotificationPreference[]> {
+  const { userId } = caller;
   await deps.db
     .insertInto('notification_prefs')
     .values({ user_id: userId, pref: input.id, enabled: input.enabled })
     .onConflict((oc) => oc.columns(['user_id', 'pref']).doUpdateSet({ enabled: input.enabled }))
     .execute();
-  return notificationPrefs(deps, userId);
+  return notificationPrefs(deps, {}, caller);
 }
 
-export async function listNotifications(deps: Deps, input: { page: number; limit: number }, userId: string): Promise<NotificationPage> {
+export async function listNotifications(deps: Deps, input: { page: number; limit: number }, caller: SignedIn): Promise<NotificationPage> {
+  const { userId } = caller;
   const [rows, count] = await Promise.all([
     deps.db
       .selectFrom('notifications')
@@ -59,7 +63,8 @@ export async function listNotifications(deps: Deps, input: { page: number; limit
   return { notifications, pagination: { total, page: input.page, limit: input.limit, pages: Math.ceil(total / input.limit) } };
 }
 
-export async function unreadNotifications(deps: Deps, userId: string): Promise<{ unread: number }> {
+export async function unreadNotifications(deps: Deps, _input: NoInput, caller: SignedIn): Promise<{ unread: number }> {
+  const { userId } = caller;
   const row = await deps.db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number>().as('unread'))
@@ -69,7 +74,8 @@ export async function unreadNotifications(deps: Deps, userId: string): Promise<{
   return { unread: Number(row.unread) };
 }
 
-export async function markNotificationRead(deps: Deps, input: { id: number }, userId: string): Promise<{ read: true }> {
+export async function markNotificationRead(deps: Deps, input: { id: number }, caller: SignedIn): Promise<{ read: true }> {
+  const { userId } = caller;
   const row = await deps.db
     .updateTable('notifications')
     .set((eb) => ({ read_at: eb.fn.coalesce('read_at', eb.fn<Date>('now', [])) }))
@@ -81,7 +87,8 @@ export async function markNotificationRead(deps: Deps, input: { id: number }, us
   return { read: true };
 }
 
-export async function markAllNotificationsRead(deps: Deps, userId: string): Promise<{ updated: number }> {
+export async function markAllNotificationsRead(deps: Deps, _input: NoInput, caller: SignedIn): Promise<{ updated: number }> {
+  const { userId } = caller;
   const result = await deps.db
     .updateTable('notifications')
     .set((eb) => ({ read_at: eb.fn<Date>('now', []) }))

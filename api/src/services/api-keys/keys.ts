@@ -3,12 +3,13 @@ import type { ApiKeyIdInput, CreateApiKeyInput, RenameApiKeyInput } from '@coins
 import type { Database } from '@coinsight/db';
 import type { Selection } from 'kysely';
 import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
+import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
 import { apiKeyHash, displayPrefix, newApiKeySecret } from './secret.js';
 import { callsThisMonthByKey } from './usage.js';
 
-type Deps = Pick<ServiceDeps, 'db' | 'log'>;
+type Deps = Pick<ServiceDeps, 'db' | 'log' | 'now'>;
 
 /** Never the hash: the columns a key is shown with. */
 const KEY_COLUMNS = ['id', 'name', 'prefix', 'created_at', 'last_used_at'] as const;
@@ -33,7 +34,8 @@ const notFound = (id: number, userId: string) => new NotOwnedError('api_key', id
  * fewer live keys than the plan allows (checklist 26); the user's row is locked so concurrent
  * creates count right.
  */
-export async function createApiKey(deps: Deps, input: CreateApiKeyInput, userId: string): Promise<CreatedApiKey> {
+export async function createApiKey(deps: Deps, input: CreateApiKeyInput, caller: SignedIn): Promise<CreatedApiKey> {
+  const { userId } = caller;
   const secret = newApiKeySecret();
   const row = await deps.db.transaction().execute(async (trx) => {
     const account = await lockAccount(trx, userId);
@@ -63,7 +65,8 @@ export async function createApiKey(deps: Deps, input: CreateApiKeyInput, userId:
 }
 
 /** The user's live keys, oldest first, with this month's calls. */
-export async function listApiKeys(deps: Deps, userId: string): Promise<ApiKey[]> {
+export async function listApiKeys(deps: Deps, _input: NoInput, caller: SignedIn): Promise<ApiKey[]> {
+  const { userId } = caller;
   const [rows, calls] = await Promise.all([
     deps.db
       .selectFrom('api_keys')
@@ -72,12 +75,13 @@ export async function listApiKeys(deps: Deps, userId: string): Promise<ApiKey[]>
       .where('deleted_at', 'is', null)
       .orderBy('id')
       .execute(),
-    callsThisMonthByKey(deps, userId),
+    callsThisMonthByKey(deps, {}, caller),
   ]);
   return rows.map((row) => toApiKey(row, calls.get(row.id) ?? 0));
 }
 
-export async function renameApiKey(deps: Deps, input: RenameApiKeyInput, userId: string): Promise<ApiKey> {
+export async function renameApiKey(deps: Deps, input: RenameApiKeyInput, caller: SignedIn): Promise<ApiKey> {
+  const { userId } = caller;
   const row = await deps.db
     .updateTable('api_keys')
     .set({ name: input.name })
@@ -87,12 +91,13 @@ export async function renameApiKey(deps: Deps, input: RenameApiKeyInput, userId:
     .returning(KEY_COLUMNS)
     .executeTakeFirst();
   if (!row) throw notFound(input.id, userId);
-  const calls = await callsThisMonthByKey(deps, userId);
+  const calls = await callsThisMonthByKey(deps, {}, caller);
   return toApiKey(row, calls.get(row.id) ?? 0);
 }
 
 /** The key stops working from the next /v1 call on (the auth hook reads no cache). */
-export async function deleteApiKey(deps: Deps, input: ApiKeyIdInput, userId: string): Promise<{ ok: true }> {
+export async function deleteApiKey(deps: Deps, input: ApiKeyIdInput, caller: SignedIn): Promise<{ ok: true }> {
+  const { userId } = caller;
   const row = await deps.db
     .updateTable('api_keys')
     .set({ deleted_at: new Date() })

@@ -1,3 +1,4 @@
+import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { keyCallsThisMonth } from '../billing/usage.js';
 
@@ -6,6 +7,10 @@ import { keyCallsThisMonth } from '../billing/usage.js';
  * calls are absent (read as 0). Read from the metering store (api_usage_hourly), so the settings
  * list, the billing tab and /v1/usage show the same numbers.
  */
-export async function callsThisMonthByKey(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<Map<number, number>> {
-  return keyCallsThisMonth(deps, userId);
+export async function callsThisMonthByKey(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  _input: NoInput,
+  caller: SignedIn,
+): Promise<Map<number, number>> {
+  return keyCallsThisMonth(deps, {}, caller);
 }

@@ -25,7 +25,9 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * very next call, on every instance. A live key's last_used_at is brought up to date (at most once
  * a minute per key).
  */
-export async function verifyApiKey({ db }: Pick<ServiceDeps, 'db'>, secret: string): Promise<ApiKeyCheck> {
+export async function verifyApiKey(deps: Pick<ServiceDeps, 'db' | 'now'>, input: { secret: string }): Promise<ApiKeyCheck> {
+  const { db } = deps;
+  const { secret } = input;
   if (!isWellFormedApiKey(secret)) return { ok: false, reason: 'malformed' };
   const row = await db
     .selectFrom('api_keys')
@@ -35,7 +37,7 @@ export async function verifyApiKey({ db }: Pick<ServiceDeps, 'db'>, secret: stri
     .where('api_keys.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return { ok: false, reason: 'unknown' };
-  const now = Date.now();
+  const now = deps.now().getTime();
   if (!row.last_used_at || now - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
     // The where clause keeps concurrent calls from writing it more than once.
     await db

@@ -1,73 +1,47 @@
 import type { emailLinkSchema, loginLinkRequestSchema } from '@coinsight/contracts';
 import type { AuthResult } from '@coinsight/contracts';
-import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Client } from '../client.js';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { loginLinkMail } from './mails.js';
 import { openSession } from './sessions.js';
-import { accountKey } from './throttle.js';
-import { newLinkToken, tokenHash } from './tokens.js';
-import { newId, PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
+import { mailOneTimeLink, type OneTimeLink } from './one-time-link.js';
+import { accountKey, type AuthLimits } from './throttle.js';
+import { tokenHash } from './tokens.js';
+import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
 
 export const LOGIN_LINK_SENT_MESSAGE =
   'If an account exists for that email, a sign-in link has been sent. It works once, within 15 minutes.';
 export const LOGIN_LINK_UNAVAILABLE_MESSAGE = 'The sign-in link could not be sent right now. Please try again in a few minutes.';
 export const INVALID_LOGIN_LINK_MESSAGE = 'This sign-in link is invalid, used or expired. Please request a new one from the sign-in page.';
 const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
-const RETRY_AFTER_SECONDS = 60;
+
+/** The sign-in link: 15 minutes, at /sign-in-link, within the sign-in link limits. */
+const signInLink = (limits: AuthLimits): OneTimeLink => ({
+  table: 'login_links',
+  idPrefix: 'lnk',
+  ttlMs: LOGIN_LINK_TTL_MS,
+  path: '/sign-in-link',
+  mail: loginLinkMail,
+  requestsByIp: limits.loginLinkRequestsByIp,
+  mailsByAccount: limits.loginLinkMailsByAccount,
+  events: { sent: 'auth.login_link_sent', throttled: 'auth.login_link_throttled', failed: 'auth.login_link_failed' },
+  unavailableMessage: LOGIN_LINK_UNAVAILABLE_MESSAGE,
+});
 
 /**
  * Mails a one-click sign-in link (OWASP: a victim of guessing must still get in). Offered on a
- * throttled sign-in, but asked for with the address alone, so it answers like forgot-password:
- * the same for every address, after the link is recorded and its mail handed over, 503 if not.
+ * throttled sign-in, but asked for with the address alone, so it answers like forgot-password
+ * (the same helper, auth/one-time-link.ts): the same for every address, after the link is
+ * recorded and its mail handed over, 503 if not.
  */
 export async function requestLoginLink(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl' | 'now'>,
   input: z.infer<typeof loginLinkRequestSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<{ message: string }> {
-  const { db, limits, log } = deps;
-  await limits.loginLinkRequestsByIp.consume(client.ip);
-  const account = accountKey(input.email);
-  const underLimit = await limits.loginLinkMailsByAccount.consume(account).then(
-    () => true,
-    () => false,
-  );
-  try {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'email'])
-      .where(sql`lower(email)`, '=', input.email.toLowerCase())
-      .executeTakeFirst();
-    if (user && !underLimit) log.warn({ event: 'auth.login_link_throttled', userId: user.id }, 'sign-in link not sent: too many requests');
-    if (user && underLimit) {
-      const token = newLinkToken();
-      await db
-        .insertInto('login_links')
-        .values({
-          id: newId('lnk'),
-          user_id: user.id,
-          token_hash: tokenHash(token),
-          expires_at: new Date(Date.now() + LOGIN_LINK_TTL_MS),
-          used_at: null,
-        })
-        .execute();
-      // Built from PUBLIC_URL, never from the request's Host header.
-      const link = `${deps.publicUrl}/sign-in-link?token=${encodeURIComponent(token)}`;
-      await deps.mailer.send(loginLinkMail(user.email, user.username, link));
-      log.info({ event: 'auth.login_link_sent', userId: user.id, ip: client.ip }, 'sign-in link sent');
-    }
-  } catch (error) {
-    // Nothing went out: the request uses neither the address's requests nor the account's mails.
-    await Promise.all([
-      limits.loginLinkRequestsByIp.refund(client.ip).catch(() => undefined),
-      underLimit ? limits.loginLinkMailsByAccount.refund(account).catch(() => undefined) : undefined,
-    ]);
-    log.error({ err: error, event: 'auth.login_link_failed' }, 'sign-in link could not be recorded or sent');
-    throw new AppError('SERVICE_UNAVAILABLE', LOGIN_LINK_UNAVAILABLE_MESSAGE, { retryAfterSeconds: RETRY_AFTER_SECONDS });
-  }
+  await mailOneTimeLink(deps, { email: input.email, link: signInLink(deps.limits) }, caller);
   return { message: LOGIN_LINK_SENT_MESSAGE };
 }
 
@@ -79,8 +53,9 @@ export async function requestLoginLink(
 export async function signInWithLink(
   deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret'>,
   input: z.infer<typeof emailLinkSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<AuthResult> {
+  const { client } = caller;
   const { db, limits, log } = deps;
   await limits.linkAttemptsByIp.consume(client.ip);
   const result = await db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import type { AuthResult, loginSchema } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Client } from '../client.js';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -23,8 +23,9 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export async function login(
   deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret'>,
   input: z.infer<typeof loginSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<AuthResult> {
+  const { client } = caller;
   const { db, limits, log } = deps;
   const account = accountKey(input.email);
   const accountAndIp = `${account}:${client.ip}`;

@@ -1,83 +1,43 @@
 import type { forgotPasswordSchema, resetPasswordSchema } from '@coinsight/contracts';
-import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Client } from '../client.js';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { passwordChangedMail, resetPasswordMail, sendLater } from './mails.js';
 import { hashPassword, refuseCommonPassword } from './passwords.js';
-import { accountKey } from './throttle.js';
-import { newLinkToken, tokenHash } from './tokens.js';
-import { newId } from './users.js';
+import { mailOneTimeLink, type OneTimeLink } from './one-time-link.js';
+import type { AuthLimits } from './throttle.js';
+import { tokenHash } from './tokens.js';
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 export const RESET_UNAVAILABLE_MESSAGE = 'The reset link could not be sent right now. Please try again in a few minutes.';
-const RESET_RETRY_AFTER_SECONDS = 60;
 const RESET_TTL_MS = 60 * 60 * 1000;
 
+/** The reset link: one hour, at /reset-password, within the reset limits. */
+const resetLink = (limits: AuthLimits): OneTimeLink => ({
+  table: 'password_resets',
+  idPrefix: 'pwr',
+  ttlMs: RESET_TTL_MS,
+  path: '/reset-password',
+  mail: resetPasswordMail,
+  requestsByIp: limits.resetRequestsByIp,
+  mailsByAccount: limits.resetMailsByAccount,
+  events: { sent: 'auth.reset_requested', throttled: 'auth.reset_throttled', failed: 'auth.reset_failed' },
+  unavailableMessage: RESET_UNAVAILABLE_MESSAGE,
+});
+
 /**
- * Answers the same whether or not the address has an account, once the reset is recorded and its
- * mail handed over: both kinds of address look the account up before the answer, so when the
- * database is down both get the same 503. A known address also records the token and hands the
- * mail to the mail transport (the outbox table, or the SMTP server) before the answer, so "sent"
- * is only said of a link that went out; if either fails the answer is 503 and the request is not
- * counted against the address.
+ * Mails a reset link (auth/one-time-link.ts): the same answer whether or not the address has an
+ * account, once the link is recorded and its mail handed over; 503 if either fails.
  */
 export async function forgotPassword(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl' | 'now'>,
   input: z.infer<typeof forgotPasswordSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<{ message: string }> {
-  await deps.limits.resetRequestsByIp.consume(client.ip);
-  try {
-    await sendResetLink(deps, input.email);
-  } catch (error) {
-    await deps.limits.resetRequestsByIp.refund(client.ip).catch(() => undefined);
-    deps.log.error({ err: error, event: 'auth.reset_failed' }, 'reset link could not be recorded or sent');
-    throw new AppError('SERVICE_UNAVAILABLE', RESET_UNAVAILABLE_MESSAGE, { retryAfterSeconds: RESET_RETRY_AFTER_SECONDS });
-  }
+  await mailOneTimeLink(deps, { email: input.email, link: resetLink(deps.limits) }, caller);
   return { message: RESET_REQUESTED_MESSAGE };
-}
-
-async function sendResetLink(deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl'>, email: string): Promise<void> {
-  const { db, limits, log } = deps;
-  const account = accountKey(email);
-  const underLimit = await limits.resetMailsByAccount.consume(account).then(
-    () => true,
-    () => false,
-  );
-  try {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'username', 'email'])
-      .where(sql`lower(email)`, '=', email.toLowerCase())
-      .executeTakeFirst();
-    if (!user) return;
-    if (!underLimit) {
-      log.warn({ event: 'auth.reset_throttled', userId: user.id }, 'reset mail not sent: too many requests for this account');
-      return;
-    }
-    const token = newLinkToken();
-    await db
-      .insertInto('password_resets')
-      .values({
-        id: newId('pwr'),
-        user_id: user.id,
-        token_hash: tokenHash(token),
-        expires_at: new Date(Date.now() + RESET_TTL_MS),
-        used_at: null,
-      })
-      .execute();
-    // Built from PUBLIC_URL, never from the request's Host header.
-    const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await deps.mailer.send(resetPasswordMail(user.email, user.username, link));
-    log.info({ event: 'auth.reset_requested', userId: user.id }, 'password reset requested');
-  } catch (error) {
-    // No mail went out: this request does not use up one of the account's mails.
-    if (underLimit) await limits.resetMailsByAccount.refund(account).catch(() => undefined);
-    throw error;
-  }
 }
 
 /**
@@ -87,8 +47,9 @@ async function sendResetLink(deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' 
 export async function resetPassword(
   deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'limits' | 'sessions'>,
   input: z.infer<typeof resetPasswordSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<{ message: string }> {
+  const { client } = caller;
   await deps.limits.linkAttemptsByIp.consume(client.ip);
   const hash = tokenHash(input.token);
   const open = await deps.db

@@ -1,4 +1,5 @@
 import type { Db } from '@coinsight/db';
+import type { Caller, NoInput } from '../caller.js';
 import type { Client } from '../client.js';
 import type { ServiceDeps } from '../deps.js';
 import { SESSION_TTL_SECONDS, signSessionToken } from './tokens.js';
@@ -27,7 +28,12 @@ export async function openSession(
 }
 
 /** Ends exactly this session; the user's others stay signed in. */
-export async function logout(deps: Pick<ServiceDeps, 'db' | 'log' | 'sessions'>, sessionId: string): Promise<void> {
+export async function logout(
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'sessions'>,
+  _input: NoInput,
+  caller: Caller<'sessionId'>,
+): Promise<void> {
+  const { sessionId } = caller;
   await deps.db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })

@@ -1,5 +1,6 @@
 import type { AuthResult, signupSchema } from '@coinsight/contracts';
 import type { z } from 'zod';
+import type { Caller } from '../caller.js';
 import type { Client } from '../client.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
@@ -14,8 +15,9 @@ import { conflictFrom, newId, PUBLIC_USER_COLUMNS, toPublicUser } from './users.
 export async function signup(
   deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret' | 'mailer' | 'publicUrl' | 'background'>,
   input: z.infer<typeof signupSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<AuthResult> {
+  const { client } = caller;
   refuseCommonPassword(input.password);
   const giveBack = await countSignup(deps, client);
   let result: AuthResult;

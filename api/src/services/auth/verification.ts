@@ -1,7 +1,7 @@
 import type { emailLinkSchema } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Client } from '../client.js';
+import type { Caller, NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { confirmAccountMail, sendLater } from './mails.js';
@@ -40,7 +40,12 @@ export async function sendVerificationMail(deps: MailDeps, user: { id: string; u
 }
 
 /** "Resend verification email" from settings: throttled per user, refused once confirmed. */
-export async function resendVerification(deps: MailDeps & Pick<ServiceDeps, 'limits'>, userId: string): Promise<{ message: string }> {
+export async function resendVerification(
+  deps: MailDeps & Pick<ServiceDeps, 'limits'>,
+  _input: NoInput,
+  caller: SignedIn,
+): Promise<{ message: string }> {
+  const { userId } = caller;
   const user = await deps.db
     .selectFrom('users')
     .select(['id', 'username', 'email', 'email_verified_at'])
@@ -59,8 +64,9 @@ export async function resendVerification(deps: MailDeps & Pick<ServiceDeps, 'lim
 export async function verifyAccount(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'limits' | 'sessions'>,
   input: z.infer<typeof emailLinkSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<{ message: string }> {
+  const { client } = caller;
   await deps.limits.linkAttemptsByIp.consume(client.ip);
   const userId = await deps.db.transaction().execute(async (trx) => {
     const now = new Date();

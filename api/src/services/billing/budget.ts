@@ -11,6 +11,7 @@ import {
 } from '@coinsight/contracts';
 import type { Db } from '@coinsight/db';
 import type { z } from 'zod';
+import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { inTransaction, lockAccount } from './plan-limits.js';
@@ -23,11 +24,12 @@ import { monthOf } from './period.js';
  * budget mails again when the new 80% or 100% is crossed; one still reached stays (no second mail).
  */
 export async function setBudget(
-  deps: Pick<ServiceDeps, 'db' | 'log'>,
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'now'>,
   input: z.output<typeof setBudgetSchema>,
-  userId: string,
-  now = new Date(),
+  caller: SignedIn,
 ): Promise<void> {
+  const { userId } = caller;
+  const now = deps.now();
   const month = monthOf(now).start;
   await inTransaction(deps.db, async (trx) => {
     const account = await lockAccount(trx, userId);

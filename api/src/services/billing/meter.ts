@@ -1,5 +1,6 @@
 import { MICROS_PER_CENT, PLANS, PRICE_MICROS_PER_CALL, type PlanId } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { hourOf, monthOf } from './period.js';
 
@@ -42,10 +43,13 @@ export type ReserveResult =
  * read, so the caller can tell a crossed threshold (80%, 100%) without another query.
  */
 export async function reserveCall(
-  { db }: Pick<ServiceDeps, 'db'>,
-  call: { keyId: number; userId: string; plan: PlanId },
-  now = new Date(),
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  input: { keyId: number },
+  caller: Caller<'userId' | 'plan'>,
 ): Promise<ReserveResult> {
+  const { db } = deps;
+  const now = deps.now();
+  const call = { keyId: input.keyId, userId: caller.userId, plan: caller.plan };
   const { start: month, end } = monthOf(now);
   const hour = hourOf(now);
   const quota = PLANS[call.plan].monthlyQuota;
@@ -84,7 +88,8 @@ export async function reserveCall(
  * Gives a reserved count back: the answer was not a 2xx, or the route found the call not
  * billable. Both rows in one statement, the monthly one first (the order reserveCall locks them in).
  */
-export async function releaseCall({ db }: Pick<ServiceDeps, 'db'>, r: Reservation): Promise<void> {
+export async function releaseCall({ db }: Pick<ServiceDeps, 'db'>, input: Reservation): Promise<void> {
+  const r = input;
   const free = r.plan === 'free' ? 1 : 0;
   const pro = r.plan === 'pro' ? 1 : 0;
   await sql`

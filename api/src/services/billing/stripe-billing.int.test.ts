@@ -12,6 +12,7 @@ import { lastMailTo, mailsTo } from '../../test/auth.js';
 import { startFakeStripe, stripeSignature, type FakeStripe } from '../../test/fake-stripe.js';
 import { taskUser } from '../../test/tasks.js';
 import { insertKey } from '../../test/keys.js';
+import { atTime } from '../clock.js';
 import { grantPlan } from './grant.js';
 import { reserveCall } from './meter.js';
 import { meterIdentifier, reconcileMeter, reportUsage } from './meter-report.js';
@@ -233,8 +234,8 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     const counts = [3, 1, 4, 1, 5];
     for (const [i, hour] of hours.entries())
       for (let c = 0; c < (counts[i] ?? 0); c++)
-        await reserveCall(t.app.deps, { keyId: key.id, userId: u.user.id, plan: 'pro' }, new Date(hour.getTime() + 60_000));
-    await reserveCall(t.app.deps, { keyId: key.id, userId: u.user.id, plan: 'pro' }, now);
+        await reserveCall(atTime(t.app.deps, new Date(hour.getTime() + 60_000)), { keyId: key.id }, { userId: u.user.id, plan: 'pro' });
+    await reserveCall(atTime(t.app.deps, now), { keyId: key.id }, { userId: u.user.id, plan: 'pro' });
 
     // The run is stopped right after Stripe accepted its third event, before recording it.
     const stop = new AbortController();

@@ -12,6 +12,7 @@ import type { Database } from '@coinsight/db';
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import { sendLater } from '../auth/mails.js';
+import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import type { BillingStripe } from './stripe.js';
@@ -91,7 +92,8 @@ const billingTab = (publicUrl: string, query = '') => `${publicUrl}/settings?tab
  * Opens a Stripe Checkout session for the metered Pro price and answers its URL. Nothing changes
  * here: Pro starts when Stripe's signed events say the subscription is active.
  */
-export async function startCheckout(deps: Deps, userId: string): Promise<RedirectUrl> {
+export async function startCheckout(deps: Deps, _input: NoInput, caller: SignedIn): Promise<RedirectUrl> {
+  const { userId } = caller;
   const stripe = requireStripe(deps);
   const account = await deps.db.selectFrom('billing_accounts').select(['status']).where('user_id', '=', userId).executeTakeFirst();
   if (account?.status === 'active' || account?.status === 'trialing' || account?.status === 'past_due')
@@ -115,7 +117,8 @@ export async function startCheckout(deps: Deps, userId: string): Promise<Redirec
 }
 
 /** A Stripe Customer Portal session (cards, invoices, cancellation) for the account. */
-export async function openPortal(deps: Deps, userId: string): Promise<RedirectUrl> {
+export async function openPortal(deps: Deps, _input: NoInput, caller: SignedIn): Promise<RedirectUrl> {
+  const { userId } = caller;
   const stripe = requireStripe(deps);
   const account = await deps.db
     .selectFrom('billing_accounts')
@@ -131,7 +134,8 @@ export async function openPortal(deps: Deps, userId: string): Promise<RedirectUr
 }
 
 /** Whether Pro can be bought here, and the account's subscription as Stripe last told it. */
-export async function billingAccount(deps: Deps, userId: string): Promise<BillingAccount> {
+export async function billingAccount(deps: Deps, _input: NoInput, caller: SignedIn): Promise<BillingAccount> {
+  const { userId } = caller;
   const [user, account] = await Promise.all([
     deps.db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow(),
     deps.db
@@ -161,7 +165,8 @@ export async function billingAccount(deps: Deps, userId: string): Promise<Billin
 const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
 
 /** The account's latest invoices from Stripe, newest first (empty before its first checkout). */
-export async function listInvoices(deps: Deps, userId: string): Promise<Invoice[]> {
+export async function listInvoices(deps: Deps, _input: NoInput, caller: SignedIn): Promise<Invoice[]> {
+  const { userId } = caller;
   const stripe = requireStripe(deps);
   const account = await deps.db
     .selectFrom('billing_accounts')

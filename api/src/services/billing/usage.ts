@@ -9,21 +9,27 @@ import {
   type PlanId,
   type UsageSummary,
   PAID_PLANS_UNAVAILABLE_MESSAGE,
+  type V1UsageResponse,
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { NoInput, SignedIn } from '../caller.js';
+import { atTime } from '../clock.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { readBudget } from './budget.js';
 import { monthOf } from './period.js';
 import { downgrade, resume } from './subscriptions.js';
 
-type Deps = Pick<ServiceDeps, 'db'>;
+type Deps = Pick<ServiceDeps, 'db' | 'now'>;
 
 /**
  * This month's usage of an account, read from the store that enforces the quota. The billing tab
  * and GET /v1/usage both answer with this, so they show the same numbers.
  */
-export async function usageSummary({ db }: Deps, userId: string, now = new Date()): Promise<UsageSummary> {
+export async function usageSummary(deps: Deps, _input: NoInput, caller: SignedIn): Promise<UsageSummary> {
+  const { db } = deps;
+  const { userId } = caller;
+  const now = deps.now();
   const { start, end } = monthOf(now);
   const [user, row] = await Promise.all([
     db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow(),
@@ -101,7 +107,10 @@ export function projectMonth(input: {
 }
 
 /** Calls this month per key of the account, deleted keys included, by key id. */
-export async function keyCallsThisMonth({ db }: Deps, userId: string, now = new Date()): Promise<Map<number, number>> {
+export async function keyCallsThisMonth(deps: Deps, _input: NoInput, caller: SignedIn): Promise<Map<number, number>> {
+  const { db } = deps;
+  const { userId } = caller;
+  const now = deps.now();
   const { start, end } = monthOf(now);
   const rows = await db
     .selectFrom('api_usage_hourly')
@@ -132,11 +141,15 @@ async function dailyUsage({ db }: Deps, userId: string, now: Date): Promise<Dail
 }
 
 /** Everything the billing tab shows: this month's usage and cost, per day, per key, and plan changes. */
-export async function billingSummary(deps: Deps, userId: string, now = new Date()): Promise<BillingSummary> {
+export async function billingSummary(deps: Deps, _input: NoInput, caller: SignedIn): Promise<BillingSummary> {
+  const { userId } = caller;
+  // One reading of the clock for every figure, so they all describe the same instant.
+  const now = deps.now();
+  const at = atTime(deps, now);
   const [usage, daily, perKey, keys, changes] = await Promise.all([
-    usageSummary(deps, userId, now),
+    usageSummary(at, {}, caller),
     dailyUsage(deps, userId, now),
-    keyCallsThisMonth(deps, userId, now),
+    keyCallsThisMonth(at, {}, caller),
     deps.db.selectFrom('api_keys').select(['id', 'name', 'prefix', 'deleted_at']).where('user_id', '=', userId).orderBy('id').execute(),
     deps.db
       .selectFrom('plan_changes')
@@ -167,10 +180,11 @@ export async function billingSummary(deps: Deps, userId: string, now = new Date(
  * changes nothing.
  */
 export async function changePlan(
-  deps: Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'publicUrl' | 'mailer'>,
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'now' | 'stripe' | 'publicUrl' | 'mailer'>,
   input: ChangePlanInput,
-  userId: string,
+  caller: SignedIn,
 ): Promise<BillingSummary> {
+  const { userId } = caller;
   if (input.plan === 'pro') {
     const user = await deps.db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow();
     if (!(await resume(deps, userId)) && user.plan !== 'pro')
@@ -181,5 +195,12 @@ export async function changePlan(
   } else {
     await downgrade(deps, userId);
   }
-  return billingSummary(deps, userId);
+  return billingSummary(deps, {}, caller);
+}
+
+/** GET /v1/usage: the account's usage this month and the calling key's share, read at one instant. */
+export async function keyUsageSummary(deps: Deps, input: { keyId: number; name: string }, caller: SignedIn): Promise<V1UsageResponse> {
+  const at = atTime(deps, deps.now());
+  const [summary, perKey] = await Promise.all([usageSummary(at, {}, caller), keyCallsThisMonth(at, {}, caller)]);
+  return { ...summary, key: { id: input.keyId, name: input.name, calls: perKey.get(input.keyId) ?? 0 } };
 }

@@ -1,8 +1,9 @@
+import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { CONTACT_MAIL_RETRY, describeFailure, retryDelayMs } from '../site/contact.js';
 import { MailHeaderError } from './mailer.js';
 
-type Deps = Pick<ServiceDeps, 'db' | 'mailer'>;
+type Deps = Pick<ServiceDeps, 'db' | 'mailer' | 'now'>;
 
 /** Rows one pass claims; those the rate has no place for are handed back for the next pass. */
 const BATCH_SIZE = 100;
@@ -20,8 +21,8 @@ export interface QueueReport {
  * anything is sent), so instances sweeping one database never send a mail twice; a failed send is
  * retried with the same back-off, and a mail is never dropped for the rate.
  */
-export async function sendQueuedMail(deps: Deps, input: { now: Date }): Promise<QueueReport> {
-  const { now } = input;
+export async function sendQueuedMail(deps: Deps, _input: NoInput): Promise<QueueReport> {
+  const now = deps.now();
   const claimed = await deps.db
     .updateTable('outbox')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: new Date(now.getTime() + CONTACT_MAIL_RETRY.leaseMs) }))

@@ -1,5 +1,6 @@
 import { DEFAULT_HISTORY_SPAN_MS, type MarketAssetDetail, type MarketAssetInput, type MentionPoint } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import { atTime } from '../clock.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { marketOverview } from './overview.js';
@@ -14,9 +15,9 @@ const mean = (sum: number, count: number) => (count > 0 ? Math.round((sum / coun
  * their sentiment over the span its chart shows for `interval`: hourly buckets from the hourly
  * rollup for the one-day minute chart, UTC days from the daily rollup for the longer ones.
  */
-export async function marketAsset(deps: Pick<ServiceDeps, 'db'>, input: MarketAssetInput & { now?: Date }): Promise<MarketAssetDetail> {
-  const now = input.now ?? new Date();
-  const overview = await marketOverview(deps, { now });
+export async function marketAsset(deps: Pick<ServiceDeps, 'db' | 'now'>, input: MarketAssetInput): Promise<MarketAssetDetail> {
+  const now = deps.now();
+  const overview = await marketOverview(atTime(deps, now), {});
   const asset = overview.assets.find((candidate) => candidate.symbol === input.symbol);
   if (!asset) throw new AppError('NOT_FOUND', `${input.symbol} is not a tracked asset`);
 

@@ -1,3 +1,4 @@
+import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 
@@ -13,8 +14,8 @@ export interface TrackedAsset {
 export const MIN_PREFIX_LENGTH = 3;
 
 /** The tracked assets, largest first: one small indexed read per call (a few dozen rows). */
-export async function trackedAssets({ db }: Pick<ServiceDeps, 'db'>): Promise<TrackedAsset[]> {
-  return db.selectFrom('assets').select(['symbol', 'name', 'slug']).orderBy('rank').execute();
+export async function trackedAssets(deps: Pick<ServiceDeps, 'db'>, _input: NoInput): Promise<TrackedAsset[]> {
+  return deps.db.selectFrom('assets').select(['symbol', 'name', 'slug']).orderBy('rank').execute();
 }
 
 const candidatesOf = (assets: TrackedAsset[]) => assets.map((a) => ({ symbol: a.symbol, name: a.name }));
@@ -48,13 +49,14 @@ export function resolveAsset(assets: TrackedAsset[], input: string, param = 'sym
 }
 
 /** Resolves one asset parameter, reading the tracked assets. */
-export async function resolveSymbol(deps: Pick<ServiceDeps, 'db'>, input: string, param = 'symbol'): Promise<TrackedAsset> {
-  return resolveAsset(await trackedAssets(deps), input, param);
+export async function resolveSymbol(deps: Pick<ServiceDeps, 'db'>, input: { symbol: string; param?: string }): Promise<TrackedAsset> {
+  return resolveAsset(await trackedAssets(deps, {}), input.symbol, input.param);
 }
 
 /** Resolves a list parameter (symbols=BTC,ethereum): in the order given, each asset once. */
-export async function resolveSymbols(deps: Pick<ServiceDeps, 'db'>, inputs: string[], param = 'symbols'): Promise<TrackedAsset[]> {
-  const assets = await trackedAssets(deps);
-  const resolved = inputs.map((input) => resolveAsset(assets, input, param));
+export async function resolveSymbols(deps: Pick<ServiceDeps, 'db'>, input: { symbols: string[]; param?: string }): Promise<TrackedAsset[]> {
+  const assets = await trackedAssets(deps, {});
+  const param = input.param ?? 'symbols';
+  const resolved = input.symbols.map((symbol) => resolveAsset(assets, symbol, param));
   return [...new Map(resolved.map((a) => [a.symbol, a])).values()];
 }

@@ -15,7 +15,7 @@ export const MARKET_TICK_CHANNEL = 'market_tick';
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
 
-export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log'>, db: DbConfig): MarketLive {
+export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log' | 'now'>, db: DbConfig): MarketLive {
   const local = new EventEmitter();
   // Every subscriber is a listener; a busy instance has many.
   local.setMaxListeners(0);
@@ -33,7 +33,7 @@ export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log'>, db: DbCo
   let latest: { key: string; overview: Promise<MarketOverview> } | undefined;
   const overviewFor = (key: string) => {
     if (latest?.key !== key) {
-      const overview = marketOverview(deps);
+      const overview = marketOverview(deps, {});
       latest = { key, overview };
       // A failed read is not kept: the next subscriber or tick asks again.
       overview.catch(() => {

@@ -18,10 +18,11 @@ const round = (value: number, decimals: number) => Math.round(value * 10 ** deci
  * tracked is a BAD_REQUEST naming them all (details: `symbols`).
  */
 export async function marketOverview(
-  { db }: Pick<ServiceDeps, 'db'>,
-  input: { now?: Date; symbols?: readonly string[] } = {},
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  input: { symbols?: readonly string[] },
 ): Promise<MarketOverview> {
-  const now = input.now ?? new Date();
+  const { db } = deps;
+  const now = deps.now();
   const wanted = input.symbols ? [...input.symbols] : undefined;
   const dayAgo = new Date(now.getTime() - DAY);
   // The price 24 h ago: the last tick at or before then, else the close of the minute (then

@@ -1,5 +1,6 @@
 import type { MarketSparklines } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 
 const HOUR = 3_600_000;
@@ -9,8 +10,9 @@ const SPARKLINE_HOURS = 7 * 24;
  * Every asset's hourly closes over the last 7 days (the hour in progress included), from the
  * 1-hour candles, in one query: the /market table draws a small line per row from them.
  */
-export async function marketSparklines({ db }: Pick<ServiceDeps, 'db'>, input: { now?: Date } = {}): Promise<MarketSparklines> {
-  const now = input.now ?? new Date();
+export async function marketSparklines(deps: Pick<ServiceDeps, 'db' | 'now'>, _input: NoInput): Promise<MarketSparklines> {
+  const { db } = deps;
+  const now = deps.now();
   const to = new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR);
   const from = new Date(to.getTime() - SPARKLINE_HOURS * HOUR);
   const rows = await sql<{ symbol: string; closes: number[] }>`

@@ -5,6 +5,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedFeed } from './feeds/simulated.js';
 import { applyRetention, backfillHistory, rollUpCandles } from './store.js';
+import { atTime } from '../clock.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -79,7 +80,7 @@ describe('back-fill on a first start', () => {
     const now = new Date('2026-11-24T10:30:15Z');
     const feed = createSimulatedFeed({ seed: 1 });
     const started = performance.now();
-    const first = await backfillHistory({ db: handle.db, log, feed }, { now });
+    const first = await backfillHistory(atTime({ db: handle.db, log, feed }, now), {});
     console.warn(`back-fill of ${first.candles} candles for ${first.assets} assets took ${Math.round(performance.now() - started)} ms`);
     const assets = await handle.db.selectFrom('assets').select('symbol').execute();
     expect(first.assets).toBe(assets.length);
@@ -113,7 +114,7 @@ describe('back-fill on a first start', () => {
         .orderBy('open_time')
         .execute();
     const ethBefore = await eth();
-    expect(await backfillHistory({ db: handle.db, log, feed }, { now })).toEqual({
+    expect(await backfillHistory(atTime({ db: handle.db, log, feed }, now), {})).toEqual({
       assets: assets.length,
       candles: (3 + 3 + 6) * assets.length,
     });
@@ -127,8 +128,8 @@ describe('back-fill on a first start', () => {
       .insertInto('price_ticks')
       .values({ asset: 'ETH', time: later, price: 3_000, volume_24h: 1, market_cap: null })
       .execute();
-    await rollUpCandles({ db: handle.db }, { now: later });
-    await backfillHistory({ db: handle.db, log, feed }, { now: later });
+    await rollUpCandles(atTime({ db: handle.db }, later), {});
+    await backfillHistory(atTime({ db: handle.db, log, feed }, later), {});
     const hours = await handle.db
       .selectFrom('candles')
       .select('open_time')
@@ -157,7 +158,7 @@ describe('candle roll-ups', () => {
       .insertInto('price_ticks')
       .values(ticks.map((tick) => ({ asset: 'LINK', market_cap: null, ...tick })))
       .execute();
-    await rollUpCandles({ db: handle.db }, { now: t('13:01:40') });
+    await rollUpCandles(atTime({ db: handle.db }, t('13:01:40')), {});
 
     const candles = await handle.db
       .selectFrom('candles')
@@ -180,7 +181,7 @@ describe('candle roll-ups', () => {
       .insertInto('price_ticks')
       .values({ asset: 'LINK', time: t('13:01:50'), price: 105, volume_24h: 86_400, market_cap: null })
       .execute();
-    await rollUpCandles({ db: handle.db }, { now: t('13:02:00') });
+    await rollUpCandles(atTime({ db: handle.db }, t('13:02:00')), {});
     const hour = await handle.db
       .selectFrom('candles')
       .select(['high', 'close'])
@@ -230,7 +231,7 @@ describe('retention', () => {
     };
     const hoursAndDays = await count(handle.db.selectFrom('candles').where('interval', '!=', '1m'));
     expect(due.ticks).toBeGreaterThan(1);
-    expect(await applyRetention({ db: handle.db }, { now })).toEqual(due);
+    expect(await applyRetention(atTime({ db: handle.db }, now), {})).toEqual(due);
     expect(await count(handle.db.selectFrom('candles').where('interval', '!=', '1m'))).toBe(hoursAndDays);
     const ticks = await handle.db.selectFrom('price_ticks').select('price').where('asset', '=', 'DOT').execute();
     expect(ticks).toEqual([{ price: 2 }]);

@@ -1,10 +1,11 @@
 import { CANDLE_INTERVAL_MS, CANDLE_INTERVALS, MARKET_BACKFILL_DAYS, MARKET_RETENTION_MS, type CandleInterval } from '@coinsight/contracts';
 import type { CandlesTable } from '@coinsight/db';
 import { sql, type Selectable } from 'kysely';
+import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import type { MarketFeed } from './feed.js';
 
-export type MarketStoreDeps = Pick<ServiceDeps, 'db' | 'log'> & { feed: MarketFeed };
+export type MarketStoreDeps = Pick<ServiceDeps, 'db' | 'log' | 'now'> & { feed: MarketFeed };
 
 /** Rows per INSERT statement. */
 const BATCH_ROWS = 5_000;
@@ -24,9 +25,10 @@ async function trackedAssets(db: ServiceDeps['db']) {
  * Asks the feed for the latest quotes and stores them as ticks at `now`. A quote without a
  * market cap gets price × the asset's stored circulating supply; supplies a feed reports are kept.
  */
-export async function recordTick(deps: MarketStoreDeps, input: { now: Date }): Promise<{ stored: number }> {
+export async function recordTick(deps: MarketStoreDeps, _input: NoInput): Promise<{ stored: number }> {
+  const now = deps.now();
   const assets = await trackedAssets(deps.db);
-  const quotes = await deps.feed.latest(assets, input.now);
+  const quotes = await deps.feed.latest(assets, now);
   if (quotes.length === 0) return { stored: 0 };
   const supplies = new Map(assets.map((a) => [a.symbol, a.circulating_supply]));
   const result = await deps.db
@@ -94,9 +96,9 @@ export async function upsertCandles(db: ServiceDeps['db'], rows: readonly Candle
  */
 export async function backfillHistory(
   deps: MarketStoreDeps,
-  input: { now: Date; signal?: AbortSignal },
+  input: { signal?: AbortSignal },
 ): Promise<{ assets: number; candles: number }> {
-  const now = input.now.getTime();
+  const now = deps.now().getTime();
   const earliest: Record<CandleInterval, number> = {
     '1d': floorTo(now, CANDLE_INTERVAL_MS['1d']) - MARKET_BACKFILL_DAYS * CANDLE_INTERVAL_MS['1d'],
     '1h': floorTo(now, CANDLE_INTERVAL_MS['1d']) - MARKET_BACKFILL_DAYS * CANDLE_INTERVAL_MS['1d'],
@@ -150,10 +152,10 @@ export async function backfillHistory(
  * candle's volume is its share of the ticks' average 24 h volume (ticks carry no per-trade volume).
  */
 export async function rollUpCandles(
-  deps: Pick<ServiceDeps, 'db'>,
-  input: { now: Date },
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  _input: NoInput,
 ): Promise<{ minute: number; hour: number; day: number }> {
-  const now = input.now.getTime();
+  const now = deps.now().getTime();
   const since = (interval: CandleInterval) => new Date(floorTo(now, CANDLE_INTERVAL_MS[interval]) - ROLLUP_LOOKBACK_MS[interval]);
 
   const minute = await sql`
@@ -161,7 +163,7 @@ export async function rollUpCandles(
     select asset, '1m', date_trunc('minute', time, 'UTC'),
            (array_agg(price order by time))[1], max(price), min(price), (array_agg(price order by time desc))[1],
            coalesce(avg(volume_24h), 0) * 60 / 86400
-    from price_ticks where time >= ${since('1m')} and time <= ${input.now}
+    from price_ticks where time >= ${since('1m')} and time <= ${new Date(now)}
     group by asset, date_trunc('minute', time, 'UTC')
     on conflict (asset, interval, open_time) do update
       set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`.execute(
@@ -172,7 +174,7 @@ export async function rollUpCandles(
     insert into candles (asset, interval, open_time, open, high, low, close, volume)
     select asset, ${sql.lit(interval)}, date_trunc(${sql.lit(unit)}, open_time, 'UTC'),
            (array_agg(open order by open_time))[1], max(high), min(low), (array_agg(close order by open_time desc))[1], sum(volume)
-    from candles where interval = ${finer} and open_time >= ${since(interval)} and open_time <= ${input.now}
+    from candles where interval = ${finer} and open_time >= ${since(interval)} and open_time <= ${new Date(now)}
     group by asset, date_trunc(${sql.lit(unit)}, open_time, 'UTC')
     on conflict (asset, interval, open_time) do update
       set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`;
@@ -183,17 +185,17 @@ export async function rollUpCandles(
 
 /** Ticks older than 48 hours and minute candles older than 30 days go; hourly and daily candles stay. */
 export async function applyRetention(
-  deps: Pick<ServiceDeps, 'db'>,
-  input: { now: Date },
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  _input: NoInput,
 ): Promise<{ ticks: number; minuteCandles: number }> {
   const ticks = await deps.db
     .deleteFrom('price_ticks')
-    .where('time', '<', new Date(input.now.getTime() - MARKET_RETENTION_MS.ticks))
+    .where('time', '<', new Date(deps.now().getTime() - MARKET_RETENTION_MS.ticks))
     .executeTakeFirst();
   const minuteCandles = await deps.db
     .deleteFrom('candles')
     .where('interval', '=', '1m')
-    .where('open_time', '<', new Date(input.now.getTime() - MARKET_RETENTION_MS.minuteCandles))
+    .where('open_time', '<', new Date(deps.now().getTime() - MARKET_RETENTION_MS.minuteCandles))
     .executeTakeFirst();
   return { ticks: Number(ticks.numDeletedRows), minuteCandles: Number(minuteCandles.numDeletedRows) };
 }

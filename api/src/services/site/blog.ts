@@ -1,5 +1,6 @@
 import { BLOG_LATEST_COUNT, BLOG_POST_NOT_FOUND_MESSAGE, type BlogIndex, type BlogPost, type BlogPostSummary } from '@coinsight/contracts';
 import type { BlogPostRow } from '@coinsight/db';
+import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 
@@ -37,7 +38,8 @@ function toSummary(row: SummaryRow): BlogPostSummary {
 }
 
 /** Newest first; the newest featured post leads, the next three are "latest", the rest older. */
-export async function blogIndex(deps: Pick<ServiceDeps, 'db'>, now = new Date()): Promise<BlogIndex> {
+export async function blogIndex(deps: Pick<ServiceDeps, 'db' | 'now'>, _input: NoInput): Promise<BlogIndex> {
+  const now = deps.now();
   const rows = await deps.db
     .selectFrom('blog_posts')
     .select(SUMMARY_COLUMNS)
@@ -56,7 +58,9 @@ const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const SLUG_MAX_LENGTH = 200;
 
 /** A published post; a missing or scheduled one, or an address that cannot be a slug, is a 404. */
-export async function blogPostBySlug(deps: Pick<ServiceDeps, 'db'>, { slug }: { slug: string }, now = new Date()): Promise<BlogPost> {
+export async function blogPostBySlug(deps: Pick<ServiceDeps, 'db' | 'now'>, input: { slug: string }): Promise<BlogPost> {
+  const { slug } = input;
+  const now = deps.now();
   if (slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) throw new AppError('NOT_FOUND', BLOG_POST_NOT_FOUND_MESSAGE);
   const row = await deps.db
     .selectFrom('blog_posts')

@@ -1,13 +1,13 @@
 import { CONTACT_MESSAGES, contactSubjectLabel, type contactMessageSchema } from '@coinsight/contracts';
 import type { z } from 'zod';
-import type { Client } from '../client.js';
+import type { Caller, NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
 import { MailHeaderError, type MailMessage } from '../mail/mailer.js';
 
 /** Where the operator's copies go: CONTACT_EMAIL, or (unset) the outbox only. */
-export type OperatorInbox = Pick<ServiceDeps, 'db' | 'mailer' | 'contactEmail'>;
+export type OperatorInbox = Pick<ServiceDeps, 'db' | 'mailer' | 'contactEmail' | 'now'>;
 
 export type ContactInput = z.infer<typeof contactMessageSchema>;
 
@@ -104,9 +104,9 @@ async function attemptDelivery(deps: OperatorInbox, message: ClaimedMessage, now
 export async function sendContactMessage(
   deps: OperatorInbox & Pick<ServiceDeps, 'limits' | 'log'>,
   input: ContactInput,
-  client: Client,
-  senderId?: string,
+  caller: Caller<'client'>,
 ): Promise<{ id: number }> {
+  const { client, userId: senderId } = caller;
   await deps.limits.contactByIp.consume(client.ip, CONTACT_MESSAGES.tooMany);
   await deps.limits.contactBySender.consume(input.email.toLowerCase(), CONTACT_MESSAGES.tooMany);
 
@@ -147,8 +147,8 @@ export interface SweepReport {
  * skipped, lease and attempt count written before anything is sent), so two servers sweeping
  * the same database never send the same message twice.
  */
-export async function deliverDueContactMail(deps: OperatorInbox, input: { now: Date }): Promise<SweepReport> {
-  const { now } = input;
+export async function deliverDueContactMail(deps: OperatorInbox, _input: NoInput): Promise<SweepReport> {
+  const now = deps.now();
   const claimed = await deps.db
     .updateTable('contact_messages')
     .set((eb) => ({

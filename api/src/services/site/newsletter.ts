@@ -7,7 +7,7 @@ import {
   type NewsletterUnsubscribeResult,
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
-import type { Client } from '../client.js';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -99,8 +99,9 @@ function alreadySubscribedMail(deps: NewsletterDeps, to: Subscriber): MailMessag
 export async function subscribeToNewsletter(
   deps: NewsletterDeps,
   input: { email: string },
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<NewsletterSubscribeResult> {
+  const { client } = caller;
   await deps.limits.newsletterByIp.consume(client.ip, NEWSLETTER_MESSAGES.tooMany);
   const answer: NewsletterSubscribeResult = { status: 'confirmation-sent' };
   try {

@@ -1,5 +1,6 @@
 import { SEND_EMAIL_MESSAGES, type PublicUser, type sendEmailSchema } from '@coinsight/contracts';
 import type { z } from 'zod';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { refundMailBudget, spendMailBudget } from '../mail/budget.js';
@@ -30,8 +31,9 @@ export function userMail(sender: Sender, input: SendEmailInput, publicUrl: strin
 export async function sendUserEmail(
   deps: Pick<ServiceDeps, 'mailer' | 'limits' | 'publicUrl'>,
   input: SendEmailInput,
-  sender: Sender,
+  caller: Caller<'user'>,
 ): Promise<{ ok: true }> {
+  const sender: Sender = caller.user;
   if (!sender.emailVerified) throw new AppError('FORBIDDEN', SEND_EMAIL_MESSAGES.verifyFirst);
   await deps.limits.sendEmailByUser.consume(sender.id, SEND_EMAIL_MESSAGES.tooMany);
   try {

@@ -1,5 +1,6 @@
 import type { SiteStats } from '@coinsight/contracts';
 import type { Db } from '@coinsight/db';
+import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 
 const CACHE_MS = 60_000;
@@ -10,7 +11,9 @@ const cache = new WeakMap<Db, { at: number; stats: Promise<SiteStats> }>();
  * which is written in the same transaction as the posts it counts: exact, without scanning the
  * posts table on every landing-page visit. The answer is reused for a minute.
  */
-export function siteStats({ db }: Pick<ServiceDeps, 'db'>, now = Date.now()): Promise<SiteStats> {
+export function siteStats(deps: Pick<ServiceDeps, 'db' | 'now'>, _input: NoInput): Promise<SiteStats> {
+  const { db } = deps;
+  const now = deps.now().getTime();
   const cached = cache.get(db);
   if (cached && now - cached.at < CACHE_MS) return cached.stats;
   const stats = countStats(db);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
 import { createReadCache } from '../read-cache.js';
-import { listPosts, platformSummaries, quickStats, searchPosts, socialTimeline, trendingTopics } from './index.js';
+import { listPosts, platformSummaries, quickStats, searchPosts, socialTimeline, trendingTopics, type SocialDeps } from './index.js';
 
 // The speed-ups of issue 13 must not change an answer: the read cache answers what the database
 // answers, and a total past LIST_COUNT_CAP is flagged as an estimate.
@@ -24,29 +24,31 @@ afterAll(async () => {
 });
 
 const list = (platform: SocialPlatform, query: Record<string, string | number> = {}) =>
-  ({ platform, query: listQuerySchema(platform).parse(query), userId: 'nobody' }) as Parameters<typeof listPosts>[1];
+  ({ platform, query: listQuerySchema(platform).parse(query) }) as Parameters<typeof listPosts>[1];
+const nobody = { userId: 'nobody' };
+const now = () => new Date();
 
 describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   it('answers exactly what the database answers, from the first call and from the cache', async () => {
-    const db = t.app.db;
+    const readDb = t.app.db;
     const reads = createReadCache();
-    const calls: [string, (deps: { db: typeof db; reads?: typeof reads }) => Promise<unknown>][] = [
-      ['list page 1', (deps) => listPosts(deps, list('twitter'))],
-      ['list page 3 by likes', (deps) => listPosts(deps, list('instagram', { page: 3, sortBy: 'likes' }))],
-      ['list filtered', (deps) => listPosts(deps, list('facebook', { minLikes: 10 }))],
-      ['search', (deps) => searchPosts(deps, { query: searchQuerySchema.parse({ q: 'bitcoin' }), userId: 'nobody' })],
+    const calls: [string, (deps: SocialDeps) => Promise<unknown>][] = [
+      ['list page 1', (deps) => listPosts(deps, list('twitter'), nobody)],
+      ['list page 3 by likes', (deps) => listPosts(deps, list('instagram', { page: 3, sortBy: 'likes' }), nobody)],
+      ['list filtered', (deps) => listPosts(deps, list('facebook', { minLikes: 10 }), nobody)],
+      ['search', (deps) => searchPosts(deps, searchQuerySchema.parse({ q: 'bitcoin' }), nobody)],
       ['summaries', (deps) => platformSummaries(deps, { period: '7d' })],
       ['trending', (deps) => trendingTopics(deps, { period: '30d', platform: undefined, limit: 10 })],
       ['trending twitter', (deps) => trendingTopics(deps, { period: '90d', platform: 'twitter', limit: 5 })],
       ['timeline', (deps) => socialTimeline(deps, { period: '24h' })],
-      ['quick stats', (deps) => quickStats(deps)],
+      ['quick stats', (deps) => quickStats(deps, {})],
     ];
     // `asOf` says when an answer was computed: a cached one keeps its own.
     const timeless = (answer: unknown) => (answer && typeof answer === 'object' && 'asOf' in answer ? { ...answer, asOf: 'now' } : answer);
     for (const [name, call] of calls) {
-      const direct = timeless(await call({ db }));
-      const first = timeless(await call({ db, reads }));
-      const cached = timeless(await call({ db, reads }));
+      const direct = timeless(await call({ readDb, now }));
+      const first = timeless(await call({ readDb, now, reads }));
+      const cached = timeless(await call({ readDb, now, reads }));
       expect({ name, answer: first }).toEqual({ name, answer: direct });
       expect({ name, answer: cached }).toEqual({ name, answer: direct });
     }
@@ -108,8 +110,9 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   it('deep pages pick the same rows as walking the pages in order', async () => {
     const q = { sortBy: 'likes', limit: 50 } as const;
     const seen: unknown[] = [];
-    for (let page = 1; page <= 4; page += 1) seen.push(...(await listPosts({ db: t.app.db }, list('linkedin', { ...q, page }))).data);
-    const big = await listPosts({ db: t.app.db }, list('linkedin', { ...q, limit: 100, page: 2 }));
+    const deps = { readDb: t.app.db, now };
+    for (let page = 1; page <= 4; page += 1) seen.push(...(await listPosts(deps, list('linkedin', { ...q, page }), nobody)).data);
+    const big = await listPosts(deps, list('linkedin', { ...q, limit: 100, page: 2 }), nobody);
     expect(big.data).toEqual(seen.slice(100, 200));
   });
 });

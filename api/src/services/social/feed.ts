@@ -1,7 +1,8 @@
-import { SOCIAL_PLATFORMS, type SearchResult, type SocialPlatform } from '@coinsight/contracts';
+import { SOCIAL_PLATFORMS, type Dataset, type SearchResult, type SocialPlatform } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
-import { postsSource, type DatasetScope } from './dataset.js';
+import { postsSource, scopeOf } from './dataset.js';
 import { POST_COLUMNS, toSearchResult } from './post-shapes.js';
 import { parseSearchTerms } from './search-terms.js';
 
@@ -28,8 +29,8 @@ export interface FeedQuery {
   limit: number;
   /** Continue after this post. */
   after?: FeedPosition;
-  /** The shared dataset, or the caller's own posts. */
-  scope: DatasetScope;
+  /** The shared dataset, or the caller's own posts ('mine', checklist 24). */
+  dataset?: Dataset;
 }
 
 /**
@@ -41,8 +42,9 @@ export interface FeedQuery {
 export async function postsFeed(
   deps: Pick<ServiceDeps, 'db'>,
   query: FeedQuery,
+  caller: SignedIn,
 ): Promise<{ data: SearchResult[]; next: FeedPosition | null }> {
-  const db = postsSource(deps.db, query.scope);
+  const db = postsSource(deps.db, scopeOf(query.dataset, caller.userId));
   const terms = parseSearchTerms(query.q);
   const symbols = [...new Set([...terms.symbols, ...(query.symbol ? [query.symbol] : [])])];
   const page = (platform: SocialPlatform) => {

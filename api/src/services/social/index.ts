@@ -1,11 +1,11 @@
 // Social data services: plain functions of the database, shared by REST, tRPC and benchmarks.
-export { socialReads, type SocialDeps } from './deps.js';
+export type { SocialDeps } from './deps.js';
 export { listPosts } from './list-posts.js';
 export { quickStats } from './quick-stats.js';
 export { searchPosts } from './search-posts.js';
 export { platformSummaries } from './summaries.js';
 export { socialTimeline } from './timeline.js';
-export { trendingTopics, type TrendingOptions } from './trending.js';
+export { trendingTopics } from './trending.js';
 export { mentionSummaries, type AssetMentions, type MentionSummary } from './mentions.js';
 export { postsFeed, type FeedPosition, type FeedQuery } from './feed.js';
 export { postsSource, scopeOf, type DatasetScope } from './dataset.js';

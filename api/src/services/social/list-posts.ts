@@ -8,6 +8,7 @@ import {
   type SocialPlatform,
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { SignedIn } from '../caller.js';
 import { readKey } from '../read-cache.js';
 import { postsSource, scopeOf, type DatasetScope } from './dataset.js';
 import type { SocialDeps } from './deps.js';
@@ -51,9 +52,10 @@ function filtersOf(platform: SocialPlatform, query: AnyListQuery) {
  */
 export async function listPosts<P extends SocialPlatform>(
   deps: SocialDeps,
-  { platform, query, userId }: { platform: P; query: ListQuery<P>; userId: string },
+  { platform, query }: { platform: P; query: ListQuery<P> },
+  caller: SignedIn,
 ): Promise<PostPage<P>> {
-  const scope = scopeOf(query.dataset, userId);
+  const scope = scopeOf(query.dataset, caller.userId);
   if (!deps.reads || scope.dataset === 'mine') return readPage(deps, scope, platform, query);
   return deps.reads.get(readKey('list', [platform, query]), () => readPage(deps, scope, platform, query));
 }
@@ -64,7 +66,7 @@ async function readPage<P extends SocialPlatform>(
   platform: P,
   query: ListQuery<P>,
 ): Promise<PostPage<P>> {
-  const db = postsSource(deps.db, scope);
+  const db = postsSource(deps.readDb, scope);
   const q = query as AnyListQuery;
   const { ranges, mediaType, location } = filtersOf(platform, q);
   const filtered = scope.dataset === 'mine' || !!(q.username || q.startDate || q.endDate || ranges.length > 0 || mediaType || location);

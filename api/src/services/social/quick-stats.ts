@@ -1,12 +1,14 @@
 import type { QuickStats } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { NoInput } from '../caller.js';
 import { readKey } from '../read-cache.js';
 import type { SocialDeps } from './deps.js';
 
 /** All-time totals for the social welcome page, from the hourly rollup. */
-export async function quickStats({ db, reads }: SocialDeps): Promise<QuickStats> {
-  if (reads) return reads.get(readKey('quick-stats'), () => quickStats({ db }));
-  const row = await db
+export async function quickStats(deps: SocialDeps, input: NoInput): Promise<QuickStats> {
+  const { reads, ...uncached } = deps;
+  if (reads) return reads.get(readKey('quick-stats'), () => quickStats(uncached, input));
+  const row = await deps.readDb
     .selectFrom('platform_hourly_stats')
     .select([
       sql<number>`coalesce(sum(posts), 0)::int8`.as('posts'),

@@ -8,6 +8,7 @@ import {
   type SocialPlatform,
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { SignedIn } from '../caller.js';
 import { readKey } from '../read-cache.js';
 import { postsSource, scopeOf } from './dataset.js';
 import type { SocialDeps } from './deps.js';
@@ -31,12 +32,12 @@ const newest = (a: PostRowOut, b: PostRowOut) => b.created_at.getTime() - a.crea
  * up to SEARCH_COUNT_CAP, so a common word costs a bounded count. `dataset: 'mine'` searches the
  * caller's own posts (see dataset.ts), never through the cache all callers share.
  */
-export async function searchPosts(deps: SocialDeps, { query, userId }: { query: SearchQuery; userId: string }): Promise<SearchResults> {
-  const scope = scopeOf(query.dataset, userId);
+export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: SignedIn): Promise<SearchResults> {
+  const scope = scopeOf(query.dataset, caller.userId);
+  const { reads, ...uncached } = deps;
   // The same search within READ_CACHE_TTL_MS (a burst of clients, "load more" re-asking page 1) is answered once.
-  if (deps.reads && scope.dataset === 'shared')
-    return deps.reads.get(readKey('search', query), () => searchPosts({ db: deps.db }, { query, userId }));
-  const db = postsSource(deps.db, scope);
+  if (reads && scope.dataset === 'shared') return reads.get(readKey('search', query), () => searchPosts(uncached, query, caller));
+  const db = postsSource(deps.readDb, scope);
   const terms = parseSearchTerms(query.q);
   const tsquery = terms.text ? sql`websearch_to_tsquery('english', ${terms.text})` : undefined;
 

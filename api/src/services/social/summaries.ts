@@ -9,15 +9,12 @@ import { meanSentiment, percentChange, periodWindow } from './windows.js';
  * 2,160 rows a platform, whatever the number of posts. Followers come from the authors table,
  * each author counted once.
  */
-export async function platformSummaries(
-  { db, reads }: SocialDeps,
-  { period }: { period: AnalyticsPeriod },
-  now?: Date,
-): Promise<PlatformSummaries> {
-  // At most READ_CACHE_TTL_MS old when cached; a caller naming its own `now` is never cached.
-  if (reads && !now) return reads.get(readKey('summaries', [period]), () => platformSummaries({ db }, { period }, new Date()));
-  now ??= new Date();
-  const w = periodWindow(period, now);
+export async function platformSummaries(deps: SocialDeps, input: { period: AnalyticsPeriod }): Promise<PlatformSummaries> {
+  const { reads, readDb: db, ...uncached } = deps;
+  const { period } = input;
+  // At most READ_CACHE_TTL_MS old when cached (a test pinning the clock leaves `reads` out).
+  if (reads) return reads.get(readKey('summaries', [period]), () => platformSummaries({ ...uncached, readDb: db }, { period }));
+  const w = periodWindow(period, deps.now());
   const from = w.start < w.prev24 ? w.start : w.prev24;
   const [stats, followers] = await Promise.all([
     db

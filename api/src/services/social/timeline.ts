@@ -10,12 +10,16 @@ import { DAY_MS, HOUR_MS, periodWindow } from './windows.js';
  * last bucket holds `now` and is flagged partial.
  */
 export async function socialTimeline(
-  { db, reads }: SocialDeps,
-  { period, platform }: { period: AnalyticsPeriod; platform?: SocialPlatform | undefined },
-  now?: Date,
+  deps: SocialDeps,
+  input: { period: AnalyticsPeriod; platform?: SocialPlatform | undefined },
 ): Promise<Timeline> {
-  if (reads && !now) return reads.get(readKey('timeline', [period, platform ?? null]), () => socialTimeline({ db }, { period, platform }));
-  now ??= new Date();
+  const { reads, readDb: db, ...uncached } = deps;
+  const { period, platform } = input;
+  if (reads)
+    return reads.get(readKey('timeline', [period, platform ?? null]), () =>
+      socialTimeline({ ...uncached, readDb: db }, { period, platform }),
+    );
+  const now = deps.now();
   const w = periodWindow(period, now);
   const granularity = period === '24h' ? 'hour' : 'day';
   const step = granularity === 'hour' ? HOUR_MS : DAY_MS;

@@ -7,22 +7,23 @@ import { isoDay, meanSentiment, percentChange, periodWindow, splitDays } from '.
 
 const RELATED_TOKENS = 3;
 
-export type TrendingOptions = z.infer<typeof trendingInputSchema> & { now?: Date };
-
 /**
  * The most mentioned topics (coins as '$BTC', hashtags as '#defi') over a period, with their
  * mean sentiment, 24 h change and the coins most often named alongside. Whole days come from
  * the daily rollup and the hours at either end from the hourly one, so a 90-day period reads
  * about 90 rows per topic rather than 2,160, and never the posts.
  */
-export async function trendingTopics({ db, reads }: SocialDeps, options: TrendingOptions): Promise<TrendingTopics> {
-  if (reads && !options.now) {
-    const { period, platform, limit } = options;
-    return reads.get(readKey('trending', [period, platform ?? null, limit]), () => trendingTopics({ db }, { period, platform, limit }));
+export async function trendingTopics(deps: SocialDeps, input: z.infer<typeof trendingInputSchema>): Promise<TrendingTopics> {
+  const { reads, readDb: db, ...uncached } = deps;
+  if (reads) {
+    const { period, platform, limit } = input;
+    return reads.get(readKey('trending', [period, platform ?? null, limit]), () =>
+      trendingTopics({ ...uncached, readDb: db }, { period, platform, limit }),
+    );
   }
-  const w = periodWindow(options.period, options.now ?? new Date());
+  const w = periodWindow(input.period, deps.now());
   const days = splitDays(w.start, w.end);
-  const onPlatform = options.platform ? sql`and platform = ${options.platform}` : sql``;
+  const onPlatform = input.platform ? sql`and platform = ${input.platform}` : sql``;
   const hourly = days
     ? sql`(hour >= ${w.start} and hour < ${days.firstDay}) or (hour >= ${days.endDay} and hour < ${w.end})`
     : sql`hour >= ${w.start} and hour < ${w.end}`;
@@ -41,10 +42,10 @@ export async function trendingTopics({ db, reads }: SocialDeps, options: Trendin
     group by topic
     having sum(mentions) > 0
     order by sum(mentions) desc, topic
-    limit ${options.limit}
+    limit ${input.limit}
   `.execute(db);
   const topics = top.rows.map((r) => r.topic);
-  if (topics.length === 0) return { period: options.period, topics: [] };
+  if (topics.length === 0) return { period: input.period, topics: [] };
 
   const [recent, related] = await Promise.all([
     sql<{ topic: string; last24: number; prev24: number }>`
@@ -73,7 +74,7 @@ export async function trendingTopics({ db, reads }: SocialDeps, options: Trendin
   }
 
   return {
-    period: options.period,
+    period: input.period,
     topics: top.rows.map((row) => ({
       id: row.topic,
       topic: row.topic,

@@ -2,12 +2,13 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { EXPORT_EXPIRED_MESSAGE, type ExportFormat } from '@coinsight/contracts';
+import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
 import { taskFilePath } from './files.js';
 import { TASK_MESSAGES } from './tasks.js';
 
-type Deps = Pick<ServiceDeps, 'db' | 'tasks'>;
+type Deps = Pick<ServiceDeps, 'db' | 'tasks' | 'now'>;
 
 export const DOWNLOAD_MESSAGES = {
   notReady: 'This task has nothing to download yet: only a completed export or analysis has a file.',
@@ -34,7 +35,10 @@ const slug = (title: string) =>
     .slice(0, 60) || 'task';
 
 /** The owner's export file or analysis report; another user's task is NOT_FOUND. */
-export async function openTaskDownload(deps: Deps, id: string, userId: string, now = new Date()): Promise<Download> {
+export async function openTaskDownload(deps: Deps, input: { id: string }, caller: SignedIn): Promise<Download> {
+  const { id } = input;
+  const { userId } = caller;
+  const now = deps.now();
   const row = await deps.db
     .selectFrom('tasks')
     .select(['id', 'type', 'title', 'status', 'params', 'report', 'file_name', 'expires_at', 'result'])

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { daysAgo } from '../../test/social-fixtures.js';
 import { taskUser, type TaskUser } from '../../test/tasks.js';
 import { expireTaskFiles, runTask, sweepTasks } from './run-task.js';
+import { atTime } from '../clock.js';
 
 // Issue 14 points 1–4: each task type run to completion by the worker's own function (runTask),
 // as the task-run job calls it; the sweep and retention as their jobs call them.
@@ -65,7 +66,7 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-const run = (id: string) => runTask(t.app.deps, id, new AbortController().signal);
+const run = (id: string) => runTask(t.app.deps, { taskId: id, signal: new AbortController().signal });
 
 async function uploadAndScrape(u: TaskUser, content: string, filename = 'posts.jsonl') {
   const upload = (await u.upload(content, filename)).json<TaskUpload>();
@@ -224,7 +225,7 @@ describe(`task runs (${process.env.TEST_DB})`, () => {
     expect((await (await taskUser(t.app)).download(ids.csv!)).statusCode).toBe(404);
 
     // A day later the retention job deletes the files: the download says so.
-    const expired = await expireTaskFiles(t.app.deps, { now: new Date(Date.now() + 25 * 3_600_000) });
+    const expired = await expireTaskFiles(atTime(t.app.deps, new Date(Date.now() + 25 * 3_600_000)), {});
     expect(expired.exports).toBeGreaterThanOrEqual(3);
     const gone = await u.download(ids.csv!);
     expect(gone.statusCode).toBe(410);
@@ -283,7 +284,7 @@ describe(`task runs (${process.env.TEST_DB})`, () => {
         .execute();
     await abandon();
     expect((await u.get(id)).data.status).toBe('running');
-    expect(await sweepTasks(t.app.deps, { now: new Date() })).toMatchObject({ requeued: 1 });
+    expect(await sweepTasks(atTime(t.app.deps, new Date()), {})).toMatchObject({ requeued: 1 });
     expect((await u.get(id)).data).toMatchObject({ status: 'pending', error: 'The worker running this task stopped; it will run again.' });
     expect(await run(id)).toBe('completed');
     expect((await u.get(id)).data).toMatchObject({ status: 'completed', attempts: 2, error: null });
@@ -291,7 +292,7 @@ describe(`task runs (${process.env.TEST_DB})`, () => {
     // Abandoned on its last attempt: failed, never stuck.
     await t.app.db.updateTable('tasks').set({ status: 'pending', attempts: 2 }).where('id', '=', id).execute();
     await abandon();
-    expect(await sweepTasks(t.app.deps, { now: new Date() })).toMatchObject({ failed: 1 });
+    expect(await sweepTasks(atTime(t.app.deps, new Date()), {})).toMatchObject({ failed: 1 });
     const failed = (await u.get(id)).data;
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/stopped 3 times/);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalyzeTaskParams, ExportTaskParams, ScrapeTaskParams } from '@coinsight/contracts';
 import { sql } from 'kysely';
+import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { runAnalysis } from './analyze.js';
 import { runExport } from './export.js';
@@ -9,7 +10,7 @@ import { STALE_AFTER_MS, TaskError, TaskRun, TaskStopped } from './run-context.j
 import { runScrape } from './scrape.js';
 import { rm } from 'node:fs/promises';
 
-type Deps = Pick<ServiceDeps, 'db' | 'log' | 'tasks'>;
+type Deps = Pick<ServiceDeps, 'db' | 'log' | 'tasks' | 'now'>;
 
 /** A run's time limit; the pg-boss job expires a little later (jobs/tasks.ts). */
 export const TASK_TIME_LIMIT_MS = 50 * 60_000;
@@ -29,12 +30,8 @@ export type RunOutcome = 'skipped' | 'completed' | 'failed' | 'retrying' | 'stop
  * only while its claim holds. A TaskError fails the task at once; any other error returns it to
  * pending while attempts remain and is rethrown so pg-boss retries the job after its backoff.
  */
-export async function runTask(
-  deps: Deps,
-  taskId: string,
-  signal: AbortSignal,
-  options: { timeLimitMs?: number } = {},
-): Promise<RunOutcome> {
+export async function runTask(deps: Deps, input: { taskId: string; signal: AbortSignal; timeLimitMs?: number }): Promise<RunOutcome> {
+  const { taskId, signal } = input;
   const runId = randomUUID();
   const now = new Date();
   const claimed = await deps.db
@@ -56,7 +53,7 @@ export async function runTask(
     .executeTakeFirst();
   if (!claimed) return 'skipped';
 
-  const run = new TaskRun(deps, taskId, runId, AbortSignal.any([signal, AbortSignal.timeout(options.timeLimitMs ?? TASK_TIME_LIMIT_MS)]));
+  const run = new TaskRun(deps, taskId, runId, AbortSignal.any([signal, AbortSignal.timeout(input.timeLimitMs ?? TASK_TIME_LIMIT_MS)]));
   const mine = (q: ReturnType<typeof update>) => q.where('id', '=', taskId).where('run_id', '=', runId).where('status', '=', 'running');
   const update = () => deps.db.updateTable('tasks');
   deps.log.info({ event: 'task.started', taskId, type: claimed.type, attempt: claimed.attempts }, 'task started');
@@ -135,8 +132,9 @@ export async function runTask(
  * remain, else fail; then every pending task is offered to the queue (a duplicate offer is
  * dropped by pg-boss: one queued job per task). So a killed worker never leaves a task running.
  */
-export async function sweepTasks(deps: Deps, input: { now: Date }): Promise<{ requeued: number; failed: number; offered: number }> {
-  const stale = new Date(input.now.getTime() - STALE_AFTER_MS);
+export async function sweepTasks(deps: Deps, _input: NoInput): Promise<{ requeued: number; failed: number; offered: number }> {
+  const now = deps.now();
+  const stale = new Date(now.getTime() - STALE_AFTER_MS);
   const orphaned = deps.db.updateTable('tasks').where('status', '=', 'running').where('heartbeat_at', '<', stale);
   const requeued = await orphaned
     .set({ status: 'pending', run_id: null, heartbeat_at: null, error: RUN_MESSAGES.workerLost })
@@ -147,7 +145,7 @@ export async function sweepTasks(deps: Deps, input: { now: Date }): Promise<{ re
       status: 'failed',
       run_id: null,
       heartbeat_at: null,
-      finished_at: input.now,
+      finished_at: now,
       error: sql<string>`'The worker running this task stopped ' || ${eb.ref('attempts')}::text || ' times; it will not run again by itself.'`,
     }))
     .execute();
@@ -157,12 +155,13 @@ export async function sweepTasks(deps: Deps, input: { now: Date }): Promise<{ re
 }
 
 /** Deletes export files and uploads past their time; an expired export keeps its summary, marked expired. */
-export async function expireTaskFiles(deps: Deps, input: { now: Date }): Promise<{ exports: number; uploads: number }> {
+export async function expireTaskFiles(deps: Deps, _input: NoInput): Promise<{ exports: number; uploads: number }> {
+  const now = deps.now();
   const exports = await deps.db
     .selectFrom('tasks')
     .select(['id', 'file_name', 'result'])
     .where('file_name', 'is not', null)
-    .where('expires_at', '<=', input.now)
+    .where('expires_at', '<=', now)
     .limit(1_000)
     .execute();
   for (const row of exports) {
@@ -175,7 +174,7 @@ export async function expireTaskFiles(deps: Deps, input: { now: Date }): Promise
       .where('file_name', '=', row.file_name)
       .execute();
   }
-  const uploads = await deps.db.deleteFrom('task_uploads').where('expires_at', '<=', input.now).returning(['file_name']).execute();
+  const uploads = await deps.db.deleteFrom('task_uploads').where('expires_at', '<=', now).returning(['file_name']).execute();
   for (const upload of uploads) await removeTaskFile(deps.tasks.dir, upload.file_name);
   return { exports: exports.length, uploads: uploads.length };
 }

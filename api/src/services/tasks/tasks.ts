@@ -14,6 +14,7 @@ import {
 import type { Selection, Transaction } from 'kysely';
 import type { Database } from '@coinsight/db';
 import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
+import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
 import { isRefusedLiteral } from '../net/public-address.js';
@@ -95,10 +96,15 @@ export function toTask(row: TaskRow, now = new Date()): Task {
 }
 
 /** The user's tasks, newest first. */
-export async function listTasks(deps: Deps, filter: { type?: TaskType; status?: TaskStatus } | undefined, userId: string): Promise<Task[]> {
+export async function listTasks(
+  deps: Deps,
+  input: { type?: TaskType; status?: TaskStatus } | undefined,
+  caller: SignedIn,
+): Promise<Task[]> {
+  const { userId } = caller;
   let query = deps.db.selectFrom('tasks').select(TASK_COLUMNS).where('user_id', '=', userId);
-  if (filter?.type) query = query.where('type', '=', filter.type);
-  if (filter?.status) query = query.where('status', '=', filter.status);
+  if (input?.type) query = query.where('type', '=', input.type);
+  if (input?.status) query = query.where('status', '=', input.status);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(500).execute();
   const now = new Date();
   return rows.map((row) => toTask(row, now));
@@ -110,12 +116,14 @@ async function taskRow(deps: Pick<Deps, 'db'>, id: string, userId: string): Prom
   return row;
 }
 
-export async function getTask(deps: Deps, input: { id: string }, userId: string): Promise<Task> {
+export async function getTask(deps: Deps, input: { id: string }, caller: SignedIn): Promise<Task> {
+  const { userId } = caller;
   return toTask(await taskRow(deps, input.id, userId));
 }
 
 /** A completed analysis's report. */
-export async function getTaskReport(deps: Deps, input: { id: string }, userId: string): Promise<AnalysisReport> {
+export async function getTaskReport(deps: Deps, input: { id: string }, caller: SignedIn): Promise<AnalysisReport> {
+  const { userId } = caller;
   const row = await deps.db
     .selectFrom('tasks')
     .select(['type', 'status', 'report'])
@@ -157,7 +165,8 @@ async function assertBelowTaskLimits(trx: Transaction<Database>, userId: string,
  * upload is the caller's and still there, the X source is configured, a URL given as an address
  * is public (hosts are resolved and checked when the task runs, and on every redirect).
  */
-export async function createTask(deps: Deps, input: CreateTask, userId: string): Promise<Task> {
+export async function createTask(deps: Deps, input: CreateTask, caller: SignedIn): Promise<Task> {
+  const { userId } = caller;
   const { type, title, description, ...params } = input;
   if (input.type === 'scrape') {
     const source = input.source;
@@ -217,7 +226,8 @@ async function offer(deps: Deps, taskId: string): Promise<void> {
 }
 
 /** Cancels a pending or running task; a running one's worker sees it between batches and stops. */
-export async function cancelTask(deps: Deps, input: { id: string }, userId: string): Promise<Task> {
+export async function cancelTask(deps: Deps, input: { id: string }, caller: SignedIn): Promise<Task> {
+  const { userId } = caller;
   const row = await deps.db
     .updateTable('tasks')
     .set({ status: 'cancelled', finished_at: new Date(), run_id: null, heartbeat_at: null })
@@ -235,7 +245,8 @@ export async function cancelTask(deps: Deps, input: { id: string }, userId: stri
 }
 
 /** Runs a failed or cancelled task again from the start, with a fresh set of attempts. */
-export async function retryTask(deps: Deps, input: { id: string }, userId: string): Promise<Task> {
+export async function retryTask(deps: Deps, input: { id: string }, caller: SignedIn): Promise<Task> {
+  const { userId } = caller;
   const row = await deps.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('tasks')
@@ -260,7 +271,8 @@ export async function retryTask(deps: Deps, input: { id: string }, userId: strin
 }
 
 /** Deletes a task (and its export file); a running one stops at its next batch, finding its row gone. */
-export async function deleteTask(deps: Deps, input: { id: string }, userId: string): Promise<{ id: string }> {
+export async function deleteTask(deps: Deps, input: { id: string }, caller: SignedIn): Promise<{ id: string }> {
+  const { userId } = caller;
   const row = await deps.db
     .deleteFrom('tasks')
     .where('id', '=', input.id)

@@ -8,6 +8,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_TTL_HOURS, type ImportFileFormat, type TaskUpl
 import type { Database } from '@coinsight/db';
 import type { Kysely } from 'kysely';
 import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
+import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { ensureTaskDirs, taskFilePath } from './files.js';
@@ -68,8 +69,9 @@ async function keptUploads(db: Kysely<Database>, userId: string): Promise<number
 export async function saveUpload(
   deps: Deps,
   input: { body: Readable; filename: string; format: ImportFileFormat; contentLength: number | undefined },
-  userId: string,
+  caller: SignedIn,
 ): Promise<TaskUpload> {
+  const { userId } = caller;
   const { filename, format } = input;
   if (input.contentLength !== undefined && input.contentLength > MAX_UPLOAD_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { emailChangeRequestedMail, sendLater, verifyEmailMail } from '../auth/mails.js';
 import { newLinkToken, tokenHash } from '../auth/tokens.js';
 import { conflictFrom, newId } from '../auth/users.js';
-import type { Client } from '../client.js';
+import type { Caller, NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 
@@ -68,8 +68,8 @@ export async function requestEmailChange(
 }
 
 /** The address waiting for confirmation, if any. */
-export async function pendingEmail(deps: Pick<ServiceDeps, 'db'>, userId: string): Promise<string | null> {
-  const row = await openChanges(deps.db, userId).select('new_email').orderBy('created_at', 'desc').executeTakeFirst();
+export async function pendingEmail(deps: Pick<ServiceDeps, 'db'>, _input: NoInput, caller: SignedIn): Promise<string | null> {
+  const row = await openChanges(deps.db, caller.userId).select('new_email').orderBy('created_at', 'desc').executeTakeFirst();
   return row?.new_email ?? null;
 }
 
@@ -77,8 +77,9 @@ export async function pendingEmail(deps: Pick<ServiceDeps, 'db'>, userId: string
 export async function verifyEmailChange(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'limits' | 'sessions'>,
   input: z.infer<typeof emailLinkSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<{ message: string; email: string }> {
+  const { client } = caller;
   await deps.limits.linkAttemptsByIp.consume(client.ip);
   try {
     const changed = await deps.db.transaction().execute(async (trx) => {
@@ -122,8 +123,9 @@ export async function verifyEmailChange(
 export async function revertEmailChange(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'limits' | 'sessions'>,
   input: z.infer<typeof emailLinkSchema>,
-  client: Client,
+  caller: Caller<'client'>,
 ): Promise<{ message: string }> {
+  const { client } = caller;
   await deps.limits.linkAttemptsByIp.consume(client.ip);
   try {
     const userId = await deps.db.transaction().execute(async (trx) => {

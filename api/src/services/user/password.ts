@@ -4,7 +4,7 @@ import { passwordChangedMail, sendLater } from '../auth/mails.js';
 import { hashPassword, refuseCommonPassword, verifyPassword } from '../auth/passwords.js';
 import { openSession } from '../auth/sessions.js';
 import { checkCurrentPassword } from '../auth/throttle.js';
-import type { Client } from '../client.js';
+import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 
@@ -14,9 +14,9 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 export async function changePassword(
   deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'jwtSecret' | 'limits' | 'sessions'>,
   input: z.infer<typeof changePasswordSchema>,
-  userId: string,
-  client: Client,
+  caller: Caller<'userId' | 'client'>,
 ): Promise<{ message: string; token: string }> {
+  const { userId, client } = caller;
   const { db, log } = deps;
   const user = await db
     .selectFrom('users')

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { verifyPassword } from '../auth/passwords.js';
 import { checkCurrentPassword } from '../auth/throttle.js';
 import { conflictFrom, EMAIL_TAKEN_MESSAGE, PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/users.js';
+import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { pendingEmail, requestEmailChange } from './email.js';
@@ -21,8 +22,9 @@ export const EMAIL_PENDING_MESSAGE =
 export async function updateProfile(
   deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'limits' | 'publicUrl' | 'sessions'>,
   input: z.infer<typeof updateProfileSchema>,
-  userId: string,
+  caller: SignedIn,
 ): Promise<{ user: PublicUser; pendingEmail: string | null; message: string }> {
+  const { userId } = caller;
   const { db } = deps;
   const current = await db
     .selectFrom('users')
@@ -67,7 +69,7 @@ export async function updateProfile(
   }
   deps.sessions.forgetUser(userId);
   if (!sameAddress) await requestEmailChange(deps, current, input.email);
-  const pending = await pendingEmail(deps, userId);
+  const pending = await pendingEmail(deps, {}, caller);
   return {
     user: toPublicUser(row),
     pendingEmail: pending,

@@ -5,7 +5,7 @@ import { postWebhook, type SendResult } from './send.js';
 import { signatureHeader } from './signing.js';
 import { resolveWebhookTarget, WebhookTargetError, type ResolveAll } from './url-guard.js';
 
-export type WebhookDeliverDeps = Pick<ServiceDeps, 'db' | 'log' | 'webhooks'>;
+export type WebhookDeliverDeps = Pick<ServiceDeps, 'db' | 'log' | 'webhooks' | 'now'>;
 
 /** Deliveries claimed per run, sent side by side. */
 const BATCH = 10;
@@ -40,9 +40,9 @@ function classify(result: SendResult): Outcome {
  */
 export async function deliverWebhooks(
   deps: WebhookDeliverDeps,
-  input: { now: Date; timeoutMs?: number; resolve?: ResolveAll },
+  input: { timeoutMs?: number; resolve?: ResolveAll },
 ): Promise<{ attempted: number; delivered: number; retrying: number; failed: number }> {
-  const { now } = input;
+  const now = deps.now();
   const claimed = await deps.db
     .updateTable('webhook_deliveries')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: new Date(now.getTime() + LEASE_MS) }))

@@ -1,10 +1,12 @@
 import type { WebhookAttempt, WebhookDelivery } from '@coinsight/contracts';
+import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
 /** The caller's most recent deliveries, newest first, each with every attempt; nobody else's. */
-export async function listWebhookDeliveries(deps: Deps, input: { limit: number }, userId: string): Promise<WebhookDelivery[]> {
+export async function listWebhookDeliveries(deps: Deps, input: { limit: number }, caller: SignedIn): Promise<WebhookDelivery[]> {
+  const { userId } = caller;
   const rows = await deps.db
     .selectFrom('webhook_deliveries')
     .select(['id', 'alert_id', 'url', 'payload', 'status', 'next_attempt_at', 'created_at', 'delivered_at'])

@@ -1,4 +1,5 @@
 import type { WebhookSecret } from '@coinsight/contracts';
+import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { newWebhookSecret } from './signing.js';
 
@@ -23,7 +24,8 @@ export async function ensureWebhookSecrets(deps: Deps, userIds: readonly string[
 }
 
 /** The caller's signing secret, made on first use. Only its owner ever reads it. */
-export async function getWebhookSecret(deps: Deps, userId: string): Promise<WebhookSecret> {
+export async function getWebhookSecret(deps: Deps, _input: NoInput, caller: SignedIn): Promise<WebhookSecret> {
+  const { userId } = caller;
   await ensureWebhookSecrets(deps, [userId]);
   const row = await deps.db
     .selectFrom('webhook_secrets')
@@ -37,7 +39,8 @@ export async function getWebhookSecret(deps: Deps, userId: string): Promise<Webh
  * A new secret, in force at once: deliveries from now on (retries of older ones included) are
  * signed with it, and the old one verifies nothing more.
  */
-export async function rotateWebhookSecret(deps: Deps, userId: string): Promise<WebhookSecret> {
+export async function rotateWebhookSecret(deps: Deps, _input: NoInput, caller: SignedIn): Promise<WebhookSecret> {
+  const { userId } = caller;
   const now = new Date();
   const row = await deps.db
     .insertInto('webhook_secrets')

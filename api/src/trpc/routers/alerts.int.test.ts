@@ -5,6 +5,7 @@ import { checkAlerts } from '../../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, CONFIRMATION_SUBJECT, lastMailTo, verifiedSignup } from '../../test/auth.js';
 import { importFixture } from '../../test/social-fixtures.js';
+import { atTime } from '../../services/clock.js';
 
 let t: TestApp;
 // The check reads ticks at or before `now`; each test moves its own clock forward.
@@ -48,7 +49,7 @@ async function newUser() {
 async function tick(asset: string, price: number) {
   const now = nextMinute();
   await t.app.db.insertInto('price_ticks').values({ asset, time: now, price, volume_24h: null, market_cap: null }).execute();
-  return checkAlerts(t.app.deps, { now });
+  return checkAlerts(atTime(t.app.deps, now), {});
 }
 
 const outboxCount = async (to: string) =>
@@ -163,7 +164,7 @@ describe(`alerts and notifications (${process.env.TEST_DB})`, () => {
     await user.mutate<Alert>('alerts.create', { symbol: 'DOGE', price: 1, condition: 'above' });
     const now = nextMinute();
     await t.app.db.insertInto('price_ticks').values({ asset: 'DOGE', time: now, price: 2, volume_24h: null, market_cap: null }).execute();
-    const results = await Promise.all([checkAlerts(t.app.deps, { now }), checkAlerts(t.app.deps, { now })]);
+    const results = await Promise.all([checkAlerts(atTime(t.app.deps, now), {}), checkAlerts(atTime(t.app.deps, now), {})]);
     expect(results.map((r) => r.fired).sort()).toEqual([0, 1]);
     expect((await user.query<NotificationPage>('alerts.notifications.list')).data.pagination.total).toBe(1);
   });

@@ -23,20 +23,20 @@ import { protectedProcedure } from '../trpc.js';
  * as one that does not exist.
  */
 export const alertsRouter = {
-  list: protectedProcedure.query(({ ctx }) => listAlerts(ctx.deps, ctx.user.id)),
-  create: protectedProcedure.input(createAlertSchema).mutation(({ ctx, input }) => createAlert(ctx.deps, input, ctx.user.id)),
-  update: protectedProcedure.input(updateAlertSchema).mutation(({ ctx, input }) => updateAlert(ctx.deps, input, ctx.user.id)),
-  delete: protectedProcedure.input(alertIdSchema).mutation(({ ctx, input }) => deleteAlert(ctx.deps, input, ctx.user.id)),
+  list: protectedProcedure.query(({ ctx }) => listAlerts(ctx.deps, {}, ctx.caller)),
+  create: protectedProcedure.input(createAlertSchema).mutation(({ ctx, input }) => createAlert(ctx.deps, input, ctx.caller)),
+  update: protectedProcedure.input(updateAlertSchema).mutation(({ ctx, input }) => updateAlert(ctx.deps, input, ctx.caller)),
+  delete: protectedProcedure.input(alertIdSchema).mutation(({ ctx, input }) => deleteAlert(ctx.deps, input, ctx.caller)),
   notifications: {
-    list: protectedProcedure.input(notificationsQuerySchema).query(({ ctx, input }) => listNotifications(ctx.deps, input, ctx.user.id)),
-    unreadCount: protectedProcedure.query(({ ctx }) => unreadNotifications(ctx.deps, ctx.user.id)),
-    markRead: protectedProcedure.input(alertIdSchema).mutation(({ ctx, input }) => markNotificationRead(ctx.deps, input, ctx.user.id)),
-    markAllRead: protectedProcedure.mutation(({ ctx }) => markAllNotificationsRead(ctx.deps, ctx.user.id)),
+    list: protectedProcedure.input(notificationsQuerySchema).query(({ ctx, input }) => listNotifications(ctx.deps, input, ctx.caller)),
+    unreadCount: protectedProcedure.query(({ ctx }) => unreadNotifications(ctx.deps, {}, ctx.caller)),
+    markRead: protectedProcedure.input(alertIdSchema).mutation(({ ctx, input }) => markNotificationRead(ctx.deps, input, ctx.caller)),
+    markAllRead: protectedProcedure.mutation(({ ctx }) => markAllNotificationsRead(ctx.deps, {}, ctx.caller)),
   },
   preferences: {
-    get: protectedProcedure.query(({ ctx }) => notificationPrefs(ctx.deps, ctx.user.id)),
+    get: protectedProcedure.query(({ ctx }) => notificationPrefs(ctx.deps, {}, ctx.caller)),
     update: protectedProcedure
       .input(updateNotificationPrefSchema)
-      .mutation(({ ctx, input }) => updateNotificationPref(ctx.deps, input, ctx.user.id)),
+      .mutation(({ ctx, input }) => updateNotificationPref(ctx.deps, input, ctx.caller)),
   },
 } satisfies TRPCRouterRecord;

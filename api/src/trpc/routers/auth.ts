@@ -18,19 +18,19 @@ import { protectedProcedure, publicProcedure } from '../trpc.js';
 export const authRouter = {
   /** The signed-in user, or null: the app asks at start whether its stored token still works. */
   me: publicProcedure.query(({ ctx }) => ctx.auth?.user ?? null),
-  signup: publicProcedure.input(signupSchema).mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.client)),
-  login: publicProcedure.input(loginSchema).mutation(({ ctx, input }) => login(ctx.deps, input, ctx.client)),
+  signup: publicProcedure.input(signupSchema).mutation(({ ctx, input }) => signup(ctx.deps, input, ctx.caller)),
+  login: publicProcedure.input(loginSchema).mutation(({ ctx, input }) => login(ctx.deps, input, ctx.caller)),
   /** Mails a one-click sign-in link (`/sign-in-link?token=…`), offered when a sign-in is throttled. */
   requestLoginLink: publicProcedure
     .input(loginLinkRequestSchema)
-    .mutation(({ ctx, input }) => requestLoginLink(ctx.deps, input, ctx.client)),
-  signInWithLink: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => signInWithLink(ctx.deps, input, ctx.client)),
+    .mutation(({ ctx, input }) => requestLoginLink(ctx.deps, input, ctx.caller)),
+  signInWithLink: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => signInWithLink(ctx.deps, input, ctx.caller)),
   logout: protectedProcedure.mutation(async ({ ctx }) => {
-    await logout(ctx.deps, ctx.session.id);
+    await logout(ctx.deps, {}, ctx.caller);
     return { ok: true };
   }),
-  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => forgotPassword(ctx.deps, input, ctx.client)),
-  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.client)),
+  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(({ ctx, input }) => forgotPassword(ctx.deps, input, ctx.caller)),
+  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.caller)),
   /** The link mailed at sign-up (`/confirm-email?token=…`): confirms the account's address. */
-  verifyAccount: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => verifyAccount(ctx.deps, input, ctx.client)),
+  verifyAccount: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => verifyAccount(ctx.deps, input, ctx.caller)),
 } satisfies TRPCRouterRecord;

@@ -7,21 +7,21 @@ import { protectedProcedure, publicProcedure } from '../trpc.js';
 
 /** The signed-in user's plan, this month's API usage, and Pro bought through Stripe (settings, billing tab). */
 export const billingRouter = {
-  summary: protectedProcedure.query(({ ctx }) => billingSummary(ctx.deps, ctx.user.id)),
+  summary: protectedProcedure.query(({ ctx }) => billingSummary(ctx.deps, {}, ctx.caller)),
   /** Whether paid plans are sold on this server (the pricing page asks before anyone signs in). */
   availability: publicProcedure.query(({ ctx }) => ({ paymentsAvailable: ctx.deps.stripe !== undefined })),
   /** The account's Stripe subscription as the signed webhooks last told it. */
-  account: protectedProcedure.query(({ ctx }) => billingAccount(ctx.deps, ctx.user.id)),
-  invoices: protectedProcedure.query(({ ctx }) => listInvoices(ctx.deps, ctx.user.id)),
+  account: protectedProcedure.query(({ ctx }) => billingAccount(ctx.deps, {}, ctx.caller)),
+  invoices: protectedProcedure.query(({ ctx }) => listInvoices(ctx.deps, {}, ctx.caller)),
   /** A Stripe Checkout page for Pro; Pro itself starts with Stripe's signed webhook, never here. */
-  checkout: protectedProcedure.mutation(({ ctx }) => startCheckout(ctx.deps, ctx.user.id)),
+  checkout: protectedProcedure.mutation(({ ctx }) => startCheckout(ctx.deps, {}, ctx.caller)),
   /** A Stripe Customer Portal page: cards, invoices, cancellation. */
-  portal: protectedProcedure.mutation(({ ctx }) => openPortal(ctx.deps, ctx.user.id)),
+  portal: protectedProcedure.mutation(({ ctx }) => openPortal(ctx.deps, {}, ctx.caller)),
   /** Free: cancel at period end (or at once without a subscription). Pro: only undoes that cancellation. */
-  changePlan: protectedProcedure.input(changePlanSchema).mutation(({ ctx, input }) => changePlan(ctx.deps, input, ctx.user.id)),
+  changePlan: protectedProcedure.input(changePlanSchema).mutation(({ ctx, input }) => changePlan(ctx.deps, input, ctx.caller)),
   /** A Pro account's monthly budget (80%/100% mail, optional hard cap); answers the billing tab's figures after it. */
   setBudget: protectedProcedure.input(setBudgetSchema).mutation(async ({ ctx, input }) => {
-    await setBudget(ctx.deps, input, ctx.user.id);
-    return billingSummary(ctx.deps, ctx.user.id);
+    await setBudget(ctx.deps, input, ctx.caller);
+    return billingSummary(ctx.deps, {}, ctx.caller);
   }),
 } satisfies TRPCRouterRecord;

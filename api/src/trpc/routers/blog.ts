@@ -8,6 +8,6 @@ import { publicProcedure } from '../trpc.js';
 const bySlugInput = z.object({ slug: z.string({ error: BLOG_POST_NOT_FOUND_MESSAGE }) });
 
 export const blogRouter = {
-  list: publicProcedure.query(({ ctx }) => blogIndex(ctx.deps)),
+  list: publicProcedure.query(({ ctx }) => blogIndex(ctx.deps, {})),
   bySlug: publicProcedure.input(bySlugInput).query(({ ctx, input }) => blogPostBySlug(ctx.deps, input)),
 } satisfies TRPCRouterRecord;

@@ -4,6 +4,7 @@ import { CONTACT_MAIL_RETRY, deliverDueContactMail, NO_OPERATOR_ADDRESS, retryDe
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { nextAddress } from '../../test/auth.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { atTime } from '../../services/clock.js';
 
 const OPERATOR = 'operator@coinsight.test';
 const MINUTE = 60_000;
@@ -59,16 +60,16 @@ describe(`contact mail retry (${process.env.TEST_DB})`, () => {
     expect(smtp.received).toEqual([]);
 
     // Not due yet: the first retry waits for its back-off.
-    expect(await deliverDueContactMail(deps(), { now: new Date() })).toEqual({ delivered: [], failed: [] });
+    expect(await deliverDueContactMail(atTime(deps(), new Date()), {})).toEqual({ delivered: [], failed: [] });
 
-    const report = await deliverDueContactMail(deps(), { now: later(retryDelayMs(1) + MINUTE) });
+    const report = await deliverDueContactMail(atTime(deps(), later(retryDelayMs(1) + MINUTE)), {});
     expect(report).toEqual({ delivered: [id], failed: [] });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.envelopeTo).toEqual([OPERATOR]);
     expect(smtp.received[0]?.headers['reply-to']).toBe(email);
     expect(await row(id)).toMatchObject({ mailed_at: expect.any(Date), mail_attempts: 2, next_attempt_at: null, last_error: null });
 
-    expect(await deliverDueContactMail(deps(), { now: later(30 * 24 * 60 * MINUTE) })).toEqual({ delivered: [], failed: [] });
+    expect(await deliverDueContactMail(atTime(deps(), later(30 * 24 * 60 * MINUTE)), {})).toEqual({ delivered: [], failed: [] });
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -76,7 +77,7 @@ describe(`contact mail retry (${process.env.TEST_DB})`, () => {
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push((await sendWhileMailIsDown()).id);
     const now = later(retryDelayMs(1) + MINUTE);
-    const [a, b] = await Promise.all([deliverDueContactMail(deps(), { now }), deliverDueContactMail(deps(), { now })]);
+    const [a, b] = await Promise.all([deliverDueContactMail(atTime(deps(), now), {}), deliverDueContactMail(atTime(deps(), now), {})]);
     expect([...a.delivered, ...b.delivered].sort((x, y) => x - y)).toEqual(ids.sort((x, y) => x - y));
     expect([...a.failed, ...b.failed]).toEqual([]);
     expect(smtp.received).toHaveLength(5);
@@ -91,7 +92,7 @@ describe(`contact mail retry (${process.env.TEST_DB})`, () => {
     for (let attempt = 2; attempt <= CONTACT_MAIL_RETRY.maxAttempts; attempt++) {
       const before = await row(id);
       now = before.next_attempt_at!.getTime();
-      const report = await deliverDueContactMail(deps(), { now: new Date(now) });
+      const report = await deliverDueContactMail(atTime(deps(), new Date(now)), {});
       expect(report.failed.map((f) => f.id)).toEqual([id]);
       const after = await row(id);
       expect(after.mail_attempts).toBe(attempt);
@@ -102,7 +103,7 @@ describe(`contact mail retry (${process.env.TEST_DB})`, () => {
     expect(waits[1]!).toBeGreaterThan(waits[0]!);
     expect(await row(id)).toMatchObject({ mailed_at: null, next_attempt_at: null });
     smtp.refuseAll = false;
-    expect(await deliverDueContactMail(deps(), { now: new Date(now + 30 * 24 * 60 * MINUTE) })).toEqual({ delivered: [], failed: [] });
+    expect(await deliverDueContactMail(atTime(deps(), new Date(now + 30 * 24 * 60 * MINUTE)), {})).toEqual({ delivered: [], failed: [] });
     expect(smtp.received).toEqual([]);
   });
 
@@ -119,10 +120,10 @@ describe(`contact mail retry (${process.env.TEST_DB})`, () => {
         await t.app.mailer.send(mail);
       },
     };
-    const first = deliverDueContactMail({ ...deps(), mailer: slow }, { now: due });
+    const first = deliverDueContactMail(atTime({ ...deps(), mailer: slow }, due), {});
     while (sends === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     // The first sender is mid-send: a second sweep, even minutes later, finds nothing to do.
-    expect(await deliverDueContactMail(deps(), { now: new Date(due.getTime() + 5 * MINUTE) })).toEqual({ delivered: [], failed: [] });
+    expect(await deliverDueContactMail(atTime(deps(), new Date(due.getTime() + 5 * MINUTE)), {})).toEqual({ delivered: [], failed: [] });
     release();
     expect((await first).delivered).toEqual([id]);
     expect(smtp.received).toHaveLength(1);

@@ -5,7 +5,5 @@ import { publicProcedure } from '../trpc.js';
 
 export const contactRouter = {
   /** Anyone may write; a signed-in sender's copy spends their account's mail budget. */
-  send: publicProcedure
-    .input(contactMessageSchema)
-    .mutation(({ ctx, input }) => sendContactMessage(ctx.deps, input, ctx.client, ctx.auth?.user.id)),
+  send: publicProcedure.input(contactMessageSchema).mutation(({ ctx, input }) => sendContactMessage(ctx.deps, input, ctx.caller)),
 } satisfies TRPCRouterRecord;

@@ -13,6 +13,7 @@ import { createApiKey } from '../../services/api-keys/keys.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup, verifyEmail } from '../../test/auth.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { atTime } from '../../services/clock.js';
 
 // Issue 19 point 2: mail goes only to a verified address, within one budget per account shared by
 // alert mail and Send Email, and within a global sending rate past which mail waits, never lost.
@@ -67,7 +68,7 @@ async function btcTick() {
     .insertInto('price_ticks')
     .values({ asset: 'BTC', time: now, price: 1_000_000, volume_24h: null, market_cap: null })
     .execute();
-  return checkAlerts(t.app.deps, { now });
+  return checkAlerts(atTime(t.app.deps, now), {});
 }
 
 const btcAboveOne = { symbol: 'BTC', price: 1, condition: 'above' };
@@ -93,7 +94,7 @@ describe(`checklist 25: mail only to a verified address (${process.env.TEST_DB})
     // /v1: a key needs a verified address, so this account had one when the key was made and has
     // since changed it (the new address unverified): the key still works, email alerts do not.
     const keyed = await newUser({ verified: true });
-    const { secret } = await createApiKey(t.app.deps, { name: 'test' }, keyed.id);
+    const { secret } = await createApiKey(t.app.deps, { name: 'test' }, { userId: keyed.id });
     await t.app.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', keyed.id).execute();
     const v1 = await t.app.inject({ method: 'POST', url: '/v1/alerts/create', headers: bearer(secret), payload: btcAboveOne });
     expect(v1.statusCode).toBe(403);
@@ -214,7 +215,7 @@ describe(`checklist 25: a global sending rate queues mail, never drops it (${pro
         .values({ asset: 'BTC', time: now, price: 2, volume_24h: null, market_cap: null })
         .execute();
       open = false;
-      expect(await checkAlerts(slow.app.deps, { now })).toEqual({ fired: count });
+      expect(await checkAlerts(atTime(slow.app.deps, now), {})).toEqual({ fired: count });
 
       // Past the rate: the rest is kept in the outbox table, unsent, and the log says so.
       const waiting = async () =>

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup, verifyEmail } from '../../test/auth.js';
+import { atTime } from '../../services/clock.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -42,7 +43,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && redisUrl)('checklist 25: on
     }
     const now = new Date();
     await a.app.db.insertInto('price_ticks').values({ asset: 'BTC', time: now, price: 2, volume_24h: null, market_cap: null }).execute();
-    expect(await checkAlerts(a.app.deps, { now })).toEqual({ fired: alerts });
+    expect(await checkAlerts(atTime(a.app.deps, now), {})).toEqual({ fired: alerts });
 
     const send = () =>
       b.app.inject({

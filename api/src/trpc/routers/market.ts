@@ -7,9 +7,9 @@ import type {} from '@trpc/server/unstable-core-do-not-import';
 
 export const marketRouter = {
   // Public: the landing page and /market show what is tracked and where prices stand.
-  overview: publicProcedure.query(({ ctx }) => marketOverview(ctx.deps)),
+  overview: publicProcedure.query(({ ctx }) => marketOverview(ctx.deps, {})),
   // Public: the /market table's 7-day lines, one query for every asset.
-  sparklines: publicProcedure.query(({ ctx }) => marketSparklines(ctx.deps)),
+  sparklines: publicProcedure.query(({ ctx }) => marketSparklines(ctx.deps, {})),
   // Public: an asset page's figures and its mentions and sentiment over the chart's span.
   asset: publicProcedure.input(marketAssetInputSchema).query(({ ctx, input }) => marketAsset(ctx.deps, input)),
   // Public, bounded to one chart's worth of candles per call (MAX_HISTORY_CANDLES): anyone may

@@ -9,6 +9,7 @@ import { createApiKey } from '../../services/api-keys/keys.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, verifyEmail } from '../../test/auth.js';
 import { taskUser } from '../../test/tasks.js';
+import { atTime } from '../../services/clock.js';
 
 // Issue 19 point 2: everything an account can create in numbers is capped per plan, with a 403
 // naming the cap and the plan on every surface, and concurrent creates never overshoot a cap.
@@ -31,7 +32,7 @@ afterAll(async () => {
 async function account() {
   const u = await taskUser(t.app);
   await verifyEmail(t.app, u.user.id);
-  const { secret } = await createApiKey(t.app.deps, { name: 'caps test' }, u.user.id);
+  const { secret } = await createApiKey(t.app.deps, { name: 'caps test' }, { userId: u.user.id });
   const v1Create = (payload: object) => t.app.inject({ method: 'POST', url: '/v1/alerts/create', headers: bearer(secret), payload });
   return { ...u, v1Create };
 }
@@ -68,7 +69,7 @@ describe(`checklist 26: per-plan caps (${process.env.TEST_DB})`, () => {
     // What the account's owner sees when they fire: one mail per alert that exists, no more.
     const now = new Date((clock += 60_000));
     await t.app.db.insertInto('price_ticks').values({ asset: 'BTC', time: now, price: 5, volume_24h: null, market_cap: null }).execute();
-    await checkAlerts(t.app.deps, { now });
+    await checkAlerts(atTime(t.app.deps, now), {});
     const mails = await t.app.db
       .selectFrom('outbox')
       .select('subject')

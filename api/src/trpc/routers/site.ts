@@ -4,6 +4,6 @@ import { siteStats } from '../../services/site/stats.js';
 import { publicProcedure } from '../trpc.js';
 
 export const siteRouter = {
-  stats: publicProcedure.query(({ ctx }) => siteStats(ctx.deps)),
+  stats: publicProcedure.query(({ ctx }) => siteStats(ctx.deps, {})),
   contact: publicProcedure.query(({ ctx }): SiteContact => ({ email: ctx.deps.contactEmail ?? null })),
 } satisfies TRPCRouterRecord;

@@ -1,14 +1,6 @@
 import { listQuerySchema, searchQuerySchema, summariesInputSchema, timelineInputSchema, trendingInputSchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import {
-  listPosts,
-  platformSummaries,
-  quickStats,
-  searchPosts,
-  socialReads,
-  socialTimeline,
-  trendingTopics,
-} from '../../services/social/index.js';
+import { listPosts, platformSummaries, quickStats, searchPosts, socialTimeline, trendingTopics } from '../../services/social/index.js';
 import { protectedProcedure } from '../trpc.js';
 
 export const socialRouter = {
@@ -17,22 +9,20 @@ export const socialRouter = {
   list: {
     twitter: protectedProcedure
       .input(listQuerySchema('twitter'))
-      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'twitter', query: input, userId: ctx.user.id })),
+      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'twitter', query: input }, ctx.caller)),
     instagram: protectedProcedure
       .input(listQuerySchema('instagram'))
-      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'instagram', query: input, userId: ctx.user.id })),
+      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'instagram', query: input }, ctx.caller)),
     facebook: protectedProcedure
       .input(listQuerySchema('facebook'))
-      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'facebook', query: input, userId: ctx.user.id })),
+      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'facebook', query: input }, ctx.caller)),
     linkedin: protectedProcedure
       .input(listQuerySchema('linkedin'))
-      .query(({ ctx, input }) => listPosts(socialReads(ctx.deps), { platform: 'linkedin', query: input, userId: ctx.user.id })),
+      .query(({ ctx, input }) => listPosts(ctx.deps, { platform: 'linkedin', query: input }, ctx.caller)),
   },
-  search: protectedProcedure
-    .input(searchQuerySchema)
-    .query(({ ctx, input }) => searchPosts(socialReads(ctx.deps), { query: input, userId: ctx.user.id })),
-  summaries: protectedProcedure.input(summariesInputSchema).query(({ ctx, input }) => platformSummaries(socialReads(ctx.deps), input)),
-  trending: protectedProcedure.input(trendingInputSchema).query(({ ctx, input }) => trendingTopics(socialReads(ctx.deps), input)),
-  timeline: protectedProcedure.input(timelineInputSchema).query(({ ctx, input }) => socialTimeline(socialReads(ctx.deps), input)),
-  quickStats: protectedProcedure.query(({ ctx }) => quickStats(socialReads(ctx.deps))),
+  search: protectedProcedure.input(searchQuerySchema).query(({ ctx, input }) => searchPosts(ctx.deps, input, ctx.caller)),
+  summaries: protectedProcedure.input(summariesInputSchema).query(({ ctx, input }) => platformSummaries(ctx.deps, input)),
+  trending: protectedProcedure.input(trendingInputSchema).query(({ ctx, input }) => trendingTopics(ctx.deps, input)),
+  timeline: protectedProcedure.input(timelineInputSchema).query(({ ctx, input }) => socialTimeline(ctx.deps, input)),
+  quickStats: protectedProcedure.query(({ ctx }) => quickStats(ctx.deps, {})),
 } satisfies TRPCRouterRecord;

@@ -3,5 +3,5 @@ import { checkHealth } from '../../services/health.js';
 import { publicProcedure } from '../trpc.js';
 
 export const systemRouter = {
-  health: publicProcedure.query(({ ctx }) => checkHealth(ctx.deps)),
+  health: publicProcedure.query(({ ctx }) => checkHealth(ctx.deps, {})),
 } satisfies TRPCRouterRecord;

@@ -8,12 +8,12 @@ import { protectedProcedure } from '../trpc.js';
  * REST: POST /api/tasks/uploads and GET /api/tasks/:id/download.
  */
 export const tasksRouter = {
-  list: protectedProcedure.input(listTasksSchema).query(({ ctx, input }) => listTasks(ctx.deps, input, ctx.user.id)),
-  get: protectedProcedure.input(taskIdSchema).query(({ ctx, input }) => getTask(ctx.deps, input, ctx.user.id)),
+  list: protectedProcedure.input(listTasksSchema).query(({ ctx, input }) => listTasks(ctx.deps, input, ctx.caller)),
+  get: protectedProcedure.input(taskIdSchema).query(({ ctx, input }) => getTask(ctx.deps, input, ctx.caller)),
   /** A completed analysis's report (the charts' data). */
-  report: protectedProcedure.input(taskIdSchema).query(({ ctx, input }) => getTaskReport(ctx.deps, input, ctx.user.id)),
-  create: protectedProcedure.input(createTaskSchema).mutation(({ ctx, input }) => createTask(ctx.deps, input, ctx.user.id)),
-  cancel: protectedProcedure.input(taskIdSchema).mutation(({ ctx, input }) => cancelTask(ctx.deps, input, ctx.user.id)),
-  retry: protectedProcedure.input(taskIdSchema).mutation(({ ctx, input }) => retryTask(ctx.deps, input, ctx.user.id)),
-  delete: protectedProcedure.input(taskIdSchema).mutation(({ ctx, input }) => deleteTask(ctx.deps, input, ctx.user.id)),
+  report: protectedProcedure.input(taskIdSchema).query(({ ctx, input }) => getTaskReport(ctx.deps, input, ctx.caller)),
+  create: protectedProcedure.input(createTaskSchema).mutation(({ ctx, input }) => createTask(ctx.deps, input, ctx.caller)),
+  cancel: protectedProcedure.input(taskIdSchema).mutation(({ ctx, input }) => cancelTask(ctx.deps, input, ctx.caller)),
+  retry: protectedProcedure.input(taskIdSchema).mutation(({ ctx, input }) => retryTask(ctx.deps, input, ctx.caller)),
+  delete: protectedProcedure.input(taskIdSchema).mutation(({ ctx, input }) => deleteTask(ctx.deps, input, ctx.caller)),
 } satisfies TRPCRouterRecord;

@@ -10,14 +10,12 @@ import { protectedProcedure, publicProcedure } from '../trpc.js';
 export const userRouter = {
   updateProfile: protectedProcedure
     .input(updateProfileSchema)
-    .mutation(async ({ ctx, input }) => (await updateProfile(ctx.deps, input, ctx.user.id)).user),
+    .mutation(async ({ ctx, input }) => (await updateProfile(ctx.deps, input, ctx.caller)).user),
   /** The new address waiting for confirmation from its inbox, or null. */
-  emailChange: protectedProcedure.query(async ({ ctx }) => ({ pendingEmail: await pendingEmail(ctx.deps, ctx.user.id) })),
-  changePassword: protectedProcedure
-    .input(changePasswordSchema)
-    .mutation(({ ctx, input }) => changePassword(ctx.deps, input, ctx.user.id, ctx.client)),
-  verifyEmail: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => verifyEmailChange(ctx.deps, input, ctx.client)),
+  emailChange: protectedProcedure.query(async ({ ctx }) => ({ pendingEmail: await pendingEmail(ctx.deps, {}, ctx.caller) })),
+  changePassword: protectedProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => changePassword(ctx.deps, input, ctx.caller)),
+  verifyEmail: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => verifyEmailChange(ctx.deps, input, ctx.caller)),
   /** Mails a new link confirming the current address (settings, while unconfirmed); throttled. */
-  resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx.deps, ctx.user.id)),
-  revertEmailChange: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => revertEmailChange(ctx.deps, input, ctx.client)),
+  resendVerification: protectedProcedure.mutation(({ ctx }) => resendVerification(ctx.deps, {}, ctx.caller)),
+  revertEmailChange: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => revertEmailChange(ctx.deps, input, ctx.caller)),
 } satisfies TRPCRouterRecord;

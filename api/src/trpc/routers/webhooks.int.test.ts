@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, verifiedSignup } from '../../test/auth.js';
 import { startWebhookReceiver } from '../../test/webhook-receiver.js';
 import { deliverWebhooks } from '../../services/webhooks/deliver.js';
+import { atTime } from '../../services/clock.js';
 
 // `open`: WEBHOOK_ALLOW_PRIVATE on, so deliveries reach the local receiver; `strict`: the default.
 let open: TestApp;
@@ -60,11 +61,11 @@ async function newUser(t: TestApp) {
 async function fireBtc(t: TestApp) {
   const now = later(60_000);
   await t.app.db.insertInto('price_ticks').values({ asset: 'BTC', time: now, price: 50_000, volume_24h: null, market_cap: null }).execute();
-  await checkAlerts(t.app.deps, { now });
+  await checkAlerts(atTime(t.app.deps, now), {});
   return now;
 }
 
-const deliver = (now: Date, deps = open.app.deps) => deliverWebhooks(deps, { now });
+const deliver = (now: Date, deps = open.app.deps) => deliverWebhooks(atTime(deps, now), {});
 
 describe(`webhooks (${process.env.TEST_DB})`, () => {
   it('a fired alert reaches its endpoint as a signed POST; the signature verifies, a tampered body or an old timestamp does not', async () => {
@@ -240,7 +241,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
         lookups += 1;
         return [{ address: '127.0.0.1', family: 4 }];
       };
-      expect(await deliverWebhooks(open.app.deps, { now: firedAt, resolve })).toMatchObject({ attempted: 1, delivered: 1 });
+      expect(await deliverWebhooks(atTime(open.app.deps, firedAt), { resolve })).toMatchObject({ attempted: 1, delivered: 1 });
       expect(lookups).toBe(1);
       expect(receiver.received).toHaveLength(1);
       expect(receiver.received[0]!.headers.host).toBe(`hooks.coinsight-test.invalid:${receiver.port}`);
@@ -263,7 +264,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
         email: false,
         webhookUrl: `http://127.0.0.1:${port}/`,
       });
-      expect(await deliverWebhooks(open.app.deps, { now: await fireBtc(open), timeoutMs: 200 })).toMatchObject({
+      expect(await deliverWebhooks(atTime(open.app.deps, await fireBtc(open)), { timeoutMs: 200 })).toMatchObject({
         attempted: 1,
         retrying: 1,
       });
@@ -343,7 +344,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
         return [{ address, family: address.includes(':') ? 6 : 4 }];
       };
       const strictDeps = { ...open.app.deps, webhooks: { allowPrivate: false } };
-      expect(await deliverWebhooks(strictDeps, { now: firedAt, resolve })).toMatchObject({ attempted: 5, failed: 5 });
+      expect(await deliverWebhooks(atTime(strictDeps, firedAt), { resolve })).toMatchObject({ attempted: 5, failed: 5 });
       expect(receiver.received).toHaveLength(0);
       const deliveries = (await user.query<WebhookDelivery[]>('webhooks.deliveries')).data;
       expect(deliveries).toHaveLength(5);

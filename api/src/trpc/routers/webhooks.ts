@@ -7,9 +7,9 @@ import { protectedProcedure } from '../trpc.js';
 /** The signed-in user's webhook signing secret and delivery log (docs/webhooks.md); only their own. */
 export const webhooksRouter = {
   /** The signing secret, made on first use. */
-  secret: protectedProcedure.query(({ ctx }) => getWebhookSecret(ctx.deps, ctx.user.id)),
-  rotateSecret: protectedProcedure.mutation(({ ctx }) => rotateWebhookSecret(ctx.deps, ctx.user.id)),
+  secret: protectedProcedure.query(({ ctx }) => getWebhookSecret(ctx.deps, {}, ctx.caller)),
+  rotateSecret: protectedProcedure.mutation(({ ctx }) => rotateWebhookSecret(ctx.deps, {}, ctx.caller)),
   deliveries: protectedProcedure
     .input(webhookDeliveriesQuerySchema)
-    .query(({ ctx, input }) => listWebhookDeliveries(ctx.deps, input, ctx.user.id)),
+    .query(({ ctx, input }) => listWebhookDeliveries(ctx.deps, input, ctx.caller)),
 } satisfies TRPCRouterRecord;

@@ -1,6 +1,7 @@
 import { v1AlertIdParamsSchema, v1AlertSymbolSchema, v1CreateAlertBodySchema } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createAlert, deleteAlert, listAlerts } from '../../services/alerts/alerts.js';
+import { keyCallerOf } from '../caller.js';
 import { idempotent } from '../idempotency.js';
 import { v1Schema } from '../response-schema.js';
 import { resolveSymbol } from '../../services/market/assets.js';
@@ -14,22 +15,22 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     // The symbol is read with the /v1 asset rules (ticker, name or id), then the app's own alert
     // schema checks the whole body with the resolved ticker in its place.
     const body = v1AlertSymbolSchema.parse(request.body);
-    const asset = await resolveSymbol(app.deps, body.symbol);
+    const asset = await resolveSymbol(app.deps, { symbol: body.symbol });
     const input = v1CreateAlertBodySchema.parse({ ...body, symbol: asset.symbol });
     return idempotent(request, reply, app.deps, async (db) => {
-      const alert = await createAlert({ ...app.deps, db }, input, request.apiKey.userId);
+      const alert = await createAlert({ ...app.deps, db }, input, keyCallerOf(request));
       return { status: 201, body: { alert, asOf: new Date().toISOString() } };
     });
   });
 
   app.get('/alerts', v1Schema('listAlerts'), async (request) => {
     const asOf = new Date();
-    return { data: await listAlerts(app.deps, request.apiKey.userId), asOf: asOf.toISOString() };
+    return { data: await listAlerts(app.deps, {}, keyCallerOf(request)), asOf: asOf.toISOString() };
   });
 
   app.delete('/alerts/:id', v1Schema('deleteAlert'), async (request) => {
     const { id } = v1AlertIdParamsSchema.parse(request.params);
-    await deleteAlert(app.deps, { id }, request.apiKey.userId);
+    await deleteAlert(app.deps, { id }, keyCallerOf(request));
     return { id, deleted: true as const, asOf: new Date().toISOString() };
   });
 }

@@ -8,7 +8,7 @@ import { v1Schema } from '../response-schema.js';
 export async function cryptoHistoryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/crypto/history', v1Schema('getCryptoHistory'), async (request): Promise<V1HistoryResponse> => {
     const query = v1HistoryQuerySchema.parse(request.query);
-    const asset = await resolveSymbol(app.deps, query.symbol);
+    const asset = await resolveSymbol(app.deps, { symbol: query.symbol });
     const asOf = new Date();
     const history = await assetHistory(app.deps, { symbol: asset.symbol, interval: query.interval, from: query.from, to: query.to });
     return {

@@ -1,5 +1,6 @@
 import { cryptoPricesQuerySchema, type V1PricesResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
+import { atTime } from '../../services/clock.js';
 import { marketOverview } from '../../services/market/overview.js';
 import { v1Schema } from '../response-schema.js';
 
@@ -7,8 +8,9 @@ import { v1Schema } from '../response-schema.js';
 export async function cryptoRoutes(app: FastifyInstance): Promise<void> {
   app.get('/crypto/prices', v1Schema('getCryptoPrices'), async (request): Promise<V1PricesResponse> => {
     const { symbols } = cryptoPricesQuerySchema.parse(request.query);
-    const now = new Date();
-    const overview = await marketOverview(app.deps, { now, symbols });
+    // One reading of the clock for the figures and the answer's asOf.
+    const now = app.deps.now();
+    const overview = await marketOverview(atTime(app.deps, now), { symbols });
     return {
       prices: overview.assets.map((a) => ({
         symbol: a.symbol,

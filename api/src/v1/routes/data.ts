@@ -1,6 +1,7 @@
 import { v1DataQuerySchema, type V1DataResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
-import { postsFeed, scopeOf, type FeedPosition } from '../../services/social/index.js';
+import { postsFeed, type FeedPosition } from '../../services/social/index.js';
+import { keyCallerOf } from '../caller.js';
 import { V1Error } from '../errors.js';
 import { v1Schema } from '../response-schema.js';
 import { resolveSymbol } from '../../services/market/assets.js';
@@ -30,20 +31,24 @@ export async function dataRoutes(app: FastifyInstance): Promise<void> {
   app.get('/data', v1Schema('listData'), async (request): Promise<V1DataResponse> => {
     const query = v1DataQuerySchema.parse(request.query);
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const symbol = query.symbol ? (await resolveSymbol(app.deps, query.symbol)).symbol : undefined;
+    const symbol = query.symbol ? (await resolveSymbol(app.deps, { symbol: query.symbol })).symbol : undefined;
     const asOf = new Date();
-    const page = await postsFeed(app.deps, {
-      platform: query.platform,
-      q: query.q,
-      symbol,
-      minLikes: query.minLikes,
-      from: query.from,
-      to: query.to,
-      limit: query.limit,
-      after,
-      // mine: the key owner's own posts (checklist 24).
-      scope: scopeOf(query.dataset, request.apiKey.userId),
-    });
+    const page = await postsFeed(
+      app.deps,
+      {
+        platform: query.platform,
+        q: query.q,
+        symbol,
+        minLikes: query.minLikes,
+        from: query.from,
+        to: query.to,
+        limit: query.limit,
+        after,
+        // mine: the key owner's own posts (checklist 24).
+        dataset: query.dataset,
+      },
+      keyCallerOf(request),
+    );
     return { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null, asOf: asOf.toISOString() };
   });
 }

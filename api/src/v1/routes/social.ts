@@ -15,7 +15,7 @@ import { v1Schema } from '../response-schema.js';
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
   app.get('/social/mentions', v1Schema('getSocialMentions'), async (request): Promise<V1MentionsResponse> => {
     const query = v1MentionsQuerySchema.parse(request.query);
-    const asset = await resolveSymbol(app.deps, query.symbol);
+    const asset = await resolveSymbol(app.deps, { symbol: query.symbol });
     const to = new Date();
     const from = new Date(to.getTime() - V1_TIMEFRAME_HOURS[query.timeframe] * HOUR_MS);
     const platforms: readonly SocialPlatform[] = query.platform ? [query.platform] : SOCIAL_PLATFORMS;

@@ -1,6 +1,7 @@
 import type { V1UsageResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
-import { keyCallsThisMonth, usageSummary } from '../../services/billing/usage.js';
+import { keyUsageSummary } from '../../services/billing/usage.js';
+import { keyCallerOf } from '../caller.js';
 import { v1Schema } from '../response-schema.js';
 
 /** Its schema is in the contracts (v1/usage.ts), for the OpenAPI document and the SDK. */
@@ -13,9 +14,7 @@ export type V1UsageAnswer = V1UsageResponse;
  */
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/usage', { ...v1Schema('getUsage'), config: { billable: false } }, async (request): Promise<V1UsageAnswer> => {
-    const now = new Date();
-    const { id, name, userId } = request.apiKey;
-    const [summary, perKey] = await Promise.all([usageSummary(app.deps, userId, now), keyCallsThisMonth(app.deps, userId, now)]);
-    return { ...summary, key: { id: Number(id), name, calls: perKey.get(Number(id)) ?? 0 } };
+    const { id, name } = request.apiKey;
+    return keyUsageSummary(app.deps, { keyId: Number(id), name }, keyCallerOf(request));
   });
 }

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { Caller } from '../caller.js';
+import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors.js';
+import type { MailMessage } from '../mail/mailer.js';
+import type { RateLimit } from '../rate-limit.js';
+import { accountKey } from './throttle.js';
+import { newLinkToken, tokenHash } from './tokens.js';
+import { newId } from './users.js';
+
+/** What tells one mailed one-time link from another (password reset, sign-in link). */
+export interface OneTimeLink {
+  /** Where the link's token is kept (hashed): both tables have the same columns. */
+  table: 'password_resets' | 'login_links';
+  idPrefix: 'pwr' | 'lnk';
+  ttlMs: number;
+  /** The page the link opens, under PUBLIC_URL. */
+  path: string;
+  mail: (to: string, username: string, link: string) => MailMessage;
+  /** Requests from one address, counted before anything else. */
+  requestsByIp: RateLimit;
+  /** Mails to one account: past it nothing is sent, and the answer stays the same. */
+  mailsByAccount: RateLimit;
+  /** The log's event names for a link sent, one held back by the account's limit, and a failure. */
+  events: { sent: string; throttled: string; failed: string };
+  /** The 503's message when the link could not be recorded or sent. */
+  unavailableMessage: string;
+}
+
+const RETRY_AFTER_SECONDS = 60;
+
+/**
+ * Mails a one-time link to the account of `email`, answering the same whether or not there is
+ * one: every address is looked up before the answer, so a database outage reads the same for
+ * both (503). A known address under its mail limit records the token and hands the mail to the
+ * transport before the answer, so "sent" is only said of a link that went out; if either fails
+ * the answer is 503 and neither the address's request nor the account's mail is counted.
+ * Password resets and sign-in links both use it (their texts and limits stay their own).
+ */
+export async function mailOneTimeLink(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'publicUrl' | 'now'>,
+  input: { email: string; link: OneTimeLink },
+  caller: Caller<'client'>,
+): Promise<void> {
+  const { db, log } = deps;
+  const { email, link: kind } = input;
+  const { ip } = caller.client;
+  await kind.requestsByIp.consume(ip);
+  const account = accountKey(email);
+  const underLimit = await kind.mailsByAccount.consume(account).then(
+    () => true,
+    () => false,
+  );
+  try {
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'email'])
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+    if (!user) return;
+    if (!underLimit) {
+      log.warn({ event: kind.events.throttled, userId: user.id }, 'one-time link not sent: too many requests for this account');
+      return;
+    }
+    const token = newLinkToken();
+    await db
+      .insertInto(kind.table)
+      .values({
+        id: newId(kind.idPrefix),
+        user_id: user.id,
+        token_hash: tokenHash(token),
+        expires_at: new Date(deps.now().getTime() + kind.ttlMs),
+        used_at: null,
+      })
+      .execute();
+    // Built from PUBLIC_URL, never from the request's Host header.
+    const url = `${deps.publicUrl}${kind.path}?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send(kind.mail(user.email, user.username, url));
+    log.info({ event: kind.events.sent, userId: user.id, ip }, 'one-time link sent');
+  } catch (error) {
+    // Nothing went out: the request uses neither the address's requests nor the account's mails.
+    await Promise.all([
+      kind.requestsByIp.refund(ip).catch(() => undefined),
+      underLimit ? kind.mailsByAccount.refund(account).catch(() => undefined) : undefined,
+    ]);
+    log.error({ err: error, event: kind.events.failed }, 'one-time link could not be recorded or sent');
+    throw new AppError('SERVICE_UNAVAILABLE', kind.unavailableMessage, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+  }
+}
