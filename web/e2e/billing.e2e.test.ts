@@ -1,29 +1,14 @@
 import { afterAll, expect, it } from 'vitest';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- this harness runs in Node, not in the web app: it starts the api's test double of Stripe
-import { startFakeStripe } from '../../api/src/test/fake-stripe';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
+import { startE2EStripe } from './stripe';
 
 // Issue 22, done when: a free user upgrades through the (local) checkout, returns to the app as
 // Pro and sees the Pro limits and an invoice. Stripe is the local fake (api/src/test/fake-stripe.ts):
 // its checkout page's Pay button starts the subscription, sends Stripe's signed events to the
 // app's webhook and redirects to the success URL, as Stripe's hosted checkout does.
-const STRIPE = {
-  secretKey: 'sk_test_e2e_coinsight',
-  webhookSecret: 'whsec_e2e_coinsight',
-  priceId: 'price_e2e_pro',
-  meterEventName: 'coinsight_api_calls',
-};
-const fake = await startFakeStripe(STRIPE);
-const e2e = setupE2E({
-  env: {
-    STRIPE_SECRET_KEY: STRIPE.secretKey,
-    STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
-    STRIPE_PRICE_ID: STRIPE.priceId,
-    STRIPE_METER_EVENT_NAME: STRIPE.meterEventName,
-    STRIPE_API_URL: fake.url,
-  },
-});
+const { fake, env } = await startE2EStripe('coinsight');
+const e2e = setupE2E({ env });
 
 afterAll(async () => {
   await fake.close();

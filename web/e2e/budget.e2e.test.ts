@@ -1,27 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- this harness runs in Node, not in the web app: it starts the api's test double of Stripe
-import { startFakeStripe } from '../../api/src/test/fake-stripe';
 import { setupE2E } from './harness';
+import { startE2EStripe } from './stripe';
 
 // Issue 22, done when: a user who became Pro through the (local) checkout sets a budget and sees
 // the 80% mail when usage crosses it.
-const STRIPE = {
-  secretKey: 'sk_test_e2e_budget',
-  webhookSecret: 'whsec_e2e_budget',
-  priceId: 'price_e2e_pro',
-  meterEventName: 'coinsight_api_calls',
-};
-const fake = await startFakeStripe(STRIPE);
-const e2e = setupE2E({
-  smtp: true,
-  env: {
-    STRIPE_SECRET_KEY: STRIPE.secretKey,
-    STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
-    STRIPE_PRICE_ID: STRIPE.priceId,
-    STRIPE_METER_EVENT_NAME: STRIPE.meterEventName,
-    STRIPE_API_URL: fake.url,
-  },
-});
+const { fake, env } = await startE2EStripe('budget');
+const e2e = setupE2E({ smtp: true, env });
 
 afterAll(async () => {
   await fake.close();

@@ -116,15 +116,16 @@ export async function startCheckout(deps: Deps, _input: NoInput, caller: SignedI
   return { url: session.url };
 }
 
+/** The account's Stripe customer, when it has been to checkout. */
+function billingCustomer(deps: Deps, userId: string): Promise<{ stripe_customer_id: string } | undefined> {
+  return deps.db.selectFrom('billing_accounts').select('stripe_customer_id').where('user_id', '=', userId).executeTakeFirst();
+}
+
 /** A Stripe Customer Portal session (cards, invoices, cancellation) for the account. */
 export async function openPortal(deps: Deps, _input: NoInput, caller: SignedIn): Promise<RedirectUrl> {
   const { userId } = caller;
   const stripe = requireStripe(deps);
-  const account = await deps.db
-    .selectFrom('billing_accounts')
-    .select('stripe_customer_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const account = await billingCustomer(deps, userId);
   if (!account) throw new AppError('NOT_FOUND', 'There is no billing account yet: upgrade to Pro first.');
   const session = await stripe.client.billingPortal.sessions.create({
     customer: account.stripe_customer_id,
@@ -168,11 +169,7 @@ const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as c
 export async function listInvoices(deps: Deps, _input: NoInput, caller: SignedIn): Promise<Invoice[]> {
   const { userId } = caller;
   const stripe = requireStripe(deps);
-  const account = await deps.db
-    .selectFrom('billing_accounts')
-    .select('stripe_customer_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const account = await billingCustomer(deps, userId);
   if (!account) return [];
   const list = await stripe.client.invoices.list({ customer: account.stripe_customer_id, limit: 12 });
   return list.data.map((invoice) => ({
