@@ -164,6 +164,8 @@ const REST: RestEndpoint[] = [
   // A raw body of its own (a task's file); the query names it.
   { method: 'POST', url: '/api/tasks/uploads', schema: z.object({ filename: z.string().optional() }), inQuery: true },
   { method: 'GET', url: '/api/tasks/:id/download' },
+  // Stripe's signed events (a raw JSON body); fuzzed unsigned, as a forger would send them.
+  { method: 'POST', url: '/api/billing/stripe-webhook' },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 
