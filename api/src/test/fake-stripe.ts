@@ -11,6 +11,9 @@ import type { AddressInfo } from 'node:net';
 
 export const FAKE_API_VERSION = '2026-10-28.endive'; // ref: SDK (the version stripe@23.1.0 pins)
 
+/** The metered Pro price's unit_amount_decimal: $0.15 per 1,000 calls = 0.015 cents a call (ref: Metered price (a)). */
+export const UNIT_AMOUNT_CENTS = 0.015;
+
 type Obj = Record<string, unknown>;
 
 /** Stripe's /v1 form encoding with bracket keys (`line_items[0][price]=…`, ref: SDK) back into objects. */
@@ -233,7 +236,13 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     addInvoice(customer, calls, status = 'paid') {
       const subscription = [...fake.subscriptions.values()].find((s) => s.customer === customer);
       // $0.15 per 1,000 calls = 0.015 cents a call, rounded to the cent on the invoice (ref: Metered price (a)).
-      const invoice = invoiceObject(customer, subscription ? String(subscription.id) : null, calls, status, Math.round(calls * 0.015));
+      const invoice = invoiceObject(
+        customer,
+        subscription ? String(subscription.id) : null,
+        calls,
+        status,
+        Math.round(calls * UNIT_AMOUNT_CENTS),
+      );
       fake.invoices.unshift(invoice);
       return invoice;
     },
@@ -445,6 +454,60 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       const limit = Number(url.searchParams.get('limit') ?? 10);
       const data = fake.invoices.filter((i) => i.customer === customer).slice(0, limit);
       return answer(200, { object: 'list', data, has_more: false, url: '/v1/invoices' });
+    }
+    // `stripe.invoices.createPreview({ customer, subscription })` (stripe@23.1.0 cjs/resources/Invoices.js:
+    // POST /v1/invoices/create_preview). shared/reference/stripe-billing.md has no section on it, so
+    // the answer's shape is the SDK's `Invoice` type (cjs/resources/Invoices.d.ts: amount_due, total,
+    // period_start/period_end, lines.data[].quantity/amount/period; no id on a preview). Its figures
+    // are Stripe's: the meter events received for the customer within the subscription's current
+    // period, summed, at the price's unit amount, rounded to the cent once for the line.
+    if (req.method === 'POST' && path === '/v1/invoices/create_preview') {
+      const customer = typeof form.customer === 'string' ? form.customer : '';
+      const subscription =
+        typeof form.subscription === 'string'
+          ? fake.subscriptions.get(form.subscription)
+          : [...fake.subscriptions.values()].find((s) => s.customer === customer);
+      if (!subscription || subscription.customer !== customer)
+        return stripeError(res, 400, `No upcoming invoices for customer: ${customer}`);
+      const item = (subscription.items as { data: Obj[] }).data[0] ?? {};
+      const start = Number(item.current_period_start);
+      const end = Number(item.current_period_end);
+      const calls = [...fake.meterEvents.values()]
+        .filter((e) => e.customer === customer && e.timestamp >= start && e.timestamp < end)
+        .reduce((sum, e) => sum + e.value, 0);
+      const amount = Math.round(calls * UNIT_AMOUNT_CENTS);
+      return answer(200, {
+        object: 'invoice',
+        customer,
+        status: 'draft',
+        currency: 'usd',
+        created: nowSeconds(),
+        period_start: start,
+        period_end: end,
+        subtotal: amount,
+        total: amount,
+        amount_due: amount,
+        amount_paid: 0,
+        amount_remaining: amount,
+        billing_reason: 'upcoming',
+        livemode: false,
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+        lines: {
+          object: 'list',
+          data: [
+            {
+              id: newId('il'),
+              object: 'line_item',
+              amount,
+              currency: 'usd',
+              quantity: calls,
+              period: { start, end },
+              pricing: { type: 'price_details', price_details: { price: options.priceId }, unit_amount_decimal: String(UNIT_AMOUNT_CENTS) },
+            },
+          ],
+          has_more: false,
+        },
+      });
     }
     return stripeError(res, 404, `Unrecognized request URL (${req.method} ${path}).`);
   }

@@ -103,3 +103,30 @@ export interface Invoice {
 export interface RedirectUrl {
   url: string;
 }
+
+/**
+ * billing.invoicePreview: Stripe's invoice preview for the subscription's current period beside
+ * the local meter's figures for the same hours (issue 22 point 2). The preview counts only what
+ * was reported to Stripe; the local meter counts every call, so the two differ by the calls of
+ * the hours not reported yet (an hour is reported once settled, minutes after it ends).
+ */
+export interface InvoicePreview {
+  /** Stripe's amount due so far, in the smallest unit of `currency` (cents for usd). */
+  amountDue: number;
+  currency: string;
+  /** The subscription period the preview covers (ISO). */
+  periodStart: string;
+  periodEnd: string;
+  /** Calls on the preview's lines (what Stripe's meter summed). */
+  previewCalls: number;
+  /** Calls reported to Stripe for the period (meter events it accepted). */
+  reportedCalls: number;
+  /** What the reported calls cost at Pro's price, in micro-dollars: amountDue × 10,000 up to Stripe's rounding to the cent. */
+  reportedCostMicros: number;
+  /** Pro calls in the local meter for the period, reported or not. */
+  billedCalls: number;
+  costMicros: number;
+  /** Calls of hours not reported yet (billedCalls − reportedCalls): on the next invoice all the same. */
+  unreportedCalls: number;
+  asOf: string;
+}

@@ -3,7 +3,9 @@ import {
   PAST_DUE_GRACE_DAYS,
   type BillingAccount,
   type BillingSummary,
+  MICROS_PER_CENT,
   type Invoice,
+  type InvoicePreview,
   type RedirectUrl,
 } from '@coinsight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +18,9 @@ import { atTime } from '../clock.js';
 import { grantPlan } from './grant.js';
 import { reserveCall } from './meter.js';
 import { meterIdentifier, reconcileMeter, reportUsage } from './meter-report.js';
-import { hourOf } from './period.js';
+import { hourOf, monthOf } from './period.js';
 import { expirePastDueGrace } from './subscriptions.js';
+import { keyUsageSummary } from './usage.js';
 
 // Issue 22 points 1, 2, 3, 5 and 6, against a local server speaking Stripe's API (test/fake-stripe.ts),
 // on PGlite and PostgreSQL: Pro is sold, never given; signed webhooks only; usage reported exactly once.
@@ -264,6 +267,71 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
   });
 });
 
+describe(`invoice preview (${process.env.TEST_DB})`, () => {
+  it("issue 22 point 2: the billing tab's Stripe invoice preview equals the local cost of the reported hours, and /v1/usage's costMicros once every hour is reported", async () => {
+    const u = await checkoutUser();
+    const { events, subscription } = await fake.completeCheckout(u.sessionId, { send: false });
+    for (const event of events) await deliver(event);
+    const key = await insertKey(t.app.db, u.user.id);
+    // The test's clock: half past an hour two hours back, so the hour after it (`later`) is over
+    // too and Stripe takes its event whatever the real time (events at most 5 minutes ahead and
+    // 35 days old, ref: Meter events), with two hours of the same month before it (4 h earlier
+    // near a month's start).
+    let now = new Date(hourOf(new Date()).getTime() - 2 * 3_600_000 + 30 * 60_000);
+    if (now.getTime() - monthOf(now).start.getTime() < 3 * 3_600_000) now = new Date(now.getTime() - 4 * 3_600_000);
+    const { start, end } = monthOf(now);
+    // The subscription's period is the calendar month, so Stripe's period and /v1/usage's month are the same hours.
+    const item = (subscription.items as { data: Array<Record<string, unknown>> }).data[0];
+    Object.assign(item ?? {}, { current_period_start: start.getTime() / 1000, current_period_end: end.getTime() / 1000 });
+    // 120 and 80 Pro calls in the two hours before, 200 in the current hour (not settled: not sent).
+    // Multiples of 200 calls are whole cents (0.015 cents a call), so the figures compare exactly.
+    const call = (at: Date) => reserveCall(atTime(t.app.deps, at), { keyId: key.id }, { userId: u.user.id, plan: 'pro' });
+    for (const [ago, calls] of [
+      [2, 120],
+      [1, 80],
+      [0, 200],
+    ] as const)
+      for (let c = 0; c < calls; c++) await call(new Date(hourOf(now).getTime() - ago * 3_600_000 + 60_000));
+    await reportUsage(t.app.deps, { now });
+
+    const preview = await u.query<InvoicePreview | null>('billing.invoicePreview');
+    expect(preview.status, JSON.stringify(preview.error)).toBe(200);
+    expect(preview.data).toMatchObject({
+      amountDue: 3,
+      currency: 'usd',
+      periodStart: start.toISOString(),
+      periodEnd: end.toISOString(),
+      previewCalls: 200,
+      reportedCalls: 200,
+      reportedCostMicros: 30_000,
+      billedCalls: 400,
+      costMicros: 60_000,
+      unreportedCalls: 200,
+    });
+    expect((preview.data?.amountDue ?? 0) * MICROS_PER_CENT).toBe(preview.data?.reportedCostMicros);
+    // /v1/usage at that instant counts the current hour too: the preview plus the unreported calls.
+    const usageNow = await keyUsageSummary(atTime(t.app.deps, now), { keyId: key.id, name: 'test key' }, { userId: u.user.id });
+    expect(usageNow).toMatchObject({ billedCalls: 400, costMicros: 60_000 });
+
+    // An hour later the current hour is settled and reported: Stripe's preview, the tab and /v1/usage agree.
+    const later = new Date(now.getTime() + 3_600_000);
+    await reportUsage(t.app.deps, { now: later });
+    const settled = (await u.query<InvoicePreview | null>('billing.invoicePreview')).data;
+    expect(settled).toMatchObject({ amountDue: 6, previewCalls: 400, reportedCalls: 400, billedCalls: 400, unreportedCalls: 0 });
+    const usageLater = await keyUsageSummary(atTime(t.app.deps, later), { keyId: key.id, name: 'test key' }, { userId: u.user.id });
+    expect(usageLater.costMicros).toBe((settled?.amountDue ?? 0) * MICROS_PER_CENT);
+    expect(settled?.costMicros).toBe(usageLater.costMicros);
+    expect(fake.requests.filter((r) => r.path === '/v1/invoices/create_preview')).toHaveLength(2);
+  });
+
+  it('issue 22 point 2: an account without a subscription has no invoice preview (null), and Stripe is not asked', async () => {
+    const u = await taskUser(t.app);
+    const asked = fake.requests.length;
+    expect((await u.query<InvoicePreview | null>('billing.invoicePreview')).data).toBeNull();
+    expect(fake.requests.length).toBe(asked);
+  });
+});
+
 describe(`without Stripe configured (${process.env.TEST_DB})`, () => {
   let plain: TestApp;
   beforeAll(async () => {
@@ -277,6 +345,7 @@ describe(`without Stripe configured (${process.env.TEST_DB})`, () => {
     const u = await taskUser(plain.app);
     expect((await u.query('billing.availability')).data).toEqual({ paymentsAvailable: false });
     expect((await u.query<BillingAccount>('billing.account')).data).toMatchObject({ paymentsAvailable: false, portalAvailable: false });
+    expect((await u.query('billing.invoicePreview')).data).toBeNull();
     for (const [path, input] of [
       ['billing.changePlan', { plan: 'pro' }],
       ['billing.checkout', undefined],

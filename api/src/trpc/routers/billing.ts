@@ -1,6 +1,7 @@
 import { changePlanSchema, setBudgetSchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { setBudget } from '../../services/billing/budget.js';
+import { invoicePreview } from '../../services/billing/invoice-preview.js';
 import { billingAccount, listInvoices, openPortal, startCheckout } from '../../services/billing/subscriptions.js';
 import { billingSummary, changePlan } from '../../services/billing/usage.js';
 import { protectedProcedure, publicProcedure } from '../trpc.js';
@@ -13,6 +14,8 @@ export const billingRouter = {
   /** The account's Stripe subscription as the signed webhooks last told it. */
   account: protectedProcedure.query(({ ctx }) => billingAccount(ctx.deps, {}, ctx.caller)),
   invoices: protectedProcedure.query(({ ctx }) => listInvoices(ctx.deps, {}, ctx.caller)),
+  /** Stripe's invoice preview beside the local meter for its period; null without Stripe or a subscription. */
+  invoicePreview: protectedProcedure.query(({ ctx }) => invoicePreview(ctx.deps, {}, ctx.caller)),
   /** A Stripe Checkout page for Pro; Pro itself starts with Stripe's signed webhook, never here. */
   checkout: protectedProcedure.mutation(({ ctx }) => startCheckout(ctx.deps, {}, ctx.caller)),
   /** A Stripe Customer Portal page: cards, invoices, cancellation. */

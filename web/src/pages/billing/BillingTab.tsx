@@ -7,6 +7,7 @@ import {
   type BillingAccount,
   type BillingSummary,
   type Invoice,
+  type InvoicePreview,
   type PlanId,
 } from '@coinsight/contracts';
 import { useState } from 'react';
@@ -31,6 +32,8 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeri
 const dayYearFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 
 /** The settings billing tab: this month's calls, allowance and cost, per day and per key, and the plan. */
 export function BillingTab() {
@@ -75,6 +78,7 @@ function Billing({ summary }: { summary: BillingSummary }) {
             ? `On ${plan.name}, every call costs ${formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000 (${count.format(usage.billedCalls)} billed calls this month).`
             : `${plan.name} calls are never billed; past the allowance the API answers 429 until the month ends.`}
         </p>
+        {plan.billed ? <InvoicePreviewLine /> : null}
       </section>
 
       <BudgetSection usage={usage} />
@@ -113,6 +117,25 @@ function Billing({ summary }: { summary: BillingSummary }) {
       <PlanChooser current={usage.plan} changes={summary.planChanges} />
     </div>
   );
+}
+
+/**
+ * Stripe's invoice preview next to the month's cost (issue 22 point 2): Stripe counts the hours
+ * reported to it, so the calls of the hours not reported yet are said apart.
+ */
+export function invoicePreviewText(preview: InvoicePreview): string {
+  // The subscription's period, which need not be the calendar month above (it starts at checkout).
+  const period = `${dayFormat.format(new Date(preview.periodStart))} – ${dayFormat.format(new Date(preview.periodEnd))}`;
+  const head = `Stripe's invoice preview (${period}): ${money(preview.amountDue, preview.currency)} for ${count.format(preview.previewCalls)} calls`;
+  if (preview.unreportedCalls === 0) return `${head}.`;
+  return `${head}; ${count.format(preview.unreportedCalls)} calls of the last hour are not reported yet (an hour is reported a few minutes after it ends).`;
+}
+
+/** Nothing without Stripe or a subscription, or while Stripe cannot be reached: the cost above stands alone. */
+function InvoicePreviewLine() {
+  const preview = trpc.billing.invoicePreview.useQuery(undefined, { retry: false });
+  if (!preview.data) return null;
+  return <p className={styles.muted}>{invoicePreviewText(preview.data)}</p>;
 }
 
 /** Where the browser goes for Stripe's pages (a seam for the unit tests, which cannot navigate jsdom away). */
@@ -251,9 +274,6 @@ function PlanChooser({ current, changes }: { current: PlanId; changes: BillingSu
     </section>
   );
 }
-
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 
 const INVOICE_STATUS_TONE: Record<Invoice['status'], BadgeTone> = {
   paid: 'green',

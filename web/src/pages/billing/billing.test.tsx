@@ -1,4 +1,10 @@
-import { PAID_PLANS_UNAVAILABLE_MESSAGE, type BillingAccount, type BillingSummary, type Invoice } from '@coinsight/contracts';
+import {
+  PAID_PLANS_UNAVAILABLE_MESSAGE,
+  type BillingAccount,
+  type BillingSummary,
+  type Invoice,
+  type InvoicePreview,
+} from '@coinsight/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
@@ -54,7 +60,10 @@ const invoice: Invoice = {
 };
 
 /** billing.* as the server answers them: Stripe configured or not, the subscription, the plan change. */
-function billingApi(initial = freeMonth, options: { payments?: boolean; subscription?: BillingAccount['subscription'] } = {}) {
+function billingApi(
+  initial = freeMonth,
+  options: { payments?: boolean; subscription?: BillingAccount['subscription']; preview?: InvoicePreview | null } = {},
+) {
   let summary = initial;
   const payments = options.payments ?? true;
   const handlers: Handlers = {
@@ -66,6 +75,7 @@ function billingApi(initial = freeMonth, options: { payments?: boolean; subscrip
       portalAvailable: payments && options.subscription !== undefined,
     }),
     'billing.invoices': () => [invoice],
+    'billing.invoicePreview': () => options.preview ?? null,
     'billing.checkout': () => ({ url: 'https://checkout.stripe.test/cs_1' }),
     'billing.portal': () => ({ url: 'https://billing.stripe.test/bps_1' }),
     'billing.changePlan': ({ plan }) => {
@@ -143,6 +153,67 @@ describe('settings billing tab', () => {
     const table = await screen.findByRole('table', { name: 'Invoices' });
     await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(within(table).getAllByRole('row')[1]?.textContent).toBe('Nov 1, 2026October 1 – November 120,000$3.00paidView FAKE-000001');
+  });
+
+  it("issue 22 point 2: beside the month's cost, Stripe's invoice preview and the calls not reported to Stripe yet", async () => {
+    const pro = {
+      ...freeMonth,
+      usage: {
+        ...freeMonth.usage,
+        plan: 'pro' as const,
+        quota: null,
+        remaining: null,
+        billedCalls: 400,
+        costMicros: 60_000,
+        costUsd: '$0.06',
+      },
+    };
+    const preview: InvoicePreview = {
+      amountDue: 3,
+      currency: 'usd',
+      periodStart: '2026-11-01T00:00:00.000Z',
+      periodEnd: '2026-12-01T00:00:00.000Z',
+      previewCalls: 200,
+      reportedCalls: 200,
+      reportedCostMicros: 30_000,
+      billedCalls: 400,
+      costMicros: 60_000,
+      unreportedCalls: 200,
+      asOf: '2026-11-03T09:30:00.000Z',
+    };
+    await openBilling(billingApi(pro, { preview }));
+    expect(figure('Cost this month')).toBe('$0.06');
+    expect(
+      await screen.findByText(
+        "Stripe's invoice preview (November 1 – December 1): $0.03 for 200 calls; 200 calls of the last hour are not reported yet (an hour is reported a few minutes after it ends).",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('issue 22 point 2: once every hour is reported the preview line says only its figures', async () => {
+    const pro = { ...freeMonth, usage: { ...freeMonth.usage, plan: 'pro' as const, quota: null, remaining: null } };
+    const preview: InvoicePreview = {
+      amountDue: 6,
+      currency: 'usd',
+      periodStart: '2026-11-01T00:00:00.000Z',
+      periodEnd: '2026-12-01T00:00:00.000Z',
+      previewCalls: 400,
+      reportedCalls: 400,
+      reportedCostMicros: 60_000,
+      billedCalls: 400,
+      costMicros: 60_000,
+      unreportedCalls: 0,
+      asOf: '2026-11-03T09:30:00.000Z',
+    };
+    await openBilling(billingApi(pro, { preview }));
+    expect(await screen.findByText("Stripe's invoice preview (November 1 – December 1): $0.06 for 400 calls.")).toBeTruthy();
+  });
+
+  it('issue 22 point 2: Free is never billed, so the tab asks for no invoice preview', async () => {
+    const { api } = await openBilling(billingApi());
+    await screen.findByRole('heading', { name: 'Plan: Free' });
+    expect(api.callsTo('billing.invoicePreview')).toEqual([]);
+    expect(screen.queryByText(/Stripe's invoice preview/)).toBeNull();
   });
 
   it('says so when Stripe cannot be reached', async () => {
