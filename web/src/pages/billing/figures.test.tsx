@@ -78,6 +78,8 @@ describe('the same numbers on every surface (issue 22)', () => {
     expect(answers).toContain(`Up to ${figures.freeRate} requests a minute on the free tier and ${figures.proRate} on Pro`);
     expect(answers).toContain(`a monthly budget from ${figures.minBudget} to ${figures.maxBudget}`);
     expect(answers).toContain('we email you at 80% and at 100% of it');
+    // Spec §4 (landing): a five-item FAQ; budgets are part of the cost answer, not a sixth item.
+    expect(faq).toHaveLength(5);
   });
 
   it('the billing tab', async () => {

@@ -93,18 +93,10 @@ export const faq: readonly FaqItem[] = [
     answer: (
       <p>
         The Free plan gives {included} API calls a month at no charge. On Pro every call is billed at {price} per 1,000, metered per call
-        and pay-as-you-go. The <Link to="/pricing">pricing page</Link> lists every limit.
-      </p>
-    ),
-  },
-  {
-    question: 'Can I keep my spending under control?',
-    answer: (
-      <p>
-        Yes. On Pro, set a monthly budget from {formatUsd(MIN_BUDGET_CENTS * MICROS_PER_CENT)} to{' '}
-        {formatUsd(MAX_BUDGET_CENTS * MICROS_PER_CENT)} in the billing tab of your settings: we email you at 80% and at 100% of it, and with
-        its hard cap on, calls past it are refused (HTTP 402) instead of billed. The billing tab shows the month’s cost so far and where it
-        is heading.
+        and pay-as-you-go. The <Link to="/pricing">pricing page</Link> lists every limit. To keep spending under control, set a monthly
+        budget from {formatUsd(MIN_BUDGET_CENTS * MICROS_PER_CENT)} to {formatUsd(MAX_BUDGET_CENTS * MICROS_PER_CENT)} in the billing tab of
+        your settings: we email you at 80% and at 100% of it, and with its hard cap on, calls past it are refused (HTTP 402) instead of
+        billed.
       </p>
     ),
   },
