@@ -4,16 +4,8 @@
  * Money is integer micro-dollars like every cost (plans.ts); a budget is set in whole cents.
  */
 import { z } from 'zod';
+import { MAX_BUDGET_CENTS, MICROS_PER_CENT, MIN_BUDGET_CENTS, type BudgetThreshold } from './budget-limits.js';
 import { formatUsd, PRICE_MICROS_PER_CALL } from './plans.js';
-
-export const MICROS_PER_CENT = 10_000;
-/** $0.01: the smallest budget (66 calls). */
-export const MIN_BUDGET_CENTS = 1;
-/** $100,000.00: the largest budget (666,666,666 calls, within a 32-bit counter). */
-export const MAX_BUDGET_CENTS = 10_000_000;
-/** The thresholds that are mailed, in percent of the budget, lowest first. */
-export const BUDGET_THRESHOLDS = [80, 100] as const;
-export type BudgetThreshold = (typeof BUDGET_THRESHOLDS)[number];
 
 export const BUDGET_MESSAGES = {
   format: 'Budget must be an amount in US dollars with at most two decimals, e.g. 50 or 49.99',

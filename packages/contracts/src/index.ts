@@ -18,6 +18,7 @@ export * from './webhooks.js';
 export * from './http-url.js';
 export * from './v1/index.js';
 export * from './billing.js';
+export * from './budget-limits.js';
 export * from './budget.js';
 export * from './crypto-prices.js';
 export * from './tasks.js';
