@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './Dialog.module.css';
 
@@ -33,7 +33,9 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
+  // A layout effect: the page behind is inert, focus is in the dialog and Escape closes it in the
+  // same commit that shows it, so no keystroke lands in between (and tests need no wait for it).
+  useLayoutEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const backdrop = backdropRef.current;
