@@ -97,11 +97,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Creating and seeding an embedded database on first start takes seconds, and over a minute on
     // a loaded 2-core machine (seen at load 20): the limit only catches a plugin that never ends.
     pluginTimeout: 600_000,
+    // Off unless TRUST_PROXY names the proxies in front: a forged X-Forwarded-For is otherwise believed.
+    trustProxy: config.trustProxy,
     // Unique across instances (a per-process counter is not), and never taken from the client.
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
   });
 
   app.decorate('config', config);
+  app.decorate('lifecycle', { draining: false });
   registerErrorHandler(app);
   await app.register(overloadPlugin, config.overload);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });

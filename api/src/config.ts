@@ -9,6 +9,7 @@ import { ConfigError, MIN_SECRET_BITS, secretEntropyBits, type Env } from './env
 import { DEFAULT_OVERLOAD, NO_SHEDDING, type OverloadConfig } from './plugins/overload.js';
 import { stripeApiFrom, type StripeSettings } from './services/billing/stripe.js';
 import type { CoinGeckoConfig } from './services/market/coingecko/client.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import type { TaskSettings } from './services/tasks/settings.js';
 
 /** Everything buildApp needs, resolved: no defaults or file reads happen past this point. */
@@ -67,6 +68,8 @@ export interface AppConfig {
   signupsPerMinute: number;
   /** Stripe (STRIPE_*); undefined (the embedded default): paid plans are not sold on this server. */
   stripe: StripeSettings | undefined;
+  /** Which proxies' X-Forwarded-For is believed (TRUST_PROXY; trust-proxy.ts); false: none. */
+  trustProxy: TrustProxy;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -107,6 +110,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     prettyLogs: options.isTty ?? false,
     signupsPerMinute: env.SIGNUP_RATE_PER_MINUTE,
     stripe: stripeSettingsFrom(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
   };
 }
 

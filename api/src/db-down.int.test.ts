@@ -32,6 +32,15 @@ describe(`database unavailable (${process.env.TEST_DB})`, () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
+  it('liveness stays 200 while readiness answers 503 not_ready: an outage takes instances out of the balancer, it does not restart them', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/livez' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'not_ready', db: 'down', migrations: 'unknown' });
+  });
+
   it('a request that needs the database fails fast with 503 and a clear message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/users' });
     expect(res.statusCode).toBe(503);

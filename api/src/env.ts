@@ -1,5 +1,6 @@
 import { MARKET_FEEDS } from '@coinsight/contracts';
 import { z } from 'zod';
+import { parseTrustProxy, TRUST_PROXY_MESSAGE } from './trust-proxy.js';
 
 // The only reader of process.env in the api: everything else receives parsed values.
 
@@ -115,6 +116,13 @@ const envFields = z.object({
     emptyAsUndefined,
     z.enum(['0', '1'], { message: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
   ),
+  // Behind a load balancer or reverse proxy: which hops' X-Forwarded-For to believe (trust-proxy.ts).
+  TRUST_PROXY: optional(z.string().trim()),
+  // Seconds between SIGTERM and closing: /readyz answers 503 meanwhile, so a balancer stops sending.
+  SHUTDOWN_DRAIN_SECONDS: z
+    .preprocess(emptyAsUndefined, z.string().default('0'))
+    .pipe(z.string().regex(/^\d{1,3}$/, 'SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds from 0 to 999'))
+    .transform(Number),
   // only: a worker process, running jobs and tasks without serving HTTP.
   // off: never shed load (browser tests on a loaded CI machine, where a slow moment is not overload).
   SHED_LOAD: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'SHED_LOAD must be on or off' }).default('on')),
@@ -222,6 +230,7 @@ const envSchema = envFields.superRefine((env, ctx) => {
       path: ['STRIPE_PRICE_ID'],
       message: 'STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set (create one with pnpm admin stripe-setup)',
     });
+  if (parseTrustProxy(env.TRUST_PROXY) === undefined) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: TRUST_PROXY_MESSAGE });
   if (env.MARKET_FEED === 'coingecko' && !env.COINGECKO_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['COINGECKO_API_KEY'], message: 'COINGECKO_API_KEY is required when MARKET_FEED is coingecko' });
   }

@@ -35,6 +35,8 @@ declare module 'fastify' {
     redis: Redis | undefined;
     /** plugins/mailer.ts */
     mailer: Mailer;
+    /** Set by server.ts on SIGTERM: /readyz answers 503 `draining` until the process closes. */
+    lifecycle: { draining: boolean };
     /** What every service function takes first; tRPC procedures see it as `ctx.deps` (plugins/services.ts). */
     deps: ServiceDeps;
   }

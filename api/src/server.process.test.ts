@@ -96,6 +96,25 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     expect(run.output()).toContain('"signal":"SIGINT","msg":"shutting down"');
   });
 
+  it('on SIGTERM with SHUTDOWN_DRAIN_SECONDS, /readyz answers 503 draining while /livez and requests are still served, then exits 0', async () => {
+    const port = await freePort();
+    const run = start({ PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '4' });
+    expect((await waitForHealth(port, run)).status).toBe(200);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', db: 'up', migrations: 'current' });
+
+    run.child.kill('SIGTERM');
+    // The drain starts when the signal is handled: wait for its log line, not for a guessed time.
+    while (!run.output().includes('draining')) await new Promise((resolve) => setTimeout(resolve, 50));
+    const draining = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toMatchObject({ status: 'draining' });
+    expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect(await run.exited, run.output()).toBe(0);
+  });
+
   it('`pnpm start` runs the server in place of its shell: Ctrl-C to the process group ends it with 0, not a failed command', async () => {
     // pnpm reports "ELIFECYCLE Command failed" when the script's shell dies of the signal; the
     // shell must hand the process to node. The build step before `&&` is not under test, but a

@@ -26,11 +26,21 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const drainSeconds = env.SHUTDOWN_DRAIN_SECONDS;
+
   // Listening from the start: Ctrl-C while the database opens or migrates is a stop, not a crash.
   let app: FastifyInstance | undefined;
   let stopRequested: string | undefined;
-  const stop = (instance: FastifyInstance, signal: string) => {
+  const stop = async (instance: FastifyInstance, signal: string) => {
+    // Draining first: /readyz answers 503 while requests are still served, so the balancer takes
+    // this instance out before it stops accepting connections (SHUTDOWN_DRAIN_SECONDS, docs/deploy.md).
+    instance.lifecycle.draining = true;
+    const drainMs = signal === 'SIGTERM' ? drainSeconds * 1_000 : 0;
     instance.log.info({ signal }, 'shutting down');
+    if (drainMs > 0) {
+      instance.log.info({ drainSeconds: drainMs / 1_000 }, 'draining: /readyz answers 503 while requests are still served');
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
     instance.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -42,8 +52,8 @@ async function main(): Promise<void> {
   const onSignal = (signal: string) => {
     if (stopRequested) return;
     stopRequested = signal;
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    if (app) stop(app, signal);
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + drainSeconds * 1_000).unref();
+    if (app) void stop(app, signal);
   };
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
@@ -61,7 +71,7 @@ async function main(): Promise<void> {
     if (error instanceof MarketFeedConfigError) fail(`${error.message} (see README, Configuration).`);
     throw error;
   }
-  if (stopRequested) return stop(app, stopRequested);
+  if (stopRequested) return void stop(app, stopRequested);
 
   if (env.JOBS === 'only') {
     // A worker: scheduled jobs and task runs, no HTTP. SIGTERM stops it as it stops a server.

@@ -3,6 +3,9 @@ import underPressure from '@fastify/under-pressure';
 import fp from 'fastify-plugin';
 import { AppError } from '../services/errors.js';
 
+/** What load balancers and orchestrators probe (rest/health.ts): answered even past capacity. */
+const PROBE_PATHS = ['/api/health', '/livez', '/readyz'];
+
 /** The busy answer (contracts), the same as a pool wait that ran out (services/db-errors.ts). */
 export const OVERLOADED_MESSAGE = SERVICE_BUSY_MESSAGE;
 export const OVERLOADED_RETRY_AFTER_SECONDS = SERVICE_BUSY_RETRY_AFTER_SECONDS;
@@ -46,7 +49,7 @@ export const overloadPlugin = fp<OverloadConfig>(
       maxEventLoopUtilization: config.maxEventLoopUtilization,
       sampleInterval: config.sampleIntervalMs,
       pressureHandler: (request) => {
-        if (request.url === '/api/health' || request.url.startsWith('/api/health?')) return undefined;
+        if (PROBE_PATHS.includes(request.url.split('?', 1)[0] ?? '')) return undefined;
         if (Date.now() - readyAt < 2 * config.sampleIntervalMs) return undefined;
         shedSinceLog += 1;
         if (Date.now() - lastLogAt >= 1_000) {

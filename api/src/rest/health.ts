@@ -1,15 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { checkHealth } from '../services/health.js';
+import { checkHealth, checkReadiness } from '../services/health.js';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  // The spec's health check: the database decides (Redis down still serves, with per-instance counters).
   app.get('/api/health', async (_request, reply) => {
     const health = await checkHealth(app.deps, {});
-    return (
-      reply
-        // Without Redis the instance still serves (per-instance counters): only the database takes it out.
-        .code(health.db === 'up' ? 200 : 503)
-        .header('cache-control', 'no-store')
-        .send(health)
-    );
+    return reply
+      .code(health.db === 'up' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(health);
+  });
+
+  // Liveness: the process answers HTTP. Nothing outside it is asked, so an outage of the database
+  // never makes an orchestrator restart every instance at once.
+  app.get('/livez', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+
+  // Readiness: whether to send this instance traffic now (docs/deploy.md).
+  app.get('/readyz', async (_request, reply) => {
+    const readiness = await checkReadiness(app.deps, { draining: app.lifecycle.draining });
+    return reply
+      .code(readiness.status === 'ready' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(readiness);
   });
 }

@@ -1,4 +1,5 @@
-import type { Health } from '@coinsight/contracts';
+import type { Health, Readiness } from '@coinsight/contracts';
+import { pendingMigrations } from '@coinsight/db';
 import { sql } from 'kysely';
 import { VERSION } from '../version.js';
 import type { NoInput } from './caller.js';
@@ -30,6 +31,31 @@ export async function checkHealth(deps: Pick<ServiceDeps, 'db' | 'redis'>, _inpu
     status: dbUp && redisUp !== false ? 'ok' : 'degraded',
     db: dbUp ? 'up' : 'down',
     ...(redisUp === undefined ? {} : { redis: redisUp ? 'up' : 'down' }),
+    version: VERSION,
+  };
+}
+
+/**
+ * Whether this instance should get traffic (GET /readyz): the database and Redis answer and the
+ * schema is the one this code expects. Unlike liveness, a failure here means "send elsewhere for
+ * now", not "restart me": during a database outage every instance is unready and none restarts.
+ */
+export async function checkReadiness(deps: Pick<ServiceDeps, 'db' | 'redis'>, input: { draining: boolean }): Promise<Readiness> {
+  const { db, redis } = deps;
+  let pending: string[] | undefined;
+  const [dbUp, redisUp] = await Promise.all([
+    answers(async () => {
+      pending = await pendingMigrations(db);
+    }),
+    redis ? answers(() => redis.ping()) : undefined,
+  ]);
+  const migrations = pending === undefined ? 'unknown' : pending.length > 0 ? 'pending' : 'current';
+  const ready = dbUp && redisUp !== false && migrations === 'current';
+  return {
+    status: input.draining ? 'draining' : ready ? 'ready' : 'not_ready',
+    db: dbUp ? 'up' : 'down',
+    ...(redisUp === undefined ? {} : { redis: redisUp ? 'up' : 'down' }),
+    migrations,
     version: VERSION,
   };
 }

@@ -66,6 +66,7 @@ export async function createTestApp(
       signupsPerMinute: 100_000,
       // No Stripe unless a test brings its fake (test/fake-stripe.ts).
       stripe: undefined,
+      trustProxy: false,
       ...overrides,
       // An override without a folder of its own (dir '') still writes into this app's folder, never the working directory.
       tasks: { allowPrivateUrls: false, x: undefined, ...overrides.tasks, dir: overrides.tasks?.dir || tasksDir },

@@ -1,6 +1,6 @@
 export { createDb, dbConfigFrom, DatabaseUnavailableError, describe as describeDb, PoolBusyError } from './create-db.js';
 export type { Db, DbConfig, DbHandle } from './create-db.js';
-export { migrateToLatest } from './migrate.js';
+export { migrateToLatest, pendingMigrations } from './migrate.js';
 export { seedDemoData } from './seed/index.js';
 export type { SeedReport } from './seed/index.js';
 export { seedBlogPosts } from './seed/blog/index.js';

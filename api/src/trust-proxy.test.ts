@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env.js';
+import { parseTrustProxy, TRUST_PROXY_MESSAGE } from './trust-proxy.js';
+
+describe('TRUST_PROXY', () => {
+  it('unset or empty: no proxy is trusted', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(loadEnv({}).TRUST_PROXY).toBeUndefined();
+  });
+
+  it('takes addresses, CIDR ranges and the named private ranges, comma-separated', () => {
+    expect(parseTrustProxy('10.0.0.2')).toEqual(['10.0.0.2']);
+    expect(parseTrustProxy('10.0.0.0/8, fd00::/8,loopback')).toEqual(['10.0.0.0/8', 'fd00::/8', 'loopback']);
+    expect(parseTrustProxy('uniquelocal,linklocal')).toEqual(['uniquelocal', 'linklocal']);
+  });
+
+  it.each(['true', '*', '1', '2', '10.0.0.0/33', '300.1.1.1', 'balancer.internal', '10.0.0.1/8/9', ','])(
+    'refuses %j, saying why: a client must not choose its own address',
+    (value) => {
+      expect(parseTrustProxy(value)).toBeUndefined();
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(TRUST_PROXY_MESSAGE);
+    },
+  );
+});
