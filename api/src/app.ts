@@ -10,6 +10,7 @@ import { jobsPlugin } from './plugins/jobs.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { mailerPlugin } from './plugins/mailer.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import type { MailRate } from './services/mail/mailer.js';
 import { overloadPlugin } from './plugins/overload.js';
 import { securityPlugin } from './plugins/security.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('lifecycle', { draining: false });
   registerErrorHandler(app);
+  await app.register(metricsPlugin);
   await app.register(overloadPlugin, config.overload);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   await app.register(inputPlugin);

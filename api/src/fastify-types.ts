@@ -1,9 +1,10 @@
-import type { Db } from '@coinsight/db';
+import type { Db, PoolStats } from '@coinsight/db';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { Authenticated } from './services/auth/authenticated.js';
 import type { ServiceDeps } from './services/deps.js';
 import type { Mailer } from './services/mail/mailer.js';
+import type { Metrics } from './services/metrics.js';
 import type { RateLimits } from './services/rate-limit.js';
 
 // What the app's plugins add to Fastify, declared in one place that imports only types and is
@@ -29,6 +30,10 @@ declare module 'fastify' {
      * waits past REQUEST_DB_BUDGET_MS. The embedded database: `db` itself.
      */
     jobsDb: Db;
+    /** The three pools' connections now (plugins/metrics.ts); undefined each on the embedded database. */
+    poolStats(): Record<'requests' | 'reads' | 'jobs', PoolStats | undefined>;
+    /** plugins/metrics.ts */
+    metrics: Metrics;
     /** plugins/limits.ts */
     limits: RateLimits;
     /** The counters' Redis client, for the health check; undefined without REDIS_URL. */

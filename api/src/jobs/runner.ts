@@ -68,8 +68,14 @@ async function claimSlot(db: Db, name: string, slot: Date): Promise<boolean> {
 }
 
 /** Starts pg-boss, its queues, schedules and workers. */
-export async function startJobRunner(options: { db: Db; log: Log; jobs: readonly JobDefinition[] }): Promise<JobRunner> {
-  const { db, log, jobs } = options;
+export async function startJobRunner(options: {
+  db: Db;
+  log: Log;
+  jobs: readonly JobDefinition[];
+  /** Told of every run this instance made (the metrics): its seconds, and its result or failure. */
+  onRun?: (job: string, seconds: number, outcome: { result: object | void } | { error: unknown }) => void;
+}): Promise<JobRunner> {
+  const { db, log, jobs, onRun } = options;
   const boss = new PgBoss({
     db: bossDb(db),
     // Completed jobs are kept a day for inspection; pg-boss archives and drops them itself.
@@ -94,7 +100,13 @@ export async function startJobRunner(options: { db: Db; log: Log; jobs: readonly
         const started = Date.now();
         const running = job.run(at, item.data, stopping.signal);
         inFlight.add(running);
-        const result = await running.finally(() => inFlight.delete(running));
+        const result = await running
+          .catch((error: unknown) => {
+            onRun?.(job.name, (Date.now() - started) / 1_000, { error });
+            throw error;
+          })
+          .finally(() => inFlight.delete(running));
+        onRun?.(job.name, (Date.now() - started) / 1_000, { result });
         // A tick every few seconds would drown the log; the rarer jobs say what they did.
         if (!job.everySeconds) log.info({ job: job.name, ms: Date.now() - started, ...(result ?? {}) }, 'job done');
       });

@@ -152,6 +152,7 @@ export const dbPlugin = fp<{ config: DbConfig; seedDemoData: boolean; pools?: Pa
     app.decorate('db', handle.db);
     app.decorate('readDb', reads.db);
     app.decorate('jobsDb', jobs.db);
+    app.decorate('poolStats', () => ({ requests: handle.poolStats(), reads: reads.poolStats(), jobs: jobs.poolStats() }));
   },
   { name: 'db' },
 );

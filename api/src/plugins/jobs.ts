@@ -6,6 +6,7 @@ import { startJobRunner } from '../jobs/runner.js';
 import { taskJobs, TASK_RUN_QUEUE } from '../jobs/tasks.js';
 import { webhookJobs } from '../jobs/webhooks.js';
 import { createMarketFeed } from '../services/market/feeds/index.js';
+import { countJobRun } from '../services/metrics.js';
 
 /**
  * Scheduled work (pg-boss on the app's database): market ticks (each announced on the live bus, then the alert
@@ -27,6 +28,7 @@ export const jobsPlugin = fp<{ enabled: boolean }>(
     const runner = await startJobRunner({
       db: app.jobsDb,
       log: app.log,
+      onRun: (job, seconds, outcome) => countJobRun(app.metrics, job, seconds, outcome),
       jobs: [
         ...marketJobs(deps, {
           tickSeconds: app.config.market.tickSeconds,
@@ -51,5 +53,5 @@ export const jobsPlugin = fp<{ enabled: boolean }>(
       await runner.stop();
     });
   },
-  { name: 'jobs', dependencies: ['db', 'services'] },
+  { name: 'jobs', dependencies: ['db', 'services', 'metrics'] },
 );

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { createMailer, outboxStore, type MailRate } from '../services/mail/mailer.js';
+import { createMailer, outboxStore, type Mailer, type MailRate } from '../services/mail/mailer.js';
+import type { Metrics } from '../services/metrics.js';
 
 /**
  * ratePerSecond (MAIL_RATE_PER_SECOND): mail over SMTP past it is queued in the outbox table. The
@@ -15,8 +16,31 @@ export const mailerPlugin = fp<{ smtpUrl: string | undefined; from: string; prin
     const sending = app.limits.create({ name: 'mail-global', points: ratePerSecond, durationSeconds: 1 });
     const rate = gate ?? (async () => (await sending.hit('all')).allowed);
     const mailer = createMailer({ smtpUrl, from, store: outboxStore(app.db), log: app.log, print, printMail, rate });
-    app.decorate('mailer', mailer);
+    app.decorate('mailer', countedMailer(mailer, app.metrics));
     app.addHook('onClose', () => mailer.close());
   },
-  { name: 'mailer', dependencies: ['db', 'limits'] },
+  { name: 'mailer', dependencies: ['db', 'limits', 'metrics'] },
 );
+
+/** The mailer, each message it is handed counted by transport and outcome (plugins/metrics.ts). */
+function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
+  const counted =
+    <A extends unknown[], R>(send: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        const result = await send(...args);
+        metrics.mail.inc({ transport: mailer.transport, outcome: 'ok' });
+        return result;
+      } catch (error) {
+        metrics.mail.inc({ transport: mailer.transport, outcome: 'failed' });
+        throw error;
+      }
+    };
+  return {
+    send: counted((message) => mailer.send(message)),
+    sendQueued: counted((message) => mailer.sendQueued(message)),
+    keep: (message) => mailer.keep(message),
+    close: () => mailer.close(),
+    transport: mailer.transport,
+  };
+}

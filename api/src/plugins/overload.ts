@@ -2,9 +2,10 @@ import { SERVICE_BUSY_MESSAGE, SERVICE_BUSY_RETRY_AFTER_SECONDS } from '@coinsig
 import underPressure from '@fastify/under-pressure';
 import fp from 'fastify-plugin';
 import { AppError } from '../services/errors.js';
+import { METRICS_PATH } from './metrics.js';
 
 /** What load balancers and orchestrators probe (rest/health.ts): answered even past capacity. */
-const PROBE_PATHS = ['/api/health', '/livez', '/readyz'];
+const PROBE_PATHS = ['/api/health', '/livez', '/readyz', METRICS_PATH];
 
 /** The busy answer (contracts), the same as a pool wait that ran out (services/db-errors.ts). */
 export const OVERLOADED_MESSAGE = SERVICE_BUSY_MESSAGE;
@@ -52,6 +53,7 @@ export const overloadPlugin = fp<OverloadConfig>(
         if (PROBE_PATHS.includes(request.url.split('?', 1)[0] ?? '')) return undefined;
         if (Date.now() - readyAt < 2 * config.sampleIntervalMs) return undefined;
         shedSinceLog += 1;
+        app.metrics.shed.inc();
         if (Date.now() - lastLogAt >= 1_000) {
           request.log.warn({ event: 'overload.shed', shed: shedSinceLog }, 'requests shed: instance past capacity');
           shedSinceLog = 0;
@@ -63,5 +65,5 @@ export const overloadPlugin = fp<OverloadConfig>(
       },
     });
   },
-  { name: 'overload' },
+  { name: 'overload', dependencies: ['metrics'] },
 );

@@ -33,9 +33,18 @@ export type DbConfig =
 
 export type Db = Kysely<Database>;
 
+/** A PostgreSQL pool's connections now (the metrics' gauges); the embedded database has none. */
+export interface PoolStats {
+  size: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DbHandle {
   db: Db;
   kind: DbConfig['kind'];
+  poolStats(): PoolStats | undefined;
   /** Closes the pool or stops the embedded database; safe to call twice. */
   close(): Promise<void>;
 }
@@ -50,6 +59,7 @@ export function dbConfigFrom(options: { databaseUrl?: string | undefined; dataDi
 interface Opened {
   db: Db;
   close(): Promise<void>;
+  poolStats?: () => PoolStats;
 }
 
 /** Opens the database and checks that it answers; throws a readable DatabaseUnavailableError if not. */
@@ -62,7 +72,12 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
     throw new DatabaseUnavailableError(describe(config), error);
   }
   let closed: Promise<void> | undefined;
-  return { db: opened.db, kind: config.kind, close: () => (closed ??= opened.close()) };
+  return {
+    db: opened.db,
+    kind: config.kind,
+    close: () => (closed ??= opened.close()),
+    poolStats: () => opened.poolStats?.(),
+  };
 }
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
@@ -125,7 +140,11 @@ function openPostgres({
   };
   // Kysely 0.29 reads the pool's options to open a side connection that cancels an aborted query.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end(), options: pool.options } }) });
-  return { db, close: () => db.destroy() };
+  return {
+    db,
+    close: () => db.destroy(),
+    poolStats: () => ({ size: pool.options.max ?? 0, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** pg-pool's message when a wait for a pooled client runs out (a new client's timeout says "Connection terminated"). */

@@ -1,5 +1,5 @@
 export { createDb, dbConfigFrom, DatabaseUnavailableError, describe as describeDb, PoolBusyError } from './create-db.js';
-export type { Db, DbConfig, DbHandle } from './create-db.js';
+export type { Db, DbConfig, DbHandle, PoolStats } from './create-db.js';
 export { migrateToLatest, pendingMigrations } from './migrate.js';
 export { seedDemoData } from './seed/index.js';
 export type { SeedReport } from './seed/index.js';
