@@ -9,13 +9,15 @@ import { startLiveServer } from '../test/live-server.js';
 
 // Issue 12: every code example of the /docs pages runs against a listening server. The shell
 // ones run in bash with the real curl; the TypeScript ones are type-checked against the built
-// SDK and run as files importing it. Asynchronous child processes only: the server answering them
-// lives in this process.
+// SDK and run as files importing it; the Python ones run with the machine's python3 and
+// packages/sdk-python on PYTHONPATH (issue 23). Asynchronous child processes only: the server
+// answering them lives in this process.
 
 const run = promisify(execFile);
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 // Under api/node_modules so that `import '@coinsight/sdk'` resolves to the workspace package.
 const WORK_DIR = fileURLToPath(new URL('../../node_modules/.cache/docs-examples/', import.meta.url));
+const PYTHON_SDK = fileURLToPath(new URL('../../../packages/sdk-python/src', import.meta.url));
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 let env: NodeJS.ProcessEnv;
@@ -45,6 +47,21 @@ const fileOf = (id: string) => `${WORK_DIR}${id.replace(/\W/g, '-')}.mts`;
 async function typescript(id: string) {
   const { stdout } = await run(`${API_DIR}node_modules/.bin/tsx`, [fileOf(id)], { env, cwd: WORK_DIR, timeout: 30_000 });
   return stdout;
+}
+
+async function python(example: CodeExample) {
+  const { stdout } = await run('python3', ['-B', '-c', withBaseUrl(example.code, server.baseUrl)], {
+    env: { ...env, PYTHONPATH: PYTHON_SDK, NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost' },
+    cwd: WORK_DIR,
+    timeout: 30_000,
+  });
+  return stdout;
+}
+
+async function runExample(id: string, example: CodeExample) {
+  if (example.language === 'bash') return bash(example);
+  if (example.language === 'python') return python(example);
+  return typescript(id);
 }
 
 const runnable = Object.entries(allExamples).filter(([, e]) => e.kind === 'run');
@@ -94,6 +111,14 @@ const expectations: Record<string, (out: string) => void> = {
     expect(json(out)).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ symbol: 'BTC' })]) }),
   'alerts.deleteCurl': (out) => expect(json(out)).toMatchObject({ deleted: true }),
   'alerts.sdk': (out) => expect(out).toMatch(/^created (\d+) ETH below 2500\narmed: \d+\ndeleted \1\n$/),
+  // The Python examples print what their TypeScript twins print (Python's own dict repr aside).
+  'quickStart.basicUsagePython': (out) => expect(out).toMatch(/^BTC .*\(\d+ posts\)\nETH .*\(\d+ posts\)\n$/),
+  'quickStart.errorsPython': (out) =>
+    expect(out).toMatch(/^400 bad_request symbol NOTACOIN is not a tracked asset\nrequest id for support: \S+\n$/),
+  'gettingStarted.firstCallPython': (out) => expect(out).toMatch(/^Bitcoin \S+.*\nEthereum \S+.*\n\d+ calls this month \(\d+ left\)\n$/),
+  'dataAnalysis.priceVsTalkPython': (out) => expect(out).toMatch(/^24h price change %: -?\d+\.\d\d\n24h mentions: \d+\nsentiment: /),
+  'dataAnalysis.iteratePostsPython': (out) => expect(out).toMatch(/^\{.*'twitter': \d+.*\} likes: \d+\n$/),
+  'alerts.sdkPython': (out) => expect(out).toMatch(/^created (\d+) ETH below 2500\narmed: \d+\ndeleted \1\n$/),
 };
 
 describe('the docs code examples', () => {
@@ -130,8 +155,7 @@ describe('the docs code examples', () => {
   it.each(runnable.filter(([id]) => !id.startsWith('alerts.')))(
     '%s answers what the docs say',
     async (id, example) => {
-      if (example.language === 'bash') expectations[id]?.(await bash(example));
-      else expectations[id]?.(await typescript(id));
+      expectations[id]?.(await runExample(id, example));
     },
     60_000,
   );
@@ -147,5 +171,6 @@ describe('the docs code examples', () => {
     const deleted = await bash(allExamples['alerts.deleteCurl']!, { ALERT_ID: id });
     expectations['alerts.deleteCurl']?.(deleted);
     expectations['alerts.sdk']?.(await typescript('alerts.sdk'));
+    expectations['alerts.sdkPython']?.(await runExample('alerts.sdkPython', allExamples['alerts.sdkPython']!));
   }, 90_000);
 });

@@ -1,7 +1,7 @@
 // Every code example of the web app's /docs pages, in one place (issue 12). The pages render
 // them; api/src/v1/docs-examples.int.test.ts runs them against a listening server: the shell
-// ones with bash and curl, the TypeScript ones as files importing the built SDK. So the docs
-// cannot drift from the API. `{{BASE_URL}}` stands for where the API is served: the pages put
+// ones with bash and curl, the TypeScript ones as files importing the built SDK, the Python ones
+// with python3 and packages/sdk-python (issue 23). So the docs cannot drift from the API. `{{BASE_URL}}` stands for where the API is served: the pages put
 // their own origin there, the test its server.
 
 export const BASE_URL = '{{BASE_URL}}';
@@ -9,7 +9,7 @@ export const BASE_URL = '{{BASE_URL}}';
 export interface CodeExample {
   /** Shown as the block's label. */
   title: string;
-  language: 'bash' | 'typescript';
+  language: 'bash' | 'typescript' | 'python';
   code: string;
   /**
    * How the test treats it: `run` is executed; `install` names the package (not installed from
@@ -23,6 +23,13 @@ const run = (title: string, language: CodeExample['language'], code: string): Co
 const client = `import { Coinsight } from '@coinsight/sdk';
 
 const coinsight = new Coinsight({ apiKey: process.env.COINSIGHT_API_KEY, baseUrl: '${BASE_URL}' });`;
+
+/** The Python client (packages/sdk-python), the key from the environment as in the TypeScript one. */
+const pyClient = (imports = '') => `${imports}import os
+
+from coinsight import Coinsight
+
+coinsight = Coinsight(api_key=os.environ["COINSIGHT_API_KEY"], base_url="${BASE_URL}")`;
 
 export const install = {
   npm: { title: 'npm', language: 'bash', code: 'npm install @coinsight/sdk', kind: 'install' },
@@ -48,6 +55,15 @@ const { symbols } = await coinsight.market.sentiment({ symbols: ['BTC', 'ETH'] }
 for (const coin of symbols) {
   console.log(coin.symbol, coin.label ?? 'no posts yet', \`(\${coin.posts} posts)\`);
 }`,
+  ),
+  basicUsagePython: run(
+    'Basic usage in Python',
+    'python',
+    `${pyClient()}
+
+answer = coinsight.market.sentiment(symbols=["BTC", "ETH"])
+for coin in answer["symbols"]:
+    print(coin["symbol"], coin["label"] or "no posts yet", f"({coin['posts']} posts)")`,
   ),
   authCurl: run(
     'Authentication',
@@ -84,6 +100,22 @@ try {
   console.log('request id for support:', error.requestId);
 }`,
   ),
+  errorsPython: run(
+    'Handling errors in Python',
+    'python',
+    `import os
+
+from coinsight import Coinsight, CoinsightError
+
+coinsight = Coinsight(api_key=os.environ["COINSIGHT_API_KEY"], base_url="${BASE_URL}")
+
+try:
+    coinsight.crypto.history(symbol="NOTACOIN")
+except CoinsightError as error:
+    # 429 and 5xx answers were already retried (POSTs too: each carries an Idempotency-Key).
+    print(error.status, error.code, error.message)
+    print("request id for support:", error.request_id)`,
+  ),
 };
 
 /** /docs/getting-started. */
@@ -107,6 +139,18 @@ for (const coin of prices) {
 
 const usage = await coinsight.usage();
 console.log(\`\${usage.calls} calls this month\`, usage.remaining === null ? '' : \`(\${usage.remaining} left)\`);`,
+  ),
+  firstCallPython: run(
+    'The same call in Python',
+    'python',
+    `${pyClient()}
+
+for coin in coinsight.crypto.prices(symbols=["BTC", "ETH"])["prices"]:
+    change = "" if coin["change24h"] is None else f"{coin['change24h']:.2f}% in 24h"
+    print(coin["name"], "no price yet" if coin["price"] is None else coin["price"], change)
+
+usage = coinsight.usage()
+print(f"{usage['calls']} calls this month", "" if usage["remaining"] is None else f"({usage['remaining']} left)")`,
   ),
 };
 
@@ -156,6 +200,23 @@ console.log('24h price change %:', change === null ? 'no candles' : change.toFix
 console.log('24h mentions:', mentions.total.mentions);
 console.log('sentiment:', sentiment.symbols[0]?.score ?? 'no posts', sentiment.symbols[0]?.label ?? '');`,
   ),
+  priceVsTalkPython: run(
+    'Price against conversation, in Python',
+    'python',
+    `${pyClient('from datetime import datetime, timedelta, timezone\n')}
+
+to = datetime.now(timezone.utc)
+history = coinsight.crypto.history(symbol="BTC", interval="1h", from_=to - timedelta(days=1), to=to)
+mentions = coinsight.social.mentions(symbol="BTC", timeframe="24h")
+sentiment = coinsight.market.sentiment(symbols=["BTC"])
+
+candles = history["candles"]
+change = (candles[-1]["close"] - candles[0]["open"]) / candles[0]["open"] * 100 if candles else None
+print("24h price change %:", "no candles" if change is None else f"{change:.2f}")
+print("24h mentions:", mentions["total"]["mentions"])
+btc = sentiment["symbols"][0]
+print("sentiment:", "no posts" if btc["score"] is None else btc["score"], btc["label"] or "")`,
+  ),
   iteratePosts: run(
     'Every post, page after page',
     'typescript',
@@ -169,6 +230,19 @@ for await (const post of coinsight.data.iterate({ symbol: 'BTC', limit: 100 })) 
   likes += post.likes;
 }
 console.log(Object.fromEntries(perPlatform), 'likes:', likes);`,
+  ),
+  iteratePostsPython: run(
+    'Every post, page after page, in Python',
+    'python',
+    `${pyClient('from collections import Counter\n')}
+
+# data.iterate() follows nextCursor for you: no post is skipped or repeated.
+per_platform: Counter[str] = Counter()
+likes = 0
+for post in coinsight.data.iterate(symbol="BTC", limit=100):
+    per_platform[post["platform"]] += 1
+    likes += post["likes"]
+print(dict(per_platform), "likes:", likes)`,
   ),
 };
 
@@ -215,6 +289,27 @@ console.log('armed:', data.filter((a) => a.active).length);
 
 await coinsight.alerts.delete(alert.id);
 console.log('deleted', alert.id);`,
+  ),
+  sdkPython: run(
+    'Alerts in Python',
+    'python',
+    `${pyClient()}
+
+# The same idempotency_key twice creates one alert: safe to retry after a timeout.
+# (Without one, the SDK makes a key per call, so its own retries never create two.)
+alert = coinsight.alerts.create(
+    symbol="ETH", price=2500, condition="below", email=False, idempotency_key="alert-eth-2500-below"
+)["alert"]
+print("created", alert["id"], alert["symbol"], alert["condition"], alert["threshold"])
+
+# A mention alert: fires when an hour brings at least this many posts naming the coin.
+coinsight.alerts.create(kind="mentions", symbol="BTC", mentions=50)
+
+armed = [a for a in coinsight.alerts.list()["data"] if a["active"]]
+print("armed:", len(armed))
+
+coinsight.alerts.delete(alert["id"])
+print("deleted", alert["id"])`,
   ),
 };
 

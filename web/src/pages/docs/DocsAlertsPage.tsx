@@ -66,6 +66,7 @@ export default function DocsAlertsPage() {
 
         <h2>With the SDK</h2>
         <DocExample example={alerts.sdk} />
+        <DocExample example={alerts.sdkPython} />
 
         <h2>Webhooks</h2>
         <p>

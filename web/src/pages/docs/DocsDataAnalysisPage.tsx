@@ -53,6 +53,7 @@ export default function DocsDataAnalysisPage() {
           mentions and sentiment:
         </p>
         <DocExample example={dataAnalysis.priceVsTalk} />
+        <DocExample example={dataAnalysis.priceVsTalkPython} />
 
         <h2>Every post, page after page</h2>
         <p>
@@ -60,6 +61,7 @@ export default function DocsDataAnalysisPage() {
           narrow the query (symbol, time window, <code>minLikes</code>) before walking a large set.
         </p>
         <DocExample example={dataAnalysis.iteratePosts} />
+        <DocExample example={dataAnalysis.iteratePostsPython} />
         <p>
           The fields of every answer are in the <Link to="/api">API reference</Link>.
         </p>

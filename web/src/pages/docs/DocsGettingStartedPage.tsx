@@ -39,6 +39,7 @@ export default function DocsGettingStartedPage() {
         <DocExample example={install.npm} />
         <p>The same call, typed, and how many calls you have used this month:</p>
         <DocExample example={gettingStarted.firstCallSdk} />
+        <DocExample example={gettingStarted.firstCallPython} />
 
         <h2>Next steps</h2>
         <ul>

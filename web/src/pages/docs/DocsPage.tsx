@@ -67,6 +67,7 @@ export default function DocsPage() {
           <Link to="/api">API reference</Link> lists them all.
         </p>
         <DocExample example={quickStart.basicUsage} />
+        <DocExample example={quickStart.basicUsagePython} />
 
         <h2>Key concepts</h2>
         <h3>Authentication</h3>
@@ -118,6 +119,7 @@ export default function DocsPage() {
           <code>idempotencyKey</code>, so a retry never acts twice.
         </p>
         <DocExample example={quickStart.errorsSdk} />
+        <DocExample example={quickStart.errorsPython} />
 
         <h2>Guides</h2>
         <LinkCards cards={guides} />

@@ -1,0 +1,243 @@
+"""The Coinsight /v1 client: the same methods as the TypeScript SDK (@coinsight/sdk)."""
+
+from __future__ import annotations
+
+import os
+import urllib.parse
+import uuid
+from typing import Iterator, Optional, Sequence, Union
+
+from ._http import Instant, QueryValue, Transport
+from .types import (
+    AlertAnswer,
+    AlertCondition,
+    AlertDeleted,
+    AlertKind,
+    AlertList,
+    DataPage,
+    Dataset,
+    History,
+    Interval,
+    Mentions,
+    Platform,
+    Post,
+    Prices,
+    Sentiment,
+    Timeframe,
+    Usage,
+)
+
+DEFAULT_BASE_URL = "https://api.coinsight.dev"
+DEFAULT_MAX_RETRIES = 2
+DEFAULT_MAX_RETRY_DELAY = 60.0
+DEFAULT_TIMEOUT = 30.0
+
+Symbols = Union[str, Sequence[str]]
+"""Parameters the API reads as comma-separated lists take a list or the text itself."""
+
+
+class Coinsight:
+    """A client for the Coinsight /v1 API.
+
+    ``api_key`` defaults to ``COINSIGHT_API_KEY``, ``base_url`` to ``COINSIGHT_BASE_URL`` or
+    https://api.coinsight.dev. Failed calls raise :class:`coinsight.CoinsightError`. Rate-limited
+    (429 ``rate_limited``), 5xx and unanswered calls are retried up to ``max_retries`` times,
+    waiting what ``Retry-After`` says (never more than ``max_retry_delay`` seconds: a longer wait is
+    raised at once), else an exponential backoff with jitter. ``timeout`` is per attempt, in seconds.
+    """
+
+    def __init__(
+        self,
+        api_key: Optional[str] = None,
+        base_url: Optional[str] = None,
+        *,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        max_retry_delay: float = DEFAULT_MAX_RETRY_DELAY,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> None:
+        key = api_key or os.environ.get("COINSIGHT_API_KEY")
+        if not key:
+            raise ValueError("api_key is required (or set COINSIGHT_API_KEY): create one in Settings → API")
+        url = base_url or os.environ.get("COINSIGHT_BASE_URL") or DEFAULT_BASE_URL
+        self._transport = Transport(url, key, max_retries, max_retry_delay, timeout)
+        self.crypto = Crypto(self._transport)
+        self.social = Social(self._transport)
+        self.market = Market(self._transport)
+        self.alerts = Alerts(self._transport)
+        self.data = Data(self._transport)
+
+    @property
+    def base_url(self) -> str:
+        return self._transport.base_url
+
+    def usage(self) -> Usage:
+        """This account's calls this month, its quota and cost, and this key's calls. Never billed."""
+        answer: Usage = self._transport.request("GET", "/v1/usage")
+        return answer
+
+    def __repr__(self) -> str:
+        return f"Coinsight(base_url={self.base_url!r})"
+
+
+class Crypto:
+    def __init__(self, transport: Transport) -> None:
+        self._transport = transport
+
+    def prices(self, symbols: Symbols) -> Prices:
+        """Price, 24 h change, volume and market cap of up to 50 assets, in the order named."""
+        answer: Prices = self._transport.request("GET", "/v1/crypto/prices", query={"symbols": symbols})
+        return answer
+
+    def history(
+        self,
+        symbol: str,
+        interval: Optional[Interval] = None,
+        from_: Optional[Instant] = None,
+        to: Optional[Instant] = None,
+    ) -> History:
+        """Candles of one asset over [from_, to), oldest first. ``to`` defaults to now."""
+        query: dict[str, QueryValue] = {"symbol": symbol, "interval": interval, "from": from_, "to": to}
+        answer: History = self._transport.request("GET", "/v1/crypto/history", query=query)
+        return answer
+
+
+class Social:
+    def __init__(self, transport: Transport) -> None:
+        self._transport = transport
+
+    def mentions(
+        self, symbol: str, platform: Optional[Union[Platform, str]] = None, timeframe: Optional[Timeframe] = None
+    ) -> Mentions:
+        """Posts naming an asset per platform over a timeframe (default 24h), with their mean sentiment."""
+        query: dict[str, QueryValue] = {"symbol": symbol, "platform": platform, "timeframe": timeframe}
+        answer: Mentions = self._transport.request("GET", "/v1/social/mentions", query=query)
+        return answer
+
+
+class Market:
+    def __init__(self, transport: Transport) -> None:
+        self._transport = transport
+
+    def sentiment(self, symbols: Symbols, sources: Optional[Symbols] = None) -> Sentiment:
+        """Mean sentiment of the last 24 hours per asset and source (default: every platform)."""
+        query: dict[str, QueryValue] = {"symbols": symbols, "sources": sources}
+        answer: Sentiment = self._transport.request("GET", "/v1/market/sentiment", query=query)
+        return answer
+
+
+class Alerts:
+    def __init__(self, transport: Transport) -> None:
+        self._transport = transport
+
+    def create(
+        self,
+        symbol: str,
+        *,
+        price: Optional[float] = None,
+        condition: Optional[AlertCondition] = None,
+        kind: Optional[AlertKind] = None,
+        mentions: Optional[int] = None,
+        email: Optional[bool] = None,
+        webhook_url: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> AlertAnswer:
+        """Creates a price alert (``price``, ``condition``) or a mention alert (``kind="mentions"``, ``mentions``).
+
+        Every call carries an ``Idempotency-Key``: ``idempotency_key`` when given (the same key
+        again answers the first alert instead of creating another), else one made for this call,
+        so that the SDK's own retries never create an alert twice.
+        """
+        fields = {
+            "kind": kind,
+            "symbol": symbol,
+            "price": price,
+            "condition": condition,
+            "mentions": mentions,
+            "email": email,
+            "webhookUrl": webhook_url,
+        }
+        body = {name: value for name, value in fields.items() if value is not None}
+        key = idempotency_key if idempotency_key is not None else str(uuid.uuid4())
+        answer: AlertAnswer = self._transport.request("POST", "/v1/alerts/create", body=body, idempotency_key=key)
+        return answer
+
+    def list(self) -> AlertList:
+        """Every alert of the key owner's account."""
+        answer: AlertList = self._transport.request("GET", "/v1/alerts")
+        return answer
+
+    def delete(self, id: int) -> AlertDeleted:
+        """Deletes one alert; a 404 ``not_found`` when it is not (or no longer) there."""
+        path = "/v1/alerts/" + urllib.parse.quote(str(id), safe="")
+        answer: AlertDeleted = self._transport.request("DELETE", path)
+        return answer
+
+
+class Data:
+    def __init__(self, transport: Transport) -> None:
+        self._transport = transport
+
+    def list(
+        self,
+        *,
+        symbol: Optional[str] = None,
+        platform: Optional[Union[Platform, str]] = None,
+        q: Optional[str] = None,
+        min_likes: Optional[int] = None,
+        from_: Optional[Instant] = None,
+        to: Optional[Instant] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        dataset: Optional[Dataset] = None,
+    ) -> DataPage:
+        """One page of posts, newest first; pass ``next_cursor`` back as ``cursor`` for the next.
+
+        ``dataset="mine"`` reads the key owner's own uploaded and scraped posts instead of the shared data.
+        """
+        query: dict[str, QueryValue] = {
+            "symbol": symbol,
+            "platform": platform,
+            "q": q,
+            "minLikes": min_likes,
+            "from": from_,
+            "to": to,
+            "limit": limit,
+            "cursor": cursor,
+            "dataset": dataset,
+        }
+        answer: DataPage = self._transport.request("GET", "/v1/data", query=query)
+        return answer
+
+    def iterate(
+        self,
+        *,
+        symbol: Optional[str] = None,
+        platform: Optional[Union[Platform, str]] = None,
+        q: Optional[str] = None,
+        min_likes: Optional[int] = None,
+        from_: Optional[Instant] = None,
+        to: Optional[Instant] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        dataset: Optional[Dataset] = None,
+    ) -> Iterator[Post]:
+        """Every post matching the filters, page after page (``limit`` per page), until the last one.
+
+        Pages are fetched as the loop reaches them; each post comes once, in the API's order.
+        """
+        while True:
+            page = self.list(
+                symbol=symbol,
+                platform=platform,
+                q=q,
+                min_likes=min_likes,
+                from_=from_,
+                to=to,
+                limit=limit,
+                cursor=cursor,
+                dataset=dataset,
+            )
+            yield from page["data"]
+            cursor = page["nextCursor"]
+            if not cursor:
+                return
