@@ -18,7 +18,7 @@ The address: --base-url, else COINSIGHT_BASE_URL, else the stored one, else ${DE
 
 Exit codes: 0 ok, 1 API error, 2 usage error, 3 no key or key refused (401/403),
 4 rate limited, quota used up or budget reached (429/402), 5 API unreachable.
-Docs: https://coinsight.dev/docs (docs/cli.md in the repository).`;
+More: the CLI page of the Coinsight docs (docs/cli.md in its repository).`;
 
 export function createProgram(io: Io, version: string): Command {
   const program = new Command('coinsight')
