@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -192,6 +193,24 @@ describe(`the coinsight CLI against the API (${process.env.TEST_DB})`, () => {
     expect(plain.code).toBe(0);
     expect((await stat(join(home, '.config', 'coinsight', 'config.json'))).mode & 0o777).toBe(0o600);
   });
+
+  it('installs alone from its packed tarball, outside the workspace, as npx would', async () => {
+    const exec = promisify(execFile);
+    const dir = join(home, 'npx');
+    await mkdir(join(dir, 'app'), { recursive: true });
+    const packed = await exec('npm', ['pack', '--pack-destination', dir, '--silent'], { cwd: join(CLI, '..', '..'), timeout: 60_000 });
+    await writeFile(join(dir, 'app', 'package.json'), '{}');
+    // --offline: the package has no dependencies to fetch; everything it runs is in its one file.
+    await exec('npm', ['install', '--offline', '--no-audit', '--no-fund', join(dir, packed.stdout.trim())], {
+      cwd: join(dir, 'app'),
+      timeout: 120_000,
+    });
+    const installed = await exec(join(dir, 'app', 'node_modules', '.bin', 'coinsight'), ['prices', 'BTC', '--format', 'jsonl'], {
+      env: { ...process.env, HOME: home, COINSIGHT_BASE_URL: server.baseUrl, COINSIGHT_API_KEY: server.apiKey },
+      timeout: 30_000,
+    });
+    expect(JSON.parse(installed.stdout)).toMatchObject({ symbol: 'BTC', name: 'Bitcoin' });
+  }, 180_000);
 
   it('documents itself: --help on every command, --version', async () => {
     const version = await coinsight(['--version']);
