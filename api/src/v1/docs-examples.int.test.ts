@@ -18,6 +18,10 @@ const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 // Under api/node_modules so that `import '@coinsight/sdk'` resolves to the workspace package.
 const WORK_DIR = fileURLToPath(new URL('../../node_modules/.cache/docs-examples/', import.meta.url));
 const PYTHON_SDK = fileURLToPath(new URL('../../../packages/sdk-python/src', import.meta.url));
+// The CLI examples (`coinsight …`) run the built CLI, put on PATH as `coinsight`, against this
+// server, with a config folder of their own and WORK_DIR as the folder they write files in.
+const CLI = fileURLToPath(new URL('../../../packages/cli/dist/coinsight.js', import.meta.url));
+const BIN_DIR = `${WORK_DIR}bin`;
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 let env: NodeJS.ProcessEnv;
@@ -27,6 +31,8 @@ beforeAll(async () => {
   env = { ...process.env, COINSIGHT_API_KEY: server.apiKey, COINSIGHT_BASE_URL: '' };
   await rm(WORK_DIR, { recursive: true, force: true });
   await mkdir(WORK_DIR, { recursive: true });
+  await mkdir(BIN_DIR);
+  await writeFile(`${BIN_DIR}/coinsight`, `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
 });
 
 afterAll(async () => {
@@ -35,9 +41,13 @@ afterAll(async () => {
 });
 
 async function bash(example: CodeExample, extraEnv: Record<string, string> = {}) {
+  const cliEnv = example.code.startsWith('coinsight ')
+    ? { PATH: `${BIN_DIR}:${process.env.PATH ?? ''}`, COINSIGHT_BASE_URL: server.baseUrl, XDG_CONFIG_HOME: `${WORK_DIR}config` }
+    : {};
   const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', withBaseUrl(example.code, server.baseUrl)], {
-    env: { ...env, ...extraEnv },
-    timeout: 20_000,
+    env: { ...env, ...cliEnv, ...extraEnv },
+    cwd: WORK_DIR,
+    timeout: 45_000,
   });
   return stdout;
 }
@@ -119,13 +129,40 @@ const expectations: Record<string, (out: string) => void> = {
   'dataAnalysis.priceVsTalkPython': (out) => expect(out).toMatch(/^24h price change %: -?\d+\.\d\d\n24h mentions: \d+\nsentiment: /),
   'dataAnalysis.iteratePostsPython': (out) => expect(out).toMatch(/^\{.*'twitter': \d+.*\} likes: \d+\n$/),
   'alerts.sdkPython': (out) => expect(out).toMatch(/^created (\d+) ETH below 2500\narmed: \d+\ndeleted \1\n$/),
+  'cli.prices': (out) => expect(out).toMatch(/^symbol,name,price,change24h,volume24h,marketCap,asOf\nBTC,Bitcoin,.*\nETH,Ethereum,.*\n$/),
+  'cli.history': (out) => {
+    const candles = out.trimEnd().split('\n').map(json);
+    expect(candles.length).toBeGreaterThanOrEqual(20);
+    expect(candles[0]).toMatchObject({ time: expect.any(String), open: expect.any(Number), close: expect.any(Number) });
+  },
+  'cli.sentiment': (out) => {
+    expect(out).toMatch(
+      /│ symbol │ name\s+│ score\s+│ label\s+│ posts │ twitter\.score │ twitter\.posts │ instagram\.score │ instagram\.posts │/,
+    );
+    expect(out).toMatch(/│ BTC\s+│ Bitcoin/);
+    expect(out).toMatch(/│ ETH\s+│ Ethereum/);
+  },
+  'cli.dataAll': (out) => {
+    const [header, ...rows] = out.trimEnd().split('\n');
+    expect(header).toBe('platform,id,username,createdAt,likes,comments,shares,views,retweets,sentiment,symbols,hashtags,text');
+    expect(rows.length).toBeGreaterThan(0);
+  },
+  'cli.alerts': (out) => {
+    const [created, header, ...rows] = out.trimEnd().split('\n');
+    expect(json(created ?? '')).toMatchObject({ symbol: 'ETH', condition: 'below', threshold: 2500, email: false, active: true });
+    expect(header).toBe('id,kind,symbol,condition,threshold,email,active,createdAt,firedAt,firedValue,webhookUrl');
+    expect(rows.some((row) => row.startsWith(`${(json(created ?? '') as { id: number }).id},price,ETH,below,2500,false,true,`))).toBe(true);
+  },
+  'cli.usage': (out) =>
+    expect(json(out)).toMatchObject({ plan: 'free', quota: 1000, calls: expect.any(Number), key: { calls: expect.any(Number) } }),
 };
 
 describe('the docs code examples', () => {
   it('each runnable example has its expectation, and the rest name the SDK or the key variable', () => {
     expect(runnable.map(([id]) => id).sort()).toEqual(Object.keys(expectations).sort());
     for (const [id, example] of Object.entries(allExamples)) {
-      if (example.kind === 'install') expect(example.code, id).toMatch(/^(npm install|yarn add|pnpm add) @coinsight\/sdk$/);
+      if (example.kind === 'install')
+        expect(example.code, id).toMatch(/^((npm install|yarn add|pnpm add) @coinsight\/sdk|npm install -g @coinsight\/cli)$/);
       if (example.kind === 'setup') expect(example.code, id).toMatch(/^export COINSIGHT_API_KEY="cs_live_/);
     }
   });

@@ -313,9 +313,42 @@ print("deleted", alert["id"])`,
   ),
 };
 
+/**
+ * The command line, `coinsight` (packages/cli): the same calls from a shell. The test runs them with
+ * the built CLI on PATH and COINSIGHT_BASE_URL set to its server (the CLI's default is the public API).
+ */
+export const cli = {
+  install: {
+    title: 'Install the CLI (or run it with npx @coinsight/cli)',
+    language: 'bash',
+    code: 'npm install -g @coinsight/cli',
+    kind: 'install',
+  },
+  prices: run('Prices as CSV', 'bash', 'coinsight prices BTC,ETH --format csv'),
+  history: run(
+    'Hourly candles, one JSON object a line',
+    'bash',
+    `coinsight history BTC --interval 1h --from $(( $(date +%s) - 86400 )) --format jsonl`,
+  ),
+  sentiment: run('Sentiment by source', 'bash', 'coinsight sentiment BTC ETH --sources twitter,instagram --format table'),
+  dataAll: run(
+    'Every matching post as CSV (progress on stderr; cells starting with = + - @ escaped)',
+    'bash',
+    `coinsight data --symbol BTC --min-likes 10 --all --format csv > btc-posts.csv
+head -n 3 btc-posts.csv`,
+  ),
+  alerts: run(
+    'Alerts from the command line',
+    'bash',
+    `coinsight alerts create ETH --below 2500 --no-email --format jsonl
+coinsight alerts list --format csv`,
+  ),
+  usage: run('Calls used this month', 'bash', 'coinsight usage --format json'),
+} satisfies Record<string, CodeExample>;
+
 /** Every example, named, for the test that runs them. */
 export const allExamples: Record<string, CodeExample> = Object.fromEntries(
-  Object.entries({ install, setKey: { setKey }, quickStart, gettingStarted, dataAnalysis, alerts }).flatMap(([group, entries]) =>
+  Object.entries({ install, setKey: { setKey }, quickStart, gettingStarted, dataAnalysis, alerts, cli }).flatMap(([group, entries]) =>
     Object.entries(entries as Record<string, CodeExample>).map(([name, example]) => [`${group}.${name}`, example]),
   ),
 );

@@ -1,4 +1,4 @@
-import { gettingStarted, install, setKey } from '@coinsight/sdk/examples';
+import { cli, gettingStarted, install, setKey } from '@coinsight/sdk/examples';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { DocExample } from './DocExample';
@@ -40,6 +40,25 @@ export default function DocsGettingStartedPage() {
         <p>The same call, typed, and how many calls you have used this month:</p>
         <DocExample example={gettingStarted.firstCallSdk} />
         <DocExample example={gettingStarted.firstCallPython} />
+
+        <h2>5. Or the command line</h2>
+        <p>
+          <code>coinsight</code> makes the same calls from a shell, with the key from <code>COINSIGHT_API_KEY</code> (or{' '}
+          <code>coinsight login</code>, which stores it readable by you only). It prints a table on a terminal and JSON otherwise;{' '}
+          <code>--format</code> picks <code>table</code>, <code>json</code>, <code>jsonl</code> or <code>csv</code>. Every command has{' '}
+          <code>--help</code>, and the exit status says what went wrong: 2 a usage error, 3 the key, 4 a rate limit or the quota.
+        </p>
+        <DocExample example={cli.install} />
+        <DocExample example={cli.prices} />
+        <DocExample example={cli.history} />
+        <DocExample example={cli.sentiment} />
+        <p>
+          <code>--all</code> follows the pages of posts to the last one (each page is a call), printing progress on stderr. In CSV, cells
+          starting with <code>=</code>, <code>+</code>, <code>-</code> or <code>@</code> are escaped so a spreadsheet does not run them:
+        </p>
+        <DocExample example={cli.dataAll} />
+        <DocExample example={cli.alerts} />
+        <DocExample example={cli.usage} />
 
         <h2>Next steps</h2>
         <ul>
