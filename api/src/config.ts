@@ -100,7 +100,6 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     webhooks: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' },
     jobs: env.JOBS !== 'off',
     tasks: {
-      dir: env.TASKS_DIR ?? path.join(env.DATA_DIR, 'tasks'),
       allowPrivateUrls: env.TASK_URL_ALLOW_PRIVATE === '1',
       x: env.X_BEARER_TOKEN ? { bearerToken: env.X_BEARER_TOKEN, baseUrl: env.X_API_BASE_URL.replace(/\/+$/, '') } : undefined,
     },
