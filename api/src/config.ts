@@ -55,7 +55,7 @@ export interface AppConfig {
   };
   /** Runs scheduled jobs (ticks, roll-ups, retention) and tasks; off for an instance that only serves requests. */
   jobs: boolean;
-  /** Tasks' files and sources (TASKS_DIR, TASK_URL_ALLOW_PRIVATE, X_*). */
+  /** Tasks' files and sources (TASK_URL_ALLOW_PRIVATE, X_*); the files are in the database. */
   tasks: TaskSettings;
   /** Embedded mode fills an empty installation with demo data at start. */
   seedDemoData: boolean;
