@@ -55,7 +55,7 @@ export interface AppConfig {
   };
   /** Runs scheduled jobs (ticks, roll-ups, retention) and tasks; off for an instance that only serves requests. */
   jobs: boolean;
-  /** Tasks' files and sources (TASKS_DIR, TASK_URL_ALLOW_PRIVATE, X_*). */
+  /** Tasks' files and sources (TASK_URL_ALLOW_PRIVATE, X_*); the files are in the database. */
   tasks: TaskSettings;
   /** Embedded mode fills an empty installation with demo data at start. */
   seedDemoData: boolean;
@@ -100,7 +100,6 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     webhooks: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' },
     jobs: env.JOBS !== 'off',
     tasks: {
-      dir: env.TASKS_DIR ?? path.join(env.DATA_DIR, 'tasks'),
       allowPrivateUrls: env.TASK_URL_ALLOW_PRIVATE === '1',
       x: env.X_BEARER_TOKEN ? { bearerToken: env.X_BEARER_TOKEN, baseUrl: env.X_API_BASE_URL.replace(/\/+$/, '') } : undefined,
     },

@@ -127,8 +127,6 @@ const envFields = z.object({
   // off: never shed load (browser tests on a loaded CI machine, where a slow moment is not overload).
   SHED_LOAD: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'SHED_LOAD must be on or off' }).default('on')),
   JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off', 'only'], { message: 'JOBS must be on, off or only' }).default('on')),
-  // Tasks (docs/tasks.md): where uploads and export files live; default DATA_DIR/tasks.
-  TASKS_DIR: optional(z.string().trim().min(1)),
   // Test and development only: lets scrape-task URLs reach loopback and private addresses.
   TASK_URL_ALLOW_PRIVATE: z.preprocess(
     emptyAsUndefined,

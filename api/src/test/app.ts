@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { DbConfig } from '@coinsight/db';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
@@ -34,8 +31,6 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = options.shared ?? (await createTestDatabase());
   const logs: string[] = [];
-  // Each app its own folder for uploads and exports, removed with it.
-  const tasksDir = mkdtempSync(path.join(tmpdir(), 'coinsight-tasks-'));
   const app = await buildApp(
     {
       db: options.dbVia ? options.dbVia(database.config) : database.config,
@@ -68,8 +63,7 @@ export async function createTestApp(
       stripe: undefined,
       trustProxy: false,
       ...overrides,
-      // An override without a folder of its own (dir '') still writes into this app's folder, never the working directory.
-      tasks: { allowPrivateUrls: false, x: undefined, ...overrides.tasks, dir: overrides.tasks?.dir || tasksDir },
+      tasks: { allowPrivateUrls: false, x: undefined, ...overrides.tasks },
     },
     {
       mailRate: options.mailRate,
@@ -87,7 +81,6 @@ export async function createTestApp(
     logs,
     close: async () => {
       await app.close();
-      rmSync(tasksDir, { recursive: true, force: true });
       if (!options.shared) await database.drop();
     },
   };

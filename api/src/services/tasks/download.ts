@@ -1,14 +1,12 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { EXPORT_EXPIRED_MESSAGE, type ExportFormat } from '@coinsight/contracts';
 import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
-import { taskFilePath } from './files.js';
+import { readTaskFile } from './files.js';
 import { TASK_MESSAGES } from './tasks.js';
 
-type Deps = Pick<ServiceDeps, 'db' | 'tasks' | 'now'>;
+type Deps = Pick<ServiceDeps, 'db' | 'now'>;
 
 export const DOWNLOAD_MESSAGES = {
   notReady: 'This task has nothing to download yet: only a completed export or analysis has a file.',
@@ -59,18 +57,13 @@ export async function openTaskDownload(deps: Deps, input: { id: string }, caller
   if (row.type !== 'export') throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notReady);
   if (!row.file_name || !row.expires_at || row.expires_at <= now) return { kind: 'gone', message: DOWNLOAD_MESSAGES.expired };
   const format = (row.params as { format: ExportFormat }).format;
-  const file = taskFilePath(deps.tasks.dir, row.file_name);
-  let bytes: number;
-  try {
-    bytes = (await stat(file)).size;
-  } catch {
-    // Removed by hand or by a retention run racing this request: as expired.
-    return { kind: 'gone', message: DOWNLOAD_MESSAGES.expired };
-  }
+  const file = await readTaskFile(deps.db, row.file_name);
+  // Removed by a retention run racing this request: as expired.
+  if (!file) return { kind: 'gone', message: DOWNLOAD_MESSAGES.expired };
   return {
     kind: 'file',
-    stream: createReadStream(file),
-    bytes,
+    stream: file.stream,
+    bytes: file.bytes,
     contentType: EXPORT_CONTENT_TYPES[format],
     filename: `${slug(row.title)}.${format}`,
   };

@@ -1,15 +1,14 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { EXPORT_TTL_HOURS, type ExportSummary, type ExportTaskParams } from '@coinsight/contracts';
 import { stringify, type Options as CsvOptions } from 'csv-stringify/sync';
 import type { ServiceDeps } from '../deps.js';
 import { POST_CORE_COLUMNS } from '../social/post-shapes.js';
-import { ensureTaskDirs, taskFilePath } from './files.js';
+import { removeTaskFile, renameTaskFile, taskFileWriter } from './files.js';
 import { postsMatching } from './query.js';
 import type { TaskRun } from './run-context.js';
 
-type Deps = Pick<ServiceDeps, 'db' | 'tasks'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 /** Rows read per query: memory holds one batch, whatever the export's size. */
 export const EXPORT_BATCH_SIZE = 1_000;
@@ -52,13 +51,13 @@ const CSV_OPTIONS: CsvOptions = {
 /** CSV records for these rows, CRLF-terminated; with the header line first when asked. */
 export const csvRecords = (rows: ExportRow[], header = false): string => stringify(rows, { ...CSV_OPTIONS, header });
 
-async function write(out: WriteStream, text: string): Promise<void> {
-  // Backpressure: wait for the disk rather than queueing the whole export in memory.
+async function write(out: Writable, text: string): Promise<void> {
+  // Backpressure: wait for the database rather than queueing the whole export in memory.
   if (!out.write(text)) await once(out, 'drain');
 }
 
 /**
- * Writes the query's posts to TASKS_DIR/exports/<task id>.<format>, reading them in keyset batches
+ * Writes the query's posts to the task file exports/<task id>.<format> (files.ts), reading them in keyset batches
  * of EXPORT_BATCH_SIZE by post id (on both databases: no cursor holding a transaction open for the
  * length of a million-row export), so memory is one batch however many posts match. The file is
  * written under a temporary name and renamed when complete.
@@ -75,11 +74,10 @@ export async function runExport(
     .executeTakeFirstOrThrow();
   run.checkpoint();
 
-  await ensureTaskDirs(deps.tasks.dir);
   const fileName = `exports/${run.taskId}.${format}`;
-  const file = taskFilePath(deps.tasks.dir, fileName);
-  const partial = `${file}.${run.runId}.part`;
-  const out = createWriteStream(partial, { mode: 0o600 });
+  // Written under a name of this run's own, and renamed once complete: a download never sees half a file.
+  const partial = `${fileName}.${run.runId}.part`;
+  const out = taskFileWriter(deps.db, partial);
   let rows = 0;
   try {
     if (format === 'csv') await write(out, csvRecords([], true));
@@ -128,16 +126,16 @@ export async function runExport(
     if (format === 'json') await write(out, rows === 0 ? ']\n' : '\n]\n');
     out.end();
     await once(out, 'finish');
-    await rename(partial, file);
+    await renameTaskFile(deps.db, partial, fileName);
   } catch (error) {
     out.destroy();
-    await rm(partial, { force: true });
+    await removeTaskFile(deps.db, partial);
     throw error;
   }
   const expiresAt = new Date(Date.now() + EXPORT_TTL_HOURS * 3_600_000);
   return {
     fileName,
     expiresAt,
-    summary: { rows, format, bytes: out.bytesWritten, expiresAt: expiresAt.toISOString(), expired: false },
+    summary: { rows, format, bytes: out.bytes(), expiresAt: expiresAt.toISOString(), expired: false },
   };
 }

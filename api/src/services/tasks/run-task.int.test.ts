@@ -56,7 +56,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await createTestApp({
-    tasks: { dir: '', allowPrivateUrls: false, trustedOrigins: [origin], x: { bearerToken: 'x-test-token', baseUrl: origin } },
+    tasks: { allowPrivateUrls: false, trustedOrigins: [origin], x: { bearerToken: 'x-test-token', baseUrl: origin } },
   });
   await seedAssets(t.app.db);
 });

@@ -5,10 +5,9 @@ import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { runAnalysis } from './analyze.js';
 import { runExport } from './export.js';
-import { removeTaskFile, taskFilePath } from './files.js';
+import { removeTaskFile } from './files.js';
 import { STALE_AFTER_MS, TaskError, TaskRun, TaskStopped } from './run-context.js';
 import { runScrape } from './scrape.js';
-import { rm } from 'node:fs/promises';
 
 type Deps = Pick<ServiceDeps, 'db' | 'log' | 'tasks' | 'now'>;
 
@@ -78,12 +77,11 @@ export async function runTask(deps: Deps, input: { taskId: string; signal: Abort
     ).executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) {
       // Cancelled or deleted at the last moment: the file it wrote belongs to nobody.
-      if (result.fileName) await rm(taskFilePath(deps.tasks.dir, result.fileName), { force: true });
+      if (result.fileName) await removeTaskFile(deps.db, result.fileName);
       return 'stopped';
     }
     // An earlier run's export under another name (a format cannot change, but be tidy).
-    if (result.fileName && claimed.file_name && claimed.file_name !== result.fileName)
-      await removeTaskFile(deps.tasks.dir, claimed.file_name);
+    if (result.fileName && claimed.file_name && claimed.file_name !== result.fileName) await removeTaskFile(deps.db, claimed.file_name);
     deps.log.info({ event: 'task.completed', taskId, type: claimed.type }, 'task completed');
     return 'completed';
   } catch (error) {
@@ -165,7 +163,7 @@ export async function expireTaskFiles(deps: Deps, _input: NoInput): Promise<{ ex
     .limit(1_000)
     .execute();
   for (const row of exports) {
-    await removeTaskFile(deps.tasks.dir, row.file_name);
+    await removeTaskFile(deps.db, row.file_name);
     const summary = row.result && typeof row.result === 'object' ? { ...row.result, expired: true } : null;
     await deps.db
       .updateTable('tasks')
@@ -175,6 +173,9 @@ export async function expireTaskFiles(deps: Deps, _input: NoInput): Promise<{ ex
       .execute();
   }
   const uploads = await deps.db.deleteFrom('task_uploads').where('expires_at', '<=', now).returning(['file_name']).execute();
-  for (const upload of uploads) await removeTaskFile(deps.tasks.dir, upload.file_name);
+  for (const upload of uploads) await removeTaskFile(deps.db, upload.file_name);
+  // Half-written exports of runs that died (a crashed instance): their task is no longer running.
+  await sql`delete from task_files f using tasks t
+    where f.name like 'exports/%.part' and split_part(substr(f.name, 9), '.', 1) = t.id::text and t.status <> 'running'`.execute(deps.db);
   return { exports: exports.length, uploads: uploads.length };
 }

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { importPosts, readCsv, readJsonLines, type ImportReport, type SourceRecord } from '@coinsight/db';
 import {
@@ -13,7 +11,7 @@ import {
 } from '@coinsight/contracts';
 import type { ServiceDeps } from '../deps.js';
 import { FetchError, fetchPublic } from '../net/fetch-public.js';
-import { taskFilePath } from './files.js';
+import { readTaskFile } from './files.js';
 import { TaskError, type TaskRun } from './run-context.js';
 import { uploadFormat } from './uploads.js';
 import { xRecentSearch, type XSearchState } from './x-recent-search.js';
@@ -69,10 +67,9 @@ async function uploadConnector(
     .where('id', '=', source.uploadId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const file = upload ? taskFilePath(deps.tasks.dir, upload.file_name) : undefined;
-  if (!upload || !file || !(await stat(file).catch(() => null)))
-    throw new TaskError('The uploaded file is no longer available (uploads are kept 24 hours): upload it again.');
-  const stream = createReadStream(file);
+  const file = upload ? await readTaskFile(deps.db, upload.file_name) : undefined;
+  if (!upload || !file) throw new TaskError('The uploaded file is no longer available (uploads are kept 24 hours): upload it again.');
+  const stream = file.stream;
   const bytes = countBytes(stream);
   return {
     platform: source.platform,

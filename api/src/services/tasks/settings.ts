@@ -1,7 +1,5 @@
 /** The tasks' settings (config.tasks), and the queue that hands a task to a worker. */
 export interface TaskSettings {
-  /** Uploads and export files live here (TASKS_DIR; default DATA_DIR/tasks). */
-  dir: string;
   /**
    * TASK_URL_ALLOW_PRIVATE=1, for tests and development only: a scrape URL may reach loopback and
    * private addresses. Off, only public unicast addresses are accepted and connected to.

@@ -280,7 +280,7 @@ export async function deleteTask(deps: Deps, input: { id: string }, caller: Sign
     .returning(['id', 'file_name'])
     .executeTakeFirst();
   if (!row) throw notFound(input.id, userId);
-  await removeTaskFile(deps.tasks.dir, row.file_name);
+  await removeTaskFile(deps.db, row.file_name);
   deps.log.info({ event: 'task.deleted', userId, taskId: row.id }, 'task deleted');
   return { id: row.id };
 }

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,9 +9,9 @@ import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
 import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { ensureTaskDirs, taskFilePath } from './files.js';
+import { removeTaskFile, taskFileWriter } from './files.js';
 
-type Deps = Pick<ServiceDeps, 'db' | 'log' | 'tasks'>;
+type Deps = Pick<ServiceDeps, 'db' | 'log'>;
 
 export const UPLOAD_MESSAGES = {
   tooLarge: `The file is too large: uploads are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
@@ -60,7 +58,7 @@ async function keptUploads(db: Kysely<Database>, userId: string): Promise<number
 }
 
 /**
- * Streams an uploaded file of posts to TASKS_DIR/uploads, stopping (413) past MAX_UPLOAD_BYTES
+ * Streams an uploaded file of posts into the database (task_files, files.ts), stopping (413) past MAX_UPLOAD_BYTES
  * whatever Content-Length claimed, and records it for the caller's scrape task. The route has
  * already told its format (uploadFormat; 415 when neither name nor type tells). Within the plan's
  * cap on uploads kept at once (checklist 26): checked before a byte is written, and again under
@@ -78,10 +76,8 @@ export async function saveUpload(
   const { plan } = await deps.db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow();
   assertUnderPlanLimit(plan, 'uploads', await keptUploads(deps.db, userId));
 
-  await ensureTaskDirs(deps.tasks.dir);
   const id = randomUUID();
   const fileName = `uploads/${id}`;
-  const file = taskFilePath(deps.tasks.dir, fileName);
   let bytes = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -91,10 +87,10 @@ export async function saveUpload(
     },
   });
   try {
-    await pipeline(input.body, limit, createWriteStream(file, { mode: 0o600 }));
+    await pipeline(input.body, limit, taskFileWriter(deps.db, fileName));
     if (bytes === 0) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.empty);
   } catch (error) {
-    await rm(file, { force: true });
+    await removeTaskFile(deps.db, fileName);
     throw error;
   }
 
@@ -109,7 +105,7 @@ export async function saveUpload(
         .execute();
     });
   } catch (error) {
-    await rm(file, { force: true });
+    await removeTaskFile(deps.db, fileName);
     throw error;
   }
   deps.log.info({ event: 'task.upload', userId, uploadId: id, bytes, format }, 'file uploaded for a task');

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { PLANS, planLimitMessage, type Alert, type CreatedApiKey, type Task } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,11 +181,10 @@ describe(`checklist 26: concurrent creates do not overshoot a cap (${process.env
       .where('user_id', '=', u.user.id)
       .executeTakeFirstOrThrow();
     expect(Number(kept.n)).toBe(free.uploads);
-    // A refused upload leaves no file behind: one file on disk per recorded upload, whoever's.
+    // A refused upload leaves no file behind: one stored file per recorded upload, whoever's.
     const all = await t.app.db.selectFrom('task_uploads').select('file_name').execute();
-    expect((await readdir(path.join(t.app.deps.tasks.dir, 'uploads'))).sort()).toEqual(
-      all.map((row) => path.basename(row.file_name)).sort(),
-    );
+    const stored = await t.app.db.selectFrom('task_files').select('name').distinct().where('name', 'like', 'uploads/%').execute();
+    expect(stored.map((row) => row.name).sort()).toEqual(all.map((row) => row.file_name).sort());
   });
 
   it('checklist 26: 50 concurrent task creates stop at the stored-tasks cap', async () => {

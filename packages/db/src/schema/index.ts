@@ -26,7 +26,7 @@ import type { TopicRelatedDailyTable } from './topic-related-daily.js';
 import type { JobSlotsTable } from './job-slots.js';
 import type { UsersTable } from './users.js';
 import type { ApiUsageHourlyTable, ApiUsageMonthlyTable, PlanChangesTable } from './metering.js';
-import type { TaskUploadsTable, TasksTable } from './tasks.js';
+import type { TaskFilesTable, TaskUploadsTable, TasksTable } from './tasks.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from './webhooks.js';
 
 export type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
@@ -57,7 +57,7 @@ export type { TopicRelatedDailyTable } from './topic-related-daily.js';
 export type { JobSlotsTable } from './job-slots.js';
 export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.js';
 export type { ApiUsageHourlyTable, ApiUsageMonthlyTable, PlanChangesTable } from './metering.js';
-export type { TaskStatusColumn, TaskTypeColumn, TaskUploadsTable, TasksTable } from './tasks.js';
+export type { TaskFilesTable, TaskStatusColumn, TaskTypeColumn, TaskUploadsTable, TasksTable } from './tasks.js';
 export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryStatus, WebhookSecretsTable } from './webhooks.js';
 
 /** Every table Kysely may query; one file per table beside this one. */
@@ -102,4 +102,5 @@ export interface Database {
   meter_reports: MeterReportsTable;
   tasks: TasksTable;
   task_uploads: TaskUploadsTable;
+  task_files: TaskFilesTable;
 }

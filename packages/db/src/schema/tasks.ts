@@ -42,3 +42,10 @@ export interface TaskUploadsTable {
   created_at: Generated<Date>;
   expires_at: Date;
 }
+
+/** A task file's chunk (uploads and exports, any instance reads them): `data` of up to 1 MiB, `chunk` from 0. */
+export interface TaskFilesTable {
+  name: string;
+  chunk: number;
+  data: Buffer;
+}
