@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { V1_OPERATIONS, type V1Operation } from '@coinsight/contracts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -198,5 +201,41 @@ describe('/llms.txt', () => {
     }
     // Every link is absolute, on the configured public address.
     for (const [, target] of text.matchAll(/\]\(([^)]+)\)/g)) expect(target).toMatch(new RegExp(`^${url}/`));
+  });
+});
+
+describe('docs/mcp.md', () => {
+  const blocks = async (language: string) => {
+    const text = await readFile(new URL('../../../docs/mcp.md', import.meta.url), 'utf8');
+    return [...text.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+  };
+
+  it('its curl example calls a tool at /mcp with the key', async () => {
+    const [curl] = (await blocks('sh')).filter((b) => b.includes('/mcp'));
+    const code = curl!.replaceAll('https://api.coinsight.dev', server.baseUrl);
+    const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', code], {
+      env: { ...process.env, COINSIGHT_API_KEY: server.apiKey },
+      timeout: 20_000,
+    });
+    const answer = JSON.parse(stdout) as { id: number; result: { structuredContent: { prices: { symbol: string }[] } } };
+    expect(answer.id).toBe(1);
+    expect(answer.result.structuredContent.prices.map((p) => p.symbol)).toEqual(['BTC', 'ETH']);
+  });
+
+  it('its client configurations start `coinsight mcp` and reach /mcp, and its table lists every tool', async () => {
+    const configs = (await blocks('json'))
+      .filter((b) => b.includes('mcpServers'))
+      .map((b) => JSON.parse(b) as { mcpServers: { coinsight: object } });
+    expect(configs.map((c) => c.mcpServers.coinsight)).toEqual([
+      { command: 'npx', args: ['-y', '@coinsight/cli', 'mcp'], env: { COINSIGHT_API_KEY: expect.stringMatching(/^cs_live_/) } },
+      { url: 'https://api.coinsight.dev/mcp', headers: { Authorization: expect.stringMatching(/^Bearer cs_live_/) } },
+    ]);
+    const text = await readFile(new URL('../../../docs/mcp.md', import.meta.url), 'utf8');
+    const { tools } = await connect(httpTransport(server.apiKey)).then(async (client) => {
+      const listed = await client.listTools();
+      await client.close();
+      return listed;
+    });
+    for (const tool of tools) expect(text).toMatch(new RegExp(`^\\| \`${tool.name}\` +\\|`, 'm'));
   });
 });
