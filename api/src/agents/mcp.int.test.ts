@@ -139,6 +139,22 @@ describe(`MCP over Streamable HTTP at /mcp (${process.env.TEST_DB})`, () => {
     expect(list.headers.get('x-request-id')).toMatch(/^req_/);
     const { result } = (await list.json()) as { result: { tools: { name: string }[] } };
     expect(result.tools.map((t) => t.name)).toContain('get_crypto_prices');
+    // The protocol's own messages count against the key's per-minute limit; a tool call counts once, as its /v1 call.
+    const remaining = (res: Response) => Number(res.headers.get('ratelimit-remaining'));
+    const call = await fetch(`${server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_usage', arguments: {} } }),
+    });
+    expect(call.status).toBe(200);
+    expect(call.headers.get('ratelimit-remaining')).toBeNull();
+    const again = await fetch(`${server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }),
+    });
+    // Unless the minute's window ended in between (then the new one has seen at most these two).
+    expect(remaining(again) === remaining(list) - 2 || remaining(again) >= 98).toBe(true);
     const stream = await fetch(`${server.baseUrl}/mcp`, { headers });
     expect(stream.status).toBe(405);
     const preflight = await fetch(`${server.baseUrl}/mcp`, {

@@ -39,10 +39,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A JSON-RPC request's method, or undefined (a notification or response has none worth counting apart). */
-function rpcMethod(body: unknown): string | undefined {
-  const method = (body as { method?: unknown } | null)?.method;
-  return typeof method === 'string' ? method : undefined;
+/** Whether a POST body is tool calls only (a message, or a batch of them): those are counted by the /v1 calls they make. */
+function onlyToolCalls(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.length > 0 && messages.every((m) => (m as { method?: unknown } | null)?.method === 'tools/call');
 }
 
 async function serve(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
@@ -95,7 +95,7 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', authenticateApiKey);
   app.addHook('preHandler', async function (request, reply) {
     // A tool call is counted once, by the /v1 call it makes.
-    if (request.method === 'POST' && rpcMethod(request.body) === 'tools/call') return;
+    if (request.method === 'POST' && onlyToolCalls(request.body)) return;
     await rateLimitHook.call(this, request, reply);
   });
   // Tool arguments are checked by /v1 itself, in its own error shape, when the call is injected.
