@@ -157,6 +157,19 @@ describe(`MCP over Streamable HTTP at /mcp (${process.env.TEST_DB})`, () => {
     expect(remaining(again) === remaining(list) - 2 || remaining(again) >= 98).toBe(true);
     const stream = await fetch(`${server.baseUrl}/mcp`, { headers });
     expect(stream.status).toBe(405);
+    const auth = { authorization: headers.authorization };
+    for (const method of ['DELETE', 'PUT', 'HEAD'])
+      expect((await fetch(`${server.baseUrl}/mcp`, { method, headers: auth })).status).toBe(405);
+    const text = await fetch(`${server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      body: 'hello',
+    });
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({ error: { code: 'unsupported_media_type', requestId: text.headers.get('x-request-id') } });
+    const junk = await fetch(`${server.baseUrl}/mcp`, { method: 'POST', headers, body: '{"jsonrpc":' });
+    expect(junk.status).toBe(400);
+    expect(await junk.json()).toMatchObject({ error: { code: 'bad_request' } });
     const preflight = await fetch(`${server.baseUrl}/mcp`, {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
