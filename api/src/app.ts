@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
+import { agentRoutes } from './agents/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { contactMailSweepPlugin } from './plugins/contact-mail-sweep.js';
 import { dbPlugin, type DbPools } from './plugins/db.js';
@@ -135,6 +136,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(trpcPlugin, { prefix: '/trpc', trpcOptions: trpcOptions(app.log) });
   // The metered public API: its own auth (API keys), error shape and 404s.
   await app.register(v1Plugin, { prefix: '/v1' });
+  // /llms.txt and the MCP endpoint at /mcp, whose tool calls are /v1 calls.
+  await app.register(agentRoutes);
   await app.register(spaPlugin, { webRoot: config.webRoot });
 
   return app;

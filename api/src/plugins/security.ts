@@ -40,12 +40,12 @@ export const securityPlugin = fp<{ publicUrl: string; corsOrigins: string[] }>(
       maxAge: 600,
     };
     await app.register(cors, {
-      // /v1 is for server-side keys only (docs/api-v1.md): no origin, not even ours, gets CORS
-      // headers there; its preflights are answered by the /v1 scope itself (v1/index.ts).
-      delegator: (request, callback) => callback(null, isV1(request.url) ? { ...options, origin: false } : options),
+      // /v1 and /mcp are for server-side keys only (docs/api-v1.md): no origin, not even ours, gets
+      // CORS headers there; their preflights are answered by their own scopes (v1/index.ts, agents/mcp.ts).
+      delegator: (request, callback) => callback(null, isKeyed(request.url) ? { ...options, origin: false } : options),
     });
   },
   { name: 'security' },
 );
 
-const isV1 = (url: string | undefined) => url !== undefined && /^\/v1(?:[/?#]|$)/.test(url);
+const isKeyed = (url: string | undefined) => url !== undefined && /^\/(?:v1|mcp)(?:[/?#]|$)/.test(url);
