@@ -23,6 +23,7 @@ import * as mailQueue from './2026-11-26T0200_mail_queue.js';
 import * as loginLinks from './2026-11-26T0900_login_links.js';
 import * as stripeBilling from './2026-11-26T1100_stripe_billing.js';
 import * as budgets from './2026-11-26T1130_budgets.js';
+import * as webhookRotation from './2026-11-26T1500_webhook_rotation.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0900_login_links': loginLinks,
   '2026-11-26T1100_stripe_billing': stripeBilling,
   '2026-11-26T1130_budgets': budgets,
+  '2026-11-26T1500_webhook_rotation': webhookRotation,
 };
