@@ -57,6 +57,21 @@ describe('docs/api-limits.md states the plans as contracts PLANS holds them (iss
     }
   });
 
+  it('the RateLimit policy table (issue 23 point 6): per-minute quotas per plan, the monthly one on Free only', () => {
+    for (const name of ['key', 'account']) {
+      expect(row(`\`"${name}"\``).slice(1, 4), name).toEqual([
+        count(PLANS.free.requestsPerMinute),
+        count(PLANS.pro.requestsPerMinute),
+        '60',
+      ]);
+    }
+    expect(PLANS.pro.monthlyQuota).toBeNull();
+    expect(row('`"month"`').slice(1, 3)).toEqual([count(FREE_CALLS_PER_MONTH), '(none)']);
+    expect(doc).toContain(
+      `RateLimit-Policy: "key";q=${PLANS.free.requestsPerMinute};w=60, "account";q=${PLANS.free.requestsPerMinute};w=60, "month";q=${FREE_CALLS_PER_MONTH};w=2592000`,
+    );
+  });
+
   it('the budget table, messages and worked example', () => {
     const budget = row('Pro only');
     expect(budget[1]).toBe(formatUsd(MIN_BUDGET_CENTS * MICROS_PER_CENT));

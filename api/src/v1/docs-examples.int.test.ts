@@ -87,6 +87,8 @@ const expectations: Record<string, (out: string) => void> = {
     expect(out).toMatch(/^ratelimit-limit: 100\r?$/im);
     expect(out).toMatch(/^ratelimit-remaining: \d+\r?$/im);
     expect(out).toMatch(/^ratelimit-reset: \d+\r?$/im);
+    expect(out).toMatch(/^ratelimit-policy: "key";q=100;w=60, "account";q=100;w=60, "month";q=1000;w=\d+\r?$/im);
+    expect(out).toMatch(/^ratelimit: "key";r=\d+;t=\d+, "account";r=\d+;t=\d+, "month";r=\d+;t=\d+\r?$/im);
   },
   'quickStart.usageCurl': (out) =>
     expect(json(out)).toMatchObject({ plan: 'free', quota: 1000, calls: expect.any(Number), key: { calls: expect.any(Number) } }),

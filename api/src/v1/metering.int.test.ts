@@ -1,5 +1,6 @@
 import { FREE_CALLS_PER_MONTH, formatUsd, type ApiKey, type BillingSummary } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
+import { parseList } from 'structured-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPlan } from '../services/billing/grant.js';
 import { monthOf } from '../services/billing/period.js';
@@ -21,12 +22,45 @@ const modes: Array<[string, string | undefined]> = [
 type Inject = TestApp['app']['inject'];
 type Res = Awaited<ReturnType<Inject>>;
 
+/**
+ * A Structured Field List of named policies (RFC 9651, as the RateLimit draft writes them), parsed
+ * by a library that knows nothing of this server: name → its parameters. Throws on bad syntax.
+ */
+function namedItems(value: string | string[] | number | undefined): Map<string, Record<string, unknown>> {
+  expect(typeof value, 'header present').toBe('string');
+  const items = new Map<string, Record<string, unknown>>();
+  for (const [name, params] of parseList(String(value))) {
+    expect(typeof name, 'each policy is named by a String').toBe('string');
+    if (Array.isArray(name)) throw new Error('no inner lists expected');
+    items.set(String(name), Object.fromEntries(params));
+  }
+  return items;
+}
+
+/** RateLimit-Policy and RateLimit of an answer, parsed. */
+function rateLimitFields(res: Res) {
+  return { policy: namedItems(res.headers['ratelimit-policy']), state: namedItems(res.headers['ratelimit']) };
+}
+
 function expectRateLimitHeaders(res: Res, limit: number) {
   expect(res.headers['ratelimit-limit']).toBe(String(limit));
   expect(Number(res.headers['ratelimit-remaining'])).toBeGreaterThanOrEqual(0);
   expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
   expect(Number(res.headers['ratelimit-reset'])).toBeLessThanOrEqual(60);
+  // The current draft's fields beside the trio: the per-minute policies at the same limit, and the key's state.
+  const { policy, state } = rateLimitFields(res);
+  expect(policy.get('key')).toEqual({ q: limit, w: 60 });
+  expect(policy.get('account')).toEqual({ q: limit, w: 60 });
+  expect(state.get('key')).toEqual({ r: expect.any(Number), t: expect.any(Number) });
+  expect(state.get('key')!.t).toBeGreaterThanOrEqual(1);
+  expect(state.get('key')!.t).toBeLessThanOrEqual(60);
 }
+
+/** Seconds in the UTC month holding `now`: the monthly policy's window. */
+const monthSeconds = (now = new Date()) => {
+  const { start, end } = monthOf(now);
+  return (end.getTime() - start.getTime()) / 1000;
+};
 
 describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`, (_mode, redis) => {
   let t: TestApp;
@@ -93,6 +127,72 @@ describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`,
     expect(anonymous.headers['ratelimit-limit']).toBeUndefined();
   });
 
+  it('RateLimit-Policy and RateLimit name the key, account and monthly policies and count down, as structured fields', async () => {
+    const { user, key } = await account();
+    const calls = [];
+    for (let i = 0; i < 3; i++) calls.push(await get('/v1/crypto/prices?symbols=BTC', key.headers));
+    expect(calls.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    for (const res of calls) {
+      expect(rateLimitFields(res).policy).toEqual(
+        new Map([
+          ['key', { q: 100, w: 60 }],
+          ['account', { q: 100, w: 60 }],
+          ['month', { q: FREE_CALLS_PER_MONTH, w: monthSeconds() }],
+        ]),
+      );
+    }
+    const states = calls.map((res) => rateLimitFields(res).state);
+    expect(states.map((state) => [...state.keys()])).toEqual([
+      ['key', 'account', 'month'],
+      ['key', 'account', 'month'],
+      ['key', 'account', 'month'],
+    ]);
+    expect(states.map((state) => state.get('key')!.r)).toEqual([99, 98, 97]);
+    expect(states.map((state) => state.get('account')!.r)).toEqual([99, 98, 97]);
+    expect(states.map((state) => state.get('month')!.r)).toEqual([999, 998, 997]);
+    const untilMonthEnd = (monthOf(new Date()).end.getTime() - Date.now()) / 1000;
+    for (const state of states) {
+      expect(state.get('account')!.t).toBeLessThanOrEqual(60);
+      expect(state.get('month')!.t).toBeGreaterThanOrEqual(1);
+      expect(state.get('month')!.t).toBeLessThanOrEqual(Math.ceil(untilMonthEnd) + 1);
+    }
+    // The legacy trio says the same as the tighter counter.
+    expect(calls.map((res) => res.headers['ratelimit-remaining'])).toEqual(['99', '98', '97']);
+
+    // Another key of the account: its own minute starts afresh, the account's goes on.
+    const second = await insertKey(t.app.db, user.id, 'second');
+    const other = rateLimitFields(await get('/v1/crypto/prices?symbols=ETH', second.headers)).state;
+    expect([other.get('key')!.r, other.get('account')!.r, other.get('month')!.r]).toEqual([99, 96, 996]);
+
+    // A handler's 400 gives its count back, so the month is where it was; a 404 and /v1/usage count
+    // nothing against the month, so they give the minute's policies only.
+    const refused = await get('/v1/crypto/prices?symbols=NOPE', key.headers);
+    expect(refused.statusCode).toBe(400);
+    expect(rateLimitFields(refused).state.get('month')!.r).toBe(996);
+    for (const res of [await get('/v1/no-such-route', key.headers), await get('/v1/usage', key.headers)]) {
+      const { policy, state } = rateLimitFields(res);
+      expect(policy.has('month')).toBe(true);
+      expect([...state.keys()]).toEqual(['key', 'account']);
+    }
+    expect(rateLimitFields(await get('/v1/crypto/prices?symbols=BTC', key.headers)).state.get('month')!.r).toBe(995);
+  });
+
+  it('on Pro the policies are 1,000 a minute and there is no monthly one', async () => {
+    const { user, key } = await account();
+    await grantPlan(t.app.deps, { email: user.email, plan: 'pro', operator: 'test' });
+    const res = await get('/v1/crypto/prices?symbols=BTC', key.headers);
+    expect(res.statusCode).toBe(200);
+    const { policy, state } = rateLimitFields(res);
+    expect(policy).toEqual(
+      new Map([
+        ['key', { q: 1_000, w: 60 }],
+        ['account', { q: 1_000, w: 60 }],
+      ]),
+    );
+    expect([...state.keys()]).toEqual(['key', 'account']);
+    expect(state.get('key')!.r).toBe(999);
+  });
+
   it("refuses a key's 101st request in a minute with 429 rate_limited, Retry-After and the limit named", async () => {
     const { key } = await account();
     for (let i = 0; i < 100; i++) expect((await get('/v1/no-such-route', key.headers)).statusCode).toBe(404);
@@ -105,6 +205,10 @@ describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`,
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(res.headers['ratelimit-remaining']).toBe('0');
     expectRateLimitHeaders(res, 100);
+    // The key's policy is the one spent; its refusal was not counted on the account's.
+    const { state } = rateLimitFields(res);
+    expect(state.get('key')).toEqual({ r: 0, t: Number(res.headers['retry-after']) });
+    expect(state.has('account')).toBe(false);
   });
 
   it("counts every key of an account against the account's limit", async () => {
@@ -150,7 +254,9 @@ describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`,
       expect(res.json().error).toMatchObject({ code: 'quota_exceeded', message: quotaMessage(end), quota: FREE_CALLS_PER_MONTH });
       expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expectRateLimitHeaders(res, 100);
+      expect(rateLimitFields(res).state.get('month')).toEqual({ r: 0, t: expect.any(Number) });
     }
+    for (const res of ok) expect(rateLimitFields(res).state.get('month')!.r).toBeLessThanOrEqual(9);
     expect(refused[0]!.json().error.message).toBe(
       `Monthly quota of 1,000 calls reached on the Free plan; it resets on ${end.toISOString().slice(0, 10)} UTC. Upgrade to Pro to continue.`,
     );

@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { budgetAmountCents } from '../services/billing/budget.js';
 import { noteBudgetUsage } from '../services/billing/budget-notices.js';
 import { releaseCall, reserveCall } from '../services/billing/meter.js';
+import { monthOf } from '../services/billing/period.js';
 import type { LimitState } from '../services/rate-limit.js';
 import { keyCallerOf } from './caller.js';
 import { isPublicRoute } from './auth.js';
 import { V1Error } from './errors.js';
+import { writeRateLimitFields, type RateLimitFields } from './ratelimit-fields.js';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -18,18 +20,35 @@ export function quotaMessage(periodEnd: Date): string {
   return `Monthly quota of ${count.format(FREE_CALLS_PER_MONTH)} calls reached on the Free plan; it resets on ${periodEnd.toISOString().slice(0, 10)} UTC. Upgrade to Pro to continue.`;
 }
 
+/** The legacy trio (draft -06 and before), kept beside RateLimit-Policy/RateLimit for clients that read it. */
 function setRateLimitHeaders(reply: FastifyReply, state: LimitState) {
   reply.header('ratelimit-limit', String(state.limit));
   reply.header('ratelimit-remaining', String(state.remaining));
   reply.header('ratelimit-reset', String(state.resetSeconds));
 }
 
+/** Each /v1 call's limit state, as the hooks learn it (rate limit, then the monthly reservation, then its release). */
+const fieldsOf = new WeakMap<FastifyRequest, RateLimitFields>();
+
+/** The monthly policy's window: the length of the UTC calendar month holding `now`, in seconds. */
+function monthSeconds(now: Date): number {
+  const { start, end } = monthOf(now);
+  return (end.getTime() - start.getTime()) / 1000;
+}
+
+/** What is left of the monthly quota and the seconds until it starts again, as of `now`. */
+function monthState(now: Date, used: number, quota: number): NonNullable<RateLimitFields['month']> {
+  const { end } = monthOf(now);
+  return { remaining: Math.max(0, quota - used), resetSeconds: Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000)) };
+}
+
 /**
  * onRequest hook of the /v1 scope, after authentication: one hit on the key's counter and one on
  * the account's, each at the plan's requests per minute (in Redis when configured, so every
  * instance shares them; per instance while Redis is down). Every authenticated answer carries the
- * RateLimit-* headers of the tighter counter, whatever its status; running before parsing and
- * validation means 400s, 404s, 413s and 415s carry them too. Refused calls count as requests.
+ * legacy RateLimit-Limit/-Remaining/-Reset of the tighter counter and the draft's RateLimit-Policy
+ * and RateLimit with every policy, whatever its status; running before parsing and validation
+ * means 400s, 404s, 413s and 415s carry them too. Refused calls count as requests.
  */
 export async function rateLimitHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   // The public OpenAPI document has no key to count against (v1/auth.ts lets it through).
@@ -42,6 +61,9 @@ export async function rateLimitHook(this: FastifyInstance, request: FastifyReque
   // The counter that decides: a refusing one, else the one with less left.
   const binding = account && (!account.allowed || account.remaining < key.remaining) ? account : key;
   setRateLimitHeaders(reply, binding);
+  const fields: RateLimitFields = { plan, key, account, month: null, monthSeconds: monthSeconds(this.deps.now()) };
+  fieldsOf.set(request, fields);
+  writeRateLimitFields(reply, fields);
   if (!binding.allowed) {
     reply.header('retry-after', String(binding.resetSeconds));
     request.log.info({ event: 'v1.rate_limited', apiKeyId: id, userId, scope: binding === key ? 'key' : 'account' }, 'rate limited');
@@ -60,6 +82,12 @@ export async function meteringHook(this: FastifyInstance, request: FastifyReques
   if (request.routeOptions.config.billable === false) return;
   const { id, userId, plan } = request.apiKey;
   const result = await reserveCall(this.deps, { keyId: Number(id) }, keyCallerOf(request));
+  const quota = PLANS[plan].monthlyQuota;
+  const fields = fieldsOf.get(request);
+  if (fields && quota !== null && (result.reserved || result.reason === 'quota')) {
+    fields.month = monthState(this.deps.now(), result.reserved ? result.reservation.freeCalls : quota, quota);
+    writeRateLimitFields(reply, fields);
+  }
   if (!result.reserved && result.reason === 'budget') {
     // Read only on the refusal path: the message names the budget.
     const cents = await budgetAmountCents(this.deps.db, userId);
@@ -91,6 +119,12 @@ export async function releaseHook(this: FastifyInstance, request: FastifyRequest
   request.meteringReservation = null;
   try {
     await releaseCall(this.deps, reservation);
+    // The count given back is the monthly quota's again.
+    const fields = fieldsOf.get(request);
+    if (fields?.month) {
+      fields.month.remaining += reservation.plan === 'free' ? 1 : 0;
+      writeRateLimitFields(reply, fields);
+    }
   } catch (error) {
     request.log.error({ err: error, event: 'v1.release_failed', apiKeyId: reservation.keyId }, 'could not give back a call count');
   }

@@ -1,12 +1,30 @@
 import { z } from 'zod';
 import type { AlertCondition, AlertKind } from './alerts.js';
 
-/** The headers every delivery carries (docs/webhooks.md). */
+/**
+ * The headers every delivery carries (docs/webhooks.md). `id`, `timestamp` and `signature` are
+ * Standard Webhooks' (standardwebhooks.com): any of its libraries verifies a delivery with the
+ * account's `whsec_` secret. `legacySignature` is the Stripe-like scheme deliveries were signed with
+ * first, still sent until WEBHOOK_LEGACY_SIGNATURE_SUNSET.
+ */
 export const WEBHOOK_HEADERS = {
-  signature: 'Coinsight-Signature',
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+  legacySignature: 'Coinsight-Signature',
   event: 'Coinsight-Event',
   delivery: 'Coinsight-Delivery',
 } as const;
+
+/** The last day (UTC) deliveries carry the deprecated `Coinsight-Signature` header; gone from the day after. */
+export const WEBHOOK_LEGACY_SIGNATURE_SUNSET = '2027-05-31';
+
+/**
+ * After a rotation, deliveries are signed with the new secret and the one before it for this long
+ * (two entries in `webhook-signature`), so a receiver can switch to the new secret without losing one.
+ */
+export const WEBHOOK_ROTATION_OVERLAP_HOURS = 24;
+
 export const WEBHOOK_EVENT_ALERT_FIRED = 'alert.fired';
 
 /**
@@ -30,10 +48,16 @@ export interface AlertFiredEvent {
 }
 
 export interface WebhookSecret {
-  /** `whsec_…`: the HMAC-SHA256 key for Coinsight-Signature; shown to its owner only. */
+  /**
+   * `whsec_` + base64 of 32 random bytes, as Standard Webhooks' libraries take it (the HMAC-SHA256
+   * key is the decoded bytes); the deprecated Coinsight-Signature is keyed by this whole string.
+   * Shown to its owner only.
+   */
   secret: string;
   createdAt: string;
   rotatedAt: string | null;
+  /** Until when deliveries are also signed with the secret before the last rotation; null when they are not. */
+  previousSecretExpiresAt: string | null;
 }
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -76,6 +100,9 @@ export const webhookDeliveriesQuerySchema = z
 const HEX = /^[0-9a-f]{64}$/;
 
 /**
+ * @deprecated Verify `webhook-signature` with a Standard Webhooks library (npm `standardwebhooks`)
+ * instead; `Coinsight-Signature` is sent until WEBHOOK_LEGACY_SIGNATURE_SUNSET.
+ *
  * Checks a `Coinsight-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
  * header: true when one v1 signature matches the raw body (the bytes received, before any JSON
  * parsing) and t is within `toleranceSeconds` of `nowSeconds` (replays of old deliveries fail).

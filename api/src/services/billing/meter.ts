@@ -13,6 +13,8 @@ export interface Reservation {
   hour: Date;
   /** The account's Pro calls counted this month, after this reservation (this one included on Pro). */
   billedCalls: number;
+  /** The account's Free calls counted this month, after this reservation (this one included on Free): the quota's use. */
+  freeCalls: number;
   /** The account's budget as the reservation read it (Pro only), for the 80%/100% notices. */
   budget: ReservedBudget | null;
 }
@@ -55,7 +57,13 @@ export async function reserveCall(
   const quota = PLANS[call.plan].monthlyQuota;
   const free = call.plan === 'free' ? 1 : 0;
   const pro = call.plan === 'pro' ? 1 : 0;
-  const result = await sql<{ pro_calls: number; amount_cents: number | null; hard_cap: boolean | null; updated_at: Date | null }>`
+  const result = await sql<{
+    free_calls: number;
+    pro_calls: number;
+    amount_cents: number | null;
+    hard_cap: boolean | null;
+    updated_at: Date | null;
+  }>`
     with reserved as (
       insert into api_usage_monthly as m (user_id, month, free_calls, pro_calls)
       values (${call.userId}, ${month}, ${free}, ${pro})
@@ -66,13 +74,13 @@ export async function reserveCall(
             select 1 from budgets b
             where b.user_id = m.user_id and b.hard_cap
               and m.pro_calls::int8 >= b.amount_cents::int8 * ${MICROS_PER_CENT}::int8 / ${PRICE_MICROS_PER_CALL}::int8))
-      returning m.pro_calls
+      returning m.free_calls, m.pro_calls
     ), hourly as (
       insert into api_usage_hourly as h (key_id, user_id, hour, calls, pro_calls)
       select ${call.keyId}::int8, ${call.userId}, ${hour}::timestamptz, 1, ${pro}::int4 from reserved
       on conflict (key_id, hour) do update set calls = h.calls + 1, pro_calls = h.pro_calls + excluded.pro_calls
     )
-    select r.pro_calls, b.amount_cents, b.hard_cap, b.updated_at
+    select r.free_calls, r.pro_calls, b.amount_cents, b.hard_cap, b.updated_at
     from reserved r left join budgets b on b.user_id = ${call.userId} and ${pro}::int4 = 1
   `.execute(db);
   const row = result.rows[0];
@@ -81,7 +89,7 @@ export async function reserveCall(
     row.amount_cents !== null && row.updated_at !== null
       ? { amountCents: row.amount_cents, hardCap: row.hard_cap === true, updatedAt: row.updated_at }
       : null;
-  return { reserved: true, reservation: { ...call, month, hour, billedCalls: row.pro_calls, budget } };
+  return { reserved: true, reservation: { ...call, month, hour, billedCalls: row.pro_calls, freeCalls: row.free_calls, budget } };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { WEBHOOK_HEADERS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from '@coinsight/contracts';
+import { WEBHOOK_HEADERS, WEBHOOK_LEGACY_SIGNATURE_SUNSET, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from '@coinsight/contracts';
 import type { ServiceDeps } from '../deps.js';
-import { ensureWebhookSecrets } from './secrets.js';
+import { ensureWebhookSecrets, signingSecrets, type StoredSecrets } from './secrets.js';
 import { postWebhook, type SendResult } from './send.js';
-import { signatureHeader } from './signing.js';
+import { legacyKeys, legacySignature, standardSignature } from './signing.js';
 import { resolveWebhookTarget, WebhookTargetError, type ResolveAll } from './url-guard.js';
 
 export type WebhookDeliverDeps = Pick<ServiceDeps, 'db' | 'log' | 'webhooks' | 'now'>;
@@ -15,6 +15,8 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
  * dies mid-attempt the delivery comes back after it (at-least-once; receivers dedupe on the event id).
  */
 const LEASE_MS = 120_000;
+/** The first moment without the deprecated header: midnight UTC after the sunset day. */
+const LEGACY_SIGNATURE_ENDS = new Date(Date.parse(`${WEBHOOK_LEGACY_SIGNATURE_SUNSET}T00:00:00Z`) + 86_400_000);
 
 type Outcome = 'delivered' | 'retry' | 'failed';
 
@@ -31,12 +33,42 @@ function classify(result: SendResult): Outcome {
 }
 
 /**
+ * A delivery's headers. `webhook-id` is the event's id, stored with the delivery, so every retry
+ * carries the same one (the receiver's idempotency key). The timestamp is the real clock's, as the
+ * receiver checks it against its own. Inside a rotation window both secrets sign (two entries).
+ */
+function signedHeaders(
+  delivery: { id: number; payload: unknown },
+  body: string,
+  secrets: StoredSecrets | undefined,
+  now: Date,
+): Record<string, string> {
+  // ensureWebhookSecrets made one for every account claimed: a missing one is a bug, not a state.
+  if (!secrets) throw new Error(`no signing secret for delivery ${delivery.id}`);
+  const event = delivery.payload as { id: string; type: string };
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signing = signingSecrets(secrets, now);
+  const headers: Record<string, string> = {
+    [WEBHOOK_HEADERS.id]: event.id,
+    [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+    [WEBHOOK_HEADERS.signature]: standardSignature(signing, event.id, timestamp, body),
+    [WEBHOOK_HEADERS.event]: event.type,
+    [WEBHOOK_HEADERS.delivery]: String(delivery.id),
+  };
+  // Deprecated: sent through WEBHOOK_LEGACY_SIGNATURE_SUNSET's day (UTC), then no more (docs/webhooks.md).
+  if (now < LEGACY_SIGNATURE_ENDS) {
+    headers[WEBHOOK_HEADERS.legacySignature] = legacySignature([...new Set(signing.flatMap(legacyKeys))], body, timestamp);
+  }
+  return headers;
+}
+
+/**
  * The webhook-deliver job: claims the pending deliveries due at `now` (FOR UPDATE SKIP LOCKED,
  * and a lease in next_attempt_at, so overlapping runs and instances never send one twice at
  * once), POSTs each signed, records the attempt, and schedules the next one by
  * WEBHOOK_RETRY_DELAYS_SECONDS or ends the delivery. The HTTP calls run outside any transaction.
- * `now` drives the schedule (tests pass it); the signature's timestamp is the real clock's, as
- * the receiver checks it against its own.
+ * `now` drives the schedule and the rotation window (tests pass it); the signature's timestamp is
+ * the real clock's, as the receiver checks it against its own.
  */
 export async function deliverWebhooks(
   deps: WebhookDeliverDeps,
@@ -72,11 +104,7 @@ export async function deliverWebhooks(
       let outcome: Outcome;
       try {
         const target = await resolveWebhookTarget(delivery.url, { allowPrivate: deps.webhooks.allowPrivate, resolve: input.resolve });
-        const headers = {
-          [WEBHOOK_HEADERS.signature]: signatureHeader(secrets.get(delivery.user_id) ?? '', body, Math.floor(Date.now() / 1000)),
-          [WEBHOOK_HEADERS.event]: (delivery.payload as { type: string }).type,
-          [WEBHOOK_HEADERS.delivery]: String(delivery.id),
-        };
+        const headers = signedHeaders(delivery, body, secrets.get(delivery.user_id), now);
         result = await postWebhook(target, headers, body, input.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
         outcome = classify(result);
       } catch (error) {

@@ -1,16 +1,24 @@
-import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { verifyWebhookSignature, type Alert, type AlertFiredEvent, type WebhookDelivery, type WebhookSecret } from '@coinsight/contracts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  verifyWebhookSignature,
+  WEBHOOK_LEGACY_SIGNATURE_SUNSET,
+  type Alert,
+  type AlertFiredEvent,
+  type WebhookDelivery,
+  type WebhookSecret,
+} from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, verifiedSignup } from '../../test/auth.js';
-import { startWebhookReceiver } from '../../test/webhook-receiver.js';
+import { startWebhookReceiver, type ReceivedWebhook } from '../../test/webhook-receiver.js';
 import { deliverWebhooks } from '../../services/webhooks/deliver.js';
 import { atTime } from '../../services/clock.js';
 
@@ -67,6 +75,31 @@ async function fireBtc(t: TestApp) {
 
 const deliver = (now: Date, deps = open.app.deps) => deliverWebhooks(atTime(deps, now), {});
 
+/** The three Standard Webhooks headers of a delivery, as a receiver hands them to the library. */
+const standardHeaders = (hit: ReceivedWebhook) => ({
+  'webhook-id': String(hit.headers['webhook-id']),
+  'webhook-timestamp': String(hit.headers['webhook-timestamp']),
+  'webhook-signature': String(hit.headers['webhook-signature']),
+});
+
+/** Some other account's secret, in the same form. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/**
+ * The docs' ```js block that mentions `marker`, written to a file and imported as a customer's
+ * module. Inside this package (under node_modules/.cache), so its own imports (`standardwebhooks`)
+ * resolve as they would in the customer's project.
+ */
+async function importDocBlock<T>(docs: string, marker: string): Promise<T> {
+  const block = [...docs.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]!).find((code) => code.includes(marker));
+  if (!block) throw new Error(`docs/webhooks.md has no js block with ${marker}`);
+  const dir = new URL('../../../node_modules/.cache/', import.meta.url);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(await mkdtemp(path.join(fileURLToPath(dir), 'webhook-doc-')), 'verify.mjs');
+  await writeFile(file, block);
+  return (await import(pathToFileURL(file).href)) as T;
+}
+
 describe(`webhooks (${process.env.TEST_DB})`, () => {
   it('a fired alert reaches its endpoint as a signed POST; the signature verifies, a tampered body or an old timestamp does not', async () => {
     const receiver = await startWebhookReceiver([200]);
@@ -102,10 +135,32 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
         },
       });
 
+      // Standard Webhooks: the library verifies the delivery as received, with the secret settings show.
       const { secret } = (await user.query<WebhookSecret>('webhooks.secret')).data;
-      expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(hit!.headers['webhook-id']).toBe(event.id);
+      expect(hit!.headers['webhook-timestamp']).toMatch(/^\d+$/);
+      expect(hit!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(new Webhook(secret).verify(hit!.body, standardHeaders(hit!))).toEqual(event);
+      expect(() => new Webhook(secret).verify(hit!.body.replace('50000', '50001'), standardHeaders(hit!))).toThrow(
+        WebhookVerificationError,
+      );
+      expect(() => new Webhook(newSecret()).verify(hit!.body, standardHeaders(hit!))).toThrow('No matching signature found');
+      const stale = { ...standardHeaders(hit!), 'webhook-timestamp': String(Math.floor(Date.now() / 1000) - 301) };
+      expect(() => new Webhook(secret).verify(hit!.body, stale)).toThrow('Message timestamp too old');
+
+      // The docs' Standard Webhooks example, run as a customer would copy it.
+      const docs = await readFile(new URL('../../../../docs/webhooks.md', import.meta.url), 'utf8');
+      const { verifyDelivery } = await importDocBlock<{
+        verifyDelivery: (secret: string, headers: Record<string, string>, body: string) => unknown;
+      }>(docs, 'standardwebhooks');
+      expect(verifyDelivery(secret, standardHeaders(hit!), hit!.body)).toEqual(event);
+      expect(() => verifyDelivery(secret, standardHeaders(hit!), `${hit!.body} `)).toThrow('No matching signature found');
+
+      // The deprecated Coinsight-Signature still comes, and still verifies with the same secret.
       const header = String(hit!.headers['coinsight-signature']);
       expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(header.slice(2, header.indexOf(','))).toBe(hit!.headers['webhook-timestamp']);
       expect(await verifyWebhookSignature(secret, header, hit!.body)).toBe(true);
       expect(await verifyWebhookSignature(secret, header, hit!.body.replace('50000', '50001'))).toBe(false);
       expect(await verifyWebhookSignature(`${secret}x`, header, hit!.body)).toBe(false);
@@ -113,14 +168,10 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
       expect(await verifyWebhookSignature(secret, header, hit!.body, 300, signedAt + 301)).toBe(false);
       expect(await verifyWebhookSignature(secret, header, hit!.body, 300, signedAt + 299)).toBe(true);
 
-      // The example in docs/webhooks.md, run as a customer would copy it.
-      const docs = await readFile(new URL('../../../../docs/webhooks.md', import.meta.url), 'utf8');
-      const example = /```js\n([\s\S]*?)```/.exec(docs)![1]!;
-      const file = path.join(await mkdtemp(path.join(tmpdir(), 'webhook-doc-')), 'verify.mjs');
-      await writeFile(file, example);
-      const { verifyCoinsightSignature } = (await import(pathToFileURL(file).href)) as {
+      // The docs' legacy example, likewise.
+      const { verifyCoinsightSignature } = await importDocBlock<{
         verifyCoinsightSignature: (secret: string, header: string, body: string | Buffer) => boolean;
-      };
+      }>(docs, 'verifyCoinsightSignature');
       expect(verifyCoinsightSignature(secret, header, hit!.body)).toBe(true);
       expect(verifyCoinsightSignature(secret, header, Buffer.from(hit!.body))).toBe(true);
       expect(verifyCoinsightSignature(secret, header, hit!.body.replace('50000', '50001'))).toBe(false);
@@ -140,17 +191,109 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
           deliveredAt: firedAt.toISOString(),
         },
       ]);
+    } finally {
+      await receiver.close();
+    }
+  });
 
-      // Rotation: the next delivery is signed with the new secret, and the old one no longer verifies.
+  it('rotation: for 24 hours both secrets sign (two entries, both verify); after that only the new one', async () => {
+    const receiver = await startWebhookReceiver([200]);
+    try {
+      const user = await newUser(open);
+      const created = await user.mutate<Alert>('alerts.create', {
+        symbol: 'BTC',
+        price: 1,
+        condition: 'above',
+        email: false,
+        webhookUrl: receiver.url,
+      });
+      const old = (await user.query<WebhookSecret>('webhooks.secret')).data;
+      expect(old.previousSecretExpiresAt).toBeNull();
+
       const rotated = (await user.mutate<WebhookSecret>('webhooks.rotateSecret')).data;
-      expect(rotated.secret).not.toBe(secret);
-      expect(rotated.rotatedAt).not.toBeNull();
-      expect((await user.query<WebhookSecret>('webhooks.secret')).data.secret).toBe(rotated.secret);
-      await user.mutate('alerts.update', { id: created.data.id, rearm: true });
+      expect(rotated.secret).not.toBe(old.secret);
+      const rotatedAt = Date.parse(rotated.rotatedAt!);
+      expect(rotated.previousSecretExpiresAt).toBe(new Date(rotatedAt + 24 * 3_600_000).toISOString());
+      expect((await user.query<WebhookSecret>('webhooks.secret')).data).toEqual(rotated);
+
+      // The job's clock, not a sleep: 23 hours after the rotation, then 25.
+      const deliverAt = async (hours: number) => {
+        await user.mutate('alerts.update', { id: created.data.id, rearm: true });
+        await fireBtc(open);
+        expect(await deliver(new Date(rotatedAt + hours * 3_600_000))).toMatchObject({ attempted: 1, delivered: 1 });
+        return receiver.received.at(-1)!;
+      };
+
+      const inside = await deliverAt(23);
+      expect(String(inside.headers['webhook-signature']).split(' ')).toEqual([
+        expect.stringMatching(/^v1,/),
+        expect.stringMatching(/^v1,/),
+      ]);
+      expect(new Webhook(rotated.secret).verify(inside.body, standardHeaders(inside))).toMatchObject({ type: 'alert.fired' });
+      expect(new Webhook(old.secret).verify(inside.body, standardHeaders(inside))).toMatchObject({ type: 'alert.fired' });
+      const insideLegacy = String(inside.headers['coinsight-signature']);
+      expect(await verifyWebhookSignature(rotated.secret, insideLegacy, inside.body)).toBe(true);
+      expect(await verifyWebhookSignature(old.secret, insideLegacy, inside.body)).toBe(true);
+
+      const after = await deliverAt(25);
+      expect(String(after.headers['webhook-signature'])).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(new Webhook(rotated.secret).verify(after.body, standardHeaders(after))).toMatchObject({ type: 'alert.fired' });
+      expect(() => new Webhook(old.secret).verify(after.body, standardHeaders(after))).toThrow('No matching signature found');
+      const afterLegacy = String(after.headers['coinsight-signature']);
+      expect(await verifyWebhookSignature(rotated.secret, afterLegacy, after.body)).toBe(true);
+      expect(await verifyWebhookSignature(old.secret, afterLegacy, after.body)).toBe(false);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a secret issued before Standard Webhooks is shown in standard base64 and keeps verifying, the legacy header with either spelling', async () => {
+    const receiver = await startWebhookReceiver([200]);
+    try {
+      const user = await newUser(open);
+      await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
+      // As the server issued them until now: URL-safe base64 without padding. These bytes spell both `-` and `_` there.
+      const bytes = Buffer.from(`fbff${'ab'.repeat(30)}`, 'hex');
+      const issued = `whsec_${bytes.toString('base64url')}`;
+      expect(issued).toMatch(/[-_]/);
+      await open.app.db.updateTable('webhook_secrets').set({ secret: issued }).where('user_id', '=', user.id).execute();
+
+      const { secret } = (await user.query<WebhookSecret>('webhooks.secret')).data;
+      expect(secret).toBe(`whsec_${bytes.toString('base64')}`);
+      expect(() => new Webhook(issued)).toThrow(); // Why it is shown re-spelt: the library refuses the URL-safe alphabet.
+
       await deliver(await fireBtc(open));
-      const second = receiver.received[1]!;
-      expect(await verifyWebhookSignature(rotated.secret, String(second.headers['coinsight-signature']), second.body)).toBe(true);
-      expect(await verifyWebhookSignature(secret, String(second.headers['coinsight-signature']), second.body)).toBe(false);
+      const [hit] = receiver.received;
+      expect(new Webhook(secret).verify(hit!.body, standardHeaders(hit!))).toMatchObject({ type: 'alert.fired' });
+      const legacy = String(hit!.headers['coinsight-signature']);
+      expect(await verifyWebhookSignature(issued, legacy, hit!.body)).toBe(true);
+      expect(await verifyWebhookSignature(secret, legacy, hit!.body)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it(`Coinsight-Signature is sent through ${WEBHOOK_LEGACY_SIGNATURE_SUNSET} (UTC) and not after`, async () => {
+    const receiver = await startWebhookReceiver([200]);
+    try {
+      const user = await newUser(open);
+      const created = await user.mutate<Alert>('alerts.create', {
+        symbol: 'BTC',
+        price: 1,
+        condition: 'above',
+        email: false,
+        webhookUrl: receiver.url,
+      });
+      const lastDay = Date.parse(`${WEBHOOK_LEGACY_SIGNATURE_SUNSET}T23:59:59Z`);
+      await fireBtc(open);
+      expect(await deliver(new Date(lastDay))).toMatchObject({ delivered: 1 });
+      await user.mutate('alerts.update', { id: created.data.id, rearm: true });
+      await fireBtc(open);
+      expect(await deliver(new Date(lastDay + 1_000))).toMatchObject({ delivered: 1 });
+      expect(receiver.received.map((hit) => hit.headers['coinsight-signature'] !== undefined)).toEqual([true, false]);
+      const { secret } = (await user.query<WebhookSecret>('webhooks.secret')).data;
+      for (const hit of receiver.received)
+        expect(new Webhook(secret).verify(hit.body, standardHeaders(hit))).toMatchObject({ type: 'alert.fired' });
     } finally {
       await receiver.close();
     }
@@ -177,6 +320,12 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
       // The same event both times: the receiver dedupes on its id.
       expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
       expect(receiver.received[1]!.headers['coinsight-delivery']).toBe(receiver.received[0]!.headers['coinsight-delivery']);
+      // Standard Webhooks' idempotency key: the event's id, the same on the retry, which is signed afresh.
+      const eventId = (JSON.parse(receiver.received[0]!.body) as AlertFiredEvent).id;
+      expect(receiver.received.map((hit) => hit.headers['webhook-id'])).toEqual([eventId, eventId]);
+      const { secret } = (await user.query<WebhookSecret>('webhooks.secret')).data;
+      for (const hit of receiver.received)
+        expect(new Webhook(secret).verify(hit.body, standardHeaders(hit))).toMatchObject({ id: eventId });
     } finally {
       await receiver.close();
     }

@@ -294,6 +294,14 @@ function inlineRefs(node: unknown, components: Record<string, unknown>): unknown
 
 const requestIdHeader = z.string().meta({ description: 'Identifies this request; also `requestId` in error bodies' });
 const rateLimitHeaders = {
+  'RateLimit-Policy': z.string().meta({
+    description:
+      'The limits in force (IETF draft RateLimit header fields; a Structured Field List): `"key";q=100;w=60, "account";q=100;w=60, "month";q=1000;w=2592000` (`"month"` on Free only)',
+  }),
+  RateLimit: z.string().meta({
+    description:
+      'What is left of each policy (`r`) and seconds until more (`t`): `"key";r=99;t=60, "account";r=99;t=60, "month";r=999;t=1209600` (`"month"` only on billable calls)',
+  }),
   'RateLimit-Limit': z.string().meta({ description: "The plan's requests per minute" }),
   'RateLimit-Remaining': z.string().meta({ description: 'Requests left in this window (of the tighter of the key and account limits)' }),
   'RateLimit-Reset': z.string().meta({ description: 'Seconds until this window ends' }),

@@ -23,6 +23,7 @@ import * as mailQueue from './2026-11-26T0200_mail_queue.js';
 import * as loginLinks from './2026-11-26T0900_login_links.js';
 import * as stripeBilling from './2026-11-26T1100_stripe_billing.js';
 import * as budgets from './2026-11-26T1130_budgets.js';
+import * as webhookRotation from './2026-11-26T1500_webhook_rotation.js';
 import * as taskFiles from './2026-11-26T1700_task_files.js';
 
 /**
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0900_login_links': loginLinks,
   '2026-11-26T1100_stripe_billing': stripeBilling,
   '2026-11-26T1130_budgets': budgets,
+  '2026-11-26T1500_webhook_rotation': webhookRotation,
   '2026-11-26T1700_task_files': taskFiles,
 };

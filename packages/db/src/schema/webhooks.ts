@@ -6,6 +6,8 @@ export interface WebhookSecretsTable {
   secret: string;
   created_at: Generated<Date>;
   rotated_at: Date | null;
+  /** The secret before the last rotation; it signs too until `rotated_at` + 24 h. */
+  previous_secret: string | null;
 }
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';

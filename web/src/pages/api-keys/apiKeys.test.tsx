@@ -38,7 +38,12 @@ function keysApi(initial: ApiKey[] = [production]) {
       return { ok: true as const };
     },
     // The tab's webhooks section shares the page: answered, so its own messages stay out of these tests.
-    'webhooks.secret': () => ({ secret: 'whsec_test', createdAt: '2026-11-01T10:00:00.000Z', rotatedAt: null }),
+    'webhooks.secret': () => ({
+      secret: 'whsec_test',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      rotatedAt: null,
+      previousSecretExpiresAt: null,
+    }),
     'webhooks.deliveries': () => [],
   };
   return handlers;

@@ -47,8 +47,9 @@ export default function ApiPage() {
           ))}
         </ul>
         <p>
-          Every answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>; past a limit
-          the answer is <code>429</code> with <code>Retry-After</code> in seconds. See <Link to="/pricing">Pricing</Link>.
+          Every answer carries <code>RateLimit-Policy</code> and <code>RateLimit</code> (the current IETF draft: per-key, per-account and
+          monthly policies) and the older <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>;
+          past a limit the answer is <code>429</code> with <code>Retry-After</code> in seconds. See <Link to="/pricing">Pricing</Link>.
         </p>
       </Card>
 

@@ -1,4 +1,4 @@
-import { MAIL_BUDGET, PLANS } from '@coinsight/contracts';
+import { MAIL_BUDGET, PLANS, WEBHOOK_LEGACY_SIGNATURE_SUNSET } from '@coinsight/contracts';
 import { alerts } from '@coinsight/sdk/examples';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
@@ -70,11 +70,13 @@ export default function DocsAlertsPage() {
 
         <h2>Webhooks</h2>
         <p>
-          With <code>webhookUrl</code>, a firing alert is POSTed there as JSON, signed with HMAC-SHA256 in the{' '}
-          <code>Coinsight-Signature</code> header (<code>t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</code> over the timestamp and the body) using
-          your account&apos;s signing secret from <Link to="/settings?tab=api">Settings → API</Link>. Failed deliveries are retried with
-          backoff, and each attempt is listed there. The address must resolve to a public one: loopback, private and link-local addresses
-          are refused.
+          With <code>webhookUrl</code>, a firing alert is POSTed there as JSON, signed per{' '}
+          <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> (<code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
+          <code>webhook-signature</code>), so the <code>standardwebhooks</code> libraries verify it with your account&apos;s{' '}
+          <code>whsec_</code> signing secret from <Link to="/settings?tab=api">Settings → API</Link>. The older{' '}
+          <code>Coinsight-Signature</code> header is deprecated and sent until {WEBHOOK_LEGACY_SIGNATURE_SUNSET}. Failed deliveries are
+          retried with backoff, and each attempt is listed there. The address must resolve to a public one: loopback, private and link-local
+          addresses are refused.
         </p>
       </article>
     </Page>

@@ -90,12 +90,14 @@ export default function DocsPage() {
           ]}
         />
         <p>
-          Every answer to a call with a valid key carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and{' '}
-          <code>RateLimit-Reset</code> (seconds until the window resets). Past the limit the answer is <code>429</code> with code{' '}
-          <code>rate_limited</code> and a <code>Retry-After</code> header; a Free account past its month gets <code>429</code> with code{' '}
-          <code>quota_exceeded</code>. The SDK waits and retries a <code>rate_limited</code> answer by itself (twice by default), never a
-          used-up quota. Only successful (2xx) calls count toward the month; <code>GET /v1/usage</code> tells you where you stand, and is
-          never counted itself.
+          Every answer to a call with a valid key carries <code>RateLimit-Policy</code> and <code>RateLimit</code>, the fields of the
+          current IETF draft: the key&apos;s and the account&apos;s per-minute policies and, on Free, the monthly one, each with what is
+          left (<code>r</code>) and the seconds until more (<code>t</code>). The older <code>RateLimit-Limit</code>,{' '}
+          <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> (seconds until the window resets) come too. Past the limit the
+          answer is <code>429</code> with code <code>rate_limited</code> and a <code>Retry-After</code> header; a Free account past its
+          month gets <code>429</code> with code <code>quota_exceeded</code>. The SDK waits and retries a <code>rate_limited</code> answer by
+          itself (twice by default), never a used-up quota. Only successful (2xx) calls count toward the month; <code>GET /v1/usage</code>{' '}
+          tells you where you stand, and is never counted itself.
         </p>
         <DocExample example={quickStart.rateLimitsCurl} />
         <DocExample example={quickStart.usageCurl} />

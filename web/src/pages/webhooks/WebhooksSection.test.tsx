@@ -1,20 +1,22 @@
-import type { WebhookDelivery, WebhookSecret } from '@coinsight/contracts';
+import { WEBHOOK_LEGACY_SIGNATURE_SUNSET, type WebhookDelivery, type WebhookSecret } from '@coinsight/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { StubError, testUser, type Handlers } from '../../test/trpcStub';
-import { DELIVERIES_LOAD_FAILED_MESSAGE, NO_DELIVERIES_MESSAGE } from './WebhooksSection';
+import { DELIVERIES_LOAD_FAILED_MESSAGE, NO_DELIVERIES_MESSAGE, ROTATE_CONFIRM_MESSAGE } from './WebhooksSection';
 
 const SECRET: WebhookSecret = {
-  secret: 'whsec_firstSecretFirstSecretFirstSecret123456',
+  secret: 'whsec_Zmlyc3RTZWNyZXRGaXJzdFNlY3JldEZpcnN0U2VjcmU=',
   createdAt: '2026-11-20T10:00:00.000Z',
   rotatedAt: null,
+  previousSecretExpiresAt: null,
 };
 const ROTATED: WebhookSecret = {
-  secret: 'whsec_secondSecretSecondSecretSecondSecret12',
+  secret: 'whsec_c2Vjb25kU2VjcmV0U2Vjb25kU2VjcmV0U2Vjb25kU2U=',
   createdAt: SECRET.createdAt,
   rotatedAt: '2026-11-23T20:00:00.000Z',
+  previousSecretExpiresAt: '2026-11-24T20:00:00.000Z',
 };
 
 const delivery = (overrides: Partial<WebhookDelivery>): WebhookDelivery => ({
@@ -84,14 +86,28 @@ describe('settings api tab: webhooks', () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(SECRET.secret));
     expect((await screen.findByRole('status')).textContent).toBe('Secret copied to the clipboard.');
 
+    const dates = () => screen.getByTestId('webhook-secret-dates');
+    expect(dates().textContent).toMatch(/^Created .+\.$/);
+    expect(dates().querySelector('time')?.getAttribute('datetime')).toBe(SECRET.createdAt);
+
     press('Rotate secret');
     expect(api.callsTo('webhooks.rotateSecret')).toHaveLength(0);
-    expect(screen.getByRole('group', { name: 'Confirm rotation' }).textContent).toContain('stops working at once');
+    const confirm = screen.getByRole('group', { name: 'Confirm rotation' }).textContent;
+    expect(confirm).toContain(ROTATE_CONFIRM_MESSAGE);
+    expect(ROTATE_CONFIRM_MESSAGE).toContain('For 24 hours the current one signs too');
     press('Rotate now');
     await waitFor(() => expect(secretText()).toBe(ROTATED.secret));
     expect(api.callsTo('webhooks.rotateSecret')).toHaveLength(1);
-    expect(screen.getByRole('status').textContent).toBe('New secret in force. Deliveries are now signed with it only.');
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^New secret in force\. Until .+, deliveries are signed with the previous one too\.$/,
+    );
     expect(screen.queryByRole('group', { name: 'Confirm rotation' })).toBeNull();
+    // While the window is open, settings say until when the previous secret still signs.
+    expect(dates().textContent).toMatch(/^Rotated .+\. The previous secret also signs deliveries until .+\.$/);
+    expect([...dates().querySelectorAll('time')].map((time) => time.getAttribute('datetime'))).toEqual([
+      ROTATED.rotatedAt,
+      ROTATED.previousSecretExpiresAt,
+    ]);
   });
 
   it('cancelling the confirmation rotates nothing', async () => {
@@ -128,6 +144,13 @@ describe('settings api tab: webhooks', () => {
     const section = screen.getByRole('heading', { name: 'Webhooks' }).closest('section')!;
     const results = await axe.run(section, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it("names the Standard Webhooks headers and the legacy header's last day", async () => {
+    await renderApiTab({ 'webhooks.secret': () => SECRET, 'webhooks.deliveries': () => [] });
+    const section = screen.getByRole('heading', { name: 'Webhooks' }).closest('section')!;
+    expect(section.textContent).toContain('webhook-signature');
+    expect(section.textContent).toContain(`Coinsight-Signature header is deprecated and sent until ${WEBHOOK_LEGACY_SIGNATURE_SUNSET}`);
   });
 
   it('says when there are no deliveries yet', async () => {

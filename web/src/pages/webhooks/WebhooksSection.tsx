@@ -1,4 +1,9 @@
-import type { WebhookAttempt, WebhookDelivery } from '@coinsight/contracts';
+import {
+  WEBHOOK_LEGACY_SIGNATURE_SUNSET,
+  WEBHOOK_ROTATION_OVERLAP_HOURS,
+  type WebhookAttempt,
+  type WebhookDelivery,
+} from '@coinsight/contracts';
 import { useState } from 'react';
 import { serverMessage } from '../../app/session';
 import { Badge, Button, type BadgeTone } from '../../components/ui';
@@ -8,6 +13,7 @@ import styles from './WebhooksSection.module.css';
 export const SECRET_LOAD_FAILED_MESSAGE = 'Could not load your signing secret. Please try again.';
 export const DELIVERIES_LOAD_FAILED_MESSAGE = 'Could not load recent deliveries. Please try again.';
 export const ROTATE_FAILED_MESSAGE = 'Failed to rotate the secret. Please try again.';
+export const ROTATE_CONFIRM_MESSAGE = `The new secret signs at once. For ${WEBHOOK_ROTATION_OVERLAP_HOURS} hours the current one signs too (two signatures on every delivery, retries included), so you can move your receiver to the new secret without losing a delivery; then it stops.`;
 export const NO_DELIVERIES_MESSAGE = 'No webhook deliveries yet. Alerts created with a webhookUrl are sent here when they fire.';
 
 const STATUS_TONE: Record<WebhookDelivery['status'], BadgeTone> = { pending: 'yellow', delivered: 'green', failed: 'red' };
@@ -44,10 +50,14 @@ export function WebhooksSection() {
   const confirmRotate = async () => {
     setNotice('');
     try {
-      await rotate.mutateAsync();
+      const fresh = await rotate.mutateAsync();
       setConfirming(false);
       setRevealed(true);
-      setNotice('New secret in force. Deliveries are now signed with it only.');
+      setNotice(
+        fresh.previousSecretExpiresAt
+          ? `New secret in force. Until ${dateTime.format(new Date(fresh.previousSecretExpiresAt))}, deliveries are signed with the previous one too.`
+          : 'New secret in force.',
+      );
     } catch (error) {
       setConfirming(false);
       setNotice(serverMessage(error) ?? ROTATE_FAILED_MESSAGE);
@@ -60,8 +70,10 @@ export function WebhooksSection() {
         Webhooks
       </h2>
       <p className={styles.muted}>
-        An alert created with a <code>webhookUrl</code> is also POSTed there when it fires, signed with this secret in the{' '}
-        <code>Coinsight-Signature</code> header (HMAC-SHA256 over the timestamp and the raw body). Keep it private.
+        An alert created with a <code>webhookUrl</code> is also POSTed there when it fires, signed with this secret per{' '}
+        <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> (<code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
+        <code>webhook-signature</code>): give it to a <code>standardwebhooks</code> library to verify deliveries. Keep it private. The older{' '}
+        <code>Coinsight-Signature</code> header is deprecated and sent until {WEBHOOK_LEGACY_SIGNATURE_SUNSET}.
       </p>
 
       {secret.isError ? (
@@ -93,9 +105,25 @@ export function WebhooksSection() {
           </div>
         </div>
       )}
+      {secret.data && (
+        <p className={styles.muted} data-testid="webhook-secret-dates">
+          {secret.data.rotatedAt ? 'Rotated ' : 'Created '}
+          <time dateTime={secret.data.rotatedAt ?? secret.data.createdAt}>
+            {dateTime.format(new Date(secret.data.rotatedAt ?? secret.data.createdAt))}
+          </time>
+          .
+          {secret.data.previousSecretExpiresAt && (
+            <>
+              {' '}
+              The previous secret also signs deliveries until{' '}
+              <time dateTime={secret.data.previousSecretExpiresAt}>{dateTime.format(new Date(secret.data.previousSecretExpiresAt))}</time>.
+            </>
+          )}
+        </p>
+      )}
       {confirming && (
         <div className={styles.actions} role="group" aria-label="Confirm rotation">
-          <p className={styles.muted}>The current secret stops working at once, for retries of earlier deliveries too.</p>
+          <p className={styles.muted}>{ROTATE_CONFIRM_MESSAGE}</p>
           <Button size="sm" disabled={rotate.isPending} onClick={() => void confirmRotate()}>
             {rotate.isPending ? 'Rotating…' : 'Rotate now'}
           </Button>
