@@ -82,6 +82,14 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
+// Kysely hides its driver's client, and COPY needs one (pg-copy-streams speaks through it).
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The node-postgres pool behind a PostgreSQL handle's `db`; undefined for PGlite. For COPY (ingest/copy-batch.ts). */
+export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 function openPostgres({
   url,
   poolSize = 10,
@@ -140,6 +148,7 @@ function openPostgres({
   };
   // Kysely 0.29 reads the pool's options to open a side connection that cancels an aborted query.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end(), options: pool.options } }) });
+  pools.set(db, pool);
   return {
     db,
     close: () => db.destroy(),

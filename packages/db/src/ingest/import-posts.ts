@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { analyzePost } from '../analysis/analyze.js';
-import { loadSymbolMatcher } from '../analysis/load-symbol-matcher.js';
+import { analyzerFor } from '../analysis/analysis-pool.js';
+import { loadAssetRefs } from '../analysis/load-symbol-matcher.js';
+import { pgPoolOf } from '../create-db.js';
 import type { Database } from '../schema/index.js';
 import type { Platform } from '../schema/posts.js';
 import { parsePostRecord, type PostInput, type RawRecord } from './post-record.js';
+import { writePostBatchByCopy } from './copy-batch.js';
 import { postKey } from './post-rows.js';
 import { writePrivateBatch } from './private-batch.js';
 import { writePostBatch, type AnalyzedPost } from './write-batch.js';
@@ -41,6 +43,13 @@ export interface ImportOptions {
   onProgress?: (report: Readonly<ImportReport>) => void;
   /** The reference time for "createdAt is in the future" (tests pin it). */
   now?: number;
+  /**
+   * How shared posts are written. 'copy' (the default on PostgreSQL): COPY into a staging table,
+   * set-based statements, analysis in worker threads. 'statements': per-batch statements with
+   * parameter arrays, analysis in this thread, the only path on PGlite. Both store the same rows
+   * and rollups (ingest/paths.int.test.ts); the choice is for that test and the bench.
+   */
+  writePath?: 'copy' | 'statements';
 }
 
 // 5,000 rather than 1,000: 25% more posts a second (bench), as the rollup rows a batch touches grow
@@ -65,7 +74,9 @@ export async function importPosts(
 ): Promise<ImportReport> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const now = options.now ?? Date.now();
-  const matcher = await loadSymbolMatcher(db);
+  const assets = await loadAssetRefs(db);
+  const pool = options.owner === undefined && options.writePath !== 'statements' ? pgPoolOf(db) : undefined;
+  const analyzer = analyzerFor(assets, pool !== undefined);
   const report: ImportReport = { rows: 0, inserted: 0, updated: 0, skipped: 0, failed: 0, errors: [] };
   const fail = (line: number, reason: string) => {
     report.failed++;
@@ -80,21 +91,33 @@ export async function importPosts(
 
   // One batch is written while the next is read and analysed: the database and the analysis
   // then run side by side. Only one write is in flight, so batches land in order.
-  let batch: { line: number; post: AnalyzedPost }[] = [];
+  let batch: { line: number; post: PostInput }[] = [];
   let keys = new Set<string>();
   let writing: Promise<void> = Promise.resolve();
   const { owner } = options;
-  const writeBatch = (posts: readonly AnalyzedPost[]) =>
-    owner === undefined ? writePostBatch(db, posts) : writePrivateBatch(db, owner, posts);
+  const writeBatch = (posts: readonly { line: number; post: AnalyzedPost }[]) =>
+    owner !== undefined
+      ? writePrivateBatch(
+          db,
+          owner,
+          posts.map((p) => p.post),
+        )
+      : pool
+        ? writePostBatchByCopy(pool, posts)
+        : writePostBatch(
+            db,
+            posts.map((p) => p.post),
+          );
   const write = async (current: { line: number; post: AnalyzedPost }[]) => {
     try {
-      add(await writeBatch(current.map((b) => b.post)));
+      add(await writeBatch(current));
     } catch (error) {
       if (!isRowError(error)) throw error;
       // One bad row fails its whole transaction: write the rows one by one to find it.
-      for (const { line, post } of current) {
+      for (const row of current) {
+        const { line } = row;
         try {
-          add(await writeBatch([post]));
+          add(await writeBatch([row]));
         } catch (rowError) {
           if (!isRowError(rowError)) throw rowError;
           fail(line, rowError instanceof Error ? rowError.message : String(rowError));
@@ -103,15 +126,24 @@ export async function importPosts(
     }
     options.onProgress?.(report);
   };
+  // A batch's analysis starts as soon as it is complete (in the worker threads on PostgreSQL), and
+  // its write once the batch before it is written; reading waits only for that earlier batch.
   const flush = async () => {
-    await writing;
     if (batch.length === 0) return;
     const current = batch;
     batch = [];
     keys = new Set();
-    writing = write(current);
+    const analysed = analyzer.analyze(current.map((b) => b.post.text));
+    analysed.catch(() => undefined);
+    const previous = writing;
+    writing = (async () => {
+      const analyses = await analysed;
+      await previous;
+      await write(current.map(({ line, post }, i) => ({ line, post: { ...post, ...analyses[i]! } })));
+    })();
     // Keeps an early failure from being reported as unhandled before the next flush awaits it.
     writing.catch(() => undefined);
+    await previous;
   };
 
   try {
@@ -131,13 +163,14 @@ export async function importPosts(
       // in a later file.
       if (keys.has(key)) await flush();
       keys.add(key);
-      batch.push({ line: item.line, post: analyze(parsed.post) });
+      batch.push({ line: item.line, post: parsed.post });
       if (batch.length >= batchSize) await flush();
     }
     await flush();
   } finally {
     // A source that fails mid-file still lets the batch in flight finish before the error goes up.
     await writing.catch(() => undefined);
+    await analyzer.close();
   }
   await writing;
   // An account's reads join its posts to themselves (the author is on the row; see the api's
@@ -147,8 +180,4 @@ export async function importPosts(
   if (owner !== undefined && report.inserted + report.updated > 0) await sql`analyze private_posts`.execute(db);
   report.errors.sort((a, b) => a.line - b.line);
   return report;
-
-  function analyze(post: PostInput): AnalyzedPost {
-    return { ...post, ...analyzePost(post.text, matcher) };
-  }
 }

@@ -1,7 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { analyzePost } from '../../analysis/analyze.js';
-import { loadSymbolMatcher } from '../../analysis/load-symbol-matcher.js';
+import type pg from 'pg';
+import { analyzerFor } from '../../analysis/analysis-pool.js';
+import { loadAssetRefs } from '../../analysis/load-symbol-matcher.js';
+import { pgPoolOf } from '../../create-db.js';
 import { authorKey, upsertAuthors } from '../../ingest/authors.js';
+import { writePostBatchByCopy } from '../../ingest/copy-batch.js';
+import type { PostAnalysis } from '../../analysis/analyze.js';
 import type { PostInput } from '../../ingest/post-record.js';
 import { insertNewPosts, type PostWrite } from '../../ingest/post-rows.js';
 import { rebuildRollups } from '../../rollups/rebuild.js';
@@ -18,6 +22,8 @@ export interface SeedPostsOptions {
   now?: Date;
   batchSize?: number;
   onProgress?: (written: number, total: number) => void;
+  /** As importPosts' option: 'copy' (PostgreSQL's default) or 'statements' (PGlite's only path). */
+  writePath?: 'copy' | 'statements';
 }
 
 export interface SeedPostsReport {
@@ -27,29 +33,64 @@ export interface SeedPostsReport {
 }
 
 /**
- * Bulk-loads generated posts: large batches through unnest, the next batch generated and
- * analysed while the database writes the previous one, and the rollups rebuilt once at the end
- * with a few GROUP BY statements, which is far cheaper than incrementing them per batch.
+ * Bulk-loads generated posts: large batches (on PostgreSQL through COPY, analysed in worker
+ * threads; on PGlite through unnest), the next batch generated and analysed while the database
+ * writes the previous one, and the rollups rebuilt once at the end with a few GROUP BY
+ * statements, which is far cheaper than incrementing them per batch.
  */
 export async function seedDemoPosts(db: Kysely<Database>, options: SeedPostsOptions): Promise<SeedPostsReport> {
   const started = performance.now();
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const matcher = await loadSymbolMatcher(db);
+  const assets = await loadAssetRefs(db);
+  const pool = options.writePath === 'statements' ? undefined : pgPoolOf(db);
+  const analyzer = analyzerFor(assets, pool !== undefined);
   const posts = generateDemoPosts({ seed: options.seed ?? DEMO_SEED, count: options.count, now: options.now ?? new Date() });
   const authorIds = new Map<string, number>();
 
   let inserted = 0;
   let written = 0;
   let writing: Promise<number> | undefined;
-  for (;;) {
-    const chunk = take(posts, batchSize);
-    if (chunk.length === 0) break;
-    const analyzed = chunk.map((post) => ({ post, analysis: analyzePost(post.text, matcher) }));
-    if (writing) {
-      inserted += await writing;
-      options.onProgress?.(written, options.count);
+  try {
+    for (;;) {
+      const chunk = take(posts, batchSize);
+      if (chunk.length === 0) break;
+      const analyses = await analyzer.analyze(chunk.map((post) => post.text));
+      const analyzed = chunk.map((post, i) => ({ post, analysis: analyses[i]! }));
+      if (writing) {
+        inserted += await writing;
+        options.onProgress?.(written, options.count);
+      }
+      writing = pool ? writeCopy(pool, analyzed) : writeStatements(analyzed);
+      // Awaited once the next chunk is analysed; until then a failure must not count as unhandled.
+      writing.catch(() => undefined);
+      written += chunk.length;
     }
-    writing = db.transaction().execute(async (trx) => {
+    if (writing) inserted += await writing;
+  } finally {
+    await analyzer.close();
+  }
+  options.onProgress?.(written, options.count);
+  await rebuildRollups(db);
+  // A bulk load leaves the planner without statistics and the visibility map unset, so counts
+  // could not be answered from indexes alone until autovacuum came round.
+  await sql`vacuum analyze posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily`.execute(db);
+  return { inserted, seconds: (performance.now() - started) / 1000 };
+
+  // Authors are upserted the first time this run meets them, as writeStatements does.
+  function writeCopy(pool: pg.Pool, analyzed: { post: PostInput; analysis: PostAnalysis }[]): Promise<number> {
+    const known = new Set(authorIds.keys());
+    for (const { post } of analyzed) authorIds.set(authorKey(post.platform, post.username), 0);
+    const rows = analyzed.map(({ post, analysis }, i) => ({
+      line: i + 1,
+      post: { ...post, ...analysis },
+      upsertAuthor: !known.has(authorKey(post.platform, post.username)),
+    }));
+    return writePostBatchByCopy(pool, rows, 'insert').then((outcome) => outcome.inserted);
+  }
+
+  function writeStatements(analyzed: { post: PostInput; analysis: PostAnalysis }[]): Promise<number> {
+    const chunk = analyzed.map((a) => a.post);
+    return db.transaction().execute(async (trx) => {
       const missing = chunk.filter((p) => !authorIds.has(authorKey(p.platform, p.username)));
       for (const [k, id] of await upsertAuthors(trx, missing)) authorIds.set(k, id);
       const rows: PostWrite[] = analyzed.map(({ post, analysis }) => ({
@@ -58,15 +99,7 @@ export async function seedDemoPosts(db: Kysely<Database>, options: SeedPostsOpti
       }));
       return (await insertNewPosts(trx, rows)).size;
     });
-    written += chunk.length;
   }
-  if (writing) inserted += await writing;
-  options.onProgress?.(written, options.count);
-  await rebuildRollups(db);
-  // A bulk load leaves the planner without statistics and the visibility map unset, so counts
-  // could not be answered from indexes alone until autovacuum came round.
-  await sql`vacuum analyze posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily`.execute(db);
-  return { inserted, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Seeds the demo posts unless the database has posts already (first start of the embedded mode). */

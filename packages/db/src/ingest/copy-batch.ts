@@ -1,0 +1,297 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { AnalyzedPost, BatchOutcome } from './write-batch.js';
+
+// The PostgreSQL fast path of a batch (write-batch.ts is the statement path PGlite keeps): the
+// batch is COPYed into a temporary staging table, and everything else is set-based SQL over it,
+// a fixed number of statements whatever the batch size. Same outcome as writePostBatch: authors
+// upserted (latest spelling, a missing follower count keeps the stored one), new posts inserted,
+// stored ones locked and rewritten only if something changed, rollups moved by the difference.
+
+const STAGING_COLUMNS = [
+  'line',
+  'platform',
+  'external_id',
+  'username',
+  'display_name',
+  'followers',
+  'text',
+  'created_at',
+  'likes',
+  'comments',
+  'shares',
+  'views',
+  'replies',
+  'retweets',
+  'media_type',
+  'location',
+  'reactions',
+  'hashtags',
+  'symbols',
+  'sentiment',
+  'sentiment_model',
+  'upsert_author',
+] as const;
+
+// Hashtags and symbols never contain spaces: each row's list travels as one space-joined string,
+// as in post-rows.ts. Sentiment is kept as the float8 the analysis computed, so the rollups sum
+// the same numbers the statement path sums in JavaScript; the post stores it as real.
+const CREATE_STAGING = `
+  create temp table if not exists ingest_staging (
+    line int not null, platform text not null, external_id text not null, username text not null, display_name text,
+    followers int8, text text not null, created_at timestamptz not null,
+    likes int4 not null, comments int4 not null, shares int4 not null, views int8 not null, replies int4 not null,
+    retweets int4 not null, media_type text, location text, reactions jsonb, hashtags text not null, symbols text not null,
+    sentiment float8 not null, sentiment_model text not null, upsert_author boolean not null,
+    author_id int8, post_id int8, inserted boolean not null default false, changed boolean not null default false
+  ) on commit delete rows
+`;
+
+// COPY's text format: backslash, tab, newline and carriage return escaped, NULL as \N.
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const escapeText = (value: string) => value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c);
+const cell = (value: string | number | boolean | null) =>
+  value === null ? '\\N' : typeof value === 'string' ? escapeText(value) : typeof value === 'number' ? String(value) : value ? 't' : 'f';
+
+function copyLine({ line, post: p, upsertAuthor = true }: StagedPost): string {
+  return `${[
+    line,
+    p.platform,
+    p.externalId,
+    p.username,
+    p.displayName,
+    p.followers,
+    p.text,
+    p.createdAt.toISOString(),
+    p.likes,
+    p.comments,
+    p.shares,
+    p.views,
+    p.replies,
+    p.retweets,
+    p.mediaType,
+    p.location,
+    p.reactions ? JSON.stringify(p.reactions) : null,
+    p.hashtags.join(' '),
+    p.symbols.join(' '),
+    p.sentiment,
+    p.sentimentModel,
+    upsertAuthor,
+  ]
+    .map(cell)
+    .join('\t')}\n`;
+}
+
+// Authors: each handle's latest row in the batch (by line), new ones created in order of first
+// appearance, as upsertAuthors does; those with a follower count first, then those without.
+const upsertAuthors = (knownFollowers: boolean) => `
+  with latest as (
+    select distinct on (platform, lower(username)) platform, username, display_name, followers,
+           min(line) over (partition by platform, lower(username)) as first_line
+    from ingest_staging
+    where upsert_author
+    order by platform, lower(username), line desc
+  ), upserted as (
+    insert into authors (platform, username, display_name, followers)
+    select platform, username, display_name, coalesce(followers, 0) from latest
+    where followers is ${knownFollowers ? 'not null' : 'null'}
+    order by first_line
+    on conflict (platform, lower(username)) do update set
+      username = excluded.username,
+      display_name = coalesce(excluded.display_name, authors.display_name),
+      followers = ${knownFollowers ? 'excluded.followers' : 'authors.followers'},
+      updated_at = now()
+    returning id, platform, username
+  )
+  update ingest_staging s set author_id = u.id from upserted u where s.platform = u.platform and lower(s.username) = lower(u.username)
+`;
+
+// Rows whose author was not upserted in this batch (seeding: written by an earlier one).
+const FIND_AUTHORS = `
+  update ingest_staging s set author_id = a.id from authors a
+  where s.author_id is null and a.platform = s.platform and lower(a.username) = lower(s.username)
+`;
+
+const INSERT_POSTS = `
+  with added as (
+    insert into posts (platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
+                       media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)
+    select platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
+           media_type, location, reactions, string_to_array(hashtags, ' '), string_to_array(symbols, ' '), sentiment::real, sentiment_model
+    from ingest_staging
+    order by line
+    on conflict (platform, external_id) do nothing
+    returning platform, external_id
+  )
+  update ingest_staging s set inserted = true from added a where s.platform = a.platform and s.external_id = a.external_id
+`;
+
+// Seeding only adds posts: it counts them and marks nothing.
+const INSERT_NEW_POSTS = `
+  with added as (
+    insert into posts (platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
+                       media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)
+    select platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
+           media_type, location, reactions, string_to_array(hashtags, ' '), string_to_array(symbols, ' '), sentiment::real, sentiment_model
+    from ingest_staging
+    order by line
+    on conflict (platform, external_id) do nothing
+    returning 1
+  )
+  select count(*) as inserted, 0 as updated from added
+`;
+
+// The stored versions of the rest, locked until the transaction ends (a concurrent import of the
+// same posts waits here), then compared field by field as samePost does.
+const LOCK_STORED = `
+  select count(*) as n from (
+    select 1 from posts p join ingest_staging s on p.platform = s.platform and p.external_id = s.external_id
+    where not s.inserted
+    order by p.id
+    for update of p
+  ) locked
+`;
+
+const MARK_CHANGED = `
+  update ingest_staging s set post_id = p.id, changed = not (
+    p.author_id = s.author_id and p.text = s.text and p.created_at = s.created_at and p.likes = s.likes
+    and p.comments = s.comments and p.shares = s.shares and p.views = s.views and p.replies = s.replies
+    and p.retweets = s.retweets and p.media_type is not distinct from s.media_type
+    and p.location is not distinct from s.location and p.reactions is not distinct from s.reactions
+    and p.hashtags = string_to_array(s.hashtags, ' ') and p.symbols = string_to_array(s.symbols, ' ')
+    and abs(p.sentiment - s.sentiment) < 1e-6 and p.sentiment_model = s.sentiment_model
+  )
+  from posts p
+  where not s.inserted and p.platform = s.platform and p.external_id = s.external_id
+`;
+
+// Hour buckets with date_bin from a UTC origin and days in UTC, as rebuild.ts computes them.
+// A stored sentiment is read back through its text, the value node-postgres hands JavaScript:
+// the statement path subtracts that number.
+const ROLLUPS_AND_UPDATES = `
+  with delta as materialized (
+    select 1 as sign, platform, created_at, likes, comments, shares, views, replies, retweets, sentiment,
+           string_to_array(hashtags, ' ') as hashtags, string_to_array(symbols, ' ') as symbols
+    from ingest_staging where inserted or changed
+    union all
+    select -1, p.platform, p.created_at, p.likes, p.comments, p.shares, p.views, p.replies, p.retweets, p.sentiment::text::float8,
+           p.hashtags, p.symbols
+    from posts p join ingest_staging s on p.id = s.post_id where s.changed
+  ), bucketed as materialized (
+    select sign, platform, date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00') as hour,
+           (created_at at time zone 'UTC')::date as day, likes, comments, shares, views, replies, retweets, sentiment, hashtags, symbols
+    from delta
+  ), topics as materialized (
+    select b.sign, b.platform, b.hour, b.day, b.sentiment, b.symbols, t.topic
+    from bucketed b cross join lateral (
+      select '$' || s as topic from unnest(b.symbols) s
+      union all
+      select '#' || h from unnest(b.hashtags) h
+    ) t
+  ), platform_hours as (
+    insert into platform_hourly_stats (hour, platform, posts, likes, comments, shares, views, replies, retweets, sentiment_sum)
+    select hour, platform, sum(sign), sum(sign * likes), sum(sign * comments), sum(sign * shares), sum(sign * views),
+           sum(sign * replies), sum(sign * retweets), sum(sign * sentiment)
+    from bucketed group by hour, platform order by hour, platform
+    on conflict (hour, platform) do update set
+      posts = platform_hourly_stats.posts + excluded.posts,
+      likes = platform_hourly_stats.likes + excluded.likes,
+      comments = platform_hourly_stats.comments + excluded.comments,
+      shares = platform_hourly_stats.shares + excluded.shares,
+      views = platform_hourly_stats.views + excluded.views,
+      replies = platform_hourly_stats.replies + excluded.replies,
+      retweets = platform_hourly_stats.retweets + excluded.retweets,
+      sentiment_sum = platform_hourly_stats.sentiment_sum + excluded.sentiment_sum
+  ), topic_hours as (
+    insert into topic_hourly_stats (hour, platform, topic, mentions, sentiment_sum)
+    select hour, platform, topic, sum(sign), sum(sign * sentiment)
+    from topics group by hour, platform, topic order by hour, platform, topic
+    on conflict (hour, platform, topic) do update set
+      mentions = topic_hourly_stats.mentions + excluded.mentions,
+      sentiment_sum = topic_hourly_stats.sentiment_sum + excluded.sentiment_sum
+  ), topic_days as (
+    insert into topic_daily_stats (day, platform, topic, mentions, sentiment_sum)
+    select day, platform, topic, sum(sign), sum(sign * sentiment)
+    from topics group by day, platform, topic order by day, platform, topic
+    on conflict (day, platform, topic) do update set
+      mentions = topic_daily_stats.mentions + excluded.mentions,
+      sentiment_sum = topic_daily_stats.sentiment_sum + excluded.sentiment_sum
+  ), related as (
+    insert into topic_related_daily (day, platform, topic, symbol, mentions)
+    select t.day, t.platform, t.topic, s.symbol, sum(t.sign)
+    from topics t cross join lateral unnest(t.symbols) s(symbol)
+    where t.topic <> '$' || s.symbol
+    group by t.day, t.platform, t.topic, s.symbol order by t.day, t.platform, t.topic, s.symbol
+    on conflict (day, platform, topic, symbol) do update set mentions = topic_related_daily.mentions + excluded.mentions
+  )
+  update posts set
+    author_id = s.author_id, text = s.text, created_at = s.created_at,
+    likes = s.likes, comments = s.comments, shares = s.shares, views = s.views, replies = s.replies, retweets = s.retweets,
+    media_type = s.media_type, location = s.location, reactions = s.reactions,
+    hashtags = string_to_array(s.hashtags, ' '), symbols = string_to_array(s.symbols, ' '), sentiment = s.sentiment::real,
+    sentiment_model = s.sentiment_model
+  from ingest_staging s
+  where s.changed and posts.id = s.post_id
+`;
+
+const COUNTS = `select count(*) filter (where inserted) as inserted, count(*) filter (where changed) as updated from ingest_staging`;
+
+/** What a batch writes besides new posts: `all` as importPosts does; `insert` only adds posts (seeding rebuilds the rollups after). */
+export type CopyMode = 'all' | 'insert';
+
+/** A post of a batch: its line orders the batch; upsertAuthor false leaves a stored author as it is (seeding). */
+export interface StagedPost {
+  line: number;
+  post: AnalyzedPost;
+  upsertAuthor?: boolean;
+}
+
+// Each connection creates its staging table once; it lives as long as the connection.
+const staged = new WeakSet<pg.PoolClient>();
+
+/**
+ * Writes a batch (unique keys; `line` orders it) in one transaction on a client of the pool,
+ * through COPY and set-based statements.
+ */
+export async function writePostBatchByCopy(pool: pg.Pool, posts: readonly StagedPost[], mode: CopyMode = 'all'): Promise<BatchOutcome> {
+  if (posts.length === 0) return { inserted: 0, updated: 0, skipped: 0 };
+  const client = await pool.connect();
+  let broken: unknown;
+  try {
+    await client.query('begin');
+    // Created in the transaction, so a rollback takes it away again: counted only once committed.
+    const creating = !staged.has(client);
+    if (creating) await client.query(CREATE_STAGING);
+    await pipeline(
+      Readable.from([posts.map((p) => copyLine(p)).join('')]),
+      client.query(copyFrom(`copy ingest_staging (${STAGING_COLUMNS.join(', ')}) from stdin`)),
+    );
+    await client.query(upsertAuthors(true));
+    await client.query(upsertAuthors(false));
+    if (posts.some((p) => p.upsertAuthor === false)) await client.query(FIND_AUTHORS);
+    if (mode === 'all') {
+      await client.query(INSERT_POSTS);
+      await client.query(LOCK_STORED);
+      await client.query(MARK_CHANGED);
+      await client.query(ROLLUPS_AND_UPDATES);
+    }
+    const counts = await client.query<{ inserted: number | string; updated: number | string }>(mode === 'all' ? COUNTS : INSERT_NEW_POSTS);
+    await client.query('commit');
+    if (creating) staged.add(client);
+    const inserted = Number(counts.rows[0]?.inserted ?? 0);
+    const updated = Number(counts.rows[0]?.updated ?? 0);
+    return { inserted, updated, skipped: posts.length - inserted - updated };
+  } catch (error) {
+    try {
+      await client.query('rollback');
+    } catch (rollbackError) {
+      broken = rollbackError;
+    }
+    throw error;
+  } finally {
+    // A connection that could not even roll back is dropped from the pool, not reused.
+    client.release(broken instanceof Error ? broken : undefined);
+  }
+}
