@@ -26,6 +26,7 @@ import { taskRoutes } from './rest/tasks.js';
 import { userRoutes } from './rest/users.js';
 import { trpcPlugin } from './trpc/fastify-plugin.js';
 import { trpcOptions } from './trpc/options.js';
+import { frameworkErrors } from './v1/framework-errors.js';
 import { v1Plugin } from './v1/index.js';
 
 /** Secrets and credentials never reach a log line, whatever logs the request. */
@@ -103,6 +104,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     // Unique across instances (a per-process counter is not), and never taken from the client.
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
+    // A malformed path under /v1 answers the /v1 error shape (issue 23), elsewhere Fastify's own.
+    frameworkErrors,
   });
 
   app.decorate('config', config);

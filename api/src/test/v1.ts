@@ -1,5 +1,6 @@
 import { findV1Operation, v1OpenApiDocument } from '@coinsight/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { createApiKey } from '../services/api-keys/keys.js';
@@ -29,12 +30,22 @@ export async function v1Client(app: FastifyInstance, userId: string) {
   };
 }
 
-/** The one /v1 error shape, with the header's request id in the body; `extra` fields beside. */
+/**
+ * The one /v1 error shape, with the header's request id in the body; `extra` fields beside. A 400
+ * also links its documentation (`docUrl`) and may name the parameter (`param`: checked when
+ * `extra` names one).
+ */
 export function expectV1Error(res: LightMyRequestResponse, status: number, code: string, message?: string, extra: object = {}) {
-  expect({ status: res.statusCode, body: res.json() as unknown }).toEqual({
+  const body = res.json() as { error?: Record<string, unknown> };
+  const { docUrl, param, ...rest } = body.error ?? {};
+  const { param: expectedParam, ...others } = extra as { param?: string };
+  expect({ status: res.statusCode, body: { error: rest } }).toEqual({
     status,
-    body: { error: { code, message: message ?? expect.any(String), requestId: res.headers['x-request-id'], ...extra } },
+    body: { error: { code, message: message ?? expect.any(String), requestId: res.headers['x-request-id'], ...others } },
   });
+  if (status === 400) expect(docUrl).toMatch(/^https?:\/\/[^ ]+\/api(#op-[A-Za-z]+)?$/);
+  else expect(docUrl).toBeUndefined();
+  if (expectedParam !== undefined) expect(param).toBe(expectedParam);
 }
 
 // Every answer the helpers above get is checked against the OpenAPI document (issue 12): the
@@ -42,6 +53,7 @@ export function expectV1Error(res: LightMyRequestResponse, status: number, code:
 // objects in the document), and its required headers (X-Request-Id, RateLimit-*, Retry-After). So a route cannot answer what its documentation does not say.
 const document = v1OpenApiDocument({ serverUrl: 'http://localhost:3000', version: 'test' });
 const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
 ajv.addSchema(document, 'openapi.json');
 const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 

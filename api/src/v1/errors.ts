@@ -1,26 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { findV1Operation, type V1ErrorCode } from '@coinsight/contracts';
 import { ZodError } from 'zod';
 import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
 import { isDatabaseUnavailable, serviceUnavailable } from '../services/db-errors.js';
 import { AppError, logAuthorizationFailure, type AppErrorCode } from '../services/errors.js';
 
-/** The codes /v1 answers with; clients branch on these, never on messages. */
-export type V1ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  /** 422: an Idempotency-Key sent again with a different request body. */
-  | 'idempotency_key_reused'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'quota_exceeded'
-  /** 402: a Pro account's monthly budget is reached and its hard cap is on. */
-  | 'budget_exceeded'
-  | 'internal'
-  | 'unavailable';
+/** The codes /v1 answers with (contracts' V1_ERROR_CODES, the document's ErrorCode enum). */
+export type { V1ErrorCode };
 
 /** The one error shape of /v1: `{ error: { code, message, requestId, ...extra } }`. */
 export interface V1ErrorBody {
@@ -77,6 +63,23 @@ export function zodMessage(error: ZodError): string {
   return `${field}: ${issue.message}`;
 }
 
+/** The parameter or body field the first problem is about: its path, or the first unknown key. */
+export function zodParam(error: ZodError): string | undefined {
+  const issue = error.issues[0];
+  if (!issue) return undefined;
+  const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  const path = [...issue.path, ...keys.slice(0, 1)].map(String);
+  return path.length > 0 ? path.join('.') : undefined;
+}
+
+/** Where the operation a request is for is documented (the /api reference's entry), else the reference itself. */
+function docUrlOf(request: FastifyRequest): string {
+  const base = `${request.server.config.publicUrl}/api`;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const operation = findV1Operation(method, request.url.split('?')[0] ?? '');
+  return operation ? `${base}#op-${operation.operationId}` : base;
+}
+
 export function sendV1Error(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -85,16 +88,21 @@ export function sendV1Error(
   message: string,
   extra: Record<string, unknown> = {},
 ) {
+  // A request the client can fix links the documentation of what it called (Stripe's doc_url).
+  const docs = status === 400 ? { docUrl: docUrlOf(request) } : {};
   return reply
     .code(status)
     .header('x-request-id', request.id)
-    .send({ error: { ...extra, code, message, requestId: request.id } } satisfies V1ErrorBody);
+    .send({ error: { ...extra, ...docs, code, message, requestId: request.id } } satisfies V1ErrorBody);
 }
 
 /** The /v1 scope's error handler: every error, whoever threw it, leaves in the one shape. */
 export function v1ErrorHandler(thrown: FastifyError | V1Error | AppError | ZodError, request: FastifyRequest, reply: FastifyReply) {
   if (thrown instanceof V1Error) return sendV1Error(request, reply, thrown.status, thrown.code, thrown.message, thrown.extra);
-  if (thrown instanceof ZodError) return sendV1Error(request, reply, 400, 'bad_request', zodMessage(thrown));
+  if (thrown instanceof ZodError) {
+    const param = zodParam(thrown);
+    return sendV1Error(request, reply, 400, 'bad_request', zodMessage(thrown), param ? { param } : {});
+  }
   // An outage is logged with each request; a busy pool in aggregate by the pool (plugins/db.ts).
   if (isDatabaseUnavailable(thrown)) request.log.error({ err: thrown }, 'database unavailable');
   const error = serviceUnavailable(thrown) ?? thrown;

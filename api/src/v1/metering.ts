@@ -80,6 +80,8 @@ export async function rateLimitHook(this: FastifyInstance, request: FastifyReque
  */
 export async function meteringHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.routeOptions.config.billable === false) return;
+  // HEAD (Fastify answers it with the GET route, without the body) and OPTIONS deliver no data: never counted or billed.
+  if (request.method === 'HEAD' || request.method === 'OPTIONS') return;
   const { id, userId, plan } = request.apiKey;
   const result = await reserveCall(this.deps, { keyId: Number(id) }, keyCallerOf(request));
   const quota = PLANS[plan].monthlyQuota;

@@ -1,18 +1,13 @@
 import { z } from 'zod';
+import { rejectUnknownParameters } from './social/params.js';
+import { assetListParam } from './v1/common.js';
 
 /** Most symbols one GET /v1/crypto/prices names. */
 export const MAX_PRICE_SYMBOLS = 50;
 
-/** GET /v1/crypto/prices?symbols=BTC,ETH: tickers, comma-separated, read in upper case, each once. */
-export const cryptoPricesQuerySchema = z.object({
-  symbols: z
-    .string({ error: 'symbols is required, e.g. symbols=BTC,ETH' })
-    .transform((value) => [...new Set(value.split(',').map((s) => s.trim().toUpperCase()))].filter((s) => s !== ''))
-    .pipe(
-      z
-        .array(z.string().regex(/^[A-Z0-9]{1,15}$/, 'symbols must be tickers such as BTC,ETH'))
-        .min(1, 'symbols is required, e.g. symbols=BTC,ETH')
-        .max(MAX_PRICE_SYMBOLS, `symbols may name at most ${MAX_PRICE_SYMBOLS} tickers`),
-    ),
-});
+/**
+ * GET /v1/crypto/prices?symbols=BTC,ETH: assets, comma-separated, read as every /v1 operation reads
+ * them (a ticker in any case, a name or an id: GET /v1/market/sentiment takes the same), each once.
+ */
+export const cryptoPricesQuerySchema = z.strictObject({ symbols: assetListParam('symbols', MAX_PRICE_SYMBOLS) }, rejectUnknownParameters);
 export type CryptoPricesQuery = z.output<typeof cryptoPricesQuerySchema>;

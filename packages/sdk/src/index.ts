@@ -42,7 +42,9 @@ export type AlertAnswer = z.output<typeof v1AlertResponseSchema>;
 export type Alert = AlertAnswer['alert'];
 export type AlertList = z.output<typeof v1AlertListResponseSchema>;
 export type AlertDeleted = z.output<typeof v1AlertDeletedResponseSchema>;
-export type DataQuery = WithInstants<z.input<typeof v1DataQuerySchema>, 'from' | 'to'>;
+/** Whole-number parameters (documented as integers) also take a number. */
+type WithNumbers<T, K extends keyof T> = Omit<T, K> & { [P in K]?: number | string };
+export type DataQuery = WithNumbers<WithInstants<z.input<typeof v1DataQuerySchema>, 'from' | 'to'>, 'limit' | 'minLikes'>;
 export type DataPage = z.output<typeof v1DataResponseSchema>;
 export type Post = DataPage['data'][number];
 export type ErrorBody = z.output<typeof v1ErrorSchema>;

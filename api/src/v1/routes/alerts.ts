@@ -1,6 +1,7 @@
-import { v1AlertIdParamsSchema, v1AlertSymbolSchema, v1CreateAlertBodySchema } from '@coinsight/contracts';
+import { parseV1CreateAlertBody, v1AlertIdParamsSchema, v1NoQuerySchema, type CreateAlertInput } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createAlert, deleteAlert, listAlerts } from '../../services/alerts/alerts.js';
+import { alertEmailChoice } from '../../services/alerts/email-choice.js';
 import { keyCallerOf } from '../caller.js';
 import { idempotent } from '../idempotency.js';
 import { v1Schema } from '../response-schema.js';
@@ -8,27 +9,37 @@ import { resolveSymbol } from '../../services/market/assets.js';
 
 /**
  * The key owner's alerts: create (spec §3's payload, honouring Idempotency-Key), list, delete.
- * Another account's alert answers 404 exactly as one that does not exist.
+ * Another account's alert answers 404 exactly as one that does not exist. List and delete are
+ * never billed (the registry's `billable: false`), so they work past the Free quota.
  */
 export async function alertRoutes(app: FastifyInstance): Promise<void> {
   app.post('/alerts/create', v1Schema('createAlert'), async (request, reply) => {
-    // The symbol is read with the /v1 asset rules (ticker, name or id), then the app's own alert
-    // schema checks the whole body with the resolved ticker in its place.
-    const body = v1AlertSymbolSchema.parse(request.body);
+    v1NoQuerySchema.parse(request.query);
+    // Exactly the documented body (an unknown field is a 400 naming it); the symbol read as
+    // everywhere in /v1 (ticker, name or id) and stored as the ticker.
+    const body = parseV1CreateAlertBody(request.body);
     const asset = await resolveSymbol(app.deps, { symbol: body.symbol });
-    const input = v1CreateAlertBodySchema.parse({ ...body, symbol: asset.symbol });
+    const caller = keyCallerOf(request);
+    const email = await alertEmailChoice(app.deps, { email: body.email ?? true }, caller);
+    const common = { symbol: asset.symbol, email, webhookUrl: body.webhookUrl ?? null };
+    const input: CreateAlertInput =
+      body.kind === 'mentions'
+        ? { kind: 'mentions', condition: 'above', threshold: body.mentions, ...common }
+        : { kind: 'price', condition: body.condition, threshold: body.price, ...common };
     return idempotent(request, reply, app.deps, async (db) => {
-      const alert = await createAlert({ ...app.deps, db }, input, keyCallerOf(request));
+      const alert = await createAlert({ ...app.deps, db }, input, caller);
       return { status: 201, body: { alert, asOf: new Date().toISOString() } };
     });
   });
 
-  app.get('/alerts', v1Schema('listAlerts'), async (request) => {
+  app.get('/alerts', { ...v1Schema('listAlerts'), config: { billable: false } }, async (request) => {
+    v1NoQuerySchema.parse(request.query);
     const asOf = new Date();
     return { data: await listAlerts(app.deps, {}, keyCallerOf(request)), asOf: asOf.toISOString() };
   });
 
-  app.delete('/alerts/:id', v1Schema('deleteAlert'), async (request) => {
+  app.delete('/alerts/:id', { ...v1Schema('deleteAlert'), config: { billable: false } }, async (request) => {
+    v1NoQuerySchema.parse(request.query);
     const { id } = v1AlertIdParamsSchema.parse(request.params);
     await deleteAlert(app.deps, { id }, keyCallerOf(request));
     return { id, deleted: true as const, asOf: new Date().toISOString() };

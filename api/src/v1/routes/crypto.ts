@@ -1,13 +1,38 @@
 import { cryptoPricesQuerySchema, type V1PricesResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { atTime } from '../../services/clock.js';
+import { resolveAsset, trackedAssets, type TrackedAsset } from '../../services/market/assets.js';
 import { marketOverview } from '../../services/market/overview.js';
+import { AppError } from '../../services/errors.js';
+import { V1Error } from '../errors.js';
 import { v1Schema } from '../response-schema.js';
 
-/** GET /v1/crypto/prices?symbols=BTC,ETH: the market overview's figures for the named assets, in their order. */
+/**
+ * GET /v1/crypto/prices?symbols=BTC,ethereum: the market overview's figures for the named assets,
+ * in their order. Each is read as on every /v1 operation (ticker in any case, name or id); the
+ * ones not tracked are named together (`symbols`), an ambiguous name is a 409 with its candidates.
+ */
 export async function cryptoRoutes(app: FastifyInstance): Promise<void> {
   app.get('/crypto/prices', v1Schema('getCryptoPrices'), async (request): Promise<V1PricesResponse> => {
-    const { symbols } = cryptoPricesQuerySchema.parse(request.query);
+    const query = cryptoPricesQuerySchema.parse(request.query);
+    const tracked = await trackedAssets(app.deps, {});
+    const unknown: string[] = [];
+    const found: TrackedAsset[] = [];
+    for (const symbol of query.symbols) {
+      try {
+        found.push(resolveAsset(tracked, symbol, 'symbols'));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'BAD_REQUEST') throw error;
+        unknown.push(symbol);
+      }
+    }
+    if (unknown.length > 0) {
+      throw new V1Error(400, 'bad_request', `Unknown symbol${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, {
+        param: 'symbols',
+        symbols: unknown,
+      });
+    }
+    const symbols = [...new Set(found.map((asset) => asset.symbol))];
     // One reading of the clock for the figures and the answer's asOf.
     const now = app.deps.now();
     const overview = await marketOverview(atTime(app.deps, now), { symbols });

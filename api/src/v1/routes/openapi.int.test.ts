@@ -38,7 +38,10 @@ describe('GET /v1/openapi.json', () => {
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/v1/openapi.json'].get.security).toEqual([]);
     // The error shape is one component every error answer points at.
-    expect(document.components.schemas.Error.properties.error.required).toEqual(['code', 'message', 'requestId']);
+    expect(document.components.schemas.Error.properties.error).toEqual({ $ref: '#/components/schemas/ErrorDetail' });
+    expect(document.components.schemas.ErrorDetail.required).toEqual(['code', 'message', 'requestId']);
+    // Issue 23: the codes are an enum, so generated clients get a type for them.
+    expect(document.components.schemas.ErrorCode.enum).toContain('quota_exceeded');
     expect(document.paths['/v1/alerts/{id}'].delete.responses['404'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Error',
     });
@@ -129,6 +132,8 @@ describe('the answer check of the /v1 test helpers', () => {
     expect(() => expectDocumented('GET', '/v1/alerts', as(404, { error: { code: 'not_found', message: 'x', requestId: 'r' } }))).toThrow(
       /a status its OpenAPI entry does not list/,
     );
-    expect(() => expectDocumented('GET', '/v1/alerts', as(200, { data: [], asOf: 'now' }))).not.toThrow();
+    expect(() => expectDocumented('GET', '/v1/alerts', as(200, { data: [], asOf: '2026-11-26T10:00:00.000Z' }))).not.toThrow();
+    // Timestamps are documented date-times (issue 23), and checked as such.
+    expect(() => expectDocumented('GET', '/v1/alerts', as(200, { data: [], asOf: 'now' }))).toThrow(/off its documented schema/);
   });
 });

@@ -1,4 +1,4 @@
-import { v1OpenApiDocument, type V1OpenApiDocument } from '@coinsight/contracts';
+import { v1NoQuerySchema, v1OpenApiDocument, type V1OpenApiDocument } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { VERSION } from '../../version.js';
 
@@ -12,7 +12,8 @@ export const OPENAPI_PATH = '/v1/openapi.json';
  */
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
   let document: V1OpenApiDocument | undefined;
-  app.get('/openapi.json', { config: { billable: false } }, async (_request, reply) => {
+  app.get('/openapi.json', { config: { billable: false } }, async (request, reply) => {
+    v1NoQuerySchema.parse(request.query);
     document ??= v1OpenApiDocument({ serverUrl: app.config.publicUrl, version: VERSION });
     return reply.header('cache-control', 'public, max-age=300').send(document);
   });

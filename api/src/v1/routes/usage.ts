@@ -1,4 +1,4 @@
-import type { V1UsageResponse } from '@coinsight/contracts';
+import { v1NoQuerySchema, type V1UsageResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { keyUsageSummary } from '../../services/billing/usage.js';
 import { keyCallerOf } from '../caller.js';
@@ -14,6 +14,7 @@ export type V1UsageAnswer = V1UsageResponse;
  */
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/usage', { ...v1Schema('getUsage'), config: { billable: false } }, async (request): Promise<V1UsageAnswer> => {
+    v1NoQuerySchema.parse(request.query);
     const { id, name } = request.apiKey;
     return keyUsageSummary(app.deps, { keyId: Number(id), name }, keyCallerOf(request));
   });

@@ -1,15 +1,116 @@
 import { z } from 'zod';
-import { ALERT_CONDITIONS, ALERT_KINDS, createAlertSchema } from '../alerts.js';
-import { asOfSchema, assetParam } from './common.js';
+import { ALERT_CONDITIONS, ALERT_KINDS } from '../alerts.js';
+import { webhookUrlSchema } from '../http-url.js';
+import { asOfSchema, assetParam, timestampSchema } from './common.js';
+
+/** Error option for a strict body: names the fields it sent that the operation does not know (a misspelt `emial` is not dropped). */
+export const rejectUnknownFields = {
+  error: (issue: { code?: string; keys?: readonly string[] }) =>
+    issue.code === 'unrecognized_keys' && issue.keys
+      ? `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+      : undefined,
+};
+
+export const V1_ALERT_EMAIL_MESSAGE = "email must be true, false or the account's verified email address";
+/** 400 when `email` is an address other than the account's own: alerts mail nobody else. */
+export const V1_ALERT_OTHER_EMAIL_MESSAGE =
+  "email must be true, false or this account's own verified address: an alert mails only the address of the account that owns the API key, never another one";
+
+const alertEmail = z.union([z.boolean(), z.email()], { error: V1_ALERT_EMAIL_MESSAGE }).optional().meta({
+  description:
+    "Also mail the account when it fires (default true). The account's own verified address counts as true (spec §3's payload names it); any other address is refused",
+  example: true,
+});
+
+const alertWebhookUrl = webhookUrlSchema.optional().meta({
+  format: 'uri',
+  description: 'An http(s) URL the alert is also POSTed to, signed, when it fires (docs/webhooks.md)',
+  example: 'https://example.com/hooks/coinsight',
+});
+
+const alertSymbol = assetParam('symbol');
+
+/** Spec §3's payload {symbol, price, condition, email?}: `kind` may be left out. */
+export const v1CreatePriceAlertSchema = z
+  .strictObject(
+    {
+      kind: z
+        .literal('price', { error: `kind must be one of ${ALERT_KINDS.join(', ')}` })
+        .optional()
+        .meta({ description: 'price, the default when absent' }),
+      symbol: alertSymbol,
+      price: z
+        .number({ error: 'price must be a number greater than 0' })
+        .positive('price must be a number greater than 0')
+        .max(1e15, 'price must be at most 1000000000000000')
+        .meta({ description: 'The price in USD that fires the alert', example: 100000 }),
+      condition: z
+        .enum(ALERT_CONDITIONS, { error: `condition must be one of ${ALERT_CONDITIONS.join(', ')}` })
+        .meta({ description: 'Fire when the price goes above or below `price`' }),
+      email: alertEmail,
+      webhookUrl: alertWebhookUrl,
+    },
+    rejectUnknownFields,
+  )
+  .meta({
+    id: 'CreatePriceAlert',
+    description: 'A price alert: fires once when the price crosses `price` in the direction of `condition`',
+  });
+
+/** {kind: 'mentions', symbol, mentions}: fires above a whole number of posts in an hour. */
+export const v1CreateMentionAlertSchema = z
+  .strictObject(
+    {
+      kind: z.literal('mentions', { error: `kind must be one of ${ALERT_KINDS.join(', ')}` }),
+      symbol: alertSymbol,
+      mentions: z
+        .number({ error: 'mentions must be a whole number of 0 or more' })
+        .int('mentions must be a whole number of 0 or more')
+        .min(0, 'mentions must be a whole number of 0 or more')
+        .max(1_000_000, 'mentions must be at most 1000000')
+        .meta({ description: 'Fire when more posts than this name the asset within an hour', example: 500 }),
+      email: alertEmail,
+      webhookUrl: alertWebhookUrl,
+    },
+    rejectUnknownFields,
+  )
+  .meta({
+    id: 'CreateMentionAlert',
+    description: 'A mention alert: fires when the posts naming the asset in the last hour exceed `mentions`',
+  });
 
 /**
- * POST /v1/alerts/create: spec §3's payload {symbol, price, condition, email?}, or a mention
- * alert {kind: 'mentions', symbol, mentions}, plus an optional `webhookUrl`.
- * It is the app's own createAlertSchema, so whatever that accepts /v1 accepts; only `symbol` is
- * read first with the /v1 asset rules (ticker, name or id), then replaced by the ticker.
+ * POST /v1/alerts/create: spec §3's payload {symbol, price, condition, email?} (a price alert), or
+ * a mention alert {kind: 'mentions', symbol, mentions}, plus an optional `webhookUrl`. Fields
+ * are exactly these (an unknown one is a 400 naming it); `symbol` is read as everywhere in /v1
+ * (ticker, name or id) and the api stores the resolved ticker.
  */
-export const v1CreateAlertBodySchema = createAlertSchema;
-export const v1AlertSymbolSchema = z.looseObject({ symbol: assetParam('symbol') }, { error: 'The body must be a JSON object' });
+export const v1CreateAlertBodySchema = z
+  .union([v1CreatePriceAlertSchema, v1CreateMentionAlertSchema], { error: 'The body must be a JSON object' })
+  .meta({
+    id: 'CreateAlertBody',
+    description: 'A price alert, or a mention alert (`kind: "mentions"`); `kind` absent means price',
+    // Exactly one of the two, told apart by `kind` (a const in each; absent only in a price alert,
+    // spec §3's payload). No `discriminator` keyword: OpenAPI 3.1's requires the property in every
+    // branch, and `kind` may be left out of a price alert.
+    override: ({ jsonSchema }) => {
+      jsonSchema.oneOf = jsonSchema.anyOf;
+      delete jsonSchema.anyOf;
+    },
+  });
+export type V1CreateAlertBody = z.output<typeof v1CreateAlertBodySchema>;
+
+/**
+ * Reads a create-alert body with the branch its `kind` names, so a message speaks of that
+ * branch's fields (a union would only say that neither matched).
+ */
+export function parseV1CreateAlertBody(input: unknown): V1CreateAlertBody {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new z.ZodRealError([{ code: 'custom', path: [], message: 'The body must be a JSON object', input }]);
+  }
+  const kind = (input as { kind?: unknown }).kind;
+  return kind === 'mentions' ? v1CreateMentionAlertSchema.parse(input) : v1CreatePriceAlertSchema.parse(input);
+}
 
 /** `Idempotency-Key`: 1 to 255 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -24,7 +125,8 @@ export const v1AlertIdParamsSchema = z.object({
   id: z
     .string()
     .regex(/^[1-9]\d{0,15}$/, 'id must be a whole number')
-    .transform(Number),
+    .transform(Number)
+    .meta({ description: "The alert's id, as `id` in its answers", example: '1' }),
 });
 
 export const v1AlertSchema = z
@@ -36,13 +138,15 @@ export const v1AlertSchema = z
     threshold: z.number().describe('USD for a price alert; posts in the last hour for a mention alert'),
     email: z.boolean(),
     active: z.boolean(),
-    createdAt: z.string(),
-    firedAt: z.string().nullable(),
-    firedValue: z.number().nullable(),
+    createdAt: timestampSchema('When the alert was created'),
+    firedAt: timestampSchema('When it last fired; null while armed').nullable(),
+    firedValue: z.number().nullable().describe('The price or post count it fired at; null while armed'),
     webhookUrl: z.string().nullable().describe('Where the alert is POSTed, signed, when it fires'),
   })
   .meta({ id: 'Alert' });
 
-export const v1AlertResponseSchema = z.object({ alert: v1AlertSchema, asOf: asOfSchema });
-export const v1AlertListResponseSchema = z.object({ data: z.array(v1AlertSchema), asOf: asOfSchema });
-export const v1AlertDeletedResponseSchema = z.object({ id: z.number().int(), deleted: z.literal(true), asOf: asOfSchema });
+export const v1AlertResponseSchema = z.object({ alert: v1AlertSchema, asOf: asOfSchema }).meta({ id: 'AlertResponse' });
+export const v1AlertListResponseSchema = z.object({ data: z.array(v1AlertSchema), asOf: asOfSchema }).meta({ id: 'AlertList' });
+export const v1AlertDeletedResponseSchema = z
+  .object({ id: z.number().int(), deleted: z.literal(true), asOf: asOfSchema })
+  .meta({ id: 'AlertDeleted' });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_QUERY_LENGTH, SOCIAL_PLATFORMS } from '../social/constants.js';
-import { limitParam, rejectUnknownParameters, textParam, wholeNumber } from '../social/params.js';
-import { datasetParam } from '../social/query.js';
+import { DATASETS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_QUERY_LENGTH, SOCIAL_PLATFORMS } from '../social/constants.js';
+import { rejectUnknownParameters } from '../social/params.js';
 import { PG_INTEGER_MAX } from '../text.js';
-import { asOfSchema, assetParam, instantParam, v1PlatformParam } from './common.js';
+import { asOfSchema, assetParam, instantParam, timestampSchema, v1EnumParam, v1IntegerParam, v1PlatformParam } from './common.js';
 
 /** An opaque page position; clients pass back what `nextCursor` gave them. */
 export const V1_CURSOR_MAX_LENGTH = 200;
@@ -18,17 +17,38 @@ export const v1DataQuerySchema = z
   .strictObject(
     {
       platform: v1PlatformParam,
-      q: textParam('q', MAX_SEARCH_QUERY_LENGTH),
-      symbol: assetParam('symbol').optional(),
-      minLikes: wholeNumber('minLikes', 0, PG_INTEGER_MAX),
-      from: instantParam('from'),
-      to: instantParam('to'),
-      limit: limitParam('limit', MAX_PAGE_SIZE).transform((v) => v ?? DEFAULT_PAGE_SIZE),
+      q: z
+        .string({ error: 'q must be text' })
+        .max(MAX_SEARCH_QUERY_LENGTH, `q must be at most ${MAX_SEARCH_QUERY_LENGTH} characters`)
+        .transform((value) => value.trim() || undefined)
+        .optional()
+        .meta({
+          description: 'Full-text search: words, "phrases", -word to exclude, OR, $cashtags, #hashtags',
+          example: '$BTC',
+        }),
+      symbol: assetParam('symbol')
+        .optional()
+        .meta({ description: 'Only posts naming this asset: a ticker in any case, a name or an id', example: 'BTC' }),
+      minLikes: v1IntegerParam('minLikes', 0, PG_INTEGER_MAX, 'Only posts with at least this many likes'),
+      from: instantParam('from', 'Only posts created at or after this instant'),
+      to: instantParam('to', 'Only posts created before this instant'),
+      limit: v1IntegerParam(
+        'limit',
+        1,
+        MAX_PAGE_SIZE,
+        `Posts per page, 1 to ${MAX_PAGE_SIZE}; ${DEFAULT_PAGE_SIZE} by default`,
+        `limit must be between 1 and ${MAX_PAGE_SIZE}`,
+        DEFAULT_PAGE_SIZE,
+      ),
       cursor: z
         .string({ error: 'cursor must be the nextCursor of a previous page' })
         .max(V1_CURSOR_MAX_LENGTH, 'cursor must be the nextCursor of a previous page')
-        .optional(),
-      dataset: datasetParam().describe(
+        .optional()
+        .meta({ description: 'The `nextCursor` of the previous page; absent for the first page' }),
+      dataset: v1EnumParam(
+        'dataset',
+        DATASETS,
+        'shared',
         "shared (default): the shared dataset. mine: the posts the key owner's own scrape tasks brought in, which nobody else reads",
       ),
     },
@@ -45,9 +65,9 @@ export const v1PostSchema = z
   .object({
     platform: z.enum(SOCIAL_PLATFORMS),
     _id: z.string(),
-    userRef: z.object({ username: z.string() }),
+    userRef: z.object({ username: z.string() }).meta({ id: 'UserRef' }),
     text: z.string(),
-    createdAt: z.string(),
+    createdAt: timestampSchema('When the post was published'),
     hashtags: z.array(z.string()),
     symbols: z.array(z.string()),
     likes: z.number().int(),
@@ -59,9 +79,11 @@ export const v1PostSchema = z
   })
   .meta({ id: 'Post' });
 
-export const v1DataResponseSchema = z.object({
-  data: z.array(v1PostSchema),
-  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
-  asOf: asOfSchema,
-});
+export const v1DataResponseSchema = z
+  .object({
+    data: z.array(v1PostSchema),
+    nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
+    asOf: asOfSchema,
+  })
+  .meta({ id: 'DataPage' });
 export type V1DataResponse = z.infer<typeof v1DataResponseSchema>;

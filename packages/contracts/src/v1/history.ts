@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CANDLE_INTERVALS } from '../market/constants.js';
 import { checkHistoryRange, DEFAULT_HISTORY_SPAN_MS, withHistoryRange } from '../market/schemas.js';
-import { enumParam, rejectUnknownParameters } from '../social/params.js';
-import { asOfSchema, assetParam, instantParam } from './common.js';
+import { rejectUnknownParameters } from '../social/params.js';
+import { asOfSchema, assetParam, instantParam, timestampSchema, v1EnumParam } from './common.js';
 
 /** Interval of GET /v1/crypto/history when none is named. */
 export const V1_DEFAULT_INTERVAL = '1h';
@@ -15,9 +15,9 @@ export const v1HistoryQuerySchema = z
   .strictObject(
     {
       symbol: assetParam('symbol'),
-      interval: enumParam('interval', CANDLE_INTERVALS).transform((v) => v ?? V1_DEFAULT_INTERVAL),
-      from: instantParam('from'),
-      to: instantParam('to'),
+      interval: v1EnumParam('interval', CANDLE_INTERVALS, V1_DEFAULT_INTERVAL, 'Candle width: 1m, 1h (the default) or 1d'),
+      from: instantParam('from', "Start of the range, inclusive; by default the interval's default span before `to`"),
+      to: instantParam('to', 'End of the range, exclusive; now by default'),
     },
     rejectUnknownParameters,
   )
@@ -32,7 +32,7 @@ export const V1_HISTORY_DEFAULT_SPANS_TEXT = `${spanText(DEFAULT_HISTORY_SPAN_MS
 
 export const v1CandleSchema = z
   .object({
-    time: z.string().describe('ISO time the candle opens'),
+    time: timestampSchema('When the candle opens'),
     open: z.number(),
     high: z.number(),
     low: z.number(),
@@ -41,13 +41,15 @@ export const v1CandleSchema = z
   })
   .meta({ id: 'Candle' });
 
-export const v1HistoryResponseSchema = z.object({
-  symbol: z.string(),
-  name: z.string(),
-  interval: z.enum(CANDLE_INTERVALS),
-  from: z.string(),
-  to: z.string(),
-  candles: z.array(v1CandleSchema),
-  asOf: asOfSchema,
-});
+export const v1HistoryResponseSchema = z
+  .object({
+    symbol: z.string(),
+    name: z.string(),
+    interval: z.enum(CANDLE_INTERVALS),
+    from: timestampSchema('Start of the range, inclusive'),
+    to: timestampSchema('End of the range, exclusive'),
+    candles: z.array(v1CandleSchema),
+    asOf: asOfSchema,
+  })
+  .meta({ id: 'HistoryResponse' });
 export type V1HistoryResponse = z.infer<typeof v1HistoryResponseSchema>;

@@ -15,7 +15,7 @@ import {
   v1CreateAlertBodySchema,
 } from './alerts.js';
 import { cryptoPricesQuerySchema } from '../crypto-prices.js';
-import { v1ErrorSchema } from './common.js';
+import { v1ErrorSchema, v1NoQuerySchema } from './common.js';
 import { v1DataQuerySchema, v1DataResponseSchema } from './data.js';
 import { MAX_HISTORY_CANDLES } from '../market/schemas.js';
 import { V1_HISTORY_DEFAULT_SPANS_TEXT, v1HistoryQuerySchema, v1HistoryResponseSchema } from './history.js';
@@ -65,7 +65,7 @@ export interface V1Operation {
 
 // Every error status /v1 answers, described once; typed so an endpoint cannot list one without a description.
 const ERROR_DESCRIPTIONS = {
-  400: 'A parameter or the body is invalid; `message` names the field (code `bad_request`)',
+  400: 'A parameter or the body is invalid, or names something unknown (code `bad_request`); `param` names the parameter or field, `message` says what it accepts and `docUrl` links its documentation',
   401: 'The API key is missing, malformed, unknown or deleted (code `unauthorized`)',
   403: "Not allowed for this account (code `forbidden`): email on an alert needs a verified address, or the plan's cap is reached; `message` says which",
   402: "The account's monthly budget is reached and its hard cap is on (code `budget_exceeded`): calls past it are refused, not billed, until the month ends or the budget is raised in the billing tab",
@@ -96,12 +96,12 @@ export const V1_OPERATIONS = [
     operationId: 'getCryptoPrices',
     summary: 'Current prices',
     description:
-      'Price, 24-hour change, 24-hour volume and market cap of up to 50 assets, in the order named. `symbols` are tickers, comma-separated, in any case.',
+      'Price, 24-hour change, 24-hour volume and market cap of up to 50 assets, in the order named. `symbols` are comma-separated, each a ticker in any case, a name or an id, as on every operation; answers name them by ticker.',
     tags: ['Crypto'],
     query: cryptoPricesQuerySchema,
     examples: { query: { symbols: 'BTC,ETH' } },
     responses: { 200: { description: 'The prices', schema: v1PricesResponseSchema } },
-    errors: [400],
+    errors: [400, 409],
   },
   {
     method: 'get',
@@ -149,6 +149,7 @@ export const V1_OPERATIONS = [
     description:
       'A price alert ({symbol, price, condition, email?}) or a mention alert ({kind: "mentions", symbol, mentions}); with `webhookUrl` it is also POSTed there, signed, when it fires. Send `Idempotency-Key` to retry safely.',
     tags: ['Alerts'],
+    query: v1NoQuerySchema,
     body: v1CreateAlertBodySchema,
     idempotent: true,
     examples: { body: { symbol: 'BTC', price: 100000, condition: 'above', email: true } },
@@ -160,18 +161,26 @@ export const V1_OPERATIONS = [
     path: '/v1/alerts',
     operationId: 'listAlerts',
     summary: 'List alerts',
-    description: "Every alert of the key's account, newest first, with when each last fired.",
+    description:
+      "Every alert of the key's account, newest first, with when each last fired. Never billed, and answered even once the Free quota is used, so alerts can always be seen and deleted.",
     tags: ['Alerts'],
+    query: v1NoQuerySchema,
+    // Managing alerts is never refused for the quota: a Free account past it can still see and stop the alerts that mail it.
+    billable: false,
     responses: { 200: { description: 'The alerts', schema: v1AlertListResponseSchema } },
+    errors: [400],
   },
   {
     method: 'delete',
     path: '/v1/alerts/{id}',
     operationId: 'deleteAlert',
     summary: 'Delete an alert',
-    description: "Deletes one of the account's alerts; another account's alert answers 404 like one that does not exist.",
+    description:
+      "Deletes one of the account's alerts; another account's alert answers 404 like one that does not exist. Never billed, and answered even once the Free quota is used.",
     tags: ['Alerts'],
+    query: v1NoQuerySchema,
     params: v1AlertIdParamsSchema,
+    billable: false,
     examples: { params: { id: '1' } },
     responses: { 200: { description: 'The alert is gone', schema: v1AlertDeletedResponseSchema } },
     errors: [400, 404],
@@ -197,8 +206,10 @@ export const V1_OPERATIONS = [
     description:
       "This account's successful calls this calendar month (UTC) with every key, its quota, cost, the cost projected to the month's end and the budget, and this key's own calls: the billing tab's figures. Rate-limited like every call, never billed, and answered even once the quota is used.",
     tags: ['Account'],
+    query: v1NoQuerySchema,
     billable: false,
     responses: { 200: { description: 'Usage, quota, cost, its projection and the budget', schema: v1UsageResponseSchema } },
+    errors: [400],
   },
   {
     method: 'get',
@@ -208,10 +219,13 @@ export const V1_OPERATIONS = [
     description: 'The OpenAPI 3.1 description of /v1. Public: no API key, not metered.',
     tags: ['Meta'],
     public: true,
+    query: v1NoQuerySchema,
     responses: {
       200: {
         description: 'The document',
-        schema: z.looseObject({ openapi: z.string(), info: z.object({}).loose(), paths: z.record(z.string(), z.unknown()) }),
+        schema: z
+          .looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) })
+          .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document' }),
       },
     },
   },
@@ -250,7 +264,10 @@ export function v1ResponseSchema(operation: V1Operation, status: number): z.ZodT
 /** Every answer an operation can give, by status: the error shape for each error status; its own answers win a clash. */
 function answers(operation: V1Operation): Map<number, V1Response> {
   const billed = operation.billable === false ? [] : [402 as const];
-  const errors = operation.public ? [500 as const] : [...new Set([...(operation.errors ?? []), ...COMMON_ERRORS, ...billed])];
+  // Unknown query parameters are refused on every operation, so each one can answer 400.
+  const errors = operation.public
+    ? [400 as const, 500 as const]
+    : [...new Set([...(operation.errors ?? []), ...COMMON_ERRORS, ...billed])].sort((a, b) => a - b);
   return new Map<number, V1Response>([
     ...errors.map((status) => [status, { description: ERROR_DESCRIPTIONS[status], schema: v1ErrorSchema }] as const),
     ...Object.entries(operation.responses).map(([status, own]) => [Number(status), own] as const),
@@ -374,6 +391,8 @@ export function v1OpenApiDocument(options: V1OpenApiOptions): V1OpenApiDocument 
     info: {
       title: 'Coinsight API',
       version: options.version,
+      license: { name: 'Coinsight Terms of Service', url: `${options.serverUrl}/terms` },
+      contact: { name: 'Coinsight', url: `${options.serverUrl}/contact` },
       description:
         'Crypto prices, social mentions, sentiment, alerts and posts. Send your API key as `Authorization: Bearer <key>`; create keys in Settings → API. Every error answers `{ "error": { "code", "message", "requestId" } }`.',
     },
@@ -401,7 +420,10 @@ export function v1OpenApiDocument(options: V1OpenApiOptions): V1OpenApiDocument 
     for (const parameter of document.paths?.[op.path]?.[op.method]?.parameters ?? []) {
       if (!('name' in parameter)) continue;
       const value = examples[parameter.in]?.[parameter.name];
-      if (value !== undefined) parameter.example = value;
+      // A whole-number parameter is documented as an integer: its example is the number.
+      const schema: unknown = parameter.schema;
+      const integer = typeof schema === 'object' && schema !== null && 'type' in schema && schema.type === 'integer';
+      if (value !== undefined) parameter.example = integer ? Number(value) : value;
     }
   }
   return document;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asOfSchema } from './common.js';
+import { asOfSchema, timestampSchema } from './common.js';
 
 // GET /v1/crypto/prices' answer: one schema for the OpenAPI document, the route's response schema
 // (its serializer) and, through z.output, the handler's and the SDK's types.
@@ -12,11 +12,11 @@ export const v1PriceSchema = z
     change24h: z.number().nullable().describe('Percent change over 24 hours'),
     volume24h: z.number().nullable().describe('USD traded over 24 hours'),
     marketCap: z.number().nullable().describe('USD'),
-    asOf: z.string().nullable().describe('When this price was taken; null until a price is stored'),
+    asOf: timestampSchema('When this price was taken; null until a price is stored').nullable(),
   })
   .meta({ id: 'Price' });
 
-export const v1PricesResponseSchema = z.object({ prices: z.array(v1PriceSchema), asOf: asOfSchema });
+export const v1PricesResponseSchema = z.object({ prices: z.array(v1PriceSchema), asOf: asOfSchema }).meta({ id: 'PricesResponse' });
 
 export type V1Price = z.output<typeof v1PriceSchema>;
 export type V1PricesResponse = z.output<typeof v1PricesResponseSchema>;

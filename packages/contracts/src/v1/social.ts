@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SOCIAL_PLATFORMS } from '../social/constants.js';
-import { enumParam, rejectUnknownParameters } from '../social/params.js';
-import { asOfSchema, assetParam, v1PlatformParam } from './common.js';
+import { rejectUnknownParameters } from '../social/params.js';
+import { asOfSchema, assetParam, timestampSchema, v1EnumParam, v1PlatformParam } from './common.js';
 
 /** Timeframes of GET /v1/social/mentions: the window ending at the time of the call. */
 export const V1_TIMEFRAMES = ['1h', '24h', '7d', '30d'] as const;
@@ -13,28 +13,32 @@ export const v1MentionsQuerySchema = z.strictObject(
   {
     symbol: assetParam('symbol'),
     platform: v1PlatformParam,
-    timeframe: enumParam('timeframe', V1_TIMEFRAMES).transform((v) => v ?? '24h'),
+    timeframe: v1EnumParam('timeframe', V1_TIMEFRAMES, '24h', 'The window ending now: 1h, 24h (the default), 7d or 30d'),
   },
   rejectUnknownParameters,
 );
 export type V1MentionsQuery = z.output<typeof v1MentionsQuerySchema>;
 
 /** Posts naming a coin on one platform (or all) and their mean sentiment, with the count behind it. */
-export const v1MentionFiguresSchema = z.object({
-  mentions: z.number().int().describe('Posts naming the coin in the window'),
-  sentiment: z.number().nullable().describe('Mean sentiment (0 to 1, 0.5 neutral) of those posts; null when there are none'),
-  sentimentPosts: z.number().int().describe('How many posts `sentiment` averages'),
-});
+export const v1MentionFiguresSchema = z
+  .object({
+    mentions: z.number().int().describe('Posts naming the coin in the window'),
+    sentiment: z.number().nullable().describe('Mean sentiment (0 to 1, 0.5 neutral) of those posts; null when there are none'),
+    sentimentPosts: z.number().int().describe('How many posts `sentiment` averages'),
+  })
+  .meta({ id: 'MentionFigures' });
 
-export const v1MentionsResponseSchema = z.object({
-  symbol: z.string(),
-  name: z.string(),
-  timeframe: z.enum(V1_TIMEFRAMES),
-  /** The window [from, to]: `to` is the time of the call. */
-  from: z.string(),
-  to: z.string(),
-  platforms: z.array(v1MentionFiguresSchema.extend({ platform: z.enum(SOCIAL_PLATFORMS) })),
-  total: v1MentionFiguresSchema,
-  asOf: asOfSchema,
-});
+export const v1MentionsResponseSchema = z
+  .object({
+    symbol: z.string(),
+    name: z.string(),
+    timeframe: z.enum(V1_TIMEFRAMES),
+    /** The window [from, to]: `to` is the time of the call. */
+    from: timestampSchema('Start of the window'),
+    to: timestampSchema('End of the window: the time of the call'),
+    platforms: z.array(v1MentionFiguresSchema.extend({ platform: z.enum(SOCIAL_PLATFORMS) }).meta({ id: 'PlatformMentions' })),
+    total: v1MentionFiguresSchema,
+    asOf: asOfSchema,
+  })
+  .meta({ id: 'MentionsResponse' });
 export type V1MentionsResponse = z.infer<typeof v1MentionsResponseSchema>;
