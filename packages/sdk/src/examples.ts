@@ -9,7 +9,7 @@ export const BASE_URL = '{{BASE_URL}}';
 export interface CodeExample {
   /** Shown as the block's label. */
   title: string;
-  language: 'bash' | 'typescript';
+  language: 'bash' | 'typescript' | 'python';
   code: string;
   /**
    * How the test treats it: `run` is executed; `install` names the package (not installed from
@@ -79,7 +79,7 @@ try {
   await coinsight.crypto.history({ symbol: 'NOTACOIN' });
 } catch (error) {
   if (!(error instanceof CoinsightError)) throw error;
-  // 429 and 5xx answers were already retried (GETs, and POSTs with an idempotencyKey).
+  // 429 and 5xx answers were already retried (a POST under one Idempotency-Key: it acts once).
   console.log(error.status, error.code, error.message);
   console.log('request id for support:', error.requestId);
 }`,
