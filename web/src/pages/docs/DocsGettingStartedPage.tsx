@@ -2,7 +2,14 @@ import { gettingStarted, install, setKey } from '@coinsight/sdk/examples';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { DocExample } from './DocExample';
+import { onlyWays } from './ways';
+import { WaysIn } from './WaysIn';
 import styles from './docs.module.css';
+
+const CLIENT_WAYS = {
+  typescript: [install.npm, gettingStarted.firstCallSdk],
+  ...onlyWays(Object.values(gettingStarted), ['python', 'cli']),
+};
 
 export default function DocsGettingStartedPage() {
   return (
@@ -34,11 +41,12 @@ export default function DocsGettingStartedPage() {
           <code>Bitcoin</code>) or id (<code>bitcoin</code>); the <Link to="/api">API reference</Link> lists them all.
         </p>
 
-        <h2>4. Use the SDK</h2>
-        <p>Install the client with npm (or yarn, or pnpm):</p>
-        <DocExample example={install.npm} />
-        <p>The same call, typed, and how many calls you have used this month:</p>
-        <DocExample example={gettingStarted.firstCallSdk} />
+        <h2>4. Use a client</h2>
+        <p>
+          The same call, and how many calls you have used this month, with a client library or the command line. Each reads your key from{' '}
+          <code>COINSIGHT_API_KEY</code>, retries rate-limited calls for you and tells you the request id of every answer.
+        </p>
+        <WaysIn label="Client" ways={CLIENT_WAYS} />
 
         <h2>Next steps</h2>
         <ul>
