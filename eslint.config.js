@@ -87,8 +87,9 @@ export default tseslint.config(
     },
   },
   {
-    // The SDK is what customers install: at run time it needs nothing but fetch. It takes its
-    // types from the contracts' schemas, never their code (or the server's).
+    // The SDK is what customers install: at run time it needs nothing but fetch, and its published
+    // types import nothing either. Its types come from the contracts' schemas through
+    // src/generated/ (packages/sdk/scripts/generate-types.mjs), never by importing them.
     files: ['packages/sdk/src/**/*.ts'],
     ignores: ['packages/sdk/src/**/*.test.ts'],
     rules: {
@@ -98,8 +99,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@coinsight/contracts', 'zod'],
-              allowTypeImports: true,
-              message: 'The SDK imports only types from the contracts and zod: it ships without them at run time.',
+              message: 'The SDK ships alone: take the type from ./generated/contract-types.js (add it to scripts/contract-types.ts).',
             },
             {
               group: ['@coinsight/api', '@coinsight/api/*', '@coinsight/db', '@coinsight/db/*'],

@@ -3,6 +3,7 @@ import { addAccountCommands } from './commands/account.js';
 import { addAlertCommands } from './commands/alerts.js';
 import { addDataCommand } from './commands/data.js';
 import { addMarketCommands } from './commands/market.js';
+import { addMcpCommand } from './commands/mcp.js';
 import { DEFAULT_BASE_URL } from './config.js';
 import type { Io } from './context.js';
 import { describeError, EXIT, exitCodeOf, type ExitCode } from './exit-codes.js';
@@ -34,6 +35,7 @@ export function createProgram(io: Io, version: string): Command {
   addDataCommand(program, io);
   addAlertCommands(program, io);
   addAccountCommands(program, io);
+  addMcpCommand(program, io);
   // Every command stops on a usage error instead of exiting the process itself, so that main() chooses the status.
   for (const command of allCommands(program)) command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err });
   return program;

@@ -95,7 +95,7 @@ try {
   await coinsight.crypto.history({ symbol: 'NOTACOIN' });
 } catch (error) {
   if (!(error instanceof CoinsightError)) throw error;
-  // 429 and 5xx answers were already retried (GETs, and POSTs with an idempotencyKey).
+  // 429 and 5xx answers were already retried (a POST under one Idempotency-Key: it acts once).
   console.log(error.status, error.code, error.message);
   console.log('request id for support:', error.requestId);
 }`,

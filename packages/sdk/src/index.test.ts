@@ -1,5 +1,31 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backoffMs, Coinsight, CoinsightError, retryAfterMs } from './index.js';
+import {
+  findV1Operation,
+  V1_OPERATIONS,
+  type v1AlertResponseSchema,
+  type v1CreateAlertBodySchema,
+  type v1DataQuerySchema,
+  type v1DataResponseSchema,
+  type v1PricesResponseSchema,
+  type v1UsageResponseSchema,
+} from '@coinsight/contracts';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { z } from 'zod';
+import {
+  backoffMs,
+  Coinsight,
+  CoinsightError,
+  DEFAULT_BASE_URL,
+  OPERATIONS,
+  rateLimitOf,
+  retryAfterMs,
+  USER_AGENT,
+  VERSION,
+  type AlertAnswer,
+  type CreateAlertInput,
+  type DataPage,
+  type Prices,
+  type Usage,
+} from './index.js';
 
 // The client's own logic against a scripted fetch; the API itself is exercised by the api's
 // sdk.int.test.ts against a listening server.
@@ -83,13 +109,26 @@ describe('Coinsight', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('does not retry a POST without an Idempotency-Key, and does with one', async () => {
+  it("retries a POST under one Idempotency-Key of its own when given none, and under the caller's when given", async () => {
     vi.useFakeTimers();
     const body = { symbol: 'BTC', price: 1, condition: 'above' as const };
-    const first = scripted([apiError(503, 'unavailable', { 'retry-after': '0' }), json(201, { alert: {}, asOf: 'x' })]);
+    const first = scripted([
+      apiError(503, 'unavailable', { 'retry-after': '0' }),
+      apiError(503, 'unavailable', { 'retry-after': '0' }),
+      json(201, { alert: {}, asOf: 'x' }),
+    ]);
     const client = new Coinsight({ apiKey: 'k', baseUrl: 'http://h', fetch: first.fetch });
-    await expect(client.alerts.create(body)).rejects.toMatchObject({ status: 503 });
-    expect(first.calls).toHaveLength(1);
+    const created = client.alerts.create(body);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(created).resolves.toEqual({ alert: {}, asOf: 'x' });
+    const own = first.calls.map((c) => (c.init.headers as Record<string, string>)['idempotency-key']);
+    expect(own).toHaveLength(3);
+    expect(own[0]).toMatch(/^coinsight-sdk-[0-9a-f-]{36}$/);
+    expect(new Set(own).size).toBe(1);
+    // The next logical call is another key.
+    const next = scripted([json(201, { alert: {}, asOf: 'x' })]);
+    await new Coinsight({ apiKey: 'k', baseUrl: 'http://h', fetch: next.fetch }).alerts.create(body);
+    expect((next.calls[0]?.init.headers as Record<string, string>)['idempotency-key']).not.toBe(own[0]);
 
     const second = scripted([apiError(503, 'unavailable', { 'retry-after': '0' }), json(201, { alert: {}, asOf: 'x' })]);
     const keyed = new Coinsight({ apiKey: 'k', baseUrl: 'http://h', fetch: second.fetch });
@@ -98,6 +137,56 @@ describe('Coinsight', () => {
     await expect(answer).resolves.toEqual({ alert: {}, asOf: 'x' });
     expect(second.calls.map((c) => (c.init.headers as Record<string, string>)['idempotency-key'])).toEqual(['order-1', 'order-1']);
     expect(second.calls[0]?.init.body).toBe(JSON.stringify(body));
+  });
+
+  it('sends no Idempotency-Key on a GET', async () => {
+    const { fetch, calls } = scripted([alerts]);
+    await new Coinsight({ apiKey: 'k', baseUrl: 'http://h', fetch }).alerts.list();
+    expect(calls[0]?.init.headers).not.toHaveProperty('idempotency-key');
+  });
+
+  it('names itself and its version in the User-Agent (a server runtime: Node here)', async () => {
+    const { fetch, calls } = scripted([alerts]);
+    await new Coinsight({ apiKey: 'k', baseUrl: 'http://h', fetch }).alerts.list();
+    expect(USER_AGENT).toBe(`coinsight-sdk-typescript/${VERSION}`);
+    expect(calls[0]?.init.headers).toMatchObject({ 'user-agent': USER_AGENT });
+    // That VERSION is package.json's: api/src/v1/sdk-package.int.test.ts, on the packed tarball.
+  });
+
+  it('exposes the request id and rate-limit state on a non-enumerable meta', async () => {
+    const { fetch } = scripted([
+      json(
+        200,
+        { data: [], asOf: 'x' },
+        { 'x-request-id': 'req-1', 'ratelimit-limit': '100', 'ratelimit-remaining': '97', 'ratelimit-reset': '42' },
+      ),
+    ]);
+    const answer = await new Coinsight({ apiKey: 'k', baseUrl: 'http://h', fetch }).alerts.list();
+    expect(answer.meta).toMatchObject({
+      requestId: 'req-1',
+      status: 200,
+      rateLimit: { limit: 100, remaining: 97, resetSeconds: 42 },
+      idempotentReplayed: false,
+    });
+    expect(answer.meta.headers.get('x-request-id')).toBe('req-1');
+    // The answer itself stays the API's JSON.
+    expect(Object.keys(answer)).toEqual(['data', 'asOf']);
+    expect(JSON.parse(JSON.stringify(answer))).toEqual({ data: [], asOf: 'x' });
+    expect({ ...answer }).not.toHaveProperty('meta');
+  });
+
+  it("reads the rate limit from the legacy trio, else the current draft's RateLimit fields", () => {
+    expect(rateLimitOf(new Headers({ 'ratelimit-limit': '60', 'ratelimit-remaining': '0', 'ratelimit-reset': '9' }))).toEqual({
+      limit: 60,
+      remaining: 0,
+      resetSeconds: 9,
+    });
+    expect(rateLimitOf(new Headers({ ratelimit: '"key";r=12;t=30', 'ratelimit-policy': '"key";q=100;w=60' }))).toEqual({
+      limit: 100,
+      remaining: 12,
+      resetSeconds: 30,
+    });
+    expect(rateLimitOf(new Headers())).toBeNull();
   });
 
   it('does not wait out a monthly quota or a Retry-After beyond maxRetryDelayMs', async () => {
@@ -135,14 +224,72 @@ describe('Coinsight', () => {
     expect(calls.map((c) => c.url)).toEqual(['http://h/v1/data?limit=2', 'http://h/v1/data?limit=2&cursor=c1']);
   });
 
-  it('needs a key and a base URL', () => {
+  it('needs a key; the base URL defaults to COINSIGHT_BASE_URL, else the public address', () => {
     vi.stubEnv('COINSIGHT_API_KEY', '');
     expect(() => new Coinsight({ baseUrl: 'http://h' })).toThrow(/apiKey is required/);
     vi.stubEnv('COINSIGHT_BASE_URL', '');
-    expect(() => new Coinsight({ apiKey: 'k' })).toThrow(/baseUrl is required/);
-    vi.stubEnv('COINSIGHT_BASE_URL', 'http://env.test');
-    expect(new Coinsight({ apiKey: 'k' }).baseUrl).toBe('http://env.test');
+    expect(new Coinsight({ apiKey: 'k' }).baseUrl).toBe('https://api.coinsight.dev');
+    expect(DEFAULT_BASE_URL).toBe('https://api.coinsight.dev');
+    vi.stubEnv('COINSIGHT_BASE_URL', 'http://env.test/');
+    vi.stubEnv('COINSIGHT_API_KEY', 'cs_live_env');
+    expect(new Coinsight().baseUrl).toBe('http://env.test');
     vi.unstubAllEnvs();
+  });
+});
+
+describe('the client against the /v1 operation registry (the OpenAPI document)', () => {
+  /** Every method of a client: its namespaces' functions and its own public methods. */
+  function methodsOf(client: Coinsight): Map<string, (...args: never[]) => unknown> {
+    const methods = new Map<string, (...args: never[]) => unknown>();
+    for (const [name, value] of Object.entries(client)) {
+      if (typeof value !== 'object' || value === null) continue;
+      for (const [inner, fn] of Object.entries(value as Record<string, unknown>)) {
+        if (typeof fn === 'function') methods.set(`${name}.${inner}`, fn as (...args: never[]) => unknown);
+      }
+    }
+    for (const name of Object.getOwnPropertyNames(Coinsight.prototype)) {
+      const fn: unknown = Reflect.get(client, name);
+      if (name !== 'constructor' && typeof fn === 'function') methods.set(name, (fn as () => unknown).bind(client));
+    }
+    return methods;
+  }
+
+  const sampleArgs: Record<string, unknown[]> = {
+    'crypto.prices': [{ symbols: ['BTC'] }],
+    'crypto.history': [{ symbol: 'BTC' }],
+    'social.mentions': [{ symbol: 'BTC' }],
+    'market.sentiment': [{ symbols: ['BTC'] }],
+    'alerts.create': [{ symbol: 'BTC', price: 1, condition: 'above' }],
+    'alerts.delete': [7],
+  };
+
+  it('every operation has a method and every method calls the operation it names', async () => {
+    const { fetch, calls } = scripted(Array.from({ length: 20 }, () => json(200, { data: [], nextCursor: null, asOf: 'x' })));
+    const client = new Coinsight({ apiKey: 'k', baseUrl: 'http://h', fetch });
+    const methods = methodsOf(client);
+    expect([...methods.keys()].sort()).toEqual(Object.keys(OPERATIONS).sort());
+    expect([...new Set(Object.values(OPERATIONS))].sort()).toEqual(V1_OPERATIONS.map((op) => op.operationId).sort());
+    for (const [name, method] of methods) {
+      const before = calls.length;
+      const result = (method as (...args: unknown[]) => unknown)(...(sampleArgs[name] ?? []));
+      if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
+        for await (const _ of result as AsyncIterable<unknown>) break;
+      } else await result;
+      const call = calls[before];
+      expect(call, name).toBeDefined();
+      const url = new URL(call!.url);
+      const operation = findV1Operation(call!.init.method ?? 'GET', url.pathname);
+      expect(operation?.operationId, `${name} → ${call!.init.method} ${url.pathname}`).toBe(OPERATIONS[name as keyof typeof OPERATIONS]);
+    }
+  });
+
+  it("its types are the contracts' (written out by scripts/generate-types.mjs)", () => {
+    expectTypeOf<Prices>().toEqualTypeOf<z.output<typeof v1PricesResponseSchema>>();
+    expectTypeOf<Usage>().toEqualTypeOf<z.output<typeof v1UsageResponseSchema>>();
+    expectTypeOf<AlertAnswer>().toEqualTypeOf<z.output<typeof v1AlertResponseSchema>>();
+    expectTypeOf<CreateAlertInput>().toEqualTypeOf<z.input<typeof v1CreateAlertBodySchema>>();
+    expectTypeOf<DataPage>().toEqualTypeOf<z.output<typeof v1DataResponseSchema>>();
+    expectTypeOf<z.input<typeof v1DataQuerySchema>>().toExtend<Parameters<Coinsight['data']['list']>[0]>();
   });
 });
 

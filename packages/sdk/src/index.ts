@@ -1,25 +1,14 @@
-import type {
-  cryptoPricesQuerySchema,
-  v1PricesResponseSchema,
-  v1UsageResponseSchema,
-  v1AlertDeletedResponseSchema,
-  v1AlertListResponseSchema,
-  v1AlertResponseSchema,
-  v1CreateAlertBodySchema,
-  v1DataQuerySchema,
-  v1DataResponseSchema,
-  v1ErrorSchema,
-  v1HistoryQuerySchema,
-  v1HistoryResponseSchema,
-  v1MentionsQuerySchema,
-  v1MentionsResponseSchema,
-  v1SentimentQuerySchema,
-  v1SentimentResponseSchema,
-} from '@coinsight/contracts';
-import type { z } from 'zod';
+import type * as Contract from './generated/contract-types.js';
+import { VERSION } from './version.js';
 
-// The Coinsight /v1 client (issue 12). Every request and answer type is inferred from the zod
-// schemas the API itself parses with (@coinsight/contracts), so the two cannot disagree.
+// The Coinsight /v1 client (issue 12; installable on its own, issue 23). Every request and answer
+// type is the API's own: generated at build time from the zod schemas the API parses with
+// (scripts/contract-types.ts), written out as plain types so the package imports nothing at all.
+
+export { VERSION };
+
+/** Where the API is served when neither `baseUrl` nor `COINSIGHT_BASE_URL` says otherwise. */
+export const DEFAULT_BASE_URL = 'https://api.coinsight.dev';
 
 /** A time parameter: unix seconds, an ISO 8601 string, or a Date. */
 type Instant = string | number | Date;
@@ -27,34 +16,69 @@ type Instant = string | number | Date;
 type WithLists<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | readonly string[] };
 type WithInstants<T, K extends keyof T> = Omit<T, K> & { [P in K]?: Instant };
 
-export type PricesQuery = WithLists<z.input<typeof cryptoPricesQuerySchema>, 'symbols'>;
-export type Prices = z.output<typeof v1PricesResponseSchema>;
+export type PricesQuery = WithLists<Contract.PricesQuery, 'symbols'>;
+export type Prices = Contract.Prices;
 export type Price = Prices['prices'][number];
-export type Usage = z.output<typeof v1UsageResponseSchema>;
-export type HistoryQuery = WithInstants<z.input<typeof v1HistoryQuerySchema>, 'from' | 'to'>;
-export type History = z.output<typeof v1HistoryResponseSchema>;
-export type MentionsQuery = z.input<typeof v1MentionsQuerySchema>;
-export type Mentions = z.output<typeof v1MentionsResponseSchema>;
-export type SentimentQuery = WithLists<z.input<typeof v1SentimentQuerySchema>, 'symbols' | 'sources'>;
-export type Sentiment = z.output<typeof v1SentimentResponseSchema>;
-export type CreateAlertInput = z.input<typeof v1CreateAlertBodySchema>;
-export type AlertAnswer = z.output<typeof v1AlertResponseSchema>;
+export type Usage = Contract.Usage;
+export type HistoryQuery = WithInstants<Contract.HistoryQuery, 'from' | 'to'>;
+export type History = Contract.History;
+export type MentionsQuery = Contract.MentionsQuery;
+export type Mentions = Contract.Mentions;
+export type SentimentQuery = WithLists<Contract.SentimentQuery, 'symbols' | 'sources'>;
+export type Sentiment = Contract.Sentiment;
+export type CreateAlertInput = Contract.CreateAlertInput;
+export type AlertAnswer = Contract.AlertAnswer;
 export type Alert = AlertAnswer['alert'];
-export type AlertList = z.output<typeof v1AlertListResponseSchema>;
-export type AlertDeleted = z.output<typeof v1AlertDeletedResponseSchema>;
+export type AlertList = Contract.AlertList;
+export type AlertDeleted = Contract.AlertDeleted;
 /** Whole-number parameters (documented as integers) also take a number. */
 type WithNumbers<T, K extends keyof T> = Omit<T, K> & { [P in K]?: number | string };
-export type DataQuery = WithNumbers<WithInstants<z.input<typeof v1DataQuerySchema>, 'from' | 'to'>, 'limit' | 'minLikes'>;
-export type DataPage = z.output<typeof v1DataResponseSchema>;
+export type DataQuery = WithNumbers<WithInstants<Contract.DataQuery, 'from' | 'to'>, 'limit' | 'minLikes'>;
+export type DataPage = Contract.DataPage;
 export type Post = DataPage['data'][number];
-export type ErrorBody = z.output<typeof v1ErrorSchema>;
+export type ErrorBody = Contract.ErrorBody;
+/** GET /v1/openapi.json: the OpenAPI 3.1 description of /v1. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; [field: string]: unknown };
+  paths: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
+/** The rate-limit state an answer reported (its `RateLimit-*` headers), when it carried one. */
+export interface RateLimit {
+  /** Requests allowed in the window. */
+  limit: number;
+  /** Requests left in it. */
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
+/** What the HTTP answer said besides its body. */
+export interface ResponseMeta {
+  /** `X-Request-Id`: quote it to support. */
+  requestId: string | null;
+  status: number;
+  rateLimit: RateLimit | null;
+  /** True when a POST's Idempotency-Key had been seen: this is the first call's stored answer. */
+  idempotentReplayed: boolean;
+  /** Every header of the answer. */
+  headers: Headers;
+}
+
+/**
+ * An answer body with its response metadata on `meta`. `meta` is not enumerable: the answer
+ * serializes, spreads and compares as the API's JSON alone.
+ */
+export type WithMeta<T> = T & { readonly meta: ResponseMeta };
 
 export interface CoinsightOptions {
   /** Your API key (cs_live_…), sent as `Authorization: Bearer`; `COINSIGHT_API_KEY` when absent. */
   apiKey?: string | undefined;
-  /** Where the API is served, e.g. https://coinsight.example; `COINSIGHT_BASE_URL` when absent. */
+  /** Where the API is served: `COINSIGHT_BASE_URL` when absent, else https://api.coinsight.dev. */
   baseUrl?: string | undefined;
-  /** Retries after a 429, a 5xx or a network failure, for requests that are safe to repeat. Default 2. */
+  /** Retries after a 429, a 5xx or a network failure (POSTs too: they carry an Idempotency-Key). Default 2. */
   maxRetries?: number;
   /** A `Retry-After` longer than this is not waited for: the error is thrown at once. Default 60 s. */
   maxRetryDelayMs?: number;
@@ -65,7 +89,11 @@ export interface CoinsightOptions {
 }
 
 export interface RequestOptions {
-  /** Makes a POST safe to retry: the API answers a repeat with the first answer, acting once. */
+  /**
+   * A POST's Idempotency-Key: the API answers a repeat with the first answer, acting once. Without
+   * one the client makes its own per call (reused by its retries); give yours to dedupe across
+   * calls, e.g. after a crash, with a key derived from your own order or record.
+   */
   idempotencyKey?: string;
   signal?: AbortSignal;
 }
@@ -141,10 +169,78 @@ function queryString(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
-function env(name: string): string | undefined {
-  // `process` is absent in browsers, and its types are not assumed.
-  return (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name];
+interface ServerGlobals {
+  process?: { env?: Record<string, string | undefined>; versions?: { node?: string } };
+  Deno?: unknown;
 }
+// `process` is absent in browsers, and its types are not assumed.
+const server = globalThis as ServerGlobals;
+
+function env(name: string): string | undefined {
+  return server.process?.env?.[name] || undefined;
+}
+
+/** Sent by server runtimes. Browsers refuse a script's User-Agent (or preflight it), so there it is left out. */
+export const USER_AGENT = `coinsight-sdk-typescript/${VERSION}`;
+const SENDS_USER_AGENT = typeof server.process?.versions?.node === 'string' || server.Deno !== undefined;
+
+/** One key per logical call, reused by its retries: a retried POST is then acted on once. */
+function newIdempotencyKey(): string {
+  return `coinsight-sdk-${globalThis.crypto.randomUUID()}`;
+}
+
+function numberHeader(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  return value !== null && /^\s*\d+\s*$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * The rate-limit state of an answer: the `RateLimit-Limit/-Remaining/-Reset` trio, else the
+ * current draft's `RateLimit` (`r` remaining, `t` seconds) and `RateLimit-Policy` (`q` quota)
+ * fields of their first item. Null when the answer has neither (or a browser cannot read them).
+ */
+export function rateLimitOf(headers: Headers): RateLimit | null {
+  const limit = numberHeader(headers, 'ratelimit-limit');
+  const remaining = numberHeader(headers, 'ratelimit-remaining');
+  const reset = numberHeader(headers, 'ratelimit-reset');
+  if (limit !== null && remaining !== null && reset !== null) return { limit, remaining, resetSeconds: reset };
+  const param = (header: string | null, key: string) => {
+    const match = header?.split(',')[0]?.match(new RegExp(`;\\s*${key}=(\\d+)`));
+    return match?.[1] === undefined ? null : Number(match[1]);
+  };
+  const current = headers.get('ratelimit');
+  const r = param(current, 'r');
+  const t = param(current, 't');
+  const q = param(headers.get('ratelimit-policy'), 'q');
+  return r !== null && t !== null && q !== null ? { limit: q, remaining: r, resetSeconds: t } : null;
+}
+
+function withMeta<T>(body: T, response: Response): WithMeta<T> {
+  const meta: ResponseMeta = {
+    requestId: response.headers.get('x-request-id'),
+    status: response.status,
+    rateLimit: rateLimitOf(response.headers),
+    idempotentReplayed: response.headers.get('idempotent-replayed') === 'true',
+    headers: response.headers,
+  };
+  if (typeof body === 'object' && body !== null) Object.defineProperty(body, 'meta', { value: meta, enumerable: false });
+  return body as WithMeta<T>;
+}
+
+/** Each method of the client and the /v1 operation (operationId) it calls; a test holds it equal to the registry. */
+export const OPERATIONS = {
+  'crypto.prices': 'getCryptoPrices',
+  'crypto.history': 'getCryptoHistory',
+  'social.mentions': 'getSocialMentions',
+  'market.sentiment': 'getMarketSentiment',
+  'alerts.create': 'createAlert',
+  'alerts.list': 'listAlerts',
+  'alerts.delete': 'deleteAlert',
+  'data.list': 'listData',
+  'data.iterate': 'listData',
+  usage: 'getUsage',
+  openapi: 'getOpenApiDocument',
+} as const;
 
 export class Coinsight {
   readonly baseUrl: string;
@@ -154,11 +250,10 @@ export class Coinsight {
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
 
-  constructor(options: CoinsightOptions) {
-    const apiKey = options.apiKey ?? env('COINSIGHT_API_KEY');
+  constructor(options: CoinsightOptions = {}) {
+    const apiKey = options.apiKey || env('COINSIGHT_API_KEY');
     if (!apiKey) throw new TypeError('apiKey is required (or set COINSIGHT_API_KEY): create one in Settings → API');
-    const baseUrl = options.baseUrl ?? env('COINSIGHT_BASE_URL');
-    if (!baseUrl) throw new TypeError('baseUrl is required (or set COINSIGHT_BASE_URL)');
+    const baseUrl = options.baseUrl || env('COINSIGHT_BASE_URL') || DEFAULT_BASE_URL;
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.#apiKey = apiKey;
     this.#maxRetries = options.maxRetries ?? DEFAULT_RETRIES;
@@ -185,7 +280,7 @@ export class Coinsight {
   };
 
   readonly alerts = {
-    /** Creates a price or mention alert. Pass `idempotencyKey` to make retries safe (and enable them). */
+    /** Creates a price or mention alert, once: retries carry one Idempotency-Key (yours or the client's). */
     create: (input: CreateAlertInput, options?: RequestOptions) =>
       this.#request<AlertAnswer>('POST', '/v1/alerts/create', { body: input, ...options }),
     list: (options?: RequestOptions) => this.#get<AlertList>('/v1/alerts', undefined, options),
@@ -201,8 +296,13 @@ export class Coinsight {
   };
 
   /** This account's calls this month, its quota and cost, and this key's calls. Never billed. */
-  usage(options?: RequestOptions): Promise<Usage> {
+  usage(options?: RequestOptions): Promise<WithMeta<Usage>> {
     return this.#get<Usage>('/v1/usage', undefined, options);
+  }
+
+  /** The OpenAPI 3.1 document of /v1 (public: no key needed, never metered). */
+  openapi(options?: RequestOptions): Promise<WithMeta<OpenApiDocument>> {
+    return this.#get<OpenApiDocument>('/v1/openapi.json', undefined, options);
   }
 
   async *#iterate(query: DataQuery, options?: RequestOptions): AsyncGenerator<Post> {
@@ -214,7 +314,7 @@ export class Coinsight {
     } while (cursor);
   }
 
-  #get<T>(path: string, query: object | undefined, options?: RequestOptions): Promise<T> {
+  #get<T>(path: string, query: object | undefined, options?: RequestOptions): Promise<WithMeta<T>> {
     return this.#request<T>('GET', path, { query: query as Query, ...options });
   }
 
@@ -222,13 +322,14 @@ export class Coinsight {
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     options: RequestOptions & { query?: Query; body?: unknown } = {},
-  ): Promise<T> {
+  ): Promise<WithMeta<T>> {
     const url = `${this.baseUrl}${path}${queryString(options.query)}`;
     const headers: Record<string, string> = { authorization: `Bearer ${this.#apiKey}`, accept: 'application/json' };
+    if (SENDS_USER_AGENT) headers['user-agent'] = USER_AGENT;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
-    // A POST without a key might act twice if repeated after an answer that got lost.
-    const retryable = method !== 'POST' || options.idempotencyKey !== undefined;
+    // A POST repeated after an answer that got lost would act twice, unless its retries share a key.
+    const idempotencyKey = options.idempotencyKey ?? (method === 'POST' ? newIdempotencyKey() : undefined);
+    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
     for (let attempt = 0; ; attempt++) {
       let failure: CoinsightError;
       try {
@@ -241,7 +342,7 @@ export class Coinsight {
           body: options.body === undefined ? undefined : JSON.stringify(options.body),
           signal,
         });
-        if (response.ok) return (await response.json()) as T;
+        if (response.ok) return withMeta((await response.json()) as T, response);
         failure = await errorOf(response);
       } catch (error) {
         if (error instanceof CoinsightError) throw error;
@@ -249,7 +350,7 @@ export class Coinsight {
         failure = new CoinsightError(0, 'network_error', `Could not reach ${this.baseUrl}: ${(error as Error).message}`, null);
       }
       const transient = failure.status === 0 || failure.status >= 500 || (failure.status === 429 && failure.code !== 'quota_exceeded');
-      if (!retryable || !transient || attempt >= this.#maxRetries) throw failure;
+      if (!transient || attempt >= this.#maxRetries) throw failure;
       const asked = failure.retryAfter === null ? null : failure.retryAfter * 1000;
       if (asked !== null && asked > this.#maxRetryDelayMs) throw failure;
       // Never sooner than the API asked; a little jitter so clients told the same time spread out.

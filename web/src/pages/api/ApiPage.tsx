@@ -1,8 +1,11 @@
 import { formatUsd, PLANS, PRICE_MICROS_PER_1000_CALLS, type Plan } from '@coinsight/contracts';
+import { allExamples, gettingStarted, install } from '@coinsight/sdk/examples';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/forms';
 import { Page } from '../../components/Page';
 import { Button, Card } from '../../components/ui';
+import { onlyWays } from '../docs/ways';
+import { WaysIn } from '../docs/WaysIn';
 import { EndpointList } from './EndpointList';
 import { REFERENCE_FAILED_MESSAGE, useApiReference } from './useApiReference';
 import styles from './Api.module.css';
@@ -15,6 +18,20 @@ function monthlyCalls(plan: Plan): string {
     ? `no monthly cap, ${billed}`
     : `${count.format(plan.monthlyQuota)} calls a month, then 429 until the next month; ${billed}`;
 }
+
+// The first call each way in: curl and the TypeScript client from the getting-started guide; for
+// Python and the CLI their install line and first example wherever they are (getting started first).
+const firstOf = <T,>(list: readonly T[] | undefined) => list?.slice(0, 1) ?? [];
+const elsewhere = onlyWays([...Object.values(gettingStarted), ...Object.values(allExamples)], ['python', 'cli']);
+const WAYS_IN = {
+  curl: [gettingStarted.firstCallCurl],
+  typescript: [install.npm, gettingStarted.firstCallSdk],
+  python: [
+    ...firstOf(elsewhere.python?.filter((e) => e.kind === 'install')),
+    ...firstOf(elsewhere.python?.filter((e) => e.kind === 'run')),
+  ],
+  cli: [...firstOf(elsewhere.cli?.filter((e) => e.kind === 'install')), ...firstOf(elsewhere.cli?.filter((e) => e.kind === 'run'))],
+};
 
 export default function ApiPage() {
   const reference = useApiReference();
@@ -74,6 +91,14 @@ export default function ApiPage() {
           </p>
         )}
       </section>
+
+      <Card title="Ways in" aria-label="Ways in">
+        <p>
+          The same first call with curl (any HTTP client works) and with each of our clients, one tab each; the{' '}
+          <Link to="/docs">documentation</Link> has more, every example run against the API by our tests.
+        </p>
+        <WaysIn label="Ways in" ways={WAYS_IN} />
+      </Card>
 
       <Card title="SDKs" aria-label="SDKs">
         <ul className={styles.plainList} aria-label="Client libraries">

@@ -86,7 +86,7 @@ describe('/api', () => {
     expect(alerts.textContent).toContain(`--data '{"symbol":"BTC","price":70000,"condition":"above"}'`);
   });
 
-  it('states the authentication, the limits of each plan and which SDKs exist', async () => {
+  it('states the authentication, the limits of each plan, the ways in (curl, then the clients) and which SDKs exist', async () => {
     stubV1(() => new Response(null, { status: 404 }));
     renderApp('/api');
 
@@ -103,6 +103,12 @@ describe('/api', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([expect.stringContaining('Node.js: npm install @coinsight/sdk'), 'Python: not available yet.', 'Java: not available yet.']);
+    const ways = screen.getByRole('region', { name: 'Ways in' });
+    expect(within(ways).getByRole('tabpanel', { name: 'curl' }).textContent).toContain(`${window.location.origin}/v1/crypto/prices`);
+    fireEvent.click(within(ways).getByRole('tab', { name: 'TypeScript' }));
+    const typescript = within(ways).getByRole('tabpanel', { name: 'TypeScript' }).textContent;
+    expect(typescript).toContain('npm install @coinsight/sdk');
+    expect(typescript).toContain("import { Coinsight } from '@coinsight/sdk'");
   });
 
   it('says so when the document cannot be loaded, and tries again on request', async () => {

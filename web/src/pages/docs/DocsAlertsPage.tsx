@@ -3,8 +3,12 @@ import { alerts } from '@coinsight/sdk/examples';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { DocExample } from './DocExample';
+import { onlyWays } from './ways';
+import { WaysIn } from './WaysIn';
 import { DocTable } from './DocTable';
 import styles from './docs.module.css';
+
+const CLIENT_WAYS = { typescript: [alerts.sdk], ...onlyWays(Object.values(alerts), ['python', 'cli']) };
 
 export default function DocsAlertsPage() {
   return (
@@ -64,9 +68,8 @@ export default function DocsAlertsPage() {
           Another account&apos;s alert answers <code>404</code>, exactly like one that does not exist.
         </p>
 
-        <h2>With the SDK</h2>
-        <DocExample example={alerts.sdk} />
-        <DocExample example={alerts.sdkPython} />
+        <h2>With a client</h2>
+        <WaysIn label="Client" ways={CLIENT_WAYS} />
 
         <h2>Webhooks</h2>
         <p>

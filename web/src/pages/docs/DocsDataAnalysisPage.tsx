@@ -3,7 +3,12 @@ import { dataAnalysis } from '@coinsight/sdk/examples';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { DocExample } from './DocExample';
+import { onlyWays } from './ways';
+import { WaysIn } from './WaysIn';
 import styles from './docs.module.css';
+
+// This guide's Python and CLI examples, when there are any, in one place after the TypeScript ones.
+const OTHER_WAYS = onlyWays(Object.values(dataAnalysis), ['python', 'cli']);
 
 export default function DocsDataAnalysisPage() {
   return (
@@ -61,7 +66,12 @@ export default function DocsDataAnalysisPage() {
           narrow the query (symbol, time window, <code>minLikes</code>) before walking a large set.
         </p>
         <DocExample example={dataAnalysis.iteratePosts} />
-        <DocExample example={dataAnalysis.iteratePostsPython} />
+        {Object.keys(OTHER_WAYS).length > 0 ? (
+          <>
+            <h2>In Python and on the command line</h2>
+            <WaysIn label="Client" ways={OTHER_WAYS} />
+          </>
+        ) : null}
         <p>
           The fields of every answer are in the <Link to="/api">API reference</Link>.
         </p>

@@ -2,7 +2,15 @@ import { cli, gettingStarted, install, setKey } from '@coinsight/sdk/examples';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { DocExample } from './DocExample';
+import { onlyWays } from './ways';
+import { WaysIn } from './WaysIn';
 import styles from './docs.module.css';
+
+const CLIENT_WAYS = {
+  typescript: [install.npm, gettingStarted.firstCallSdk],
+  // The CLI's own guide examples (every command) sit in its tab here, the one page that shows them all.
+  ...onlyWays([...Object.values(gettingStarted), ...Object.values(cli)], ['python', 'cli']),
+};
 
 export default function DocsGettingStartedPage() {
   return (
@@ -34,31 +42,12 @@ export default function DocsGettingStartedPage() {
           <code>Bitcoin</code>) or id (<code>bitcoin</code>); the <Link to="/api">API reference</Link> lists them all.
         </p>
 
-        <h2>4. Use the SDK</h2>
-        <p>Install the client with npm (or yarn, or pnpm):</p>
-        <DocExample example={install.npm} />
-        <p>The same call, typed, and how many calls you have used this month:</p>
-        <DocExample example={gettingStarted.firstCallSdk} />
-        <DocExample example={gettingStarted.firstCallPython} />
-
-        <h2>5. Or the command line</h2>
+        <h2>4. Use a client</h2>
         <p>
-          <code>coinsight</code> makes the same calls from a shell, with the key from <code>COINSIGHT_API_KEY</code> (or{' '}
-          <code>coinsight login</code>, which stores it readable by you only). It prints a table on a terminal and JSON otherwise;{' '}
-          <code>--format</code> picks <code>table</code>, <code>json</code>, <code>jsonl</code> or <code>csv</code>. Every command has{' '}
-          <code>--help</code>, and the exit status says what went wrong: 2 a usage error, 3 the key, 4 a rate limit or the quota.
+          The same call, and how many calls you have used this month, with a client library or the command line. Each reads your key from{' '}
+          <code>COINSIGHT_API_KEY</code>, retries rate-limited calls for you and tells you the request id of every answer.
         </p>
-        <DocExample example={cli.install} />
-        <DocExample example={cli.prices} />
-        <DocExample example={cli.history} />
-        <DocExample example={cli.sentiment} />
-        <p>
-          <code>--all</code> follows the pages of posts to the last one (each page is a call), printing progress on stderr. In CSV, cells
-          starting with <code>=</code>, <code>+</code>, <code>-</code> or <code>@</code> are escaped so a spreadsheet does not run them:
-        </p>
-        <DocExample example={cli.dataAll} />
-        <DocExample example={cli.alerts} />
-        <DocExample example={cli.usage} />
+        <WaysIn label="Client" ways={CLIENT_WAYS} />
 
         <h2>Next steps</h2>
         <ul>

@@ -1,5 +1,5 @@
 import { PLANS, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
-import { install, quickStart, setKey } from '@coinsight/sdk/examples';
+import { allExamples, gettingStarted, install, quickStart, setKey } from '@coinsight/sdk/examples';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LinkCards } from '../../components/LinkCards';
@@ -7,6 +7,8 @@ import { Page } from '../../components/Page';
 import { Tabs } from '../../components/ui';
 import { DocExample } from './DocExample';
 import { DocTable } from './DocTable';
+import { onlyWays, wayOf } from './ways';
+import { WaysIn } from './WaysIn';
 import styles from './docs.module.css';
 
 const guides = [
@@ -16,6 +18,22 @@ const guides = [
 ];
 
 type Manager = keyof typeof install;
+/** The JavaScript package managers' lines; other install lines (pip, the CLI) go under their own way. */
+const MANAGERS = (Object.keys(install) as Manager[]).filter((id) => wayOf(install[id]) === 'typescript');
+
+// The guides show their own examples; the rest (the quick start's, and any of their own group) are
+// the Python and CLI tabs here.
+const GUIDE_GROUPS = new Set(['gettingStarted', 'dataAnalysis', 'alerts']);
+const QUICK_START_WAYS = {
+  curl: [gettingStarted.firstCallCurl],
+  typescript: [quickStart.basicUsage],
+  ...onlyWays(
+    Object.entries(allExamples)
+      .filter(([id]) => !GUIDE_GROUPS.has(id.split('.')[0] ?? ''))
+      .map(([, example]) => example),
+    ['python', 'cli'],
+  ),
+};
 
 const count = (n: number) => n.toLocaleString('en-US');
 const PRICE_PER_1000 = `$${(PRICE_MICROS_PER_1000_CALLS / 1_000_000).toFixed(2)} per 1,000 calls`;
@@ -47,27 +65,31 @@ export default function DocsPage() {
       <article className={styles.article}>
         <h2>Quick start</h2>
         <p>
-          Install the TypeScript client, <code>@coinsight/sdk</code>. It runs on Node.js 20 or newer and in browsers, uses the built-in{' '}
-          <code>fetch</code> and has no other dependencies at run time.
-        </p>
-        <Tabs
-          label="Package manager"
-          selected={manager}
-          onSelect={setManager}
-          tabs={(Object.keys(install) as Manager[]).map((id) => ({ id, label: id, content: <DocExample example={install[id]} /> }))}
-        />
-        <p>
           Create an API key in <Link to="/settings?tab=api">Settings → API</Link> and keep it out of your code, in an environment variable:
         </p>
         <DocExample example={setKey} />
 
-        <h3>Basic usage</h3>
+        <h3>Ways in</h3>
         <p>
-          Make a client with your key and call the endpoints through it. Every method returns the typed answer of its endpoint; the{' '}
-          <Link to="/api">API reference</Link> lists them all.
+          Call the API with any HTTP client (curl below) or one of our clients, each in its tab. The TypeScript client,{' '}
+          <code>@coinsight/sdk</code>, runs on Node.js 20 or newer and in browsers, uses the built-in <code>fetch</code> and has no
+          dependencies; it reads <code>COINSIGHT_API_KEY</code> and <code>COINSIGHT_BASE_URL</code> when you pass no key or address. Every
+          method returns the typed answer of its endpoint; the <Link to="/api">API reference</Link> lists them all.
         </p>
-        <DocExample example={quickStart.basicUsage} />
-        <DocExample example={quickStart.basicUsagePython} />
+        <WaysIn
+          label="Ways in"
+          ways={QUICK_START_WAYS}
+          before={{
+            typescript: (
+              <Tabs
+                label="Package manager"
+                selected={manager}
+                onSelect={setManager}
+                tabs={MANAGERS.map((id) => ({ id, label: id, content: <DocExample example={install[id]} /> }))}
+              />
+            ),
+          }}
+        />
 
         <h2>Key concepts</h2>
         <h3>Authentication</h3>
@@ -117,8 +139,9 @@ export default function DocsPage() {
         <p>
           The SDK throws a <code>CoinsightError</code> carrying <code>status</code>, <code>code</code>, <code>message</code> and{' '}
           <code>requestId</code>. Before it does, it retries <code>429</code> and <code>5xx</code> answers and network failures with
-          jittered backoff, honouring <code>Retry-After</code>: GET and DELETE calls always, a POST only when you give it an{' '}
-          <code>idempotencyKey</code>, so a retry never acts twice.
+          jittered backoff, honouring <code>Retry-After</code>. A POST is retried under one <code>Idempotency-Key</code>, yours (
+          <code>idempotencyKey</code>) or one the client makes for the call, so a retry never acts twice. Successful answers carry their{' '}
+          <code>requestId</code> and rate-limit state on <code>answer.meta</code>.
         </p>
         <DocExample example={quickStart.errorsSdk} />
         <DocExample example={quickStart.errorsPython} />

@@ -40,10 +40,14 @@ describe('docs pages', () => {
     for (const path of PAGES) {
       const view = await open(path);
       for (const pre of view.container.querySelectorAll('pre')) shown.add(pre.textContent ?? '');
-      // The install tabs show one manager at a time.
-      for (const name of ['yarn', 'pnpm']) {
-        const tab = within(view.container).queryByRole('tab', { name });
-        if (tab) {
+      // Tabs (ways in, package managers inside the TypeScript one) show one panel at a time: open each,
+      // and each tab that opening another revealed.
+      const opened = new Set<string>();
+      for (let round = 0; round < 3; round++) {
+        for (const tab of within(view.container).queryAllByRole('tab')) {
+          const key = `${tab.closest('[role="tablist"]')?.getAttribute('aria-label')}/${tab.textContent}`;
+          if (opened.has(key) || !tab.isConnected) continue;
+          opened.add(key);
           fireEvent.click(tab);
           for (const pre of view.container.querySelectorAll('pre')) shown.add(pre.textContent ?? '');
         }
@@ -65,8 +69,19 @@ describe('docs pages', () => {
     expect(writeText.mock.calls[0]).toEqual([expect.stringContaining(`${window.location.origin}/v1/alerts/create`)]);
   });
 
-  it('the quick start offers npm, yarn and pnpm', async () => {
+  it('the quick start shows the ways in as tabs, curl first, and the TypeScript one offers npm, yarn and pnpm', async () => {
     await open('/docs');
+    const ways = screen.getByRole('tablist', { name: 'Ways in' });
+    const labels = within(ways)
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+    expect(labels.slice(0, 2)).toEqual(['curl', 'TypeScript']);
+    // Python and the CLI follow, in that order, as their examples exist.
+    expect(labels.filter((label) => label === 'Python' || label === 'CLI')).toEqual(
+      ['Python', 'CLI'].filter((label) => labels.includes(label)),
+    );
+    expect(screen.getByRole('tabpanel', { name: 'curl' }).textContent).toContain('/v1/crypto/prices?symbols=BTC,ETH');
+    fireEvent.click(within(ways).getByRole('tab', { name: 'TypeScript' }));
     expect(screen.getByText('npm install @coinsight/sdk')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'yarn' }));
     expect(screen.getByText('yarn add @coinsight/sdk')).toBeTruthy();
