@@ -15,22 +15,22 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     // The symbol is read with the /v1 asset rules (ticker, name or id), then the app's own alert
     // schema checks the whole body with the resolved ticker in its place.
     const body = v1AlertSymbolSchema.parse(request.body);
-    const asset = await resolveSymbol(app.deps, { symbol: body.symbol });
+    const asset = await resolveSymbol(request.deps, { symbol: body.symbol });
     const input = v1CreateAlertBodySchema.parse({ ...body, symbol: asset.symbol });
-    return idempotent(request, reply, app.deps, async (db) => {
-      const alert = await createAlert({ ...app.deps, db }, input, keyCallerOf(request));
-      return { status: 201, body: { alert, asOf: new Date().toISOString() } };
+    return idempotent(request, reply, request.deps, async (db) => {
+      const alert = await createAlert({ ...request.deps, db }, input, keyCallerOf(request));
+      return { status: 201, body: { alert, asOf: request.deps.now().toISOString() } };
     });
   });
 
   app.get('/alerts', v1Schema('listAlerts'), async (request) => {
-    const asOf = new Date();
-    return { data: await listAlerts(app.deps, {}, keyCallerOf(request)), asOf: asOf.toISOString() };
+    const asOf = request.deps.now();
+    return { data: await listAlerts(request.deps, {}, keyCallerOf(request)), asOf: asOf.toISOString() };
   });
 
   app.delete('/alerts/:id', v1Schema('deleteAlert'), async (request) => {
     const { id } = v1AlertIdParamsSchema.parse(request.params);
-    await deleteAlert(app.deps, { id }, keyCallerOf(request));
-    return { id, deleted: true as const, asOf: new Date().toISOString() };
+    await deleteAlert(request.deps, { id }, keyCallerOf(request));
+    return { id, deleted: true as const, asOf: request.deps.now().toISOString() };
   });
 }

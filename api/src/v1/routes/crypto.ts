@@ -9,8 +9,8 @@ export async function cryptoRoutes(app: FastifyInstance): Promise<void> {
   app.get('/crypto/prices', v1Schema('getCryptoPrices'), async (request): Promise<V1PricesResponse> => {
     const { symbols } = cryptoPricesQuerySchema.parse(request.query);
     // One reading of the clock for the figures and the answer's asOf.
-    const now = app.deps.now();
-    const overview = await marketOverview(atTime(app.deps, now), { symbols });
+    const now = request.deps.now();
+    const overview = await marketOverview(atTime(request.deps, now), { symbols });
     return {
       prices: overview.assets.map((a) => ({
         symbol: a.symbol,

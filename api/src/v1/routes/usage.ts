@@ -15,6 +15,6 @@ export type V1UsageAnswer = V1UsageResponse;
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/usage', { ...v1Schema('getUsage'), config: { billable: false } }, async (request): Promise<V1UsageAnswer> => {
     const { id, name } = request.apiKey;
-    return keyUsageSummary(app.deps, { keyId: Number(id), name }, keyCallerOf(request));
+    return keyUsageSummary(request.deps, { keyId: Number(id), name }, keyCallerOf(request));
   });
 }
