@@ -21,7 +21,7 @@ describe('a signed-out visitor at the front door', () => {
     const status = answer.getByRole('status');
     // The first test-mode call after a start builds the test dataset: allow a loaded machine its time.
     await status.waitFor({ timeout: 300_000 });
-    expect(await status.textContent()).toMatch(/^200 OK in \d+ ms$/);
+    expect(await status.textContent()).toMatch(/^200 OK in [\d,]+ ms$/);
     const shown = (await answer.textContent()) ?? '';
     expect(shown).toContain('"prices": [');
     expect(shown).toContain('"asOf": "2026-01-01T00:00:00.000Z"');
@@ -30,8 +30,13 @@ describe('a signed-out visitor at the front door', () => {
     await page.goto(e2e.url('/sandbox?op=createAlert'), { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Send Request' }).click();
     await answer.getByRole('status').waitFor({ timeout: 60_000 });
-    expect(await answer.getByRole('status').textContent()).toMatch(/^403 Forbidden in \d+ ms$/);
+    expect(await answer.getByRole('status').textContent()).toMatch(/^403 Forbidden in [\d,]+ ms$/);
     expect(await answer.textContent()).toContain('The public test key is read-only');
+    // That refusal is the one problem the browser reports, and the expected one.
+    expect(e2e.takeProblems()).toEqual([
+      expect.stringMatching(/^HTTP 403: POST \S+\/v1\/alerts\/create$/),
+      'console error: Failed to load resource: the server responded with a status of 403 (Forbidden)',
+    ]);
 
     // /market and an asset page, signed out: real-time prices, no sign-in page.
     await page.goto(e2e.url('/market'), { waitUntil: 'load' });
