@@ -28,6 +28,7 @@ import { trpcPlugin } from './trpc/fastify-plugin.js';
 import { trpcOptions } from './trpc/options.js';
 import { frameworkErrors } from './v1/framework-errors.js';
 import { v1Plugin } from './v1/index.js';
+import { testModePlugin } from './v1/test-mode.js';
 
 /** Secrets and credentials never reach a log line, whatever logs the request. */
 const REDACTED_PATHS = [
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(stripeWebhookRoutes);
   await app.register(trpcPlugin, { prefix: '/trpc', trpcOptions: trpcOptions(app.log) });
   // The metered public API: its own auth (API keys), error shape and 404s.
+  await app.register(testModePlugin);
   await app.register(v1Plugin, { prefix: '/v1' });
   // /llms.txt and the MCP endpoint at /mcp, whose tool calls are /v1 calls.
   await app.register(agentRoutes);

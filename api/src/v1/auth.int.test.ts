@@ -62,7 +62,16 @@ describe(`/v1 authentication (${process.env.TEST_DB})`, () => {
 
   it('refuses a malformed key, a session token included', async () => {
     const { token } = await signup(t.app);
-    for (const value of ['abc', 'cs_live_short', `cs_test_${'a'.repeat(33)}`, `cs_live_${'a'.repeat(32)}-`, token]) {
+    // cs_test_ keys are well-formed now (test mode, issue 23): one character short is not, nor a
+    // look-alike of the public test key.
+    for (const value of [
+      'abc',
+      'cs_live_short',
+      `cs_test_${'a'.repeat(32)}`,
+      'cs_test_public_other',
+      `cs_live_${'a'.repeat(32)}-`,
+      token,
+    ]) {
       expectV1Error(await get('/v1/crypto/prices', { authorization: `Bearer ${value}` }), 401, 'unauthorized', MALFORMED_KEY_MESSAGE);
     }
   });
@@ -70,6 +79,12 @@ describe(`/v1 authentication (${process.env.TEST_DB})`, () => {
   it('refuses an unknown key, and a deleted key from the next call on', async () => {
     expectV1Error(
       await get('/v1/crypto/prices', { authorization: `Bearer ${newApiKeySecret()}` }),
+      401,
+      'unauthorized',
+      INVALID_KEY_MESSAGE,
+    );
+    expectV1Error(
+      await get('/v1/crypto/prices', { authorization: `Bearer ${newApiKeySecret('test')}` }),
       401,
       'unauthorized',
       INVALID_KEY_MESSAGE,

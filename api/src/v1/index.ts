@@ -42,6 +42,7 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
  */
 export async function v1Plugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('apiKey', null as never);
+  app.decorateRequest('deps', null as never);
   app.decorateRequest('meteringReservation', null);
   app.decorateRequest('notBillable', false);
   app.setErrorHandler(v1ErrorHandler);

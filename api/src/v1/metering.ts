@@ -4,9 +4,9 @@ import { budgetAmountCents } from '../services/billing/budget.js';
 import { noteBudgetUsage } from '../services/billing/budget-notices.js';
 import { releaseCall, reserveCall } from '../services/billing/meter.js';
 import { monthOf } from '../services/billing/period.js';
-import type { LimitState } from '../services/rate-limit.js';
+import type { LimitState, RateLimit } from '../services/rate-limit.js';
 import { keyCallerOf } from './caller.js';
-import { isPublicRoute } from './auth.js';
+import { isPublicRoute, PUBLIC_KEY_READ_ONLY_MESSAGE } from './auth.js';
 import { V1Error } from './errors.js';
 import { writeRateLimitFields, type RateLimitFields } from './ratelimit-fields.js';
 
@@ -53,8 +53,15 @@ function monthState(now: Date, used: number, quota: number): NonNullable<RateLim
 export async function rateLimitHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   // The public OpenAPI document has no key to count against (v1/auth.ts lets it through).
   if (isPublicRoute(request)) return;
-  const { id, userId, plan } = request.apiKey;
+  const { id, userId, plan, mode, publicKey } = request.apiKey;
   const limits = this.deps.limits;
+  if (mode === 'test') {
+    await testRateLimit(request, reply, publicKey ? limits.apiPublicTest : limits.apiTest, publicKey ? request.ip : `${userId}:${id}`);
+    // The public test key reads only: anyone has it, so it must not create or delete anything.
+    if (publicKey && request.method !== 'GET' && request.method !== 'HEAD')
+      throw new V1Error(403, 'forbidden', PUBLIC_KEY_READ_ONLY_MESSAGE);
+    return;
+  }
   // A key's counter is named by its owner too: key ids restart in a fresh database, user ids do not.
   const key = await limits.apiPerKey[plan].hit(`${userId}:${id}`);
   const account = key.allowed ? await limits.apiPerAccount[plan].hit(userId) : null;
@@ -72,16 +79,34 @@ export async function rateLimitHook(this: FastifyInstance, request: FastifyReque
 }
 
 /**
+ * Test keys' own per-minute limit (docs/api-keys.md): one counter per test key, and one per client
+ * address for the public test key (everyone shares its secret). Never the live counters, so trying
+ * the test dataset takes nothing from the account's live rate.
+ */
+async function testRateLimit(request: FastifyRequest, reply: FastifyReply, limit: RateLimit, subject: string): Promise<void> {
+  const state = await limit.hit(subject);
+  setRateLimitHeaders(reply, state);
+  if (!state.allowed) {
+    reply.header('retry-after', String(state.resetSeconds));
+    request.log.info({ event: 'v1.rate_limited', apiKeyId: request.apiKey.id, scope: 'test' }, 'rate limited');
+    throw new V1Error(429, 'rate_limited', rateLimitMessage(state.limit, 'key'));
+  }
+}
+
+/**
  * preHandler of the /v1 scope: reserves the call's count in the store that enforces the monthly
  * quota before the handler runs (services/billing/meter.ts), or answers 429 quota_exceeded when
  * a Free account has used its month, or 402 budget_exceeded when a Pro account's hard-capped
  * budget is reached (no Retry-After: waiting for the month's end is rarely what a client wants;
- * the message says when it resets). Routes with `config: { billable: false }` skip it.
+ * the message says when it resets). Routes with `config: { billable: false }` skip it, and so does
+ * every test-key call: test mode is never metered, billed or counted against a quota or budget.
  */
 export async function meteringHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.routeOptions.config.billable === false) return;
   // HEAD (Fastify answers it with the GET route, without the body) and OPTIONS deliver no data: never counted or billed.
   if (request.method === 'HEAD' || request.method === 'OPTIONS') return;
+  // Test keys are never metered (docs/api-keys.md, "Test mode").
+  if (request.apiKey.mode === 'test') return;
   const { id, userId, plan } = request.apiKey;
   const result = await reserveCall(this.deps, { keyId: Number(id) }, keyCallerOf(request));
   const quota = PLANS[plan].monthlyQuota;

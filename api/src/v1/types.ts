@@ -1,8 +1,20 @@
 import type { ApiKeyIdentity } from '../services/api-keys/verify.js';
 import type { Reservation } from '../services/billing/meter.js';
+import type { ServiceDeps } from '../services/deps.js';
+import type { TestMode } from './test-mode.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The test keys' dataset and deps (v1/test-mode.ts). */
+    testMode: TestMode;
+  }
+
   interface FastifyRequest {
+    /**
+     * What a /v1 handler passes its services, set by the auth hook: the app's deps for a live key,
+     * test mode's (the fixed dataset, its clock) for a test key. Handlers use this, never `app.deps`.
+     */
+    deps: ServiceDeps;
     /**
      * Set by the /v1 auth hook (v1/auth.ts) before any /v1 handler or preHandler runs; a call
      * without a valid key is answered 401 before it gets that far. Outside /v1 it is null.

@@ -17,7 +17,29 @@ const apiKeyName = text('Name', { error: API_KEY_MESSAGES.nameRequired })
 
 const apiKeyId = z.number({ error: 'id must be a whole number' }).int('id must be a whole number').positive('id must be a whole number');
 
-export const createApiKeySchema = z.object({ name: apiKeyName });
+/**
+ * `live` keys (`cs_live_…`) read real data and are metered and billed; `test` keys (`cs_test_…`) get
+ * the fixed test dataset's answers, are never metered or billed and have their own rate limit (docs/api-keys.md).
+ */
+export const API_KEY_MODES = ['live', 'test'] as const;
+export type ApiKeyMode = (typeof API_KEY_MODES)[number];
+
+/**
+ * The documented public, read-only test key: the Sandbox uses it signed out, and anyone may use it
+ * to try GET operations on the test dataset. It is no secret (docs/api-keys.md); it cannot create
+ * alerts and is rate-limited per client address.
+ */
+export const PUBLIC_TEST_API_KEY = 'cs_test_public_sandbox';
+
+/** A test key's own rate limit, per key, whatever the plan (docs/api-keys.md). */
+export const TEST_KEY_REQUESTS_PER_MINUTE = 60;
+/** The public test key's, per client address. */
+export const PUBLIC_TEST_KEY_REQUESTS_PER_MINUTE = 30;
+
+export const createApiKeySchema = z.object({
+  name: apiKeyName,
+  mode: z.enum(API_KEY_MODES, { error: 'mode must be live or test' }).default('live'),
+});
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 
 export const renameApiKeySchema = z.object({ id: apiKeyId, name: apiKeyName });
@@ -31,6 +53,8 @@ export interface ApiKey {
   id: number;
   name: string;
   prefix: string;
+  /** From the secret's prefix: `cs_live_` or `cs_test_`. */
+  mode: ApiKeyMode;
   createdAt: string;
   lastUsedAt: string | null;
   callsThisMonth: number;

@@ -12,3 +12,4 @@ export { chartToCandles } from './market/chart-candles.js';
 export type { ChartCandle, ChartPoint } from './market/chart-candles.js';
 export { importCandles } from './market/import-candles.js';
 export type { CandleFileFormat, CandleImportOptions, CandleImportReport } from './market/import-candles.js';
+export { seedDemoPosts } from './seed/posts/seed-posts.js';

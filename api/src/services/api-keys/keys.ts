@@ -6,7 +6,7 @@ import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
 import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
-import { apiKeyHash, displayPrefix, newApiKeySecret } from './secret.js';
+import { apiKeyHash, apiKeyModeOf, displayPrefix, newApiKeySecret, TEST_API_KEY_PREFIX } from './secret.js';
 import { callsThisMonthByKey } from './usage.js';
 
 type Deps = Pick<ServiceDeps, 'db' | 'log' | 'now'>;
@@ -20,6 +20,7 @@ const toApiKey = (row: KeyRow, calls: number): ApiKey => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
+  mode: apiKeyModeOf(row.prefix),
   createdAt: row.created_at.toISOString(),
   lastUsedAt: row.last_used_at?.toISOString() ?? null,
   callsThisMonth: calls,
@@ -32,11 +33,13 @@ const notFound = (id: number, userId: string) => new NotOwnedError('api_key', id
  * Creates a key and returns its secret, the only time it is ever available: only the SHA-256 is
  * stored. Needs a confirmed email address (throwaway accounts must not farm the free tier) and
  * fewer live keys than the plan allows (checklist 26); the user's row is locked so concurrent
- * creates count right.
+ * creates count right. Test keys (`mode: 'test'`) are counted apart: each mode has the plan's
+ * number of keys, so a test key never takes a live key's place.
  */
 export async function createApiKey(deps: Deps, input: CreateApiKeyInput, caller: SignedIn): Promise<CreatedApiKey> {
   const { userId } = caller;
-  const secret = newApiKeySecret();
+  const mode = input.mode ?? 'live';
+  const secret = newApiKeySecret(mode);
   const row = await deps.db.transaction().execute(async (trx) => {
     const account = await lockAccount(trx, userId);
     if (!account.emailVerified) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.verifyFirst);
@@ -45,6 +48,7 @@ export async function createApiKey(deps: Deps, input: CreateApiKeyInput, caller:
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', userId)
       .where('deleted_at', 'is', null)
+      .where('prefix', mode === 'test' ? 'like' : 'not like', `${TEST_API_KEY_PREFIX}%`)
       .executeTakeFirstOrThrow();
     assertUnderPlanLimit(account.plan, 'apiKeys', count);
     return trx
@@ -60,7 +64,7 @@ export async function createApiKey(deps: Deps, input: CreateApiKeyInput, caller:
       .returning(KEY_COLUMNS)
       .executeTakeFirstOrThrow();
   });
-  deps.log.info({ event: 'api_key.created', userId, apiKeyId: row.id }, 'api key created');
+  deps.log.info({ event: 'api_key.created', userId, apiKeyId: row.id, mode }, 'api key created');
   return { key: toApiKey(row, 0), secret };
 }
 

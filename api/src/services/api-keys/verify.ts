@@ -1,6 +1,6 @@
-import type { PlanId } from '@coinsight/contracts';
+import { PUBLIC_TEST_API_KEY, type ApiKeyMode, type PlanId } from '@coinsight/contracts';
 import type { ServiceDeps } from '../deps.js';
-import { apiKeyHash, isWellFormedApiKey } from './secret.js';
+import { apiKeyHash, apiKeyModeOf, isWellFormedApiKey } from './secret.js';
 
 /** The key a /v1 call was made with, as verifyApiKey found it. */
 export interface ApiKeyIdentity {
@@ -11,7 +11,24 @@ export interface ApiKeyIdentity {
   name: string;
   /** The owner's plan when the call arrived: its limits, quota and price apply to the call. */
   plan: PlanId;
+  /** `test`: the fixed test dataset, never metered or billed, its own rate limit (v1/test-mode.ts). */
+  mode: ApiKeyMode;
+  /** The documented public test key (PUBLIC_TEST_API_KEY): GET only, limited per client address. */
+  publicKey: boolean;
 }
+
+/**
+ * Who the public test key acts as: an account that exists only in the test dataset (never in the
+ * live users table), so nothing it reads can be anyone's.
+ */
+export const PUBLIC_TEST_KEY_IDENTITY: ApiKeyIdentity = {
+  id: '0',
+  userId: 'usr_public_test_key',
+  name: 'Public test key',
+  plan: 'free',
+  mode: 'test',
+  publicKey: true,
+};
 
 /** A presented secret's verdict: the key, or why there is none (the edge words each reason). */
 export type ApiKeyCheck = { ok: true; key: ApiKeyIdentity } | { ok: false; reason: 'malformed' | 'unknown' };
@@ -28,11 +45,12 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export async function verifyApiKey(deps: Pick<ServiceDeps, 'db' | 'now'>, input: { secret: string }): Promise<ApiKeyCheck> {
   const { db } = deps;
   const { secret } = input;
+  if (secret === PUBLIC_TEST_API_KEY) return { ok: true, key: PUBLIC_TEST_KEY_IDENTITY };
   if (!isWellFormedApiKey(secret)) return { ok: false, reason: 'malformed' };
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['api_keys.id', 'api_keys.user_id', 'api_keys.name', 'api_keys.last_used_at', 'users.plan'])
+    .select(['api_keys.id', 'api_keys.user_id', 'api_keys.name', 'api_keys.prefix', 'api_keys.last_used_at', 'users.plan'])
     .where('api_keys.secret_hash', '=', apiKeyHash(secret))
     .where('api_keys.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -47,5 +65,6 @@ export async function verifyApiKey(deps: Pick<ServiceDeps, 'db' | 'now'>, input:
       .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', new Date(now - LAST_USED_RESOLUTION_MS))]))
       .execute();
   }
-  return { ok: true, key: { id: String(row.id), userId: row.user_id, name: row.name, plan: row.plan } };
+  const key = { id: String(row.id), userId: row.user_id, name: row.name, plan: row.plan, mode: apiKeyModeOf(row.prefix), publicKey: false };
+  return { ok: true, key };
 }

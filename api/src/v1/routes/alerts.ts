@@ -18,30 +18,30 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     // Exactly the documented body (an unknown field is a 400 naming it); the symbol read as
     // everywhere in /v1 (ticker, name or id) and stored as the ticker.
     const body = parseV1CreateAlertBody(request.body);
-    const asset = await resolveSymbol(app.deps, { symbol: body.symbol });
+    const asset = await resolveSymbol(request.deps, { symbol: body.symbol });
     const caller = keyCallerOf(request);
-    const email = await alertEmailChoice(app.deps, { email: body.email ?? true }, caller);
+    const email = await alertEmailChoice(request.deps, { email: body.email ?? true }, caller);
     const common = { symbol: asset.symbol, email, webhookUrl: body.webhookUrl ?? null };
     const input: CreateAlertInput =
       body.kind === 'mentions'
         ? { kind: 'mentions', condition: 'above', threshold: body.mentions, ...common }
         : { kind: 'price', condition: body.condition, threshold: body.price, ...common };
-    return idempotent(request, reply, app.deps, async (db) => {
-      const alert = await createAlert({ ...app.deps, db }, input, caller);
-      return { status: 201, body: { alert, asOf: new Date().toISOString() } };
+    return idempotent(request, reply, request.deps, async (db) => {
+      const alert = await createAlert({ ...request.deps, db }, input, caller);
+      return { status: 201, body: { alert, asOf: request.deps.now().toISOString() } };
     });
   });
 
   app.get('/alerts', { ...v1Schema('listAlerts'), config: { billable: false } }, async (request) => {
     v1NoQuerySchema.parse(request.query);
-    const asOf = new Date();
-    return { data: await listAlerts(app.deps, {}, keyCallerOf(request)), asOf: asOf.toISOString() };
+    const asOf = request.deps.now();
+    return { data: await listAlerts(request.deps, {}, keyCallerOf(request)), asOf: asOf.toISOString() };
   });
 
   app.delete('/alerts/:id', { ...v1Schema('deleteAlert'), config: { billable: false } }, async (request) => {
     v1NoQuerySchema.parse(request.query);
     const { id } = v1AlertIdParamsSchema.parse(request.params);
-    await deleteAlert(app.deps, { id }, keyCallerOf(request));
-    return { id, deleted: true as const, asOf: new Date().toISOString() };
+    await deleteAlert(request.deps, { id }, keyCallerOf(request));
+    return { id, deleted: true as const, asOf: request.deps.now().toISOString() };
   });
 }

@@ -15,7 +15,7 @@ import { v1Schema } from '../response-schema.js';
 export async function cryptoRoutes(app: FastifyInstance): Promise<void> {
   app.get('/crypto/prices', v1Schema('getCryptoPrices'), async (request): Promise<V1PricesResponse> => {
     const query = cryptoPricesQuerySchema.parse(request.query);
-    const tracked = await trackedAssets(app.deps, {});
+    const tracked = await trackedAssets(request.deps, {});
     const unknown: string[] = [];
     const found: TrackedAsset[] = [];
     for (const symbol of query.symbols) {
@@ -34,8 +34,8 @@ export async function cryptoRoutes(app: FastifyInstance): Promise<void> {
     }
     const symbols = [...new Set(found.map((asset) => asset.symbol))];
     // One reading of the clock for the figures and the answer's asOf.
-    const now = app.deps.now();
-    const overview = await marketOverview(atTime(app.deps, now), { symbols });
+    const now = request.deps.now();
+    const overview = await marketOverview(atTime(request.deps, now), { symbols });
     return {
       prices: overview.assets.map((a) => ({
         symbol: a.symbol,

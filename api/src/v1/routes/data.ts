@@ -31,10 +31,10 @@ export async function dataRoutes(app: FastifyInstance): Promise<void> {
   app.get('/data', v1Schema('listData'), async (request): Promise<V1DataResponse> => {
     const query = v1DataQuerySchema.parse(request.query);
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const symbol = query.symbol ? (await resolveSymbol(app.deps, { symbol: query.symbol })).symbol : undefined;
-    const asOf = new Date();
+    const symbol = query.symbol ? (await resolveSymbol(request.deps, { symbol: query.symbol })).symbol : undefined;
+    const asOf = request.deps.now();
     const page = await postsFeed(
-      app.deps,
+      request.deps,
       {
         platform: query.platform,
         q: query.q,

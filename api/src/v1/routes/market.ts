@@ -9,10 +9,10 @@ import { v1Schema } from '../response-schema.js';
 export async function marketRoutes(app: FastifyInstance): Promise<void> {
   app.get('/market/sentiment', v1Schema('getMarketSentiment'), async (request): Promise<V1SentimentResponse> => {
     const query = v1SentimentQuerySchema.parse(request.query);
-    const assets = await resolveSymbols(app.deps, { symbols: query.symbols });
-    const to = new Date();
+    const assets = await resolveSymbols(request.deps, { symbols: query.symbols });
+    const to = request.deps.now();
     const from = new Date(to.getTime() - V1_SENTIMENT_WINDOW_HOURS * HOUR_MS);
-    const summaries = await mentionSummaries(app.deps, { symbols: assets.map((a) => a.symbol), platforms: query.sources, from, to });
+    const summaries = await mentionSummaries(request.deps, { symbols: assets.map((a) => a.symbol), platforms: query.sources, from, to });
     return {
       sources: query.sources,
       from: from.toISOString(),

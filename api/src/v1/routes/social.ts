@@ -15,11 +15,11 @@ import { v1Schema } from '../response-schema.js';
 export async function socialRoutes(app: FastifyInstance): Promise<void> {
   app.get('/social/mentions', v1Schema('getSocialMentions'), async (request): Promise<V1MentionsResponse> => {
     const query = v1MentionsQuerySchema.parse(request.query);
-    const asset = await resolveSymbol(app.deps, { symbol: query.symbol });
-    const to = new Date();
+    const asset = await resolveSymbol(request.deps, { symbol: query.symbol });
+    const to = request.deps.now();
     const from = new Date(to.getTime() - V1_TIMEFRAME_HOURS[query.timeframe] * HOUR_MS);
     const platforms: readonly SocialPlatform[] = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
-    const [summary] = await mentionSummaries(app.deps, { symbols: [asset.symbol], platforms, from, to });
+    const [summary] = await mentionSummaries(request.deps, { symbols: [asset.symbol], platforms, from, to });
     const { platforms: figures, total } = summary!;
     return {
       symbol: asset.symbol,

@@ -16,6 +16,6 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/usage', { ...v1Schema('getUsage'), config: { billable: false } }, async (request): Promise<V1UsageAnswer> => {
     v1NoQuerySchema.parse(request.query);
     const { id, name } = request.apiKey;
-    return keyUsageSummary(app.deps, { keyId: Number(id), name }, keyCallerOf(request));
+    return keyUsageSummary(request.deps, { keyId: Number(id), name }, keyCallerOf(request));
   });
 }

@@ -15,9 +15,7 @@ const guarded = [
   '/social/linkedin',
   '/tasks',
   '/scraping-tasks',
-  '/market',
   '/explorer',
-  '/sandbox',
   '/alerts',
 ];
 const open = [
@@ -31,22 +29,15 @@ const open = [
   ['/privacy', 'Privacy Policy'],
   ['/pricing', 'Pricing'],
   ['/signup', 'Sign Up'],
+  // The front door (issue 23): live prices and the Sandbox with the public test key, signed out.
+  ['/market', 'Market Overview'],
+  ['/market/BTC', 'BTC'],
+  ['/sandbox', 'API Sandbox'],
 ] as const;
 
 describe('sign-in guard', () => {
   it('covers the account and data paths and everything under them, and nothing else', () => {
-    expect(GUARDED_PATHS).toEqual([
-      '/dashboard',
-      '/profile',
-      '/settings',
-      '/social',
-      '/tasks',
-      '/scraping-tasks',
-      '/market',
-      '/explorer',
-      '/sandbox',
-      '/alerts',
-    ]);
+    expect(GUARDED_PATHS).toEqual(['/dashboard', '/profile', '/settings', '/social', '/tasks', '/scraping-tasks', '/explorer', '/alerts']);
     for (const path of [...guarded, '/settings/', '/social/twitter/extra']) expect(isGuardedPath(path)).toBe(true);
     for (const path of ['/', '/socialite', '/dashboards', '/docs', '/blog/some-post', '/login']) expect(isGuardedPath(path)).toBe(false);
   });

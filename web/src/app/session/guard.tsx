@@ -4,7 +4,10 @@ import { useSession } from './useSession';
 
 export const AFTER_SIGN_IN_PATH = '/dashboard';
 
-/** Account and data screens: every path under these needs a signed-in user. */
+/**
+ * Account and data screens: every path under these needs a signed-in user. /market and its asset
+ * pages, and the Sandbox (with the public test key), are public: the front door (issue 23).
+ */
 export const GUARDED_PATHS = [
   '/dashboard',
   '/profile',
@@ -12,9 +15,7 @@ export const GUARDED_PATHS = [
   '/social',
   '/tasks',
   '/scraping-tasks',
-  '/market',
   '/explorer',
-  '/sandbox',
   '/alerts',
 ] as const;
 

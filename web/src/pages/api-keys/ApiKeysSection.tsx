@@ -1,10 +1,25 @@
-import { API_KEY_MESSAGES, createApiKeySchema, type ApiKey, type CreatedApiKey, type PublicUser } from '@coinsight/contracts';
+import {
+  API_KEY_MESSAGES,
+  createApiKeySchema,
+  type ApiKey,
+  type ApiKeyMode,
+  type CreatedApiKey,
+  type PublicUser,
+} from '@coinsight/contracts';
 import { useState } from 'react';
 import { serverMessage } from '../../app/session';
 import { FormAlert, FormOutcomeAlert, firstErrors, formStyles, useForm, type FormOutcome } from '../../components/forms';
-import { Button, Dialog, TextField } from '../../components/ui';
+import { Button, Dialog, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import styles from './ApiKeysSection.module.css';
+
+/** How each mode is offered and shown (docs/api-keys.md, "Test mode"). */
+export const KEY_MODE_OPTIONS: ReadonlyArray<{ value: ApiKeyMode; label: string }> = [
+  { value: 'live', label: 'Live (cs_live_): real data, metered' },
+  { value: 'test', label: 'Test (cs_test_): fixed test data, free' },
+];
+export const KEY_MODE_HINT =
+  'A test key answers from the fixed test dataset, the same every time, and is never metered or billed; use it to build and run your tests.';
 
 export const API_KEYS_LOAD_FAILED_MESSAGE = 'Your API keys could not be loaded. Please try again.';
 export const API_KEY_FAILED_MESSAGE = 'Something went wrong. Please try again.';
@@ -70,11 +85,12 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
   const create = trpc.apiKeys.create.useMutation();
   const form = useForm({ name: '' }, (values) => firstErrors(createApiKeySchema, values));
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
+  const [mode, setMode] = useState<ApiKeyMode>('live');
 
   const onSubmit = form.handleSubmit(async ({ name }) => {
     setOutcome(null);
     try {
-      onCreated(await create.mutateAsync({ name }));
+      onCreated(await create.mutateAsync({ name, mode }));
       form.reset();
       await utils.apiKeys.list.invalidate();
     } catch (error) {
@@ -86,6 +102,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
     <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Create API key">
       <FormOutcomeAlert outcome={outcome} />
       <TextField label="Key name" hint="For example the app or environment that uses it." maxLength={64} {...form.field('name')} />
+      <Select
+        label="Mode"
+        hint={KEY_MODE_HINT}
+        options={KEY_MODE_OPTIONS}
+        value={mode}
+        onChange={(event) => setMode(event.target.value === 'test' ? 'test' : 'live')}
+      />
       <div className={formStyles.actions}>
         <Button type="submit" disabled={form.submitting}>
           {form.submitting ? 'Creating…' : 'Create API Key'}
@@ -195,6 +218,8 @@ function KeyItem({ apiKey }: { apiKey: ApiKey }) {
         <dd>
           <code>{apiKey.prefix}…</code>
         </dd>
+        <dt>Mode</dt>
+        <dd>{apiKey.mode === 'test' ? 'Test: fixed test data, never metered' : 'Live'}</dd>
         <dt>Created</dt>
         <dd>
           <time dateTime={apiKey.createdAt}>{dateFormat.format(new Date(apiKey.createdAt))}</time>

@@ -12,6 +12,7 @@ const production: ApiKey = {
   id: 7,
   name: 'Production',
   prefix: 'cs_live_AbCd',
+  mode: 'live',
   createdAt: '2026-11-01T10:00:00.000Z',
   lastUsedAt: null,
   callsThisMonth: 1234,
@@ -83,7 +84,7 @@ describe('settings api tab', () => {
     const panel = await screen.findByRole('region', { name: 'New API key' });
     expect(panel.textContent).toContain(SECRET);
     expect(panel.textContent).toContain(SECRET_WARNING);
-    expect(api.callsTo('apiKeys.create')[0]?.input).toEqual({ name: 'Staging' });
+    expect(api.callsTo('apiKeys.create')[0]?.input).toEqual({ name: 'Staging', mode: 'live' });
     expect(api.callsTo('apiKeys.create')[0]?.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     press('Copy key', panel);
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(SECRET));
@@ -94,6 +95,21 @@ describe('settings api tab', () => {
     expect(screen.queryByRole('region', { name: 'New API key' })).toBeNull();
     // Lists show the prefix only: the secret is gone from the page.
     expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it('creates a test key when the mode says so, and lists each key with its mode', async () => {
+    const { api } = await openApiTab(keysApi([production, { ...production, id: 8, name: 'CI', prefix: 'cs_test_WxYz', mode: 'test' }]));
+    const list = await screen.findByRole('list', { name: 'Your API keys' });
+    const [live, test] = within(list).getAllByRole('listitem');
+    expect(live?.textContent).toContain('ModeLive');
+    expect(test?.textContent).toContain('cs_test_WxYz…');
+    expect(test?.textContent).toContain('ModeTest: fixed test data, never metered');
+
+    fill('Key name', 'CI');
+    fireEvent.change(screen.getByLabelText('Mode'), { target: { value: 'test' } });
+    press('Create API Key');
+    await screen.findByRole('region', { name: 'New API key' });
+    expect(api.callsTo('apiKeys.create')[0]?.input).toEqual({ name: 'CI', mode: 'test' });
   });
 
   it('checks the name before asking, and shows the server refusal', async () => {

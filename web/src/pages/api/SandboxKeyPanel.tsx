@@ -1,5 +1,6 @@
-import type { ApiKey } from '@coinsight/contracts';
+import { PUBLIC_TEST_API_KEY, type ApiKey, type ApiKeyMode } from '@coinsight/contracts';
 import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { serverMessage } from '../../app/session';
 import { FormAlert } from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
@@ -7,6 +8,8 @@ import { trpc } from '../../lib/trpc';
 import styles from './Sandbox.module.css';
 
 export const SANDBOX_KEY_NAME = 'Sandbox';
+export const SANDBOX_TEST_KEY_NAME = 'Sandbox (test)';
+export const USE_PUBLIC_KEY_LABEL = 'Use the public test key';
 export const CREATE_KEY_FAILED_MESSAGE = 'The key could not be created. Please try again.';
 
 function matchingKey(keys: readonly ApiKey[] | undefined, secret: string): ApiKey | undefined {
@@ -25,10 +28,10 @@ export function SandboxKeyPanel({ secret, onChange }: { secret: string; onChange
   const [created, setCreated] = useState<string | null>(null);
   const match = matchingKey(keys.data, secret);
 
-  async function onCreate() {
+  async function onCreate(mode: ApiKeyMode) {
     setError(null);
     try {
-      const answer = await create.mutateAsync({ name: SANDBOX_KEY_NAME });
+      const answer = await create.mutateAsync({ name: mode === 'test' ? SANDBOX_TEST_KEY_NAME : SANDBOX_KEY_NAME, mode });
       onChange(answer.secret);
       setCreated(answer.key.name);
       await utils.apiKeys.list.invalidate();
@@ -45,7 +48,9 @@ export function SandboxKeyPanel({ secret, onChange }: { secret: string; onChange
       <p className={styles.muted}>
         A key&apos;s secret is shown only once, when it is created, and we keep only its hash, so the sandbox cannot use a key you saved
         earlier by itself. Paste one, or create a key for the sandbox. It stays in this browser tab (session storage) until you close it or
-        forget it, and goes nowhere but the <code>Authorization</code> header of the calls you send from here.
+        forget it, and goes nowhere but the <code>Authorization</code> header of the calls you send from here. A test key (
+        <code>cs_test_…</code>) answers from the fixed test dataset and is never metered or billed; a live key (<code>cs_live_…</code>)
+        makes real calls that count towards your usage.
       </p>
       <TextField
         label="API key"
@@ -60,10 +65,12 @@ export function SandboxKeyPanel({ secret, onChange }: { secret: string; onChange
         }}
         hint={
           match
-            ? `This is your key “${match.name}” (${match.prefix}…).`
-            : keys.data && keys.data.length > 0
-              ? `Your keys: ${keys.data.map((key) => `${key.name} (${key.prefix}…)`).join(', ')}.`
-              : undefined
+            ? `This is your key “${match.name}” (${match.prefix}…, ${match.mode}).`
+            : secret === PUBLIC_TEST_API_KEY
+              ? 'This is the public test key: the test dataset, GET operations only.'
+              : keys.data && keys.data.length > 0
+                ? `Your keys: ${keys.data.map((key) => `${key.name} (${key.prefix}…, ${key.mode})`).join(', ')}.`
+                : undefined
         }
       />
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
@@ -76,9 +83,24 @@ export function SandboxKeyPanel({ secret, onChange }: { secret: string; onChange
         </FormAlert>
       ) : null}
       <div className={styles.actions}>
-        <Button variant="secondary" size="sm" disabled={create.isPending} onClick={() => void onCreate()}>
+        <Button variant="secondary" size="sm" disabled={create.isPending} onClick={() => void onCreate('test')}>
+          {create.isPending ? 'Creating…' : 'Create a test key for the sandbox'}
+        </Button>
+        <Button variant="secondary" size="sm" disabled={create.isPending} onClick={() => void onCreate('live')}>
           {create.isPending ? 'Creating…' : 'Create a key for the sandbox'}
         </Button>
+        {secret !== PUBLIC_TEST_API_KEY ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setCreated(null);
+              onChange(PUBLIC_TEST_API_KEY);
+            }}
+          >
+            {USE_PUBLIC_KEY_LABEL}
+          </Button>
+        ) : null}
         {secret ? (
           <Button
             variant="ghost"
@@ -92,6 +114,32 @@ export function SandboxKeyPanel({ secret, onChange }: { secret: string; onChange
           </Button>
         ) : null}
       </div>
+    </section>
+  );
+}
+
+/**
+ * Signed out, the sandbox calls with the documented public test key: the fixed test dataset, GET
+ * operations only (creating alerts needs a key of one's own), never metered (docs/api-keys.md).
+ */
+export function PublicKeyPanel() {
+  const location = useLocation();
+  return (
+    <section className={styles.keyPanel} aria-labelledby="sandbox-key-heading">
+      <h2 id="sandbox-key-heading" className={styles.panelTitle}>
+        Public test key
+      </h2>
+      <p className={styles.muted}>
+        Signed out, the sandbox sends your requests with the public test key <code>{PUBLIC_TEST_API_KEY}</code>. It answers from the fixed
+        test dataset (the same answer every time, not today&apos;s market), for GET operations only: it cannot create or delete alerts.
+        Nothing is metered or billed.
+      </p>
+      <p className={styles.muted}>
+        <Link to="/login" state={{ from: location }}>
+          Sign in
+        </Link>{' '}
+        to use your own keys: a test key of your own can create test alerts, and a live key reads real data.
+      </p>
     </section>
   );
 }

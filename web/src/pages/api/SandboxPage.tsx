@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSignedInUser } from '../../app/session';
+import { PUBLIC_TEST_API_KEY } from '@coinsight/contracts';
+import { useSession } from '../../app/session';
 import { FormAlert } from '../../components/forms';
 import { Page } from '../../components/Page';
 import { Button, Select, TextAreaField, TextField } from '../../components/ui';
@@ -9,7 +10,7 @@ import { CurlLine } from './CurlLine';
 import { prettyJson, typeLabel, type ApiOperation } from './openapi';
 import { buildRequest, exampleValues, fieldKey, sendRequest, type ParameterValues } from './request';
 import { ResponsePanel, type SandboxResult } from './ResponsePanel';
-import { SandboxKeyPanel } from './SandboxKeyPanel';
+import { PublicKeyPanel, SandboxKeyPanel } from './SandboxKeyPanel';
 import { useSandboxKey } from './sandboxKey';
 import { REFERENCE_FAILED_MESSAGE, useApiReference } from './useApiReference';
 import styles from './Sandbox.module.css';
@@ -18,26 +19,26 @@ export const SEND_LABEL = 'Send Request';
 /** Spec §4: the button's text while the call is in flight. */
 export const SENDING_LABEL = 'Sending Request...';
 export const NO_KEY_MESSAGE = 'Paste an API key, or create one for the sandbox, to send a request.';
+export const SANDBOX_DESCRIPTION =
+  'Pick an endpoint, fill in its parameters or request body and send it to the Coinsight API, to see exactly what it answers before you write any code. With a test key (cs_test_…, or the public test key used when you are signed out) calls answer from the fixed test dataset and are never metered or billed; with a live key (cs_live_…) they are real calls and count towards your usage like any other.';
 
 const exampleBody = (operation: ApiOperation | undefined) =>
   operation?.requestBody ? prettyJson(operation.requestBody.example ?? {}) : '';
 
 export default function SandboxPage() {
-  const user = useSignedInUser();
+  const { user } = useSession();
   const reference = useApiReference();
   const [search, setSearch] = useSearchParams();
-  const [secret, setSecret] = useSandboxKey(user.id);
+  // Signed out, the public test key (read-only, test dataset); signed in, the user's own keys.
+  const [ownSecret, setSecret] = useSandboxKey(user?.id ?? '');
+  const secret = user ? ownSecret : PUBLIC_TEST_API_KEY;
   const operations = reference.data?.operations;
   const selectedId = search.get('op') ?? '';
   const operation = operations?.find((item) => item.operationId === selectedId);
 
   return (
-    <Page
-      title="Sandbox"
-      heading="API Sandbox"
-      description="Pick an endpoint, fill in its parameters or request body and send it to the Coinsight API with your key, to see exactly what it answers before you write any code. Sandbox calls are real calls: they count towards your usage like any other."
-    >
-      <SandboxKeyPanel secret={secret} onChange={setSecret} />
+    <Page title="Sandbox" heading="API Sandbox" description={SANDBOX_DESCRIPTION}>
+      {user ? <SandboxKeyPanel secret={secret} onChange={setSecret} /> : <PublicKeyPanel />}
       {reference.isError ? (
         <FormAlert tone="error">{REFERENCE_FAILED_MESSAGE}</FormAlert>
       ) : !operations ? (

@@ -1,4 +1,4 @@
-import type { ApiKey } from '@coinsight/contracts';
+import { PUBLIC_TEST_API_KEY, type ApiKey } from '@coinsight/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openapiFixture } from '../../test/openapiFixture';
@@ -12,6 +12,7 @@ const laptop: ApiKey = {
   id: 3,
   name: 'Laptop',
   prefix: SECRET.slice(0, 12),
+  mode: 'live',
   createdAt: '2026-11-01T10:00:00.000Z',
   lastUsedAt: null,
   callsThisMonth: 0,
@@ -158,7 +159,7 @@ describe('/sandbox', () => {
     await openSandbox();
 
     fireEvent.change(keyField(), { target: { value: SECRET } });
-    expect(screen.getByText('This is your key “Laptop” (cs_live_0123…).')).toBeTruthy();
+    expect(screen.getByText('This is your key “Laptop” (cs_live_0123…, live).')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
 
     const sending = await screen.findByRole('button', { name: 'Sending Request...' });
@@ -210,7 +211,7 @@ describe('/sandbox', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Create a key for the sandbox' }));
     await screen.findByText(/Created the key “Sandbox”/);
-    expect(api.callsTo('apiKeys.create')[0]?.input).toEqual({ name: 'Sandbox' });
+    expect(api.callsTo('apiKeys.create')[0]?.input).toEqual({ name: 'Sandbox', mode: 'live' });
     expect(keyField().value).toBe(SECRET);
     expect(JSON.parse(window.sessionStorage.getItem(SANDBOX_KEY_STORAGE) ?? '{}')).toEqual({ userId: testUser.id, secret: SECRET });
     expect(window.localStorage.getItem(SANDBOX_KEY_STORAGE)).toBeNull();
@@ -218,6 +219,45 @@ describe('/sandbox', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Forget this key' }));
     expect(keyField().value).toBe('');
     expect(window.sessionStorage.getItem(SANDBOX_KEY_STORAGE)).toBeNull();
+  });
+
+  it('signed out, calls with the public test key and says which key that is, asking nothing of the account', async () => {
+    const calls = stubV1(pricesAnswer);
+    const { api } = renderApp('/sandbox?op=getCryptoPrices', { api: {} });
+    await screen.findByRole('form', { name: 'Request' });
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Public test key' })).toBeTruthy();
+    expect(screen.getByText(PUBLIC_TEST_API_KEY)).toBeTruthy();
+    expect(screen.queryByLabelText('API key')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    await within(screen.getByRole('region', { name: 'Response body' })).findByText('200');
+    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${PUBLIC_TEST_API_KEY}`);
+    expect(api.callsTo('apiKeys.list')).toHaveLength(0);
+    expect(window.sessionStorage.getItem(SANDBOX_KEY_STORAGE)).toBeNull();
+  });
+
+  it("signed in, offers a test key of the user's own and the public test key", async () => {
+    stubV1(pricesAnswer);
+    const testSecret = `cs_test_${SECRET.slice(8)}`;
+    const { api } = await openSandbox(
+      '/sandbox?op=getCryptoPrices',
+      sandboxApi({
+        'apiKeys.create': ({ name, mode }) => ({
+          key: { ...laptop, id: 9, name, mode: mode ?? 'live', prefix: testSecret.slice(0, 12) },
+          secret: testSecret,
+        }),
+      }),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create a test key for the sandbox' }));
+    await screen.findByText(/Created the key “Sandbox \(test\)”/);
+    expect(api.callsTo('apiKeys.create')[0]?.input).toEqual({ name: 'Sandbox (test)', mode: 'test' });
+    expect(keyField().value).toBe(testSecret);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use the public test key' }));
+    expect(keyField().value).toBe(PUBLIC_TEST_API_KEY);
+    expect(screen.getByText('This is the public test key: the test dataset, GET operations only.')).toBeTruthy();
   });
 
   it('shows the server refusing to create a key (address not confirmed)', async () => {

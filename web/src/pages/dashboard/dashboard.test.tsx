@@ -9,6 +9,7 @@ const key = (overrides: Partial<ApiKey> = {}): ApiKey => ({
   id: 1,
   name: 'Laptop',
   prefix: 'cs_live_AbCd',
+  mode: 'live',
   createdAt: '2026-11-01T10:00:00.000Z',
   lastUsedAt: null,
   callsThisMonth: 0,

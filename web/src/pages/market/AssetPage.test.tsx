@@ -45,9 +45,9 @@ const candles = (interval: MarketHistory['interval'], count: number): MarketHist
   })),
 });
 
-function renderAsset(path = '/market/BTC') {
+function renderAsset(path = '/market/BTC', signedIn = true) {
   return renderApp(path, {
-    signedInAs: testUser,
+    ...(signedIn ? { signedInAs: testUser } : {}),
     api: {
       'market.overview': () => overview,
       'market.asset': (input) => {
@@ -61,6 +61,24 @@ function renderAsset(path = '/market/BTC') {
 }
 
 describe('/market/:symbol', () => {
+  it('is public: signed out it shows the figures with its own title and description, and asks nothing of an account', async () => {
+    // index.html's tag, which the page rewrites while it is shown.
+    const meta = Object.assign(document.createElement('meta'), { name: 'description', content: 'The site' });
+    document.head.append(meta);
+    const { api } = renderAsset('/market/BTC', false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin (BTC)' })).toBeTruthy();
+    expect(screen.getByText('$97,412.35')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Bitcoin (BTC) · Coinsight'));
+    await waitFor(() =>
+      expect(meta.content).toBe(
+        'Bitcoin (BTC) price today: live price, 24h change, market cap, volume, price chart, social mentions and sentiment on Coinsight.',
+      ),
+    );
+    meta.remove();
+    expect(screen.getByText(/to see the latest posts that name \$BTC/)).toBeTruthy();
+    expect(api.callsTo('social.search')).toHaveLength(0);
+  });
+
   it('shows the figures, the hourly chart, mentions and sentiment, and a prefilled alert link', async () => {
     const { api } = renderAsset();
     expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin (BTC)' })).toBeTruthy();

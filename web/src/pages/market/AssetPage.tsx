@@ -1,6 +1,7 @@
 import { CANDLE_INTERVALS, type CandleInterval, type MarketAsset } from '@coinsight/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { useSession } from '../../app/session';
 import { TimelineChart } from '../../components/charts/TimelineChart';
 import { Page } from '../../components/Page';
 import { Button, ButtonLink, Card, ChangeValue } from '../../components/ui';
@@ -27,12 +28,21 @@ function isNotFound(error: { data?: { httpStatus?: number } | null } | null): bo
   return status === 404 || status === 400;
 }
 
+/** The asset page's meta description, for search results and link previews: its name and ticker, no figure that goes stale. */
+export function assetMetaDescription(name: string, symbol: string): string {
+  return `${name} (${symbol}) price today: live price, 24h change, market cap, volume, price chart, social mentions and sentiment on Coinsight.`;
+}
+
 export default function AssetPage() {
   const symbol = (useParams().symbol ?? '').toUpperCase();
   const [interval, setChartInterval] = useState<CandleInterval>('1h');
   const detail = trpc.market.asset.useQuery({ symbol, interval }, { placeholderData: (previous) => previous });
   const history = trpc.market.history.useQuery({ symbol, interval });
-  const posts = trpc.social.search.useQuery({ q: `$${symbol}`, limit: 5 }, { enabled: detail.isSuccess });
+  // The page is public (signed-out visitors see live prices); the posts search is an account's, so
+  // it is asked only when signed in.
+  const signedIn = useSession().user !== null;
+  const location = useLocation();
+  const posts = trpc.social.search.useQuery({ q: `$${symbol}`, limit: 5 }, { enabled: detail.isSuccess && signedIn });
   const { overview, state } = useLiveOverview();
 
   if (detail.isError && isNotFound(detail.error)) {
@@ -58,6 +68,7 @@ export default function AssetPage() {
       title={title}
       heading={title}
       description={`Price, chart, mentions and sentiment for ${asset?.name ?? symbol}.`}
+      metaDescription={assetMetaDescription(asset?.name ?? symbol, symbol)}
       actions={
         asset?.price ? (
           <ButtonLink to={`/alerts?symbol=${encodeURIComponent(symbol)}&price=${alertPrice(asset.price)}`}>Create alert</ButtonLink>
@@ -189,7 +200,14 @@ export default function AssetPage() {
       </div>
 
       <Card title="Recent posts">
-        {posts.data ? (
+        {!signedIn ? (
+          <p className={styles.muted}>
+            <Link to="/login" state={{ from: location }}>
+              Sign in
+            </Link>{' '}
+            to see the latest posts that name ${symbol}.
+          </p>
+        ) : posts.data ? (
           posts.data.data.length > 0 ? (
             <SearchResults results={posts.data.data} />
           ) : (

@@ -1,0 +1,69 @@
+import { createDb, migrateToLatest, seedAssets, seedDemoPosts, type DbHandle } from '@coinsight/db';
+import { atTime } from '../clock.js';
+import type { Log } from '../deps.js';
+import { createSimulatedFeed } from '../market/feeds/simulated.js';
+import { CANDLE_INTERVAL_MS, type CandleInterval } from '@coinsight/contracts';
+import { recordTick, upsertCandles } from '../market/store.js';
+
+/**
+ * The test dataset's clock: every test-mode answer is computed as of this instant (its `asOf`,
+ * the latest prices, the 24 h windows of mentions and sentiment), so the same call gives the same body.
+ */
+export const TEST_EPOCH = new Date('2026-01-01T00:00:00.000Z');
+/** The seed of the simulated price walk and of the generated posts. */
+export const TEST_DATASET_SEED = 20_260_101;
+/** The assets of the test dataset: the first ten of the tracked list (BTC, ETH, …). */
+export const TEST_DATASET_ASSETS = 10;
+/** Candles stored per interval, ending at TEST_EPOCH: fewer than a live start back-fills, so the build stays quick. */
+export const TEST_DATASET_CANDLE_SPANS: Record<CandleInterval, number> = {
+  '1d': 90 * CANDLE_INTERVAL_MS['1d'],
+  '1h': 30 * CANDLE_INTERVAL_MS['1d'],
+  '1m': 6 * CANDLE_INTERVAL_MS['1h'],
+};
+/** Generated posts over the 90 days before TEST_EPOCH. */
+export const TEST_DATASET_POSTS = 2_000;
+
+/**
+ * Builds the fixed test dataset in an in-memory embedded database of its own, apart from the live
+ * one: the schema by the same migrations, the first TEST_DATASET_ASSETS assets, the candles of
+ * TEST_DATASET_CANDLE_SPANS and the latest tick from the simulated feed seeded with TEST_DATASET_SEED, and TEST_DATASET_POSTS
+ * generated posts with their sentiment and rollups, all as of TEST_EPOCH. Every input is fixed, so
+ * every build holds the same rows (docs/api-keys.md).
+ */
+export async function buildTestDataset(log: Log): Promise<DbHandle> {
+  const started = performance.now();
+  const handle = await createDb({ kind: 'pglite', dataDir: undefined });
+  try {
+    const { db } = handle;
+    await migrateToLatest(db);
+    await seedAssets(db);
+    await db.deleteFrom('assets').where('rank', '>', TEST_DATASET_ASSETS).execute();
+    const feed = createSimulatedFeed({ seed: TEST_DATASET_SEED });
+    const assets = await db.selectFrom('assets').select(['symbol', 'slug']).orderBy('rank').execute();
+    for (const asset of assets) {
+      for (const [interval, span] of Object.entries(TEST_DATASET_CANDLE_SPANS) as [CandleInterval, number][]) {
+        const candles = await feed.history(asset, interval, new Date(TEST_EPOCH.getTime() - span), TEST_EPOCH);
+        await upsertCandles(
+          db,
+          candles.map((c) => ({
+            asset: asset.symbol,
+            interval,
+            open_time: c.openTime,
+            open: c.open,
+            high: c.high,
+            low: c.low,
+            close: c.close,
+            volume: c.volume,
+          })),
+        );
+      }
+    }
+    await recordTick(atTime({ db, log, feed }, TEST_EPOCH), {});
+    await seedDemoPosts(db, { count: TEST_DATASET_POSTS, seed: TEST_DATASET_SEED, now: TEST_EPOCH });
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  log.info({ event: 'test_mode.dataset_built', ms: Math.round(performance.now() - started) }, 'test dataset built');
+  return handle;
+}
