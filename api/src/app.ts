@@ -138,8 +138,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(taskRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(trpcPlugin, { prefix: '/trpc', trpcOptions: trpcOptions(app.log) });
-  // The metered public API: its own auth (API keys), error shape and 404s.
+  // Test keys' deps (a fixed dataset, a fixed clock), which /v1 hands to a test key's handlers.
   await app.register(testModePlugin);
+  // The metered public API: its own auth (API keys), error shape and 404s.
   await app.register(v1Plugin, { prefix: '/v1' });
   // /llms.txt and the MCP endpoint at /mcp, whose tool calls are /v1 calls.
   await app.register(agentRoutes);
