@@ -8,7 +8,7 @@ import type { LimitState, RateLimit } from '../services/rate-limit.js';
 import { keyCallerOf } from './caller.js';
 import { isPublicRoute, PUBLIC_KEY_READ_ONLY_MESSAGE } from './auth.js';
 import { V1Error } from './errors.js';
-import { writeRateLimitFields, type RateLimitFields } from './ratelimit-fields.js';
+import { writeRateLimitFields, writeTestRateLimitFields, type RateLimitFields } from './ratelimit-fields.js';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -86,6 +86,7 @@ export async function rateLimitHook(this: FastifyInstance, request: FastifyReque
 async function testRateLimit(request: FastifyRequest, reply: FastifyReply, limit: RateLimit, subject: string): Promise<void> {
   const state = await limit.hit(subject);
   setRateLimitHeaders(reply, state);
+  writeTestRateLimitFields(reply, state);
   if (!state.allowed) {
     reply.header('retry-after', String(state.resetSeconds));
     request.log.info({ event: 'v1.rate_limited', apiKeyId: request.apiKey.id, scope: 'test' }, 'rate limited');

@@ -9,7 +9,7 @@ import type { LimitState } from '../services/rate-limit.js';
  * by a String. Policy: `q` quota, `w` window in seconds. State: `r` remaining, `t` seconds until
  * more quota. Serialized by `structured-headers`, so quoting and parameters are the RFC's.
  */
-export const RATE_LIMIT_POLICIES = { key: 'key', account: 'account', month: 'month' } as const;
+export const RATE_LIMIT_POLICIES = { key: 'key', account: 'account', month: 'month', test: 'test' } as const;
 
 /** What one answer knows of its limits; filled in as the /v1 hooks run. */
 export interface RateLimitFields {
@@ -82,4 +82,27 @@ export function writeRateLimitFields(reply: FastifyReply, fields: RateLimitField
   }
   reply.header('ratelimit-policy', serializeList(policy));
   reply.header('ratelimit', serializeList(state));
+}
+
+/** A test key's answer (docs/api-keys.md, "Test mode"): its one policy, the test limit, named `test`. */
+export function writeTestRateLimitFields(reply: FastifyReply, state: LimitState): void {
+  const policy: Item[] = [
+    [
+      RATE_LIMIT_POLICIES.test,
+      new Map([
+        ['q', state.limit],
+        ['w', SECONDS_PER_MINUTE],
+      ]),
+    ],
+  ];
+  const now: Item[] = [
+    [
+      RATE_LIMIT_POLICIES.test,
+      new Map([
+        ['r', state.remaining],
+        ['t', state.resetSeconds],
+      ]),
+    ],
+  ];
+  reply.header('ratelimit-policy', serializeList(policy)).header('ratelimit', serializeList(now));
 }
