@@ -40,18 +40,21 @@ describe('docs pages', () => {
     for (const path of PAGES) {
       const view = await open(path);
       for (const pre of view.container.querySelectorAll('pre')) shown.add(pre.textContent ?? '');
-      // Tabs (ways in, package managers inside the TypeScript one) show one panel at a time: open each,
-      // and each tab that opening another revealed.
+      // Tabs (ways in, package managers inside the TypeScript one) show one panel at a time: open
+      // each, and at once each tab that opening it revealed, before a sibling tab hides them again.
+      // A panel's tabs follow their parent's tab list in the document, so the last tabs come first.
       const opened = new Set<string>();
-      for (let round = 0; round < 3; round++) {
-        for (const tab of within(view.container).queryAllByRole('tab')) {
+      const visit = () => {
+        for (const tab of [...view.container.querySelectorAll<HTMLElement>('[role="tab"]')].reverse()) {
           const key = `${tab.closest('[role="tablist"]')?.getAttribute('aria-label')}/${tab.textContent}`;
           if (opened.has(key) || !tab.isConnected) continue;
           opened.add(key);
           fireEvent.click(tab);
           for (const pre of view.container.querySelectorAll('pre')) shown.add(pre.textContent ?? '');
+          visit();
         }
-      }
+      };
+      visit();
       view.unmount();
     }
     for (const [id, example] of Object.entries(allExamples)) {
