@@ -189,7 +189,8 @@ read -r total non2xx errors timeouts < <(node -e '
 exit_code=$(docker inspect "$(compose ps -q api2)" --format '{{.State.ExitCode}}')
 [ "$exit_code" = 0 ] || fail "api2 exited with $exit_code"
 [ "$non2xx" = 0 ] && [ "$errors" = 0 ] && [ "$timeouts" = 0 ] || fail "under load: $non2xx non-2xx, $errors errors, $timeouts timeouts of $total"
-compose logs --no-color lb-local 2>/dev/null | grep -q 'api2 is DOWN' || fail "HAProxy never marked api2 down"
+compose logs --no-color lb-local >"$work/lb.log" 2>/dev/null || true
+grep -q 'api2 is DOWN' "$work/lb.log" || fail "HAProxy never marked api2 down"
 pass "api2 stopped under load (SIGTERM, drained, exit 0 after $stop_seconds s; HAProxy marked it DOWN): $total requests, 0 failed"
 ready "$LB" || fail "balancer not ready with api1 alone"
 pass "the balancer still serves with api1 alone"
