@@ -139,6 +139,7 @@ describe(`API keys (${process.env.TEST_DB})`, () => {
       id: expect.any(Number),
       name: 'Production',
       prefix: secret.slice(0, 12),
+      mode: 'live',
       createdAt: expect.any(String),
       lastUsedAt: null,
       callsThisMonth: 0,
