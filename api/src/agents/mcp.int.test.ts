@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -186,6 +188,28 @@ describe(`MCP over stdio: @coinsight/mcp as a subprocess (${process.env.TEST_DB}
       command: process.execPath,
       args: [entry],
       env: { PATH: process.env.PATH ?? '', COINSIGHT_API_KEY: server.apiKey, COINSIGHT_BASE_URL: server.baseUrl },
+      stderr: 'pipe',
+    });
+    const client = await connect(transport);
+    try {
+      await listsAndCallsMetered(client);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('`coinsight mcp` (the CLI, as the docs configure clients) serves the same tools', async () => {
+    const cli = fileURLToPath(new URL('../../../packages/cli/dist/coinsight.js', import.meta.url));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cli, 'mcp'],
+      env: {
+        PATH: process.env.PATH ?? '',
+        COINSIGHT_API_KEY: server.apiKey,
+        COINSIGHT_BASE_URL: server.baseUrl,
+        // No stored key or address of the machine's user.
+        XDG_CONFIG_HOME: path.join(tmpdir(), `coinsight-mcp-${process.pid}`),
+      },
       stderr: 'pipe',
     });
     const client = await connect(transport);
