@@ -107,13 +107,25 @@ export default function ApiPage() {
             <Link to="/docs">documentation</Link>.
           </li>
           <li>
-            <strong>Python:</strong> not available yet.
+            <strong>Python:</strong> the <code>coinsight</code> package (standard library only, Python 3.9 or newer), with the same methods,
+            typed answers and retries; see the <Link to="/docs">documentation</Link>.
           </li>
           <li>
             <strong>Java:</strong> not available yet.
           </li>
         </ul>
-        <p>Until they are, any HTTP client works: send the key as shown above, as the curl examples do.</p>
+        <p>
+          The command line, <code>coinsight</code> (<code>npx @coinsight/cli</code>), prints any call as a table, JSON, JSON Lines or CSV.
+          Any HTTP client works too: send the key as shown above, as the curl examples do.
+        </p>
+      </Card>
+
+      <Card title="Agents" aria-label="Agents">
+        <p>
+          The same operations are MCP tools for AI agents, each tool call one metered call with your key: over stdio with{' '}
+          <code>coinsight mcp</code>, or over Streamable HTTP at <code>/mcp</code> with the key as a bearer token.{' '}
+          <a href="/llms.txt">/llms.txt</a> describes the API for agents.
+        </p>
       </Card>
     </Page>
   );

@@ -103,7 +103,15 @@ describe('/api', () => {
       within(sdks)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual([expect.stringContaining('Node.js: npm install @coinsight/sdk'), 'Python: not available yet.', 'Java: not available yet.']);
+    ).toEqual([
+      expect.stringContaining('Node.js: npm install @coinsight/sdk'),
+      expect.stringContaining('Python: the coinsight package'),
+      'Java: not available yet.',
+    ]);
+    const agents = screen.getByRole('region', { name: 'Agents' });
+    expect(agents.textContent).toContain('coinsight mcp');
+    expect(agents.textContent).toContain('/mcp');
+    expect(within(agents).getByRole('link', { name: '/llms.txt' }).getAttribute('href')).toBe('/llms.txt');
     const ways = screen.getByRole('region', { name: 'Ways in' });
     expect(within(ways).getByRole('tabpanel', { name: 'curl' }).textContent).toContain(`${window.location.origin}/v1/crypto/prices`);
     fireEvent.click(within(ways).getByRole('tab', { name: 'TypeScript' }));

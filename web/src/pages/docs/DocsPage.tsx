@@ -91,6 +91,13 @@ export default function DocsPage() {
           }}
         />
 
+        <h3>Agents</h3>
+        <p>
+          AI agents reach the same operations as MCP tools, each tool call one metered call with your key: run <code>coinsight mcp</code> as
+          a stdio server in the agent's configuration, or connect it to <code>/mcp</code> over Streamable HTTP with the key as a bearer
+          token. <a href="/llms.txt">/llms.txt</a> describes the API for them.
+        </p>
+
         <h2>Key concepts</h2>
         <h3>Authentication</h3>
         <p>

@@ -62,6 +62,18 @@ describe('docs pages', () => {
     }
   });
 
+  it('/docs points agents at the MCP server and /llms.txt', async () => {
+    await open('/docs');
+    const agents = screen.getByRole('heading', { name: 'Agents' }).nextElementSibling;
+    expect(agents?.textContent).toContain('coinsight mcp');
+    expect(agents?.textContent).toContain('/mcp');
+    expect(
+      within(agents as HTMLElement)
+        .getByRole('link', { name: '/llms.txt' })
+        .getAttribute('href'),
+    ).toBe('/llms.txt');
+  });
+
   it('copies a block to the clipboard and says so', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
