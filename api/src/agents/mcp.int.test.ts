@@ -101,6 +101,25 @@ describe(`MCP over Streamable HTTP at /mcp (${process.env.TEST_DB})`, () => {
     }
   });
 
+  it('creates, lists and deletes an alert with the documented body, its fields named in the tool', async () => {
+    const client = await connect(httpTransport(server.apiKey));
+    try {
+      const created = (await client.callTool({
+        name: 'create_alert',
+        arguments: { symbol: 'BTC', condition: 'above', price: 1_000_000, email: false },
+      })) as ToolAnswer;
+      expect(created.isError).toBeFalsy();
+      const alert = created.structuredContent!.alert as { id: number; symbol: string; condition: string };
+      expect(alert).toMatchObject({ symbol: 'BTC', condition: 'above' });
+      const listed = (await client.callTool({ name: 'list_alerts', arguments: {} })) as ToolAnswer;
+      expect((listed.structuredContent!.data as { id: number }[]).map((a) => a.id)).toContain(alert.id);
+      const deleted = (await client.callTool({ name: 'delete_alert', arguments: { id: alert.id } })) as ToolAnswer;
+      expect(deleted.structuredContent).toMatchObject({ id: alert.id, deleted: true });
+    } finally {
+      await client.close();
+    }
+  });
+
   it("refuses a missing or wrong key with /v1's 401, before any protocol message", async () => {
     // A well-formed key that is no key (a deleted one reads the same).
     const wrong = await connect(httpTransport('cs_live_' + 'A'.repeat(33))).catch((e: unknown) => e);

@@ -37,8 +37,13 @@ describe('createMcpServer', () => {
       annotations: { readOnlyHint: true, destructiveHint: false },
     });
     const create = tools.find((t) => t.name === 'create_alert');
-    expect(create?.inputSchema.properties).toHaveProperty('symbol');
-    expect(create?.inputSchema.properties).toHaveProperty('idempotencyKey');
+    // The alert body is a union (price or mention alert): the tool takes every branch's fields.
+    expect(Object.keys(create?.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['symbol', 'kind', 'condition', 'price', 'mentions', 'email', 'webhookUrl', 'idempotencyKey']),
+    );
+    expect(create?.inputSchema.properties).toMatchObject({ kind: { enum: expect.arrayContaining(['price', 'mentions']) } });
+    expect(create?.inputSchema.required).toEqual(['symbol']);
+    expect(create?.inputSchema).not.toHaveProperty('oneOf');
     expect(tools.find((t) => t.name === 'delete_alert')).toMatchObject({
       inputSchema: { required: ['id'] },
       annotations: { destructiveHint: true },

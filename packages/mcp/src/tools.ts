@@ -74,12 +74,40 @@ function asObjectSchema(schema: unknown): JsonSchemaObject | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
   const record = schema as Record<string, unknown>;
   if (record.type === 'object') return record as JsonSchemaObject;
-  // A union of object bodies (e.g. a discriminated one) is still an object at its root.
   const branches = record.oneOf ?? record.anyOf;
-  if (Array.isArray(branches) && branches.every((b) => (b as { type?: unknown } | null)?.type === 'object')) {
-    return { ...record, type: 'object' };
-  }
+  if (Array.isArray(branches) && branches.length > 0 && branches.every((b) => (b as { type?: unknown } | null)?.type === 'object'))
+    return flattenUnion(record, branches as JsonSchemaObject[]);
   return undefined;
+}
+
+/**
+ * A union of object bodies (the alert body: a price alert or a mention alert) as one object with
+ * every branch's properties, required where every branch requires them: MCP clients expect tool
+ * arguments to be one object with its properties named, and /v1 checks the chosen branch anyway
+ * (its 400 names the field). A property the branches give different values (`kind`) takes them all.
+ */
+function flattenUnion(union: Record<string, unknown>, branches: JsonSchemaObject[]): JsonSchemaObject {
+  const properties: Record<string, Record<string, unknown>> = {};
+  for (const branch of branches) {
+    for (const [name, raw] of Object.entries(branch.properties ?? {})) {
+      const property = raw as Record<string, unknown>;
+      const seen = properties[name];
+      if (!seen) {
+        properties[name] = property;
+      } else if ('const' in property && ('const' in seen || 'enum' in seen)) {
+        const values = new Set([...((seen.enum as unknown[] | undefined) ?? [seen.const]), property.const]);
+        const { const: _const, ...rest } = seen;
+        properties[name] = { ...rest, enum: [...values] };
+      }
+    }
+  }
+  const required = branches.map((branch) => branch.required ?? []).reduce((all, names) => all.filter((name) => names.includes(name)));
+  return {
+    type: 'object',
+    ...(typeof union.description === 'string' ? { description: union.description } : {}),
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+  };
 }
 
 function inputSchema(operation: V1Operation, document: Document): { schema: JsonSchemaObject; headerArgs: Record<string, string> } {
