@@ -111,6 +111,7 @@ account() { # account NAME: signs up and in through the balancer, confirms the a
     -d "{\"email\":\"$email\",\"password\":\"$password\"}" "$LB/api/auth/login")
   [ "$code" = 200 ] || fail "sign-in answered $code: $(cat "$work/login.json")"
   token=$(json token <"$work/login.json")
+  printf '%s' "$token" >"$work/token-$name"
   [ "$(curl -s -o /dev/null -w '%{http_code}' -H "authorization: Bearer $token" "$LB/api/auth/user")" = 200 ] || fail "session refused"
   # The mailed confirmation link is not followed here (no mailbox): the address is marked confirmed.
   psql "$STACK_DATABASE_URL" -qc "update users set email_verified_at = now() where lower(email) = lower('$email')" >/dev/null
@@ -124,7 +125,9 @@ key_b=$(account stackb)
 [[ $key_b == cs_live_* ]] || fail "no API key: $(cat "$work/key.json")"
 pass "sign-up, sign-in, session and API key through the balancer (2 accounts)"
 
-v1() { curl -s -o /dev/null -w '%{http_code}\n' -H "authorization: Bearer $1" "$LB/v1/alerts"; }
+# A billable call (alert list and delete are never billed: issue 23).
+V1_PATH=/v1/crypto/prices?symbols=BTC
+v1() { curl -s -o /dev/null -w '%{http_code}\n' -H "authorization: Bearer $1" "$LB$V1_PATH"; }
 calls=0
 # --- the per-minute rate limit, shared through Redis -------------------------------------------
 # 104 calls in one minute window: round robin spreads them over both instances, so the calls past
@@ -141,7 +144,7 @@ pass "rate limit: calls 1-100 answered 200, calls 101-104 (both instances in tur
 [ "$(v1 "$key_b")" = 200 ] || fail "first call of account B"
 calls=$((calls + 1))
 psql "$STACK_DATABASE_URL" -qc "update api_usage_monthly set free_calls = 990 where user_id = (select user_id from api_keys where secret_hash = encode(sha256('$key_b'::bytea), 'hex'))" >/dev/null
-seq 1 50 | xargs -P 50 -I{} curl -s -o "$work/q{}.json" -w '%{http_code}\n' -H "authorization: Bearer $key_b" "$LB/v1/alerts" >"$work/quota.txt"
+seq 1 50 | xargs -P 50 -I{} curl -s -o "$work/q{}.json" -w '%{http_code}\n' -H "authorization: Bearer $key_b" "$LB$V1_PATH" >"$work/quota.txt"
 calls=$((calls + 50))
 ok=$(grep -c '^200$' "$work/quota.txt" || true)
 refused=$(grep -l '"quota_exceeded"' "$work"/q*.json | wc -l)
@@ -164,15 +167,35 @@ read -r offered claimed < <(psql "$STACK_DATABASE_URL" -tAF' ' -c "
 pass "jobs: two workers, $slots tick slots since start, each stored once for each of $assets assets ($rows rows; pg-boss jobs $offered, slots run $claimed)"
 
 # --- /metrics on each instance -----------------------------------------------------------------
-counted() { curl -s "$1/metrics" | awk '/^coinsight_http_requests_total\{/ && /route="\/v1\/alerts"/ { n += $NF } END { print n + 0 }'; }
+counted() { curl -s "$1/metrics" | awk '/^coinsight_http_requests_total\{/ && /route="\/v1\/crypto\/prices"/ { n += $NF } END { print n + 0 }'; }
 m1=$(counted "$API1") m2=$(counted "$API2")
-[ "$m1" -gt 0 ] && [ "$m2" -gt 0 ] && [ $((m1 + m2)) = "$calls" ] || fail "metrics: api1 $m1 + api2 $m2 /v1/alerts requests, $calls sent"
+[ "$m1" -gt 0 ] && [ "$m2" -gt 0 ] && [ $((m1 + m2)) = "$calls" ] || fail "metrics: api1 $m1 + api2 $m2 /v1/crypto/prices requests, $calls sent"
 r1=$(curl -s "$API1/metrics" | awk '/^coinsight_limit_refusals_total\{/ { n += $NF } END { print n + 0 }')
 r2=$(curl -s "$API2/metrics" | awk '/^coinsight_limit_refusals_total\{/ { n += $NF } END { print n + 0 }')
 [ $((r1 + r2)) = 44 ] || fail "metrics: limit refusals api1 $r1 + api2 $r2, want 4 rate_limited + 40 quota_exceeded"
-pass "metrics: /v1/alerts requests api1 $m1 + api2 $m2 = $calls sent; limit refusals api1 $r1 + api2 $r2 = 44"
+pass "metrics: /v1/crypto/prices requests api1 $m1 + api2 $m2 = $calls sent; limit refusals api1 $r1 + api2 $r2 = 44"
 
-say "TODO (pending shared task-file storage, issue 24 point 6): an export created on one instance downloads through any -- NOT checked"
+# --- task files: written by a worker, downloaded through any instance ---------------------------
+token_a=$(cat "$work/token-stacka")
+curl -s -H "authorization: Bearer $token_a" -H 'content-type: application/json' \
+  -d '{"type":"export","title":"stack export","query":{"platform":"twitter"},"format":"csv"}' "$LB/trpc/tasks.create" >"$work/task.json"
+task_id=$(json result.data.id <"$work/task.json")
+[ -n "$task_id" ] || fail "no export task: $(cat "$work/task.json")"
+input=$(node -e 'console.log(encodeURIComponent(JSON.stringify({ id: process.argv[1] })))' "$task_id")
+status=
+for _ in $(seq 1 90); do # a JOBS=off instance leaves it to a worker's sweep: up to a minute or so
+  status=$(curl -s -H "authorization: Bearer $token_a" "$LB/trpc/tasks.get?input=$input" | json result.data.status)
+  [ "$status" = completed ] || [ "$status" = failed ] && break
+  sleep 2
+done
+[ "$status" = completed ] || fail "export task is $status"
+for api in "$API1" "$API2"; do
+  code=$(curl -s -o "$work/export-${api##*:}.csv" -w '%{http_code}' -H "authorization: Bearer $token_a" "$api/api/tasks/$task_id/download")
+  [ "$code" = 200 ] || fail "export download from $api answered $code"
+done
+cmp -s "$work/export-$STACK_API1_PORT.csv" "$work/export-$STACK_API2_PORT.csv" || fail "the two instances served different files"
+head -1 "$work/export-$STACK_API1_PORT.csv" | grep -q '^platform,' || fail "the export has no CSV header"
+pass "task files: an export a worker wrote downloads the same from api1 and api2 ($(wc -c <"$work/export-$STACK_API1_PORT.csv") bytes, $(($(wc -l <"$work/export-$STACK_API1_PORT.csv") - 1)) rows)"
 
 # --- one instance stopped under load ----------------------------------------------------------
 say "load: 20 connections, 200 req/s for 20 s on GET /api/health through the balancer; docker stop api2 after 4 s"
