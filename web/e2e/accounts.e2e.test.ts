@@ -75,9 +75,10 @@ describe('accounts in Chromium', () => {
 
     // Signed in, the members' pages open from the Products menu.
     await page.getByRole('button', { name: 'Products' }).click();
-    await page.getByRole('link', { name: 'Market', exact: true }).click();
-    await page.waitForURL(url('/market'));
-    await expectHeading('Market Overview');
+    // (Market is public since issue 23; Social is still members-only.)
+    await page.getByRole('link', { name: 'Social', exact: true }).click();
+    await page.waitForURL(url('/social'));
+    await expectHeading('Social Media Data');
 
     // Sign out: the token goes, and members' pages now ask to sign in first.
     await signOut(username);
