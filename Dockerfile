@@ -31,6 +31,9 @@ COPY web/package.json web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
 COPY packages/sdk/package.json packages/sdk/
+COPY packages/mcp/package.json packages/mcp/
+COPY packages/cli/package.json packages/cli/
+COPY packages/sdk-python/package.json packages/sdk-python/
 RUN pnpm install --frozen-lockfile --offline --ignore-scripts
 COPY . .
 RUN pnpm build
@@ -63,6 +66,10 @@ COPY --from=build /app/packages/contracts/node_modules packages/contracts/node_m
 COPY --from=build /app/packages/db/package.json packages/db/
 COPY --from=build /app/packages/db/dist packages/db/dist
 COPY --from=build /app/packages/db/node_modules packages/db/node_modules
+# /mcp on the api serves the MCP tools of @coinsight/mcp.
+COPY --from=build /app/packages/mcp/package.json packages/mcp/
+COPY --from=build /app/packages/mcp/dist packages/mcp/dist
+COPY --from=build /app/packages/mcp/node_modules packages/mcp/node_modules
 COPY --from=build /app/web/dist web/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
