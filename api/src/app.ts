@@ -116,7 +116,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(overloadPlugin, config.overload);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   await app.register(inputPlugin);
-  await app.register(dbPlugin, { config: config.db, seedDemoData: config.seedDemoData, pools: options.dbPools });
+  await app.register(dbPlugin, {
+    config: config.db,
+    readReplicaUrl: config.readReplicaUrl,
+    seedDemoData: config.seedDemoData,
+    pools: options.dbPools,
+  });
   await app.register(limitsPlugin, { redisUrl: config.redisUrl });
   await app.register(mailerPlugin, {
     smtpUrl: config.smtpUrl,

@@ -40,9 +40,12 @@ describe('toAppConfig', () => {
     const production = toAppConfig(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: SECRET, DATA_DIR: dataDir }));
     expect(production).toMatchObject({
       db: { kind: 'postgres', url: 'postgres://db/app' },
+      readReplicaUrl: undefined,
       jwtSecret: SECRET,
       seedDemoData: false,
     });
+    const replicated = loadEnv({ DATABASE_URL: 'postgres://db/app', READ_DATABASE_URL: 'postgres://replica/app', JWT_SECRET: SECRET });
+    expect(toAppConfig(replicated).readReplicaUrl).toBe('postgres://replica/app');
   });
 
   it('prints mail to the log only in the embedded default (issue #9.7: reset links are secrets)', () => {

@@ -15,6 +15,12 @@ import type { TaskSettings } from './services/tasks/settings.js';
 /** Everything buildApp needs, resolved: no defaults or file reads happen past this point. */
 export interface AppConfig {
   db: DbConfig;
+  /**
+   * A read replica of `db` (READ_DATABASE_URL): the social reads' pool (lists, search, analytics)
+   * connects there instead; everything that writes, and every read that must see its own writes,
+   * stays on the primary. Undefined: one database for all.
+   */
+  readReplicaUrl: string | undefined;
   jwtSecret: string;
   publicUrl: string;
   /** Origins allowed to call the API from a browser; the app's own origin is always one. */
@@ -79,6 +85,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
   const embedded = !env.DATABASE_URL;
   return {
     db: dbConfigFrom({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
+    readReplicaUrl: env.READ_DATABASE_URL,
     jwtSecret: env.JWT_SECRET ?? localJwtSecret(env.DATA_DIR),
     publicUrl,
     corsOrigins: [

@@ -67,6 +67,11 @@ describe('loadEnv', () => {
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
     [{ DATABASE_URL: 'mysql://db/app', JWT_SECRET: SECRET }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ DATABASE_URL: 'postgres://db/app' }, 'JWT_SECRET is required when DATABASE_URL is set'],
+    [{ READ_DATABASE_URL: 'postgres://replica/app' }, 'READ_DATABASE_URL needs DATABASE_URL'],
+    [
+      { DATABASE_URL: 'postgres://db/app', JWT_SECRET: SECRET, READ_DATABASE_URL: 'replica/app' },
+      'READ_DATABASE_URL must be a postgres:// or postgresql:// URL',
+    ],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
     [{ CONTACT_EMAIL: 'support' }, 'CONTACT_EMAIL must be an email address (got "support")'],

@@ -55,6 +55,7 @@ const envFields = z.object({
     .pipe(z.number().max(65535, 'PORT must be a whole number from 0 to 65535')),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('localhost')),
   DATABASE_URL: optional(url('DATABASE_URL', ['postgres:', 'postgresql:'])),
+  READ_DATABASE_URL: optional(url('READ_DATABASE_URL', ['postgres:', 'postgresql:'])),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   JWT_SECRET: optional(
     z
@@ -216,6 +217,12 @@ const envSchema = envFields.superRefine((env, ctx) => {
       message: 'JWT_SECRET is required when DATABASE_URL is set (every instance must share it)',
     });
   }
+  if (env.READ_DATABASE_URL && !env.DATABASE_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['READ_DATABASE_URL'],
+      message: 'READ_DATABASE_URL needs DATABASE_URL: a read replica is a copy of a PostgreSQL primary',
+    });
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
     ctx.addIssue({
       code: 'custom',

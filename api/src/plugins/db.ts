@@ -77,8 +77,14 @@ function poolBusyTally(log: FastifyBaseLogger, pool: string) {
 }
 
 /** Opens the database, brings the schema up to date, seeds demo data when asked, closes on shutdown. */
-export const dbPlugin = fp<{ config: DbConfig; seedDemoData: boolean; pools?: Partial<DbPools> | undefined }>(
-  async (app, { config, seedDemoData: seed, pools }) => {
+export const dbPlugin = fp<{
+  config: DbConfig;
+  /** READ_DATABASE_URL: the social reads' pool connects to this replica instead (PostgreSQL only). */
+  readReplicaUrl?: string | undefined;
+  seedDemoData: boolean;
+  pools?: Partial<DbPools> | undefined;
+}>(
+  async (app, { config, readReplicaUrl, seedDemoData: seed, pools }) => {
     const prepare = async (db: Db) => {
       for (const result of await migrateToLatest(db)) {
         app.log.info({ migration: result.migrationName, status: result.status }, 'migration applied');
@@ -123,7 +129,11 @@ export const dbPlugin = fp<{ config: DbConfig; seedDemoData: boolean; pools?: Pa
         throw error;
       }
     };
+    // The hot read-only queries (social lists, search, analytics) may go to a replica: they read
+    // shared data another instance wrote, so a replica's lag of a moment is what the read cache's
+    // 2 s already allows. Nothing that writes, or reads its own writes, uses this pool.
     const reads = await open({
+      ...(readReplicaUrl ? { url: readReplicaUrl } : {}),
       ...(pools?.readPoolSize ? { poolSize: pools.readPoolSize } : {}),
       onPoolBusy: tallies.reads.count,
       queryTimeoutMs: READ_STATEMENT_TIMEOUT_MS,

@@ -17,7 +17,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 
   // Readiness: whether to send this instance traffic now (docs/deploy.md).
   app.get('/readyz', async (_request, reply) => {
-    const readiness = await checkReadiness(app.deps, { draining: app.lifecycle.draining });
+    const readiness = await checkReadiness(app.deps, {
+      draining: app.lifecycle.draining,
+      replica: app.config.readReplicaUrl !== undefined,
+    });
     return reply
       .code(readiness.status === 'ready' ? 200 : 503)
       .header('cache-control', 'no-store')

@@ -60,6 +60,17 @@ describe('serviceUnavailable', () => {
     expect(serviceUnavailable(busy)).toMatchObject({ status: 503, message: SERVICE_BUSY_MESSAGE, options: { retryAfterSeconds: 2 } });
   });
 
+  it("a read a replica cancelled for its replay is busy (retry helps); a serialization failure on the primary is not the service's", () => {
+    const conflict = withCode('canceling statement due to conflict with recovery', '40001');
+    expect(serviceUnavailable(new Error('list failed', { cause: conflict }))).toMatchObject({
+      status: 503,
+      message: SERVICE_BUSY_MESSAGE,
+      options: { retryAfterSeconds: 2 },
+    });
+    expect(isDatabaseUnavailable(conflict)).toBe(false);
+    expect(serviceUnavailable(withCode('could not serialize access due to concurrent update', '40001'))).toBeNull();
+  });
+
   it('keeps the outage answers, and is null for anything else', () => {
     expect(serviceUnavailable(new Error('timeout exceeded when trying to connect'))?.message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
     expect(serviceUnavailable(withCode('', 'ECONNREFUSED'))?.message).toBe(DATABASE_UNAVAILABLE_MESSAGE);

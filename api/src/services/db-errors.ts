@@ -41,8 +41,16 @@ function anyInChain(error: unknown, test: (e: Error & { code?: unknown }) => boo
  */
 export const isPoolBusy = (error: unknown): boolean => anyInChain(error, (e) => e instanceof PoolBusyError);
 
+/**
+ * A read replica cancelled the statement because replaying the primary's changes needed the rows
+ * it read (40001, "conflict with recovery"): nothing is wrong with the request, and the same read a
+ * moment later succeeds, so it is answered as busy.
+ */
+export const isReplicaConflict = (error: unknown): boolean =>
+  anyInChain(error, ({ code, message }) => code === '40001' && /conflict with recovery/i.test(message));
+
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (isPoolBusy(error)) return false;
+  if (isPoolBusy(error) || isReplicaConflict(error)) return false;
   return anyInChain(
     error,
     ({ code, message }) =>
@@ -55,11 +63,12 @@ const isStatementTimeout = (error: unknown) => anyInChain(error, ({ code }) => c
 
 /**
  * The 503 REST, tRPC and /v1 alike answer for what the database layer threw, or null when it is
- * no such failure: busy when the pool's wait ran out (the same answer as load shedding's), else
+ * no such failure: busy when the pool's wait ran out (the same answer as load shedding's) or a
+ * replica cancelled a read for its replay, else
  * the outage's (databaseUnavailable).
  */
 export function serviceUnavailable(thrown: unknown): AppError | null {
-  if (isPoolBusy(thrown))
+  if (isPoolBusy(thrown) || isReplicaConflict(thrown))
     return new AppError('SERVICE_UNAVAILABLE', SERVICE_BUSY_MESSAGE, { retryAfterSeconds: SERVICE_BUSY_RETRY_AFTER_SECONDS });
   return isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown) : null;
 }

@@ -36,25 +36,31 @@ export async function checkHealth(deps: Pick<ServiceDeps, 'db' | 'redis'>, _inpu
 }
 
 /**
- * Whether this instance should get traffic (GET /readyz): the database and Redis answer and the
+ * Whether this instance should get traffic (GET /readyz): the database, Redis and the read replica
+ * (each when configured) answer and the
  * schema is the one this code expects. Unlike liveness, a failure here means "send elsewhere for
  * now", not "restart me": during a database outage every instance is unready and none restarts.
  */
-export async function checkReadiness(deps: Pick<ServiceDeps, 'db' | 'redis'>, input: { draining: boolean }): Promise<Readiness> {
-  const { db, redis } = deps;
+export async function checkReadiness(
+  deps: Pick<ServiceDeps, 'db' | 'readDb' | 'redis'>,
+  input: { draining: boolean; replica: boolean },
+): Promise<Readiness> {
+  const { db, readDb, redis } = deps;
   let pending: string[] | undefined;
-  const [dbUp, redisUp] = await Promise.all([
+  const [dbUp, redisUp, replicaUp] = await Promise.all([
     answers(async () => {
       pending = await pendingMigrations(db);
     }),
     redis ? answers(() => redis.ping()) : undefined,
+    input.replica ? answers(() => sql`select 1`.execute(readDb)) : undefined,
   ]);
   const migrations = pending === undefined ? 'unknown' : pending.length > 0 ? 'pending' : 'current';
-  const ready = dbUp && redisUp !== false && migrations === 'current';
+  const ready = dbUp && redisUp !== false && replicaUp !== false && migrations === 'current';
   return {
     status: input.draining ? 'draining' : ready ? 'ready' : 'not_ready',
     db: dbUp ? 'up' : 'down',
     ...(redisUp === undefined ? {} : { redis: redisUp ? 'up' : 'down' }),
+    ...(replicaUp === undefined ? {} : { replica: replicaUp ? 'up' : 'down' }),
     migrations,
     version: VERSION,
   };

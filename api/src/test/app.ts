@@ -34,6 +34,7 @@ export async function createTestApp(
   const app = await buildApp(
     {
       db: options.dbVia ? options.dbVia(database.config) : database.config,
+      readReplicaUrl: undefined,
       jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
       publicUrl: 'http://localhost:3000',
       corsOrigins: ['http://localhost:3000'],

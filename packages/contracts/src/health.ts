@@ -15,13 +15,15 @@ export type Health = z.infer<typeof healthSchema>;
 
 /**
  * What `GET /readyz` answers: 200 `ready` when this instance should get traffic (the database and
- * Redis, when configured, answer and every migration this code knows has run), else 503 with the
+ * Redis and the read replica, when configured, answer and every migration this code knows has run), else 503 with the
  * reason; `draining` from SIGTERM until the process closes, so a balancer stops sending first.
  */
 export const readinessSchema = z.object({
   status: z.enum(['ready', 'not_ready', 'draining']),
   db: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down']).optional(),
+  /** The read replica (READ_DATABASE_URL), present when one is named: down, the instance is not ready. */
+  replica: z.enum(['up', 'down']).optional(),
   /** `pending`: the database is behind this code (a migration has not run yet); `unknown`: not checked (database down). */
   migrations: z.enum(['current', 'pending', 'unknown']),
   version: z.string(),
