@@ -69,6 +69,15 @@ describe('toAppConfig', () => {
     expect(() => loadEnv({ SHED_LOAD: 'maybe' })).toThrow('SHED_LOAD must be on or off');
   });
 
+  it('takes an OTLP/HTTP collector address for traces, and refuses one that is not a URL', () => {
+    expect(loadEnv({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://collector:4318');
+    expect(() => loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      'OTEL_EXPORTER_OTLP_ENDPOINT must be a http:// or https:// URL',
+    );
+  });
+
   it('gives the CoinGecko connector its settings only when a key is set', () => {
     expect(coinGeckoConfigFrom(loadEnv({}))).toBeUndefined();
     expect(coinGeckoConfigFrom(loadEnv({ COINGECKO_API_KEY: 'CG-x', COINGECKO_PLAN: 'pro' }))).toEqual({

@@ -124,6 +124,10 @@ const envFields = z.object({
     .preprocess(emptyAsUndefined, z.string().default('0'))
     .pipe(z.string().regex(/^\d{1,3}$/, 'SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds from 0 to 999'))
     .transform(Number),
+  // OpenTelemetry traces over OTLP/HTTP when set (telemetry.ts); the exporter reads it, and the
+  // other OTEL_EXPORTER_OTLP_* variables, itself. Checked here so a typo stops the start.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:'])),
+  OTEL_SERVICE_NAME: optional(z.string().trim().min(1)),
   // only: a worker process, running jobs and tasks without serving HTTP.
   // off: never shed load (browser tests on a loaded CI machine, where a slow moment is not overload).
   SHED_LOAD: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'SHED_LOAD must be on or off' }).default('on')),

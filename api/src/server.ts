@@ -1,9 +1,6 @@
-import { DatabaseUnavailableError } from '@coinsight/db';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
-import { toAppConfig } from './config.js';
-import { ConfigError, loadEnv } from './env.js';
-import { MarketFeedConfigError } from './services/market/feeds/index.js';
+import { ConfigError, loadEnv, type Env } from './env.js';
+import type { Telemetry } from './telemetry.js';
 
 // Requests in flight and jobs (given 5 s) finish first; on a loaded 2-core machine closing takes seconds.
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -14,11 +11,35 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/**
+ * Traces when OTEL_EXPORTER_OTLP_ENDPOINT is set. Imported only then, and before the app: the
+ * instrumentations must be in place when fastify, pg and ioredis load (telemetry.ts).
+ */
+async function startTelemetry(env: Env): Promise<Telemetry | undefined> {
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
+  const telemetry = await import('./telemetry.js');
+  return telemetry.startTelemetry({ serviceName: env.OTEL_SERVICE_NAME });
+}
+
 async function main(): Promise<void> {
   let env;
-  let config;
   try {
     env = loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`${error.message} Fix the environment and start again (see README, Configuration).`);
+    throw error;
+  }
+  const telemetry = await startTelemetry(env);
+  // Everything that loads fastify, pg or ioredis comes after the instrumentations.
+  const [{ DatabaseUnavailableError }, { buildApp }, { toAppConfig }, { MarketFeedConfigError }] = await Promise.all([
+    import('@coinsight/db'),
+    import('./app.js'),
+    import('./config.js'),
+    import('./services/market/feeds/index.js'),
+  ]);
+
+  let config;
+  try {
     // toAppConfig reads DATA_DIR/jwt-secret, which it refuses when guessable: the same one paragraph.
     config = toAppConfig(env, { isTty: Boolean(process.stdout.isTTY) });
   } catch (error) {
@@ -42,7 +63,11 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, drainMs));
     }
     instance.close().then(
-      () => process.exit(0),
+      // The last requests' spans leave before the process does (bounded in telemetry.ts).
+      async () => {
+        await telemetry?.shutdown();
+        process.exit(0);
+      },
       (error: unknown) => {
         instance.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
