@@ -23,6 +23,9 @@ turbo_run() {
   if [[ $status -ne 0 ]]; then
     echo "--- from $log: the failed tasks and their errors" >>.test-results/failures.txt
     grep -aE 'Failed:|ERR_PNPM|error TS|Unhandled|Error:|✖|FAIL|exited \(|Timeout calling' "$log" | tail -40 >>.test-results/failures.txt
+    # An unhandled error fails a run whose tests all passed; what it was, and which file vitest
+    # blames ("This error originated in …"), is in the lines below its heading.
+    grep -aE -A30 'Unhandled (Rejection|Error)' "$log" | grep -avE '^\s*$' | head -80 >>.test-results/failures.txt
   fi
   return "$status"
 }
