@@ -41,6 +41,9 @@ export function createServiceDeps(
 /** Builds the services' dependencies once, rate-limit counters included, for REST and tRPC alike. */
 export const servicesPlugin = fp(
   async (app) => {
+    const marketLive = createMarketLive({ db: app.db, log: app.log, now: () => new Date() }, app.config.db, {
+      tickSeconds: app.config.market.tickSeconds,
+    });
     const deps = createServiceDeps({
       db: app.db,
       readDb: app.readDb,
@@ -53,7 +56,8 @@ export const servicesPlugin = fp(
       contactEmail: app.config.contactEmail,
       webhooks: app.config.webhooks,
       redis: app.redis,
-      marketLive: createMarketLive({ db: app.db, log: app.log, now: () => new Date() }, app.config.db),
+      marketLive,
+      marketSnapshot: marketLive,
       tasks: { ...app.config.tasks, queue: createTaskQueueHolder() },
       stripe: createBillingStripe(app.config.stripe),
     });

@@ -14,7 +14,7 @@ import type { MarketOverview } from '@coinsight/contracts';
  * first subscriber, reopened after an error). The embedded database lives in one process, so
  * there the signal is an in-process event.
  */
-export interface MarketLive {
+export interface MarketLive extends MarketSnapshot {
   /** Announces a stored tick. Never throws: a lost signal only delays the next figures. */
   publish(asOf: Date): Promise<void>;
   /**
@@ -26,4 +26,17 @@ export interface MarketLive {
   listenerCount(): number;
   /** Ends every stream and the LISTEN connection. */
   close(): Promise<void>;
+}
+
+/**
+ * The overview after the last tick, held in memory and shared by every request of this instance
+ * (GET /v1/crypto/prices, tRPC `market.overview` and `market.asset`), read once per tick.
+ */
+export interface MarketSnapshot {
+  /**
+   * The overview as it stands after the last tick heard, read once per tick (a burst shares the
+   * read; a failed read is not kept); undefined when the bus cannot vouch for it (no signal for
+   * twice the tick interval, the LISTEN connection down, the bus closed): read the database then.
+   */
+  current(): Promise<MarketOverview> | undefined;
 }
