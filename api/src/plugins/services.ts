@@ -68,6 +68,8 @@ export const servicesPlugin = fp(
       app.log.warn('WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach loopback and private addresses (tests and development only)');
     // Runs before the database closes (plugins close in reverse order): queued jobs still need it.
     app.addHook('onClose', () => deps.background.idle());
+    // Listening from the start, so the price snapshot is current from the first tick heard.
+    app.addHook('onReady', () => marketLive.start(5_000));
     // Before the server closes: open live streams end, or closing would wait for them forever.
     app.addHook('preClose', () => deps.marketLive.close());
   },

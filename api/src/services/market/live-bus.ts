@@ -11,7 +11,7 @@ import type { MarketOverview } from '@coinsight/contracts';
  * the prices: each instance re-reads the overview once per tick and hands that one answer to all
  * its subscribers. On PostgreSQL the signal goes through NOTIFY, so a tick stored by any instance
  * reaches the subscribers of all; one dedicated connection per instance LISTENs (opened with the
- * first subscriber, reopened after an error). The embedded database lives in one process, so
+ * app's start, reopened after an error). The embedded database lives in one process, so
  * there the signal is an in-process event.
  */
 export interface MarketLive extends MarketSnapshot {
@@ -22,6 +22,11 @@ export interface MarketLive extends MarketSnapshot {
    * until `signal` aborts or the bus closes; its listener is removed then.
    */
   updates(signal: AbortSignal, options?: { skipCurrent?: (overview: MarketOverview) => boolean }): AsyncGenerator<MarketOverview>;
+  /**
+   * Opens the LISTEN connection now (PostgreSQL), so the snapshot is current from the first tick
+   * after start; waits at most `waitMs` for it and never throws (it keeps reconnecting).
+   */
+  start(waitMs: number): Promise<void>;
   /** Subscribers in this process, for tests and health. */
   listenerCount(): number;
   /** Ends every stream and the LISTEN connection. */

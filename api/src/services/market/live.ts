@@ -94,10 +94,14 @@ export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log' | 'now'>, 
       }
     },
 
+    async start(waitMs) {
+      await transport?.ready(AbortSignal.any([closing.signal, AbortSignal.timeout(waitMs)]));
+    },
+
     current() {
       if (closing.signal.aborted) return undefined;
       if (transport && !transport.listening()) {
-        // The snapshot needs the signals: listen from the first request on, not only from the first subscriber.
+        // Down, or never opened (start() not called): connect, without hurrying a backoff.
         transport.open();
         return undefined;
       }
