@@ -318,11 +318,18 @@ async function main() {
   }
   await stop(server.child);
 
-  const appEnv = (extra) => ({ JWT_SECRET: randomBytes(32).toString('hex'), ...extra });
+  const appEnv = (extra) => ({
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    MARKET_TICK_SECONDS: String(data.BENCH_TICK_SECONDS),
+    ...extra,
+  });
   server = await startServer('app', appEnv({ DATABASE_URL: mainUrl }));
+  // Tick signals as another instance's tick job would send them (the servers run with JOBS=off).
+  let stopTicks = await data.startTickSignals(mainUrl);
   const tokens = await signInAll(server.base, main.account);
   await runCases(cases, 'postgres', server, { tokens, account: main.account, drawContext });
   if (modes.includes('realistic')) await sweepCapacity(cases, server, { tokens, account: main.account, drawContext });
+  await stopTicks();
   await stop(server.child, 25_000);
 
   // The embedded database on the read cases, against PostgreSQL at the same size.
@@ -333,11 +340,13 @@ async function main() {
       const cmp = await data.ensureSeeded({ kind: 'postgres', url: cmpUrl }, embeddedPosts, `PostgreSQL (${embeddedPosts})`);
       sameSize = `postgres-${embeddedPosts}`;
       server = await startServer('app', appEnv({ DATABASE_URL: cmpUrl }));
+      stopTicks = await data.startTickSignals(cmpUrl);
       await runCases(readCases(casesOf(cmp), full), sameSize, server, {
         tokens: await signInAll(server.base, cmp.account),
         account: cmp.account,
         drawContext: drawContextOf(cmp),
       });
+      await stopTicks();
       await stop(server.child, 25_000);
     }
     const dataDir = path.join(benchDir, '.data', `embedded-${embeddedPosts}`);

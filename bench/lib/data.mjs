@@ -180,3 +180,28 @@ export async function freshImportDatabase(url) {
     await handle.close();
   }
 }
+
+/** MARKET_TICK_SECONDS of the bench's servers, and how often `startTickSignals` announces a tick. */
+export const BENCH_TICK_SECONDS = 10;
+
+/**
+ * The servers run with JOBS=off, so no tick job announces ticks; in production one instance's job
+ * does, every MARKET_TICK_SECONDS, and every instance hears it (api/src/services/market/live.ts).
+ * This announces one now and then every BENCH_TICK_SECONDS on the market bus's channel, as another
+ * instance's tick job would, so the per-tick price snapshot is in play as it is in production. No
+ * tick is stored: the figures stay the seeded ones. Returns the function that stops it.
+ */
+export async function startTickSignals(connectionString) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  const announce = () =>
+    client.query(`select pg_notify('market_tick', $1)`, [JSON.stringify({ asOf: new Date().toISOString() })]).catch((error) => {
+      log(`tick signal failed: ${error.message}`);
+    });
+  await announce();
+  const timer = setInterval(announce, BENCH_TICK_SECONDS * 1_000);
+  return async () => {
+    clearInterval(timer);
+    await client.end();
+  };
+}

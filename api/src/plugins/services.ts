@@ -41,6 +41,9 @@ export function createServiceDeps(
 /** Builds the services' dependencies once, rate-limit counters included, for REST and tRPC alike. */
 export const servicesPlugin = fp(
   async (app) => {
+    const marketLive = createMarketLive({ db: app.db, log: app.log, now: () => new Date() }, app.config.db, {
+      tickSeconds: app.config.market.tickSeconds,
+    });
     const deps = createServiceDeps({
       db: app.db,
       readDb: app.readDb,
@@ -53,7 +56,8 @@ export const servicesPlugin = fp(
       contactEmail: app.config.contactEmail,
       webhooks: app.config.webhooks,
       redis: app.redis,
-      marketLive: createMarketLive({ db: app.db, log: app.log, now: () => new Date() }, app.config.db),
+      marketLive,
+      marketSnapshot: marketLive,
       tasks: { ...app.config.tasks, queue: createTaskQueueHolder() },
       stripe: createBillingStripe(app.config.stripe),
     });
@@ -64,6 +68,8 @@ export const servicesPlugin = fp(
       app.log.warn('WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach loopback and private addresses (tests and development only)');
     // Runs before the database closes (plugins close in reverse order): queued jobs still need it.
     app.addHook('onClose', () => deps.background.idle());
+    // Listening from the start, so the price snapshot is current from the first tick heard.
+    app.addHook('onReady', () => marketLive.start(5_000));
     // Before the server closes: open live streams end, or closing would wait for them forever.
     app.addHook('preClose', () => deps.marketLive.close());
   },

@@ -8,7 +8,7 @@ import type { BillingStripe } from './billing/stripe.js';
 import type { Log } from './log.js';
 import type { MailLimits } from './mail/budget.js';
 import type { Mailer } from './mail/mailer.js';
-import type { MarketLive } from './market/live-bus.js';
+import type { MarketLive, MarketSnapshot } from './market/live-bus.js';
 import type { ReadCache } from './read-cache.js';
 import type { SiteLimits } from './site/limits.js';
 import type { TaskQueueHolder, TaskSettings } from './tasks/settings.js';
@@ -52,6 +52,12 @@ export interface ServiceDeps {
   reads: ReadCache;
   /** Announces stored ticks and streams the overview after each (market/live.ts). */
   marketLive: MarketLive;
+  /**
+   * The live overview after the last tick, shared by this instance's requests (market/current.ts);
+   * usually the bus itself. It stands for the real clock and the live database: deps with another
+   * clock or database (test mode) set none, and then every read goes to their database.
+   */
+  marketSnapshot: MarketSnapshot | undefined;
   /** Budget thresholds this instance already recorded this month (billing/budget.ts). */
   budgetNotices: BudgetNoticeMemo;
   /**

@@ -31,7 +31,7 @@ const NO_MAIL: Mailer = {
  * dataset's database (in memory, apart from the live one: alerts and idempotency keys made with a
  * test key are stored there, and no job ever checks or mails them), the clock stopped at
  * TEST_EPOCH (so answers are deterministic), its own read cache (a live answer can never be served
- * to a test key, nor the other way round), no mail and no Stripe.
+ * to a test key, nor the other way round), no live price snapshot (market/current.ts), no mail and no Stripe.
  */
 export function createTestMode(live: ServiceDeps): TestMode {
   let building: Promise<{ handle: DbHandle; deps: ServiceDeps }> | undefined;
@@ -45,6 +45,8 @@ export function createTestMode(live: ServiceDeps): TestMode {
       mailer: NO_MAIL,
       now: () => TEST_EPOCH,
       reads: createReadCache(),
+      // The live prices' snapshot is the live dataset's at the real time: a test key reads its own.
+      marketSnapshot: undefined,
       budgetNotices: createBudgetNoticeMemo(),
       stripe: undefined,
     };

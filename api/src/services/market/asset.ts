@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { atTime } from '../clock.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { marketOverview } from './overview.js';
+import { currentOverview } from './current.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -14,10 +14,14 @@ const mean = (sum: number, count: number) => (count > 0 ? Math.round((sum / coun
  * One asset's figures (as in the overview, rank included) and the mentions of '$SYMBOL' with
  * their sentiment over the span its chart shows for `interval`: hourly buckets from the hourly
  * rollup for the one-day minute chart, UTC days from the daily rollup for the longer ones.
+ * The figures are the per-tick snapshot's while it is current (market/current.ts).
  */
-export async function marketAsset(deps: Pick<ServiceDeps, 'db' | 'now'>, input: MarketAssetInput): Promise<MarketAssetDetail> {
+export async function marketAsset(
+  deps: Pick<ServiceDeps, 'db' | 'now' | 'marketSnapshot'>,
+  input: MarketAssetInput,
+): Promise<MarketAssetDetail> {
   const now = deps.now();
-  const overview = await marketOverview(atTime(deps, now), {});
+  const overview = await currentOverview(atTime(deps, now));
   const asset = overview.assets.find((candidate) => candidate.symbol === input.symbol);
   if (!asset) throw new AppError('NOT_FOUND', `${input.symbol} is not a tracked asset`);
 

@@ -4,10 +4,10 @@ import type { DbConfig } from '@coinsight/db';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { ServiceDeps } from '../deps.js';
-import type { MarketLive } from './live-bus.js';
+import type { MarketLive, MarketSnapshot } from './live-bus.js';
 import { marketOverview } from './overview.js';
 
-export type { MarketLive };
+export type { MarketLive, MarketSnapshot };
 
 /** The PostgreSQL channel ticks are announced on. */
 export const MARKET_TICK_CHANNEL = 'market_tick';
@@ -15,7 +15,18 @@ export const MARKET_TICK_CHANNEL = 'market_tick';
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
 
-export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log' | 'now'>, db: DbConfig): MarketLive {
+export interface MarketLiveOptions {
+  /** MARKET_TICK_SECONDS: the snapshot is trusted for twice this after the last signal. */
+  tickSeconds: number;
+  /** Milliseconds, for the snapshot's age only (tests move it); the real clock by default. */
+  clock?: () => number;
+}
+
+export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log' | 'now'>, db: DbConfig, options: MarketLiveOptions): MarketLive {
+  const clock = options.clock ?? Date.now;
+  // One missed signal is tolerated (the next tick's brings the figures); two in a row mean the
+  // ticks stopped or the signals are lost, and then requests read the database themselves.
+  const trustMs = 2 * options.tickSeconds * 1_000;
   const local = new EventEmitter();
   // Every subscriber is a listener; a busy instance has many.
   local.setMaxListeners(0);
@@ -23,8 +34,10 @@ export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log' | 'now'>, 
   // The last signal heard, with or without subscribers: a newcomer's first overview is read for it,
   // never taken from an older read.
   let lastSignal = 'start';
+  let lastSignalAt = Number.NEGATIVE_INFINITY;
   const signalled = (key: string) => {
     lastSignal = key;
+    lastSignalAt = clock();
     local.emit('tick', key);
   };
   const transport = db.kind === 'postgres' ? listenPostgres(db.url, deps.log, signalled) : undefined;
@@ -81,6 +94,22 @@ export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log' | 'now'>, 
       }
     },
 
+    async start(waitMs) {
+      await transport?.ready(AbortSignal.any([closing.signal, AbortSignal.timeout(waitMs)]));
+    },
+
+    current() {
+      if (closing.signal.aborted) return undefined;
+      if (transport && !transport.listening()) {
+        // Down, or never opened (start() not called): connect, without hurrying a backoff.
+        transport.open();
+        return undefined;
+      }
+      if (clock() - lastSignalAt > trustMs) return undefined;
+      // Read once per signal, after it (the tick is stored before it is announced).
+      return overviewFor(lastSignal);
+    },
+
     listenerCount: () => local.listenerCount('tick'),
 
     async close() {
@@ -93,6 +122,10 @@ export function createMarketLive(deps: Pick<ServiceDeps, 'db' | 'log' | 'now'>, 
 interface Transport {
   /** Resolves once LISTEN is in place (or `signal` aborts); connects on first use. */
   ready(signal: AbortSignal): Promise<void>;
+  /** Connects if not yet (or not now) connecting, without waiting. */
+  open(): void;
+  /** Whether LISTEN is in place now: signals can be heard. */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -104,6 +137,8 @@ interface Transport {
 function listenPostgres(url: string, log: ServiceDeps['log'], onSignal: (key: string) => void): Transport {
   let client: pg.Client | undefined;
   let listening: Promise<void> | undefined;
+  // Set once LISTEN succeeded, cleared when that connection drops.
+  let heard = false;
   let closed = false;
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
@@ -116,14 +151,20 @@ function listenPostgres(url: string, log: ServiceDeps['log'], onSignal: (key: st
     const drop = (error?: Error) => {
       if (dropped) return;
       dropped = true;
-      if (client === next) client = undefined;
+      if (client === next) {
+        client = undefined;
+        heard = false;
+      }
       listening = undefined;
       next.removeAllListeners('notification');
       void next.end().catch(() => undefined);
       if (closed) return;
       log.warn({ err: error }, 'market live: the LISTEN connection dropped; reconnecting');
       const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures++);
-      retry = setTimeout(() => void start().catch(() => undefined), delay);
+      retry = setTimeout(() => {
+        retry = undefined;
+        void start().catch(() => undefined);
+      }, delay);
       retry.unref();
     };
     next.on('error', drop);
@@ -138,6 +179,7 @@ function listenPostgres(url: string, log: ServiceDeps['log'], onSignal: (key: st
       drop(error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
+    heard = client === next;
     if (failures > 0) onSignal(`reconnected:${Date.now()}`);
     failures = 0;
     for (const wake of waiters) wake();
@@ -163,8 +205,14 @@ function listenPostgres(url: string, log: ServiceDeps['log'], onSignal: (key: st
         signal.addEventListener('abort', done, { once: true });
       });
     },
+    open() {
+      // A failure is retried by the connection's own backoff (drop): requests do not hurry it.
+      if (retry === undefined) void start().catch(() => undefined);
+    },
+    listening: () => heard && !closed,
     async close() {
       closed = true;
+      heard = false;
       clearTimeout(retry);
       for (const wake of waiters) wake();
       const open = client;

@@ -1,13 +1,14 @@
 import { marketAssetInputSchema, marketHistoryInputSchema, marketLiveInputSchema, type MarketOverview } from '@coinsight/contracts';
 import { tracked, type TrackedEnvelope, type TRPCRouterRecord } from '@trpc/server';
-import { assetHistory, marketAsset, marketOverview, marketSparklines } from '../../services/market/index.js';
+import { assetHistory, currentOverview, marketAsset, marketSparklines } from '../../services/market/index.js';
 import { publicProcedure } from '../trpc.js';
 // Names the types of a subscription's output (tracked events) for the router's declaration.
 import type {} from '@trpc/server/unstable-core-do-not-import';
 
 export const marketRouter = {
-  // Public: the landing page and /market show what is tracked and where prices stand.
-  overview: publicProcedure.query(({ ctx }) => marketOverview(ctx.deps, {})),
+  // Public: the landing page and /market show what is tracked and where prices stand. The
+  // per-tick snapshot while current: the same overview `market.live` streams.
+  overview: publicProcedure.query(({ ctx }) => currentOverview(ctx.deps)),
   // Public: the /market table's 7-day lines, one query for every asset.
   sparklines: publicProcedure.query(({ ctx }) => marketSparklines(ctx.deps, {})),
   // Public: an asset page's figures and its mentions and sentiment over the chart's span.

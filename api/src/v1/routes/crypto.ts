@@ -2,7 +2,7 @@ import { cryptoPricesQuerySchema, type V1PricesResponse } from '@coinsight/contr
 import type { FastifyInstance } from 'fastify';
 import { atTime } from '../../services/clock.js';
 import { resolveAsset, trackedAssets, type TrackedAsset } from '../../services/market/assets.js';
-import { marketOverview } from '../../services/market/overview.js';
+import { currentPrices } from '../../services/market/current.js';
 import { AppError } from '../../services/errors.js';
 import { V1Error } from '../errors.js';
 import { v1Schema } from '../response-schema.js';
@@ -11,6 +11,8 @@ import { v1Schema } from '../response-schema.js';
  * GET /v1/crypto/prices?symbols=BTC,ethereum: the market overview's figures for the named assets,
  * in their order. Each is read as on every /v1 operation (ticker in any case, name or id); the
  * ones not tracked are named together (`symbols`), an ambiguous name is a 409 with its candidates.
+ * The figures come from the instance's per-tick snapshot while it is current (market/current.ts):
+ * a test key's deps have none, so it reads the test dataset.
  */
 export async function cryptoRoutes(app: FastifyInstance): Promise<void> {
   app.get('/crypto/prices', v1Schema('getCryptoPrices'), async (request): Promise<V1PricesResponse> => {
@@ -35,9 +37,9 @@ export async function cryptoRoutes(app: FastifyInstance): Promise<void> {
     const symbols = [...new Set(found.map((asset) => asset.symbol))];
     // One reading of the clock for the figures and the answer's asOf.
     const now = request.deps.now();
-    const overview = await marketOverview(atTime(request.deps, now), { symbols });
+    const assets = await currentPrices(atTime(request.deps, now), symbols);
     return {
-      prices: overview.assets.map((a) => ({
+      prices: assets.map((a) => ({
         symbol: a.symbol,
         name: a.name,
         price: a.price,
