@@ -11,7 +11,7 @@ let database: TestDatabase;
 const handles: DbHandle[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(process.env, { migrated: true });
   handles.push(await createDb(database.config));
   // PostgreSQL: a second instance has its own pool. An in-memory PGlite exists once, so both
   // workers share its handle there, as two workers in one process would.

@@ -28,8 +28,11 @@ export type DbConfig =
       connectTimeoutMs?: number;
       onPoolBusy?: (error: PoolBusyError) => void;
     }
-  /** PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined; an
+   * in-memory one starts as a copy of `template` when given (a tarball from `dumpPglite`).
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; template?: string | undefined };
 
 export type Db = Kysely<Database>;
 
@@ -64,7 +67,7 @@ interface Opened {
 
 /** Opens the database and checks that it answers; throws a readable DatabaseUnavailableError if not. */
 export async function createDb(config: DbConfig): Promise<DbHandle> {
-  const opened = config.kind === 'postgres' ? openPostgres(config) : await openPglite(config.dataDir);
+  const opened = config.kind === 'postgres' ? openPostgres(config) : await openPglite(config.dataDir, config.template);
   try {
     await opened.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
   } catch (error) {
@@ -88,6 +91,18 @@ const pools = new WeakMap<Kysely<Database>, pg.Pool>();
 /** The node-postgres pool behind a PostgreSQL handle's `db`; undefined for PGlite. For COPY (ingest/copy-batch.ts). */
 export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
   return pools.get(db);
+}
+
+const clients = new WeakMap<Kysely<Database>, PgliteWorkerClient>();
+
+/**
+ * Writes an embedded database's data directory to `file`, for `{ kind: 'pglite', template: file }`
+ * to start from: the tests' migrated database, made once instead of by every test file.
+ */
+export async function dumpPglite(db: Kysely<Database>, file: string): Promise<void> {
+  const client = clients.get(db);
+  if (!client) throw new Error('dumpPglite needs an embedded (PGlite) database');
+  await client.dump(file);
 }
 
 function openPostgres({
@@ -175,12 +190,13 @@ export class PoolBusyError extends Error {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Opened> {
+async function openPglite(dataDir: string | undefined, template?: string): Promise<Opened> {
   const where = describe({ kind: 'pglite', dataDir });
   const unlock = dataDir ? await lockDataDir(dataDir, where) : async () => undefined;
   try {
-    const client = await PgliteWorkerClient.start(dataDir);
+    const client = await PgliteWorkerClient.start(dataDir, dataDir ? undefined : template);
     const db = new Kysely<Database>({ dialect: new PgliteWorkerDialect(client) });
+    clients.set(db, client);
     return {
       db,
       close: async () => {

@@ -17,7 +17,7 @@ let database: TestDatabase;
 let handle: DbHandle;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(process.env, { migrated: true });
   handle = await createDb(database.config);
   await migrateToLatest(handle.db);
   await seedAssets(handle.db);

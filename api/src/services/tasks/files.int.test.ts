@@ -21,7 +21,7 @@ let b: TestApp;
 const twoInstances = process.env.TEST_DB === 'postgres';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(process.env, { migrated: true });
   a = await createTestApp({}, { shared: database });
   b = twoInstances ? await createTestApp({}, { shared: database }) : a;
   await seedAssets(a.app.db);

@@ -16,7 +16,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && redisUrl)('checklist 25: on
   let b: TestApp;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase(process.env, { migrated: true });
     a = await createTestApp({ redisUrl }, { shared: database });
     b = await createTestApp({ redisUrl }, { shared: database });
     await seedAssets(a.app.db);

@@ -106,6 +106,13 @@ describe(`market.live (${process.env.TEST_DB})`, () => {
     // A tick while nobody listens: the next subscriber's first overview is after it, not an older read.
     const unheard = new Date();
     await tickThrough(a, unheard);
+    // On PostgreSQL the signal comes back through NOTIFY, a moment after the tick is stored: a
+    // subscriber that came before it would rightly get the figures as last heard. Wait until the
+    // instance has heard it (its snapshot is then this tick's).
+    for (let waited = 0; (await a.app.deps.marketLive.current())?.asOf !== unheard.toISOString(); waited += 100) {
+      if (waited > 60_000) throw new Error('gave up waiting: the instance to hear the tick');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const next = await subscribe(a);
     await until('the first overview', () => next.overviews.length >= 1);
     expect(next.overviews[0]!.asOf).toBe(unheard.toISOString());

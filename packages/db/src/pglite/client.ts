@@ -42,11 +42,11 @@ export class PgliteWorkerClient {
   }
 
   /** Starts the worker and waits until PGlite has opened (or created) the database. */
-  static async start(dataDir: string | undefined): Promise<PgliteWorkerClient> {
+  static async start(dataDir: string | undefined, template?: string): Promise<PgliteWorkerClient> {
     if (!existsSync(WORKER_FILE)) {
       throw new Error(`${WORKER_FILE} is missing: build @coinsight/db first (pnpm build).`);
     }
-    const worker = new Worker(WORKER_FILE, { workerData: { dataDir } satisfies WorkerData });
+    const worker = new Worker(WORKER_FILE, { workerData: { dataDir, template } satisfies WorkerData });
     let onMessage!: (startup: WorkerStartup) => void;
     let onError!: (error: Error) => void;
     let onExit!: (code: number) => void;
@@ -73,6 +73,11 @@ export class PgliteWorkerClient {
   /** Runs one or more statements through the simple protocol; answers the last statement's result. */
   exec(sql: string): Promise<WorkerQueryResult> {
     return this.#send({ op: 'exec', sql }).then((result) => result ?? { rows: [], affectedRows: undefined });
+  }
+
+  /** Writes the data directory as a tarball that `start(undefined, file)` starts from. */
+  async dump(file: string): Promise<void> {
+    await this.#send({ op: 'dump', file });
   }
 
   async close(): Promise<void> {

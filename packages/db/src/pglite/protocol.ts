@@ -3,7 +3,9 @@
 export type WorkerRequest =
   | { id: number; op: 'query'; sql: string; params: readonly unknown[] }
   | { id: number; op: 'exec'; sql: string }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+  /** Writes the whole data directory as a tarball to `file` (written aside, then renamed into place). */
+  | { id: number; op: 'dump'; file: string };
 
 export interface WorkerQueryResult {
   rows: unknown[];
@@ -30,6 +32,8 @@ export type WorkerStartup = { ready: true } | { ready: false; error: SerializedD
 export interface WorkerData {
   /** A folder for a persistent database, or undefined for an in-memory one. */
   dataDir: string | undefined;
+  /** An in-memory database starts as a copy of this data directory tarball (a `dump`), not empty. */
+  template?: string | undefined;
 }
 
 const ERROR_FIELDS = ['code', 'detail', 'constraint', 'table', 'column', 'schema', 'severity'] as const;

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { serializeError, type WorkerData, type WorkerRequest, type WorkerResponse, type WorkerStartup } from './protocol.js';
 import { DATE_OID } from '../type-parsers.js';
@@ -8,7 +9,7 @@ import { DATE_OID } from '../type-parsers.js';
 // server's event loop free while a slow query runs.
 if (!parentPort) throw new Error('pglite worker must be started as a worker thread');
 const port = parentPort;
-const { dataDir } = workerData as WorkerData;
+const { dataDir, template } = workerData as WorkerData;
 
 let db: PGlite;
 try {
@@ -17,6 +18,8 @@ try {
     parsers: { [DATE_OID]: (value: string) => value },
     // Trigram indexes for the social list's "contains" filters (migration 2026-11-23T2300).
     extensions: { pg_trgm },
+    // A copy of a prepared database: restoring its files skips initdb (and whatever made it).
+    ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
   });
   port.postMessage({ ready: true } satisfies WorkerStartup);
 } catch (error) {
@@ -38,6 +41,15 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
       case 'exec': {
         const last = (await db.exec(request.sql)).at(-1);
         return { id: request.id, ok: true, result: last ? { rows: last.rows, affectedRows: last.affectedRows } : null };
+      }
+      case 'dump': {
+        const tarball = await db.dumpDataDir('none');
+        // Beside the target, then renamed: a reader never sees half a file, and racing writers
+        // each put a whole one in place.
+        const aside = `${request.file}.${process.pid}.${request.id}.tmp`;
+        writeFileSync(aside, Buffer.from(await tarball.arrayBuffer()));
+        renameSync(aside, request.file);
+        return { id: request.id, ok: true, result: null };
       }
       case 'close':
         await db.close();
