@@ -5,6 +5,7 @@ import { importAllFixtures } from './social-fixtures.js';
 import { v1Account } from './v1.js';
 
 const HOUR = 3_600_000;
+const CLOSE_GRACE_MS = 5_000;
 
 /**
  * The whole app listening on a loopback port, with the tracked assets, the social fixtures, a
@@ -34,5 +35,22 @@ export async function startLiveServer(): Promise<TestApp & { baseUrl: string; ap
   const account = await v1Account(t.app);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
-  return { ...t, baseUrl: `http://127.0.0.1:${port}`, apiKey: account.secret, userId: account.userId };
+  return {
+    ...t,
+    // Closing waits for requests in flight. Under load, a client connection of mcp.int.test.ts was
+    // seen still counted as busy after its tests had ended (1 run in 20; cause not found), holding
+    // the close past the hook's minute. The tests are over here, so after a grace every connection
+    // is cut.
+    close: async () => {
+      const cut = setTimeout(() => t.app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await t.close();
+      } finally {
+        clearTimeout(cut);
+      }
+    },
+    baseUrl: `http://127.0.0.1:${port}`,
+    apiKey: account.secret,
+    userId: account.userId,
+  };
 }

@@ -21,7 +21,7 @@ export async function marketAsset(
   input: MarketAssetInput,
 ): Promise<MarketAssetDetail> {
   const now = deps.now();
-  const overview = await currentOverview(atTime(deps, now));
+  const overview = await currentOverview(atTime(deps, now), {});
   const asset = overview.assets.find((candidate) => candidate.symbol === input.symbol);
   if (!asset) throw new AppError('NOT_FOUND', `${input.symbol} is not a tracked asset`);
 

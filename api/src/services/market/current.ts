@@ -1,4 +1,5 @@
 import type { MarketAsset, MarketOverview } from '@coinsight/contracts';
+import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { marketOverview } from './overview.js';
 
@@ -11,7 +12,7 @@ type Deps = Pick<ServiceDeps, 'db' | 'now' | 'marketSnapshot'>;
  * 24 h change's reference tick sliding, posts counted into the mentions since, the hour of
  * `socialAsOf` turning.
  */
-export function currentOverview(deps: Deps): Promise<MarketOverview> {
+export function currentOverview(deps: Deps, _input: NoInput): Promise<MarketOverview> {
   return deps.marketSnapshot?.current() ?? marketOverview(deps, {});
 }
 
@@ -21,12 +22,13 @@ export function currentOverview(deps: Deps): Promise<MarketOverview> {
  * same whatever else is asked (rank, totals and dominance are not, and are not given here).
  * A ticker the snapshot lacks (an asset added since) sends the call to the database.
  */
-export async function currentPrices(deps: Deps, symbols: readonly string[]): Promise<MarketAsset[]> {
+export async function currentPrices(deps: Deps, input: { symbols: readonly string[] }): Promise<MarketAsset[]> {
+  const { symbols } = input;
   const snapshot = deps.marketSnapshot?.current();
   if (snapshot) {
     const bySymbol = new Map((await snapshot).assets.map((asset) => [asset.symbol, asset]));
     const picked = symbols.map((symbol) => bySymbol.get(symbol));
     if (picked.every((asset) => asset !== undefined)) return picked;
   }
-  return (await marketOverview(deps, { symbols })).assets;
+  return (await marketOverview(deps, input)).assets;
 }

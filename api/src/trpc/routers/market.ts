@@ -8,7 +8,7 @@ import type {} from '@trpc/server/unstable-core-do-not-import';
 export const marketRouter = {
   // Public: the landing page and /market show what is tracked and where prices stand. The
   // per-tick snapshot while current: the same overview `market.live` streams.
-  overview: publicProcedure.query(({ ctx }) => currentOverview(ctx.deps)),
+  overview: publicProcedure.query(({ ctx }) => currentOverview(ctx.deps, {})),
   // Public: the /market table's 7-day lines, one query for every asset.
   sparklines: publicProcedure.query(({ ctx }) => marketSparklines(ctx.deps, {})),
   // Public: an asset page's figures and its mentions and sentiment over the chart's span.

@@ -37,7 +37,7 @@ export async function cryptoRoutes(app: FastifyInstance): Promise<void> {
     const symbols = [...new Set(found.map((asset) => asset.symbol))];
     // One reading of the clock for the figures and the answer's asOf.
     const now = request.deps.now();
-    const assets = await currentPrices(atTime(request.deps, now), symbols);
+    const assets = await currentPrices(atTime(request.deps, now), { symbols });
     return {
       prices: assets.map((a) => ({
         symbol: a.symbol,
