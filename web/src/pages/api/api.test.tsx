@@ -179,7 +179,7 @@ describe('/sandbox', () => {
     await act(async () => answer.resolve(pricesAnswer()));
     const panel = screen.getByRole('region', { name: 'Response body' });
     await within(panel).findByText('200');
-    expect(within(panel).getByRole('status').textContent).toMatch(/^200 .*in \d+ ms$/);
+    expect(within(panel).getByRole('status').textContent).toMatch(/^200 .*in [\d,]+ ms$/);
     expect(panel.textContent).toContain('ratelimit-limit100');
     expect(panel.textContent).toContain('ratelimit-remaining99');
     expect(panel.textContent).toContain('x-request-idreq-abc');
