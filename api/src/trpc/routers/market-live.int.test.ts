@@ -69,8 +69,8 @@ async function subscribe(t: TestApp) {
   };
 }
 
-async function until(what: string, condition: () => boolean) {
-  for (let waited = 0; !condition(); waited += 100) {
+async function until(what: string, condition: () => boolean | Promise<boolean>) {
+  for (let waited = 0; !(await condition()); waited += 100) {
     if (waited > 60_000) throw new Error(`gave up waiting: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -109,10 +109,7 @@ describe(`market.live (${process.env.TEST_DB})`, () => {
     // On PostgreSQL the signal comes back through NOTIFY, a moment after the tick is stored: a
     // subscriber that came before it would rightly get the figures as last heard. Wait until the
     // instance has heard it (its snapshot is then this tick's).
-    for (let waited = 0; (await a.app.deps.marketLive.current())?.asOf !== unheard.toISOString(); waited += 100) {
-      if (waited > 60_000) throw new Error('gave up waiting: the instance to hear the tick');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await until('the instance to hear the tick', async () => (await a.app.deps.marketLive.current())?.asOf === unheard.toISOString());
     const next = await subscribe(a);
     await until('the first overview', () => next.overviews.length >= 1);
     expect(next.overviews[0]!.asOf).toBe(unheard.toISOString());
