@@ -23,17 +23,18 @@ const { values } = parseArgs({
 });
 const seeded = await ensureSeeded({ kind: 'postgres', url: values.url }, Number(values.posts), 'PostgreSQL');
 const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 4 });
-const deps = { db: handle.db };
+const deps = { db: handle.db, readDb: handle.db };
+// The shared dataset (the default): the caller's id matters only for dataset=mine.
+const caller = { userId: 'bench' };
 const ctx = { newest: seeded.newest.getTime(), postsByPlatform: seeded.postsByPlatform };
 
 /** A drawn REST path, answered by the service function its route calls (no HTTP, no cache). */
 function serve(path) {
   const url = new URL(path, 'http://bench');
   const query = Object.fromEntries(url.searchParams);
-  // The shared dataset (the default): the caller's id matters only for dataset=mine.
-  if (url.pathname === '/api/social/search') return searchPosts(deps, { query: searchQuerySchema.parse(query), userId: 'bench' });
+  if (url.pathname === '/api/social/search') return searchPosts(deps, searchQuerySchema.parse(query), caller);
   const platform = url.pathname.split('/').pop();
-  return listPosts(deps, { platform, query: listQuerySchema(platform).parse(query), userId: 'bench' });
+  return listPosts(deps, { platform, query: listQuerySchema(platform).parse(query) }, caller);
 }
 
 const STREAMS = ['list', 'filter-username', 'filter-dates', 'filter-counters', 'filter-instagram', 'filter-combined', 'search'];

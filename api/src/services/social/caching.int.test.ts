@@ -115,4 +115,37 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     const big = await listPosts(deps, list('linkedin', { ...q, limit: 100, page: 2 }), nobody);
     expect(big.data).toEqual(seen.slice(100, 200));
   });
+
+  it('a filtered page is the same whether the sort index is walked or the matches are sorted', async () => {
+    const deps = { readDb: t.app.db, now };
+    // Every Twitter post with its counters, sorted here: what any page must hold.
+    const all = await t.app.db
+      .selectFrom('posts')
+      .select(['id', 'likes', 'retweets', 'views', 'created_at'])
+      .where('platform', '=', 'twitter')
+      .execute();
+    const cases: { query: Record<string, string | number>; keep: (row: (typeof all)[number]) => boolean }[] = [
+      // Below the cap: always sorted. Past it: walked toward the range, sorted away from it, walked on an evenly spread filter.
+      { query: { minLikes: 50, sortBy: 'retweets', sortOrder: 'asc' }, keep: (row) => row.likes >= 50 },
+      { query: { minLikes: 50, sortBy: 'retweets', sortOrder: 'desc' }, keep: (row) => row.likes >= 50 },
+      { query: { minLikes: 1, sortBy: 'retweets', sortOrder: 'asc' }, keep: (row) => row.likes >= 1 },
+      { query: { maxViews: 500, sortBy: 'likes', sortOrder: 'desc' }, keep: (row) => row.views <= 500 },
+      { query: { minViews: 1, sortBy: 'created_at', sortOrder: 'asc' }, keep: (row) => row.views >= 1 },
+    ];
+    for (const { query, keep } of cases) {
+      const key = query.sortBy as 'retweets' | 'likes' | 'created_at';
+      const sign = query.sortOrder === 'asc' ? 1 : -1;
+      const expected = all
+        .filter(keep)
+        .sort((a, b) => sign * (Number(a[key]) - Number(b[key]) || a.id - b.id))
+        .map((row) => row.id);
+      for (const page of [1, 3]) {
+        const got = await listPosts(deps, list('twitter', { ...query, page, limit: 20 }), nobody);
+        expect(
+          got.data.map((post) => Number(post._id)),
+          JSON.stringify({ query, page }),
+        ).toEqual(expected.slice((page - 1) * 20, page * 20));
+      }
+    }
+  });
 });

@@ -7,7 +7,7 @@ import {
   type RangeCounter,
   type SocialPlatform,
 } from '@coinsight/contracts';
-import { sql } from 'kysely';
+import { sql, type AliasedExpression } from 'kysely';
 import type { SignedIn } from '../caller.js';
 import { readKey } from '../read-cache.js';
 import { postsSource, scopeOf, type DatasetScope } from './dataset.js';
@@ -90,54 +90,24 @@ async function readPage<P extends SocialPlatform>(
 
   const order = q.sortOrder;
   const offset = (q.page - 1) * q.limit;
-  const pageIds = matching.select('posts.id').orderBy(`posts.${q.sortBy}`, order).orderBy('posts.id', order).limit(q.limit).offset(offset);
-  const cappedCount = db
-    .selectFrom(
-      matching
-        .select(sql<number>`1`.as('one'))
-        .limit(LIST_COUNT_CAP + 1)
-        .as('m'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n'));
+  // Walking the sort's (platform, column, id) index, filtered on the way.
+  const walked = matching.select('posts.id').orderBy(`posts.${q.sortBy}`, order).orderBy('posts.id', order).limit(q.limit).offset(offset);
   const rollupCount = db
     .selectFrom('platform_hourly_stats')
     .select(sql<number>`coalesce(sum(posts), 0)::int8`.as('n'))
     .where('platform', '=', platform);
-  const known = filtered
-    ? undefined
-    : await deps.reads?.get(readKey('platform-total', platform), async () => ({
-        n: Number((await rollupCount.executeTakeFirst())?.n ?? 0),
-      }));
-  const totalQuery = filtered ? cappedCount : known ? undefined : rollupCount;
-
-  const rows = await db
-    .selectFrom(pageIds.as('page'))
-    .innerJoin('posts', 'posts.id', 'page.id')
-    .innerJoin('authors', 'authors.id', 'posts.author_id')
-    .select(POST_COLUMNS)
-    .$if(!!totalQuery, (qb) => qb.select(totalQuery!.as('total')))
-    .orderBy(`posts.${q.sortBy}`, order)
-    .orderBy('posts.id', order)
-    .execute();
-
-  let total: number;
-  if (known) total = known.n;
-  else if (rows.length > 0) total = Number((rows[0] as { total?: number | string }).total ?? 0);
-  // Nothing on this page: no row carried the total. Page 1 empty means nothing matches.
-  else if (filtered && q.page === 1) total = 0;
-  else total = Number((await totalQuery!.executeTakeFirst())?.n ?? 0);
-
-  let totalIsEstimate = false;
-  if (filtered && total > LIST_COUNT_CAP) {
-    if (rows.length > 0 && rows.length < q.limit) {
-      // The last page: its position tells the exact total.
-      total = offset + rows.length;
-    } else {
-      totalIsEstimate = true;
-      total = Math.max(await plannedRows(matching.select('posts.id')), offset + rows.length, LIST_COUNT_CAP + 1);
-    }
-  }
-  return {
+  /** The page's rows and authors in the page's order, from a query of its ids; a total may ride along as a scalar subquery. */
+  const rowsOf = (pageIds: AliasedExpression<{ id: number }, 'page'>, total?: typeof rollupCount) =>
+    db
+      .selectFrom(pageIds)
+      .innerJoin('posts', 'posts.id', 'page.id')
+      .innerJoin('authors', 'authors.id', 'posts.author_id')
+      .select(POST_COLUMNS)
+      .$if(!!total, (qb) => qb.select(total!.as('total')))
+      .orderBy(`posts.${q.sortBy}`, order)
+      .orderBy('posts.id', order)
+      .execute();
+  const pageOf = (rows: Awaited<ReturnType<typeof rowsOf>>, total: number, totalIsEstimate = false): PostPage<P> => ({
     data: rows.map((row) => toPlatformPost(platform, row)),
     pagination: {
       total,
@@ -146,7 +116,86 @@ async function readPage<P extends SocialPlatform>(
       pages: Math.ceil(total / q.limit),
       ...(totalIsEstimate ? { totalIsEstimate } : {}),
     },
-  };
+  });
+
+  const platformTotal = () =>
+    deps.reads?.get(readKey('platform-total', platform), async () => ({ n: Number((await rollupCount.executeTakeFirst())?.n ?? 0) }));
+  const totalOfPlatform = async () => Number((await platformTotal())?.n ?? (await rollupCount.executeTakeFirst())?.n ?? 0);
+
+  if (!filtered) {
+    const known = await platformTotal();
+    const rows = await rowsOf(walked.as('page'), known ? undefined : rollupCount);
+    if (known) return pageOf(rows, known.n);
+    // Nothing on this page: no row carried the total.
+    const total = rows.length > 0 ? (rows[0] as { total?: number | string }).total : (await rollupCount.executeTakeFirst())?.n;
+    return pageOf(rows, Number(total ?? 0));
+  }
+
+  // Filtered: the matches are counted first, up to LIST_COUNT_CAP (past it, the planner
+  // estimates them), and that number decides how the page is found (pageByWalking).
+  const cappedCount = db
+    .selectFrom(
+      matching
+        .select(sql<number>`1`.as('one'))
+        .limit(LIST_COUNT_CAP + 1)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  const counted = Number((await cappedCount.executeTakeFirst())?.n ?? 0);
+  if (counted <= LIST_COUNT_CAP && offset >= counted) return pageOf([], counted);
+  const planned = counted > LIST_COUNT_CAP ? Math.max(await plannedRows(matching.select('posts.id')), LIST_COUNT_CAP + 1) : counted;
+  // Few matches are sorted (at most LIST_COUNT_CAP row reads); past that, see pageByWalking.
+  // An account's own dataset has no rollup total and leaves the plan to the planner.
+  const walk =
+    counted > LIST_COUNT_CAP &&
+    (scope.dataset === 'mine' || ranges.length === 0 || pageByWalking({ q, ranges, planned, platformTotal: await totalOfPlatform() }));
+  const sorted = db
+    .selectFrom(
+      // OFFSET 0 keeps the matches a query of its own, planned without the order: through the filters' indexes.
+      matching
+        .select(['posts.id', `posts.${q.sortBy} as key`])
+        .offset(0)
+        .as('m'),
+    )
+    .select('m.id')
+    .orderBy('m.key', order)
+    .orderBy('m.id', order)
+    .limit(q.limit)
+    .offset(offset);
+  const rows = await rowsOf((walk ? walked : sorted).as('page'));
+
+  if (counted <= LIST_COUNT_CAP) return pageOf(rows, counted);
+  // The last page: its position tells the exact total.
+  if (rows.length > 0 && rows.length < q.limit) return pageOf(rows, offset + rows.length);
+  return pageOf(rows, Math.max(planned, offset + rows.length), true);
+}
+
+/**
+ * Whether a filtered page with more matches than LIST_COUNT_CAP is found by the plain query (the
+ * planner then walks the sort's (platform, column, id) index, filtering on the way, or sorts the
+ * matches itself), rather than by reading the matches through the filters' indexes and sorting
+ * them. The planner chooses well for filters that do not follow the sort order (a handle, dates,
+ * a place, any filter sorted by date), but it takes a range on one counter as spread evenly along
+ * another, and counters follow one another: a popular post is popular on every count. Walking
+ * toward the range ("likes at least 5,000, most retweets first") meets the matches at once;
+ * walking away from it ("..., fewest retweets first") first passes the posts that do not match:
+ * 440,000 of Twitter's 450,000 at 1,000,000 posts, 380 ms. Sorting costs about a row read per
+ * match, so it wins when the matches are fewer than the posts such a walk may pass.
+ */
+export function pageByWalking({
+  q,
+  ranges,
+  planned,
+  platformTotal,
+}: {
+  q: Pick<AnyListQuery, 'sortBy' | 'sortOrder'>;
+  ranges: readonly { counter: string; op: '>=' | '<=' }[];
+  planned: number;
+  platformTotal: number;
+}): boolean {
+  if (q.sortBy === 'created_at' || ranges.some((range) => range.counter === q.sortBy)) return true;
+  const towardTheRange = ranges.every((range) => (range.op === '>=') === (q.sortOrder === 'desc'));
+  return towardTheRange || planned >= platformTotal - planned;
 }
 
 /** The planner's estimate of a query's rows, to two significant figures (it is no closer than that). */
