@@ -25,6 +25,7 @@ import * as stripeBilling from './2026-11-26T1100_stripe_billing.js';
 import * as budgets from './2026-11-26T1130_budgets.js';
 import * as webhookRotation from './2026-11-26T1500_webhook_rotation.js';
 import * as taskFiles from './2026-11-26T1700_task_files.js';
+import * as platformSearchIndexes from './2026-11-26T2300_platform_search_indexes.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1130_budgets': budgets,
   '2026-11-26T1500_webhook_rotation': webhookRotation,
   '2026-11-26T1700_task_files': taskFiles,
+  '2026-11-26T2300_platform_search_indexes': platformSearchIndexes,
 };
