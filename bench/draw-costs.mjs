@@ -4,7 +4,7 @@
 // says which requests take it. Uses the database `pnpm bench` seeded (seeding it when needed);
 // build first (pnpm build, or one pnpm bench).
 //
-//   node bench/draw-costs.mjs [--posts 200000] [--url postgres://…/coinsight_bench] [--draws 200] [--seed 21]
+//   node bench/draw-costs.mjs [--posts 200000] [--url postgres://…/coinsight_bench] [--draws 200] [--seed 21] [--only REGEX]
 import { parseArgs } from 'node:util';
 import { listQuerySchema, searchQuerySchema } from '../packages/contracts/dist/index.js';
 import { createDb } from '../packages/db/dist/index.js';
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     url: { type: 'string', default: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/coinsight_bench' },
     draws: { type: 'string', default: '200' },
     seed: { type: 'string', default: '21' },
+    only: { type: 'string' },
   },
 });
 const seeded = await ensureSeeded({ kind: 'postgres', url: values.url }, Number(values.posts), 'PostgreSQL');
@@ -46,7 +47,7 @@ print('');
 print('| Stream | draws | median ms | p95 ms | p99 ms | max ms | share of the time in the slowest 5% |');
 print('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 const slowest = [];
-for (const stream of STREAMS) {
+for (const stream of STREAMS.filter((name) => !values.only || new RegExp(values.only).test(name))) {
   const next = drawer({ stream, seed: Number(values.seed), ctx });
   const timings = [];
   for (let i = 0; i < Number(values.draws); i++) {

@@ -96,7 +96,9 @@ let nextPort = 40_000 + Math.floor(Math.random() * 10_000);
 async function startServer(kind, env, attempt = 1) {
   const port = nextPort++;
   const script = { app: 'api/dist/server.js', bare: 'bench/baselines/bare.mjs', pg: 'bench/baselines/pg-list.mjs' }[kind];
-  const child = spawnNode(0, [path.join(root, script)], {
+  // BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the app's CPU goes under the cases' load.
+  const nodeArgs = kind === 'app' ? (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+  const child = spawnNode(0, [...nodeArgs, path.join(root, script)], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -68,7 +68,11 @@ async function scenario(label, database, redisUrl) {
   const app = await buildApp(config(database.config, redisUrl), { logStream: new Writable({ write: (_c, _e, done) => done() }) });
   await seedAssets(app.db);
   const bare = Fastify({ logger: false });
-  bare.decorate('deps', app.deps);
+  // The /v1 scope gives each request its deps (v1/auth.ts); the bare instance gives every request the app's.
+  bare.decorateRequest('deps', null);
+  bare.addHook('onRequest', async (request) => {
+    request.deps = app.deps;
+  });
   await bare.register(cryptoRoutes, { prefix: '/v1' });
   await bare.ready();
 

@@ -58,6 +58,15 @@ describe(`GET /api/social/<platform> (${process.env.TEST_DB})`, () => {
     });
   });
 
+  it('sends JSON with its charset, the same text again from the read cache', async () => {
+    const get = () => t.app.inject({ method: 'GET', url: '/api/social/twitter?limit=2', headers: auth });
+    const [first, again] = [await get(), await get()];
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    expect(first.json().pagination).toMatchObject({ limit: 2 });
+  });
+
   it('gives each platform its own extras: Instagram media type and location, Facebook reactions', async () => {
     const insta = await page('instagram', 'sortBy=created_at&sortOrder=asc');
     expect(insta.data[0]).toMatchObject({ mediaType: 'image', location: 'Lisbon, Portugal', likes: 300, comments: 12 });

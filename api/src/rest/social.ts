@@ -1,6 +1,7 @@
 import { listQuerySchema, searchQuerySchema, SOCIAL_PLATFORMS } from '@coinsight/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireUser } from '../plugins/auth.js';
+import { jsonOnce } from '../services/json-once.js';
 import { listPosts, searchPosts } from '../services/social/index.js';
 import { signedInCallerOf } from './client.js';
 
@@ -13,12 +14,19 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   for (const platform of SOCIAL_PLATFORMS) {
     // A bad parameter throws a ZodError: the central error handler answers 400 with its message.
     const schema = listQuerySchema(platform);
-    app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request) =>
-      listPosts(app.deps, { platform, query: schema.parse(request.query) }, signedInCallerOf(request)),
+    app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request, reply) =>
+      sendJson(reply, await listPosts(app.deps, { platform, query: schema.parse(request.query) }, signedInCallerOf(request))),
     );
   }
 
-  app.get('/api/social/search', { preHandler: requireUser }, async (request) =>
-    searchPosts(app.deps, searchQuerySchema.parse(request.query), signedInCallerOf(request)),
+  app.get('/api/social/search', { preHandler: requireUser }, async (request, reply) =>
+    sendJson(reply, await searchPosts(app.deps, searchQuerySchema.parse(request.query), signedInCallerOf(request))),
   );
 }
+
+/** A read-cache answer as its JSON, made once per answer (services/json-once.ts); the same content type Fastify gives an object. */
+function sendJson(reply: FastifyReply, answer: object) {
+  return reply.type('application/json; charset=utf-8').serializer(asIs).send(jsonOnce(answer));
+}
+
+const asIs = (payload: unknown) => payload as string;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -12,8 +12,24 @@ export interface SessionClaims {
   ver: number;
 }
 
+const hmacKeys = new Map<string, KeyObject>();
+
+/**
+ * The HMAC key of a secret, made once. Given the string, jsonwebtoken first tries it as a PEM key
+ * (createPublicKey, and createPrivateKey when signing) and catches the throw on every call: about
+ * 0.4 ms, 3% of the server's CPU under a load of signed-in reads.
+ */
+function hmacKey(secret: string): KeyObject {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret));
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 export function signSessionToken(claims: SessionClaims, secret: string): string {
-  return jwt.sign({ ver: claims.ver }, secret, {
+  return jwt.sign({ ver: claims.ver }, hmacKey(secret), {
     algorithm: 'HS256',
     subject: claims.sub,
     jwtid: claims.jti,
@@ -25,7 +41,7 @@ export function signSessionToken(claims: SessionClaims, secret: string): string 
 export function verifySessionToken(token: string, secret: string): SessionClaims | null {
   try {
     // Pinned: a token naming `none` or an asymmetric algorithm is refused, never trusted.
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    const payload = jwt.verify(token, hmacKey(secret), { algorithms: ['HS256'] });
     if (typeof payload === 'string') return null;
     const { sub, jti, ver, exp } = payload;
     // jsonwebtoken checks `exp` only when a token has one: a token without it would never expire,
