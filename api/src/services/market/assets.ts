@@ -1,6 +1,7 @@
 import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
+import { readKey } from '../read-cache.js';
 
 /** A tracked asset as /v1 names it. */
 export interface TrackedAsset {
@@ -13,9 +14,17 @@ export interface TrackedAsset {
 /** A name or id shorter than this never matches as a prefix (only exactly). */
 export const MIN_PREFIX_LENGTH = 3;
 
-/** The tracked assets, largest first: one small indexed read per call (a few dozen rows). */
-export async function trackedAssets(deps: Pick<ServiceDeps, 'db'>, _input: NoInput): Promise<TrackedAsset[]> {
-  return deps.db.selectFrom('assets').select(['symbol', 'name', 'slug']).orderBy('rank').execute();
+/**
+ * The tracked assets, largest first (a few dozen rows). Every /v1 market call resolves its
+ * symbols against them, so they come through the read cache: one read per READ_CACHE_TTL_MS per
+ * instance rather than one a call. Assets are added only by seeding, at start.
+ */
+export async function trackedAssets(
+  deps: Pick<ServiceDeps, 'db'> & Partial<Pick<ServiceDeps, 'reads'>>,
+  _input: NoInput,
+): Promise<TrackedAsset[]> {
+  const read = () => deps.db.selectFrom('assets').select(['symbol', 'name', 'slug']).orderBy('rank').execute();
+  return deps.reads ? deps.reads.get(readKey('tracked-assets'), read) : read();
 }
 
 const candidatesOf = (assets: TrackedAsset[]) => assets.map((a) => ({ symbol: a.symbol, name: a.name }));
@@ -49,12 +58,18 @@ export function resolveAsset(assets: TrackedAsset[], input: string, param = 'sym
 }
 
 /** Resolves one asset parameter, reading the tracked assets. */
-export async function resolveSymbol(deps: Pick<ServiceDeps, 'db'>, input: { symbol: string; param?: string }): Promise<TrackedAsset> {
+export async function resolveSymbol(
+  deps: Pick<ServiceDeps, 'db'> & Partial<Pick<ServiceDeps, 'reads'>>,
+  input: { symbol: string; param?: string },
+): Promise<TrackedAsset> {
   return resolveAsset(await trackedAssets(deps, {}), input.symbol, input.param);
 }
 
 /** Resolves a list parameter (symbols=BTC,ethereum): in the order given, each asset once. */
-export async function resolveSymbols(deps: Pick<ServiceDeps, 'db'>, input: { symbols: string[]; param?: string }): Promise<TrackedAsset[]> {
+export async function resolveSymbols(
+  deps: Pick<ServiceDeps, 'db'> & Partial<Pick<ServiceDeps, 'reads'>>,
+  input: { symbols: string[]; param?: string },
+): Promise<TrackedAsset[]> {
   const assets = await trackedAssets(deps, {});
   const param = input.param ?? 'symbols';
   const resolved = input.symbols.map((symbol) => resolveAsset(assets, symbol, param));
