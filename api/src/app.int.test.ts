@@ -91,6 +91,15 @@ describe('single-page app', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
+  it('sends the same security headers on API answers, errors and unknown paths', async () => {
+    for (const url of ['/api/health', '/api/no-such-thing', '/v1/crypto/prices', '/trpc/no.such']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+    }
+  });
+
   // `/api` alone is the API reference page (opened directly or refreshed); `/api/...` stays REST.
   it.each(['/dashboard', '/social/twitter', '/reset-password?token=abc', '/no-such-page', '/api', '/api?tab=x'])(
     'answers the client route %s with index.html, not cached',
