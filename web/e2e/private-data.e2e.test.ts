@@ -63,8 +63,12 @@ describe('private data in Chromium', () => {
     await page.goto(url('/social/twitter?username=whale_watcher'), { waitUntil: 'networkidle' });
     expect(await page.getByRole('radio', { name: 'Shared data' }).isChecked()).toBe(true);
     expect(await twitterRows(page, 'Twitter posts')).not.toMatch(/zorblax/i);
-    await page.getByRole('radio', { name: 'My data' }).check();
+    // A click, then the address and the radio: the switch is a navigation (React Router renders it
+    // in a transition), so the radio shows its new state a moment after the click, not during it,
+    // which locator.check() requires.
+    await page.getByRole('radio', { name: 'My data' }).click();
     await page.waitForURL(/dataset=mine/);
+    await page.getByRole('radio', { name: 'My data', checked: true }).waitFor();
     const mine = await twitterRows(page, 'Your Twitter posts');
     expect(mine).toContain('Zorblax desk says $BTC breakout is real');
     expect(mine).toContain('$SOL and $BTC both green today');
