@@ -9,11 +9,22 @@ import type { Log } from '../services/deps.js';
  * (never slipping into a transaction), and parameterless SQL (its schema install, several
  * statements in one text) takes the simple protocol on both drivers.
  */
-export function bossDb(db: Db): PgBoss.Db {
+export function bossDb(db: Db): PgBoss.Db & { settled(): Promise<void> } {
+  const pending = new Set<Promise<unknown>>();
   return {
     async executeSql(text: string, values: unknown[] = []) {
-      const result = await db.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: [...result.rows] };
+      const query = db.executeQuery(CompiledQuery.raw(text, values));
+      pending.add(query);
+      try {
+        const result = await query;
+        return { rows: [...result.rows] };
+      } finally {
+        pending.delete(query);
+      }
+    },
+    /** Until every statement pg-boss has sent is answered. */
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
 }
@@ -76,8 +87,9 @@ export async function startJobRunner(options: {
   onRun?: (job: string, seconds: number, outcome: { result: object | void } | { error: unknown }) => void;
 }): Promise<JobRunner> {
   const { db, log, jobs, onRun } = options;
+  const adapter = bossDb(db);
   const boss = new PgBoss({
-    db: bossDb(db),
+    db: adapter,
     // Completed jobs are kept a day for inspection; pg-boss archives and drops them itself.
     archiveCompletedAfterSeconds: 3_600,
     deleteAfterDays: 1,
@@ -138,6 +150,10 @@ export async function startJobRunner(options: {
       // Well inside the server's shutdown grace: an interrupted tick or back-fill is safe to redo (idempotent writes).
       await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
       await Promise.allSettled([...inFlight]);
+      // pg-boss records a run's end (complete, fail) without awaiting it: let those writes start,
+      // then answer, before the app closes the database under them (an unhandled rejection else).
+      await new Promise((resolve) => setImmediate(resolve));
+      await adapter.settled();
     },
   };
 }
