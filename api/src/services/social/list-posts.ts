@@ -143,12 +143,14 @@ async function readPage<P extends SocialPlatform>(
     .select((eb) => eb.fn.countAll<number>().as('n'));
   const counted = Number((await cappedCount.executeTakeFirst())?.n ?? 0);
   if (counted <= LIST_COUNT_CAP && offset >= counted) return pageOf([], counted);
-  const planned = counted > LIST_COUNT_CAP ? Math.max(await plannedRows(matching.select('posts.id')), LIST_COUNT_CAP + 1) : counted;
+  // The planner's estimate of the matches past the cap: asked only where it is used.
+  const estimate = async () => Math.max(await plannedRows(matching.select('posts.id')), LIST_COUNT_CAP + 1);
   // Few matches are sorted (at most LIST_COUNT_CAP row reads); past that, see pageByWalking.
   // An account's own dataset has no rollup total and leaves the plan to the planner.
+  const weighed = counted > LIST_COUNT_CAP && scope.dataset === 'shared' && ranges.length > 0;
+  const planned = weighed ? await estimate() : undefined;
   const walk =
-    counted > LIST_COUNT_CAP &&
-    (scope.dataset === 'mine' || ranges.length === 0 || pageByWalking({ q, ranges, planned, platformTotal: await totalOfPlatform() }));
+    counted > LIST_COUNT_CAP && (planned === undefined || pageByWalking({ q, ranges, planned, platformTotal: await totalOfPlatform() }));
   const sorted = db
     .selectFrom(
       // OFFSET 0 keeps the matches a query of its own, planned without the order: through the filters' indexes.
@@ -167,7 +169,7 @@ async function readPage<P extends SocialPlatform>(
   if (counted <= LIST_COUNT_CAP) return pageOf(rows, counted);
   // The last page: its position tells the exact total.
   if (rows.length > 0 && rows.length < q.limit) return pageOf(rows, offset + rows.length);
-  return pageOf(rows, Math.max(planned, offset + rows.length), true);
+  return pageOf(rows, Math.max(planned ?? (await estimate()), offset + rows.length), true);
 }
 
 /**
