@@ -268,6 +268,31 @@ describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`,
     expect(listed?.callsThisMonth).toBe(1_000);
   });
 
+  it('counts calls of many accounts arriving together exactly, each account on its own (they share statements: issue 21)', async () => {
+    // Three Free accounts 4 calls under the quota, two Pro accounts, two keys on one of them:
+    // 12 concurrent calls each, interleaved, so every batch mixes accounts and repeats some.
+    const free = await Promise.all([account(), account(), account()]);
+    for (const a of free) await presetFreeCalls(t.app.db, a.user.id, a.key.id, FREE_CALLS_PER_MONTH - 4);
+    const pro = await Promise.all([account(), account()]);
+    for (const a of pro) await grantPlan(t.app.deps, { email: a.user.email, plan: 'pro', operator: 'test' });
+    const secondKey = await insertKey(t.app.db, pro[0]!.user.id);
+    const callers = [...free.map((a) => a.key), ...pro.map((a) => a.key), secondKey];
+    const rounds = Array.from({ length: 12 }, () => callers).flat();
+    const answers = await Promise.all(rounds.map((key) => get('/v1/crypto/prices?symbols=BTC', key.headers)));
+    const okBy = (index: number) => answers.filter((r, i) => i % callers.length === index && r.statusCode === 200).length;
+    expect([0, 1, 2].map(okBy)).toEqual([4, 4, 4]);
+    expect([3, 4, 5].map(okBy)).toEqual([12, 12, 12]);
+    expect(answers.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 429 && r.json().error.code === 'quota_exceeded')).toBe(
+      true,
+    );
+    for (const a of free) expect(await usage(a.key.headers)).toMatchObject({ calls: FREE_CALLS_PER_MONTH, remaining: 0 });
+    const first = await usage(pro[0]!.key.headers);
+    expect(first).toMatchObject({ plan: 'pro', calls: 24, billedCalls: 24 });
+    expect(first.key.calls).toBe(12);
+    expect((await usage(secondKey.headers)).key.calls).toBe(12);
+    expect(await usage(pro[1]!.key.headers)).toMatchObject({ calls: 12, billedCalls: 12 });
+  });
+
   it('bills only 2xx: a 400 and a 404 give their count back; /v1/usage is never counted', async () => {
     const { key } = await account();
     expect((await get('/v1/crypto/prices?symbols=BTC', key.headers)).statusCode).toBe(200);

@@ -67,20 +67,19 @@ export async function setBudget(
   );
 }
 
-/** The budget as the billing tab and GET /v1/usage show it; null without one. */
-export async function readBudget(
-  db: Db,
-  userId: string,
-  month: Date,
+/**
+ * The budget as the billing tab and GET /v1/usage show it, null without one: from the budget's
+ * row and the thresholds already noticed this month (services/billing/usage.ts reads both in the
+ * statement that reads the month's usage).
+ */
+export function budgetView(
+  budget: { amount_cents: number; hard_cap: boolean } | null,
+  noticed: readonly number[],
   billed: { calls: number; costMicros: number },
-): Promise<UsageSummary['budget']> {
-  const [budget, notices] = await Promise.all([
-    db.selectFrom('budgets').select(['amount_cents', 'hard_cap']).where('user_id', '=', userId).executeTakeFirst(),
-    db.selectFrom('budget_notices').select('threshold').where('user_id', '=', userId).where('month', '=', month).execute(),
-  ]);
+): UsageSummary['budget'] {
   if (!budget) return null;
   const amountMicros = budget.amount_cents * MICROS_PER_CENT;
-  const reached = new Set(notices.map((n) => Number(n.threshold)));
+  const reached = new Set(noticed.map(Number));
   return {
     amountMicros,
     amountUsd: formatUsd(amountMicros),

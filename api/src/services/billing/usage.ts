@@ -16,7 +16,7 @@ import type { NoInput, SignedIn } from '../caller.js';
 import { atTime } from '../clock.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { readBudget } from './budget.js';
+import { budgetView } from './budget.js';
 import { monthOf } from './period.js';
 import { downgrade, resume } from './subscriptions.js';
 
@@ -27,25 +27,53 @@ type Deps = Pick<ServiceDeps, 'db' | 'now'>;
  * and GET /v1/usage both answer with this, so they show the same numbers.
  */
 export async function usageSummary(deps: Deps, _input: NoInput, caller: SignedIn): Promise<UsageSummary> {
-  const { db } = deps;
-  const { userId } = caller;
   const now = deps.now();
+  return summaryOf(now, await readUsage(deps.db, caller.userId, now, null));
+}
+
+/**
+ * Everything a usage summary shows, in one statement (GET /v1/usage answers at the rate of the
+ * calls it reports on): the plan, the month's counts, the budget with the thresholds noticed this
+ * month and, when asked, one key's calls this month.
+ */
+async function readUsage(db: Deps['db'], userId: string, now: Date, keyId: number | null) {
   const { start, end } = monthOf(now);
-  const [user, row] = await Promise.all([
-    db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('api_usage_monthly')
-      .select(['free_calls', 'pro_calls'])
-      .where('user_id', '=', userId)
-      .where('month', '=', start)
-      .executeTakeFirst(),
-  ]);
-  const freeCalls = row?.free_calls ?? 0;
-  const billedCalls = row?.pro_calls ?? 0;
-  const plan = PLANS[user.plan];
+  return db
+    .selectFrom('users as u')
+    .leftJoin('api_usage_monthly as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.month', '=', start))
+    .leftJoin('budgets as b', 'b.user_id', 'u.id')
+    .select(['u.plan', 'm.free_calls', 'm.pro_calls', 'b.amount_cents', 'b.hard_cap'])
+    .select((eb) => [
+      sql<
+        number[]
+      >`array(${eb.selectFrom('budget_notices as n').select('n.threshold').whereRef('n.user_id', '=', 'u.id').where('n.month', '=', start)})`.as(
+        'noticed',
+      ),
+      (keyId === null
+        ? sql<string | null>`null`
+        : eb
+            .selectFrom('api_usage_hourly as h')
+            .select((h) => h.fn.sum<string>('h.calls').as('calls'))
+            .where('h.key_id', '=', keyId)
+            .whereRef('h.user_id', '=', 'u.id')
+            .where('h.hour', '>=', start)
+            .where('h.hour', '<', end)
+      ).as('key_calls'),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+function summaryOf(now: Date, row: Awaited<ReturnType<typeof readUsage>>): UsageSummary {
+  const { start, end } = monthOf(now);
+  const freeCalls = row.free_calls ?? 0;
+  const billedCalls = row.pro_calls ?? 0;
+  const plan = PLANS[row.plan];
   const cost = costMicros(billedCalls);
   // A budget does nothing on Free (never billed); it is kept for when the account is Pro again.
-  const budget = plan.billed ? await readBudget(db, userId, start, { calls: billedCalls, costMicros: cost }) : null;
+  const budgetRow =
+    plan.billed && row.amount_cents !== null && row.hard_cap !== null ? { amount_cents: row.amount_cents, hard_cap: row.hard_cap } : null;
+  const budget = budgetView(budgetRow, row.noticed, { calls: billedCalls, costMicros: cost });
   const projected = projectMonth({
     start,
     end,
@@ -198,9 +226,9 @@ export async function changePlan(
   return billingSummary(deps, {}, caller);
 }
 
-/** GET /v1/usage: the account's usage this month and the calling key's share, read at one instant. */
+/** GET /v1/usage: the account's usage this month and the calling key's share, read at one instant in one statement. */
 export async function keyUsageSummary(deps: Deps, input: { keyId: number; name: string }, caller: SignedIn): Promise<V1UsageResponse> {
-  const at = atTime(deps, deps.now());
-  const [summary, perKey] = await Promise.all([usageSummary(at, {}, caller), keyCallsThisMonth(at, {}, caller)]);
-  return { ...summary, key: { id: input.keyId, name: input.name, calls: perKey.get(input.keyId) ?? 0 } };
+  const now = deps.now();
+  const row = await readUsage(deps.db, caller.userId, now, input.keyId);
+  return { ...summaryOf(now, row), key: { id: input.keyId, name: input.name, calls: Number(row.key_calls ?? 0) } };
 }
