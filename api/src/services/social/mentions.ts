@@ -31,8 +31,9 @@ export async function mentionCounts(
   const { rows } = await sql<{ platform: SocialPlatform; symbol: string; mentions: number; sentiment_sum: number }>`
     select platform, substr(topic, 2) as symbol, sum(mentions)::int8 as mentions, sum(sentiment_sum)::float8 as sentiment_sum
     from (
+      -- topic like '$%': the planner then reads the coins' series index (topic, platform, hour).
       select platform, topic, mentions, sentiment_sum from topic_hourly_stats
-      where topic = any(${topics}::text[]) and platform = any(${platforms}::text[])
+      where topic like '$%' and topic = any(${topics}::text[]) and platform = any(${platforms}::text[])
         and hour >= ${firstHour} and hour < ${endHour}
       union all
       select p.platform, '$' || s.symbol, 1, p.sentiment

@@ -26,6 +26,7 @@ import * as budgets from './2026-11-26T1130_budgets.js';
 import * as webhookRotation from './2026-11-26T1500_webhook_rotation.js';
 import * as taskFiles from './2026-11-26T1700_task_files.js';
 import * as platformSearchIndexes from './2026-11-26T2300_platform_search_indexes.js';
+import * as topicHourlyCoinSeries from './2026-11-27T0200_topic_hourly_coin_series.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1500_webhook_rotation': webhookRotation,
   '2026-11-26T1700_task_files': taskFiles,
   '2026-11-26T2300_platform_search_indexes': platformSearchIndexes,
+  '2026-11-27T0200_topic_hourly_coin_series': topicHourlyCoinSeries,
 };
