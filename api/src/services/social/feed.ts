@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../deps.js';
 import { postsSource, scopeOf } from './dataset.js';
 import { POST_COLUMNS, toSearchResult } from './post-shapes.js';
 import { parseSearchTerms } from './search-terms.js';
+import { websearchQuery } from './tsquery.js';
 
 /**
  * A position in the newest-first order: the post's created_at in microseconds since the epoch
@@ -47,6 +48,7 @@ export async function postsFeed(
   const db = postsSource(deps.db, scopeOf(query.dataset, caller.userId));
   const terms = parseSearchTerms(query.q);
   const symbols = [...new Set([...terms.symbols, ...(query.symbol ? [query.symbol] : [])])];
+  const tsquery = terms.text ? await websearchQuery(deps.db, terms.text) : undefined;
   const page = (platform: SocialPlatform) => {
     let q = db.selectFrom('posts').innerJoin('authors', 'authors.id', 'posts.author_id').where('posts.platform', '=', platform);
     if (query.from) q = q.where('posts.created_at', '>=', query.from);
@@ -54,7 +56,7 @@ export async function postsFeed(
     if (query.minLikes !== undefined) q = q.where('posts.likes', '>=', query.minLikes);
     if (symbols.length > 0) q = q.where(sql<boolean>`posts.symbols @> ${symbols}::text[]`);
     if (terms.hashtags.length > 0) q = q.where(sql<boolean>`posts.hashtags @> ${terms.hashtags}::text[]`);
-    if (terms.text) q = q.where(sql<boolean>`posts.search @@ websearch_to_tsquery('english', ${terms.text})`);
+    if (tsquery) q = q.where(sql<boolean>`posts.search @@ ${tsquery}`);
     if (query.after) {
       const { micros, id } = query.after;
       q = q.where(

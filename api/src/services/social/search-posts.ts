@@ -14,6 +14,7 @@ import { postsSource, scopeOf } from './dataset.js';
 import type { SocialDeps } from './deps.js';
 import { POST_COLUMNS, toSearchResult, type PostRowOut } from './post-shapes.js';
 import { parseSearchTerms } from './search-terms.js';
+import { websearchQuery } from './tsquery.js';
 
 /** How many of each platform's newest matches are ranked when the query has words. */
 export const RELEVANCE_CANDIDATES = 200;
@@ -39,7 +40,7 @@ export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: 
   if (reads && scope.dataset === 'shared') return reads.get(readKey('search', query), () => searchPosts(uncached, query, caller));
   const db = postsSource(deps.readDb, scope);
   const terms = parseSearchTerms(query.q);
-  const tsquery = terms.text ? sql`websearch_to_tsquery('english', ${terms.text})` : undefined;
+  const tsquery = terms.text ? await websearchQuery(deps.readDb, terms.text) : undefined;
 
   const matching = (platform: SocialPlatform) => {
     let q = db.selectFrom('posts').where('posts.platform', '=', platform);
