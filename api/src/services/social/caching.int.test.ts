@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
 import { createReadCache } from '../read-cache.js';
+import { RELEVANCE_CANDIDATES } from './search-posts.js';
 import { listPosts, platformSummaries, quickStats, searchPosts, socialTimeline, trendingTopics, type SocialDeps } from './index.js';
 
 // The speed-ups of issue 13 must not change an answer: the read cache answers what the database
@@ -146,6 +147,32 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
           JSON.stringify({ query, page }),
         ).toEqual(expected.slice((page - 1) * 20, page * 20));
       }
+    }
+  });
+
+  it('a word search pages through the relevance candidates and past them in one fixed order (issue 21: candidates read narrow)', async () => {
+    const deps = { readDb: t.app.db, now };
+    // Each platform's RELEVANCE_CANDIDATES newest matches by rank, then the older matches newest first.
+    const rows = await sql<{ id: string; platform: string; created_at: Date; rank: number }>`
+      select id, platform, created_at, ts_rank(search, websearch_to_tsquery('english', 'bitcoin or market')) as rank from posts
+      where search @@ websearch_to_tsquery('english', 'bitcoin or market') order by created_at desc, id desc
+    `.execute(t.app.db);
+    const byPlatform = new Map<string, typeof rows.rows>();
+    for (const row of rows.rows) byPlatform.set(row.platform, [...(byPlatform.get(row.platform) ?? []), row]);
+    const newestFirst = (a: (typeof rows.rows)[number], b: (typeof rows.rows)[number]) =>
+      b.created_at.getTime() - a.created_at.getTime() || Number(b.id) - Number(a.id);
+    const head = [...byPlatform.values()]
+      .flatMap((r) => r.slice(0, RELEVANCE_CANDIDATES))
+      .sort((a, b) => b.rank - a.rank || newestFirst(a, b));
+    const tail = [...byPlatform.values()].flatMap((r) => r.slice(RELEVANCE_CANDIDATES)).sort(newestFirst);
+    expect(tail.length).toBeGreaterThan(0);
+    const expected = [...head, ...tail].map((row) => Number(row.id));
+    for (const offset of [0, head.length - 10, head.length + 40]) {
+      const got = await searchPosts(deps, searchQuerySchema.parse({ q: 'bitcoin or market', offset, limit: 20 }), nobody);
+      expect(
+        got.data.map((post) => Number(post._id)),
+        `offset ${offset}`,
+      ).toEqual(expected.slice(offset, offset + 20));
     }
   });
 });

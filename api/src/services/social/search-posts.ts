@@ -78,10 +78,33 @@ export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: 
     return { platform, matches: Math.min(matches, SEARCH_COUNT_CAP), capped: matches > SEARCH_COUNT_CAP };
   };
 
+  // The relevance candidates are read narrow (id, time, rank): only the page's rows are read whole.
+  const candidatesOf = (platform: SocialPlatform): Promise<Candidate[]> =>
+    matching(platform)
+      .select(['posts.id', 'posts.created_at'])
+      .select(tsquery ? sql<number>`ts_rank(posts.search, ${tsquery})`.as('rank') : sql<number>`0`.as('rank'))
+      .orderBy('posts.created_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(RELEVANCE_CANDIDATES)
+      .execute();
+  const rowsOf = async (ids: number[]): Promise<Map<number, RankedRow>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('posts')
+      .innerJoin('authors', 'authors.id', 'posts.author_id')
+      .select(POST_COLUMNS)
+      .select(sql<number>`0`.as('rank'))
+      .where('posts.id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  };
+
   const platforms = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
   const end = query.offset + query.limit;
   const [rows, counts] = await Promise.all([
-    tsquery ? rankedThenNewest(platforms, newestOf, query.offset, end) : newestAcross(platforms, newestOf, 0, query.offset, end),
+    tsquery
+      ? rankedThenNewest(platforms, { candidatesOf, rowsOf, newestOf }, query.offset, end)
+      : newestAcross(platforms, newestOf, 0, query.offset, end),
     Promise.all(SOCIAL_PLATFORMS.map(countOf)),
   ]);
 
@@ -106,13 +129,27 @@ async function newestAcross(platforms: readonly SocialPlatform[], newestOf: Newe
   return perPlatform.flat().sort(newest).slice(from, to);
 }
 
+interface Candidate {
+  id: number;
+  created_at: Date;
+  rank: number;
+}
+
+interface RankedReads {
+  candidatesOf: (platform: SocialPlatform) => Promise<Candidate[]>;
+  rowsOf: (ids: number[]) => Promise<Map<number, RankedRow>>;
+  newestOf: NewestOf;
+}
+
 /** Rows [from, to) of: each platform's newest candidates by relevance, then the rest newest first. */
-async function rankedThenNewest(platforms: readonly SocialPlatform[], newestOf: NewestOf, from: number, to: number) {
-  const candidates = await Promise.all(platforms.map((platform) => newestOf(platform, 0, RELEVANCE_CANDIDATES)));
-  const ranked = candidates.flat().sort((a, b) => b.rank - a.rank || newest(a, b));
-  const head = ranked.slice(from, to);
+async function rankedThenNewest(platforms: readonly SocialPlatform[], reads: RankedReads, from: number, to: number) {
+  const candidates = await Promise.all(platforms.map((platform) => reads.candidatesOf(platform)));
+  const ranked = candidates.flat().sort((a, b) => b.rank - a.rank || b.created_at.getTime() - a.created_at.getTime() || b.id - a.id);
+  const pageIds = ranked.slice(from, to).map((c) => c.id);
+  const rowsById = await reads.rowsOf(pageIds);
+  const head = pageIds.flatMap((id) => rowsById.get(id) ?? []);
   const withMore = platforms.filter((_, i) => candidates[i]?.length === RELEVANCE_CANDIDATES);
   if (to <= ranked.length || withMore.length === 0) return head;
-  const tail = await newestAcross(withMore, newestOf, RELEVANCE_CANDIDATES, Math.max(0, from - ranked.length), to - ranked.length);
+  const tail = await newestAcross(withMore, reads.newestOf, RELEVANCE_CANDIDATES, Math.max(0, from - ranked.length), to - ranked.length);
   return [...head, ...tail];
 }
