@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
 import { createReadCache } from '../read-cache.js';
 import { RELEVANCE_CANDIDATES } from './search-posts.js';
+import { matchingShare } from './term-frequency.js';
 import { listPosts, platformSummaries, quickStats, searchPosts, socialTimeline, trendingTopics, type SocialDeps } from './index.js';
 
 // The speed-ups of issue 13 must not change an answer: the read cache answers what the database
@@ -174,5 +175,19 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
         `offset ${offset}`,
       ).toEqual(expected.slice(offset, offset + 20));
     }
+  });
+
+  it("a common match's share of posts comes from PostgreSQL's statistics; what they cannot tell is null (issue 21: counting by walking)", async () => {
+    const now = Date.now();
+    const share = await matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags: [] }, now);
+    expect(share).toBeGreaterThan(0.01);
+    expect(share).toBeLessThan(1);
+    // Parts multiply: a word and a hashtag together are rarer than the word.
+    const both = await matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags: ['airdrop'] }, now);
+    expect(both).toBeLessThan(share!);
+    for (const tsquery of ["'bitcoin' | 'ether'", "'bitcoin' <-> 'etf'", "!'bitcoin'", "'bitco':*", "'nosuchwordanywhere'", '']) {
+      expect(await matchingShare(t.app.db, { tsquery, symbols: [], hashtags: [] }, now), tsquery).toBeNull();
+    }
+    expect(await matchingShare(t.app.db, { tsquery: null, symbols: [], hashtags: [] }, now)).toBeNull();
   });
 });

@@ -17,11 +17,16 @@ import type { ServiceDeps } from '../deps.js';
 const parsed = new LRUCache<string, string>({ max: 10_000 });
 
 export async function websearchQuery(db: ServiceDeps['readDb'], text: string): Promise<RawBuilder<unknown>> {
+  return sql`${await websearchQueryText(db, text)}::tsquery`;
+}
+
+/** The tsquery's text form, e.g. `'stake' & 'reward'`. */
+export async function websearchQueryText(db: ServiceDeps['readDb'], text: string): Promise<string> {
   let query = parsed.get(text);
   if (query === undefined) {
     const row = await sql<{ q: string }>`select websearch_to_tsquery('english', ${text})::text as q`.execute(db);
     query = row.rows[0]?.q ?? '';
     parsed.set(text, query);
   }
-  return sql`${query}::tsquery`;
+  return query;
 }

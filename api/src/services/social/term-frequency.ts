@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import type { ServiceDeps } from '../deps.js';
+
+/** What a search requires of a post: its tsquery's text (or none), coins and hashtags. */
+export interface SearchParts {
+  tsquery: string | null;
+  symbols: readonly string[];
+  hashtags: readonly string[];
+}
+
+type Frequencies = Record<'search' | 'symbols' | 'hashtags', Map<string, number>>;
+
+/** PostgreSQL's statistics change with ANALYZE (autovacuum), so they are read again this often. */
+const REFRESH_MS = 10 * 60_000;
+
+const cached = new WeakMap<object, { at: number; frequencies: Promise<Frequencies> }>();
+
+/**
+ * The share of posts holding each common element of `search` (lexemes), `symbols` and `hashtags`,
+ * from PostgreSQL's own statistics (pg_stats' most_common_elems, which ANALYZE keeps for tsvector
+ * and array columns), read at most every REFRESH_MS per database.
+ */
+function frequenciesOf(db: ServiceDeps['readDb'], now: number): Promise<Frequencies> {
+  const entry = cached.get(db);
+  if (entry && now - entry.at < REFRESH_MS) return entry.frequencies;
+  const frequencies = sql<{ column: 'search' | 'symbols' | 'hashtags'; element: string; frequency: number }>`
+    select s.attname as column, u.element, u.frequency
+    from pg_stats s cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(element, frequency)
+    where s.schemaname = current_schema() and s.tablename = 'posts' and s.attname in ('search', 'symbols', 'hashtags')
+  `
+    .execute(db)
+    .then(({ rows }) => {
+      const result: Frequencies = { search: new Map(), symbols: new Map(), hashtags: new Map() };
+      for (const row of rows) result[row.column].set(row.element, Number(row.frequency));
+      return result;
+    });
+  // A failed read is not kept: the next search asks again.
+  frequencies.catch(() => cached.delete(db));
+  cached.set(db, { at: now, frequencies });
+  return frequencies;
+}
+
+const LEXEME = /^'([^']+)'$/;
+
+/**
+ * The share of posts that match every part, as PostgreSQL's statistics tell it (parts taken as
+ * independent), or null when it cannot be told: a tsquery beyond lexemes joined by `&` (OR, NOT,
+ * phrases, prefixes), or an element too rare to be among the statistics' common ones.
+ */
+export async function matchingShare(db: ServiceDeps['readDb'], parts: SearchParts, now: number): Promise<number | null> {
+  const lexemes: string[] = [];
+  if (parts.tsquery !== null) {
+    for (const operand of parts.tsquery.split(' & ')) {
+      const lexeme = LEXEME.exec(operand)?.[1];
+      if (lexeme === undefined) return null;
+      lexemes.push(lexeme);
+    }
+  }
+  if (lexemes.length + parts.symbols.length + parts.hashtags.length === 0) return null;
+  const frequencies = await frequenciesOf(db, now);
+  let share = 1;
+  for (const [column, elements] of [
+    ['search', lexemes],
+    ['symbols', parts.symbols],
+    ['hashtags', parts.hashtags],
+  ] as const) {
+    for (const element of elements) {
+      const frequency = frequencies[column].get(element);
+      if (frequency === undefined) return null;
+      share *= frequency;
+    }
+  }
+  return share;
+}
