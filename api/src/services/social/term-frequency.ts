@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ServiceDeps } from '../deps.js';
+import type { Db } from '@coinsight/db';
 
 /** What a search requires of a post: its tsquery's text (or none), coins and hashtags. */
 export interface SearchParts {
@@ -20,7 +20,7 @@ const cached = new WeakMap<object, { at: number; frequencies: Promise<Frequencie
  * from PostgreSQL's own statistics (pg_stats' most_common_elems, which ANALYZE keeps for tsvector
  * and array columns), read at most every REFRESH_MS per database.
  */
-function frequenciesOf(db: ServiceDeps['readDb'], now: number): Promise<Frequencies> {
+function frequenciesOf(db: Db, now: number): Promise<Frequencies> {
   const entry = cached.get(db);
   if (entry && now - entry.at < REFRESH_MS) return entry.frequencies;
   const frequencies = sql<{ column: 'search' | 'symbols' | 'hashtags'; element: string; frequency: number }>`
@@ -47,7 +47,7 @@ const LEXEME = /^'([^']+)'$/;
  * independent), or null when it cannot be told: a tsquery beyond lexemes joined by `&` (OR, NOT,
  * phrases, prefixes), or an element too rare to be among the statistics' common ones.
  */
-export async function matchingShare(db: ServiceDeps['readDb'], parts: SearchParts, now: number): Promise<number | null> {
+export async function matchingShare(db: Db, parts: SearchParts, now: number): Promise<number | null> {
   const lexemes: string[] = [];
   if (parts.tsquery !== null) {
     for (const operand of parts.tsquery.split(' & ')) {

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { ServiceDeps } from '../deps.js';
+import type { Db } from '@coinsight/db';
 
 /**
  * websearch_to_tsquery('english', text) as its text form, asked of the database once per distinct
@@ -16,12 +16,12 @@ import type { ServiceDeps } from '../deps.js';
  */
 const parsed = new LRUCache<string, string>({ max: 10_000 });
 
-export async function websearchQuery(db: ServiceDeps['readDb'], text: string): Promise<RawBuilder<unknown>> {
+export async function websearchQuery(db: Db, text: string): Promise<RawBuilder<unknown>> {
   return sql`${await websearchQueryText(db, text)}::tsquery`;
 }
 
 /** The tsquery's text form, e.g. `'stake' & 'reward'`. */
-export async function websearchQueryText(db: ServiceDeps['readDb'], text: string): Promise<string> {
+export async function websearchQueryText(db: Db, text: string): Promise<string> {
   let query = parsed.get(text);
   if (query === undefined) {
     const row = await sql<{ q: string }>`select websearch_to_tsquery('english', ${text})::text as q`.execute(db);
