@@ -7,7 +7,7 @@ import {
   type SearchResults,
   type SocialPlatform,
 } from '@coinsight/contracts';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type RawBuilder } from 'kysely';
 import type { SignedIn } from '../caller.js';
 import { readKey } from '../read-cache.js';
 import { postsSource, scopeOf } from './dataset.js';
@@ -78,6 +78,16 @@ export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: 
       .offset(skip)
       .limit(take)
       .execute();
+  /** The rows of a (capped) subquery, counted. */
+  const countOfRows = async (rows: AliasedSelectQueryBuilder<object, 'm'>): Promise<number> =>
+    Number(
+      (
+        await db
+          .selectFrom(rows)
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   // A common match (a tenth of the posts or more, by the statistics) is counted by walking the
   // window newest first (countByWalking); the planner would AND all its matches' bitmap instead.
   const share =
@@ -100,30 +110,20 @@ export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: 
       (q, condition) => q.where(condition),
       db.selectFrom(newest.as('posts')).select(sql<number>`1`.as('one')),
     );
-    const { n } = await db
-      .selectFrom(matches.limit(SEARCH_COUNT_CAP + 1).as('m'))
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(n) > SEARCH_COUNT_CAP ? Number(n) : null;
+    const n = await countOfRows(matches.limit(SEARCH_COUNT_CAP + 1).as('m'));
+    return n > SEARCH_COUNT_CAP ? n : null;
   };
   const countOf = async (platform: SocialPlatform): Promise<PlatformMatches> => {
     const walked = walkRows === null ? null : await countByWalking(platform, walkRows);
+    // Every post has its author (a foreign key): the count needs no join.
     const matches =
       walked ??
-      Number(
-        (
-          await db
-            .selectFrom(
-              // Every post has its author (a foreign key): the count needs no join.
-              matching(platform)
-                .select('posts.id')
-                .limit(SEARCH_COUNT_CAP + 1)
-                .as('m'),
-            )
-            .select((eb) => eb.fn.countAll<string | number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      (await countOfRows(
+        matching(platform)
+          .select('posts.id')
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as('m'),
+      ));
     return { platform, matches: Math.min(matches, SEARCH_COUNT_CAP), capped: matches > SEARCH_COUNT_CAP };
   };
 
