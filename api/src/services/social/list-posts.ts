@@ -118,6 +118,47 @@ async function readPage<P extends SocialPlatform>(
     },
   });
 
+  /** The matches' ids in the sort's order, through its own index: page [offset, offset + limit). */
+  const sortedOf = () =>
+    db
+      .selectFrom(
+        // OFFSET 0 keeps the matches a query of its own, planned without the order: through the filters' indexes.
+        matching
+          .select(['posts.id', `posts.${q.sortBy} as key`])
+          .offset(0)
+          .as('m'),
+      )
+      .select('m.id')
+      .orderBy('m.key', order)
+      .orderBy('m.id', order)
+      .limit(q.limit)
+      .offset(offset);
+  /**
+   * A date range's page, sorted by anything but time. Walking the sort's index meets a match
+   * every platform/window posts, each a heap row: about (offset + limit) × platform / window
+   * rows. Reading the window off the time index, which includes the counters, and sorting it
+   * reads the window's entries alone, about HEAP_ROW_COST of them in the time of one heap row.
+   * The window's count decides in the statement itself (each branch runs only when its gate
+   * holds): a day's Twitter page 6 by replies, walked, read 13,500 rows; sorted, 6,394 entries
+   * in 1.3 ms (1,000,000 posts).
+   */
+  const datedPage = async (windowCount: typeof rollupCount) => {
+    if (q.sortBy === 'created_at') return walked.as('page');
+    const reach = HEAP_ROW_COST * (offset + q.limit) * (await totalOfPlatform());
+    const walks = sql<boolean>`(${windowCount}) * (${windowCount}) >= ${reach}`;
+    return db
+      .selectFrom(walked.as('w'))
+      .select('w.id')
+      .where(walks)
+      .unionAll(
+        db
+          .selectFrom(sortedOf().as('s'))
+          .select('s.id')
+          .where(sql<boolean>`not ${walks}`),
+      )
+      .as('page');
+  };
+
   const platformTotal = () =>
     deps.reads?.get(readKey('platform-total', platform), async () => ({ n: Number((await rollupCount.executeTakeFirst())?.n ?? 0) }));
   const totalOfPlatform = async () => Number((await platformTotal())?.n ?? (await rollupCount.executeTakeFirst())?.n ?? 0);
@@ -128,6 +169,20 @@ async function readPage<P extends SocialPlatform>(
     if (known) return pageOf(rows, known.n);
     // Nothing on this page: no row carried the total.
     const total = rows.length > 0 ? (rows[0] as { total?: number | string }).total : (await rollupCount.executeTakeFirst())?.n;
+    return pageOf(rows, Number(total ?? 0));
+  }
+
+  // Dates alone, on whole hours (a bare date is a whole UTC day): the shared dataset's hourly
+  // rollups are written with the posts, so they hold the exact number of matches and the page
+  // needs no count: one statement, as unfiltered.
+  const datesOnly = scope.dataset === 'shared' && !q.username && ranges.length === 0 && !mediaType && !location;
+  if (datesOnly && onWholeHours(q.startDate, q.endDate)) {
+    let windowCount = rollupCount;
+    if (q.startDate) windowCount = windowCount.where('hour', '>=', q.startDate);
+    // An hour ending at or before the last millisecond of the range: it starts at or before it.
+    if (q.endDate) windowCount = windowCount.where('hour', '<=', q.endDate);
+    const rows = await rowsOf(await datedPage(windowCount), windowCount);
+    const total = rows.length > 0 ? (rows[0] as { total?: number | string }).total : (await windowCount.executeTakeFirst())?.n;
     return pageOf(rows, Number(total ?? 0));
   }
 
@@ -151,25 +206,24 @@ async function readPage<P extends SocialPlatform>(
   const planned = weighed ? await estimate() : undefined;
   const walk =
     counted > LIST_COUNT_CAP && (planned === undefined || pageByWalking({ q, ranges, planned, platformTotal: await totalOfPlatform() }));
-  const sorted = db
-    .selectFrom(
-      // OFFSET 0 keeps the matches a query of its own, planned without the order: through the filters' indexes.
-      matching
-        .select(['posts.id', `posts.${q.sortBy} as key`])
-        .offset(0)
-        .as('m'),
-    )
-    .select('m.id')
-    .orderBy('m.key', order)
-    .orderBy('m.id', order)
-    .limit(q.limit)
-    .offset(offset);
-  const rows = await rowsOf((walk ? walked : sorted).as('page'));
+  const rows = await rowsOf((walk ? walked : sortedOf()).as('page'));
 
   if (counted <= LIST_COUNT_CAP) return pageOf(rows, counted);
   // The last page: its position tells the exact total.
   if (rows.length > 0 && rows.length < q.limit) return pageOf(rows, offset + rows.length);
   return pageOf(rows, Math.max(planned ?? (await estimate()), offset + rows.length), true);
+}
+
+const HOUR_MS = 3_600_000;
+/** Index-only entries read in the time of one heap row (measured: 6,394 entries in 1.3 ms, 6,435 rows in 28 ms). */
+const HEAP_ROW_COST = 20;
+
+/**
+ * Whether a date range covers whole hours: it starts on an hour and ends on an hour's last
+ * millisecond (posts' times are kept to the millisecond), so the hourly rollups count it exactly.
+ */
+export function onWholeHours(start: Date | undefined, end: Date | undefined): boolean {
+  return (start === undefined || start.getTime() % HOUR_MS === 0) && (end === undefined || (end.getTime() + 1) % HOUR_MS === 0);
 }
 
 /**
