@@ -28,6 +28,7 @@ import * as taskFiles from './2026-11-26T1700_task_files.js';
 import * as platformSearchIndexes from './2026-11-26T2300_platform_search_indexes.js';
 import * as topicHourlyCoinSeries from './2026-11-27T0200_topic_hourly_coin_series.js';
 import * as postsTimeCovering from './2026-11-27T0600_posts_time_covering.js';
+import * as postsAuthorCovering from './2026-11-27T0610_posts_author_covering.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T2300_platform_search_indexes': platformSearchIndexes,
   '2026-11-27T0200_topic_hourly_coin_series': topicHourlyCoinSeries,
   '2026-11-27T0600_posts_time_covering': postsTimeCovering,
+  '2026-11-27T0610_posts_author_covering': postsAuthorCovering,
 };
