@@ -6,8 +6,18 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
 import { createReadCache } from '../read-cache.js';
 import { RELEVANCE_CANDIDATES } from './search-posts.js';
+import { FEED_WALK_MIN_SHARE } from './feed.js';
 import { matchingShare } from './term-frequency.js';
-import { listPosts, platformSummaries, quickStats, searchPosts, socialTimeline, trendingTopics, type SocialDeps } from './index.js';
+import {
+  listPosts,
+  platformSummaries,
+  postsFeed,
+  quickStats,
+  searchPosts,
+  socialTimeline,
+  trendingTopics,
+  type SocialDeps,
+} from './index.js';
 
 // The speed-ups of issue 13 must not change an answer: the read cache answers what the database
 // answers, and a total past LIST_COUNT_CAP is flagged as an estimate.
@@ -249,6 +259,41 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
         if (wholeHours) expect(statements, what).toBe(page === 500 ? 2 : 1);
         else expect(statements, what).toBe(page === 500 ? 1 : 2);
       }
+    }
+  });
+
+  it('/v1/data finds the same newest matches walking the newest posts or reading a rare combination off its indexes (issue 21)', async () => {
+    const deps = { db: t.app.db, now };
+    const shareOf = (hashtags: string[]) => matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags }, Date.now());
+    // "bitcoin" alone is common: walked. With a hashtag, rarer than FEED_WALK_MIN_SHARE: read off the indexes.
+    expect(await shareOf([])).toBeGreaterThanOrEqual(FEED_WALK_MIN_SHARE);
+    let rare: string | undefined;
+    for (const tag of ['defi', 'crypto', 'altcoins', 'bullish', 'hodl', 'investing', 'markets', 'blockchain']) {
+      const share = await shareOf([tag]);
+      const matches = await sql<{
+        n: string;
+      }>`select count(*) as n from posts where search @@ 'bitcoin'::tsquery and hashtags @> ${[tag]}::text[]`.execute(t.app.db);
+      if (share !== null && share < FEED_WALK_MIN_SHARE && Number(matches.rows[0]?.n) > 3) {
+        rare = tag;
+        break;
+      }
+    }
+    expect(rare).toBeDefined();
+    for (const q of ['bitcoin', `bitcoin #${rare}`]) {
+      const expected = await sql<{ id: string }>`
+        select id from posts where search @@ 'bitcoin'::tsquery and hashtags @> ${q.includes('#') ? [rare] : []}::text[]
+        order by created_at desc, id desc
+      `.execute(t.app.db);
+      // Every match once, newest first, through the cursor: pages of 3.
+      const seen: number[] = [];
+      let after: Parameters<typeof postsFeed>[1]['after'];
+      for (let page = 0; page < 1000; page += 1) {
+        const got = await postsFeed(deps, { q, limit: 3, after }, nobody);
+        seen.push(...got.data.map((post) => Number(post._id)));
+        if (!got.next) break;
+        after = got.next;
+      }
+      expect(seen, q).toEqual(expected.rows.map((row) => Number(row.id)));
     }
   });
 });
