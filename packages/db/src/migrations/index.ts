@@ -30,6 +30,7 @@ import * as topicHourlyCoinSeries from './2026-11-27T0200_topic_hourly_coin_seri
 import * as postsTimeCovering from './2026-11-27T0600_posts_time_covering.js';
 import * as postsAuthorCovering from './2026-11-27T0610_posts_author_covering.js';
 import * as instagramSortCovering from './2026-11-27T0620_instagram_sort_covering.js';
+import * as postsCounterCovering from './2026-11-27T0630_posts_counter_covering.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0600_posts_time_covering': postsTimeCovering,
   '2026-11-27T0610_posts_author_covering': postsAuthorCovering,
   '2026-11-27T0620_instagram_sort_covering': instagramSortCovering,
+  '2026-11-27T0630_posts_counter_covering': postsCounterCovering,
 };
