@@ -40,8 +40,9 @@ function filtersOf(platform: SocialPlatform, query: AnyListQuery) {
  * One statement: the page's ids are picked first from the index alone (a "deferred join": a deep
  * offset walks index entries, not rows), then joined to their rows and authors; the total rides
  * along as a scalar subquery. Unfiltered, the total is the platform's post count from the rollups,
- * held in the read cache; filtered, matches are counted up to LIST_COUNT_CAP, and past it the
- * total is the planner's estimate, flagged `totalIsEstimate`.
+ * held in the read cache; filtered by dates alone on whole hours, it is the sum of the rollups'
+ * hours in the range; otherwise matches are counted up to LIST_COUNT_CAP, and past it the total
+ * is the planner's estimate, flagged `totalIsEstimate`.
  *
  * With a read cache, an identical page asked again within its TTL (2 s) is answered from memory:
  * the first page of a busy platform is what most clients ask for at once.
