@@ -223,7 +223,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
       { dates: { startDate: day(10) }, wholeHours: true },
       { dates: { endDate: day(30) }, wholeHours: true },
       { dates: { startDate: `${day(6)}T06:00:00Z`, endDate: `${day(5)}T17:59:59.999Z` }, wholeHours: true },
-      // Not on an hour: counted, as any other filter.
+      // Not on an hour: counted, like the other filters.
       { dates: { startDate: `${day(6)}T06:30:00Z`, endDate: day(4) }, wholeHours: false },
     ];
     for (const { dates, wholeHours } of cases) {

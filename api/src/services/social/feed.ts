@@ -6,7 +6,7 @@ import { postsSource, scopeOf } from './dataset.js';
 import { POST_COLUMNS, toSearchResult } from './post-shapes.js';
 import { parseSearchTerms } from './search-terms.js';
 import { matchingShare } from './term-frequency.js';
-import { websearchQueryText } from './tsquery.js';
+import { asTsquery, websearchQueryText } from './tsquery.js';
 
 /**
  * Below this share of posts (by PostgreSQL's statistics, parts taken as independent) a
@@ -60,7 +60,7 @@ export async function postsFeed(
   const terms = parseSearchTerms(query.q);
   const symbols = [...new Set([...terms.symbols, ...(query.symbol ? [query.symbol] : [])])];
   const tsqueryText = terms.text ? await websearchQueryText(deps.db, terms.text) : null;
-  const tsquery = tsqueryText === null ? undefined : sql`${tsqueryText}::tsquery`;
+  const tsquery = tsqueryText === null ? undefined : asTsquery(tsqueryText);
   // The statistics describe the shared posts; an account's own are few and left to the planner.
   const share =
     scope.dataset === 'shared'

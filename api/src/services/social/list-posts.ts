@@ -119,7 +119,7 @@ async function readPage<P extends SocialPlatform>(
     },
   });
 
-  /** The matches' ids in the sort's order, through its own index: page [offset, offset + limit). */
+  /** The page's ids: every match read through the filters' indexes, then sorted. */
   const sortedOf = () =>
     db
       .selectFrom(
@@ -146,7 +146,8 @@ async function readPage<P extends SocialPlatform>(
   const datedPage = async (windowCount: typeof rollupCount) => {
     if (q.sortBy === 'created_at') return walked.as('page');
     const reach = HEAP_ROW_COST * (offset + q.limit) * (await totalOfPlatform());
-    const walks = sql<boolean>`(${windowCount}) * (${windowCount}) >= ${reach}`;
+    // window² ≥ reach, as window ≥ ⌈√reach⌉ (counts are whole): the window is counted once in each gate.
+    const walks = sql<boolean>`(${windowCount}) >= ${Math.ceil(Math.sqrt(reach))}`;
     return db
       .selectFrom(walked.as('w'))
       .select('w.id')
@@ -189,13 +190,17 @@ async function readPage<P extends SocialPlatform>(
     deps.reads?.get(readKey('platform-total', platform), async () => ({ n: Number((await rollupCount.executeTakeFirst())?.n ?? 0) }));
   const totalOfPlatform = async () => Number((await platformTotal())?.n ?? (await rollupCount.executeTakeFirst())?.n ?? 0);
 
+  /** A page whose total, a rollup sum, rides along; an empty page carries none, so the sum is then read alone. */
+  const pageTotalledBy = async (pageIds: AliasedExpression<{ id: number }, 'page'>, total: typeof rollupCount) => {
+    const rows = await rowsOf(pageIds, total);
+    const n = rows.length > 0 ? (rows[0] as { total?: number | string }).total : (await total.executeTakeFirst())?.n;
+    return pageOf(rows, Number(n ?? 0));
+  };
+
   if (!filtered) {
     const known = await platformTotal();
-    const rows = await rowsOf(walked.as('page'), known ? undefined : rollupCount);
-    if (known) return pageOf(rows, known.n);
-    // Nothing on this page: no row carried the total.
-    const total = rows.length > 0 ? (rows[0] as { total?: number | string }).total : (await rollupCount.executeTakeFirst())?.n;
-    return pageOf(rows, Number(total ?? 0));
+    if (!known) return pageTotalledBy(walked.as('page'), rollupCount);
+    return pageOf(await rowsOf(walked.as('page')), known.n);
   }
 
   // Dates alone, on whole hours (a bare date is a whole UTC day): the shared dataset's hourly
@@ -207,9 +212,7 @@ async function readPage<P extends SocialPlatform>(
     if (q.startDate) windowCount = windowCount.where('hour', '>=', q.startDate);
     // An hour ending at or before the last millisecond of the range: it starts at or before it.
     if (q.endDate) windowCount = windowCount.where('hour', '<=', q.endDate);
-    const rows = await rowsOf(await datedPage(windowCount), windowCount);
-    const total = rows.length > 0 ? (rows[0] as { total?: number | string }).total : (await windowCount.executeTakeFirst())?.n;
-    return pageOf(rows, Number(total ?? 0));
+    return pageTotalledBy(await datedPage(windowCount), windowCount);
   }
 
   // Filtered: the matches are counted first, up to LIST_COUNT_CAP (past it, the planner

@@ -15,7 +15,7 @@ import type { SocialDeps } from './deps.js';
 import { POST_COLUMNS, toSearchResult, type PostRowOut } from './post-shapes.js';
 import { parseSearchTerms } from './search-terms.js';
 import { matchingShare } from './term-frequency.js';
-import { websearchQueryText } from './tsquery.js';
+import { asTsquery, websearchQueryText } from './tsquery.js';
 
 /** How many of each platform's newest matches are ranked when the query has words. */
 export const RELEVANCE_CANDIDATES = 200;
@@ -51,7 +51,7 @@ export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: 
   const db = postsSource(deps.readDb, scope);
   const terms = parseSearchTerms(query.q);
   const tsqueryText = terms.text ? await websearchQueryText(deps.readDb, terms.text) : null;
-  const tsquery = tsqueryText === null ? undefined : sql`${tsqueryText}::tsquery`;
+  const tsquery = tsqueryText === null ? undefined : asTsquery(tsqueryText);
   // What every match must hold, on a source named `posts`.
   const required: RawBuilder<boolean>[] = [
     ...(terms.symbols.length > 0 ? [sql<boolean>`posts.symbols @> ${terms.symbols}::text[]`] : []),

@@ -16,9 +16,8 @@ import type { Db } from '@coinsight/db';
  */
 const parsed = new LRUCache<string, string>({ max: 10_000 });
 
-export async function websearchQuery(db: Db, text: string): Promise<RawBuilder<unknown>> {
-  return sql`${await websearchQueryText(db, text)}::tsquery`;
-}
+/** A tsquery's text form (websearchQueryText's answer) as a constant of the statement. */
+export const asTsquery = (text: string): RawBuilder<unknown> => sql`${text}::tsquery`;
 
 /** The tsquery's text form, e.g. `'stake' & 'reward'`. */
 export async function websearchQueryText(db: Db, text: string): Promise<string> {
