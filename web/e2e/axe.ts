@@ -17,6 +17,10 @@ export interface AxeSummary {
  * would be an inline script, which the app's Content-Security-Policy rightly refuses.
  */
 export async function runAxe(page: Page): Promise<AxeSummary> {
+  // Colours mid-transition (a button just pressed, fading from secondary to primary) are neither
+  // state's: axe would measure a contrast no one settles on. Endless animations (a spinner) are
+  // not transitions and are left alone.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   await page.evaluate(axeSource);
   const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
   return {
