@@ -6,6 +6,6 @@ export { searchPosts } from './search-posts.js';
 export { platformSummaries } from './summaries.js';
 export { socialTimeline } from './timeline.js';
 export { trendingTopics } from './trending.js';
-export { mentionSummaries, type AssetMentions, type MentionSummary } from './mentions.js';
+export { mentionCounts, mentionSummaries, summarizeMentions, type AssetMentions, type MentionSummary } from './mentions.js';
 export { postsFeed, type FeedPosition, type FeedQuery } from './feed.js';
 export { postsSource, scopeOf, type DatasetScope } from './dataset.js';

@@ -84,7 +84,14 @@ export async function mentionSummaries(
   deps: Pick<ServiceDeps, 'db'>,
   input: { symbols: string[]; platforms: readonly SocialPlatform[]; from: Date; to: Date },
 ): Promise<AssetMentions[]> {
-  const counts = await mentionCounts(deps, input);
+  return summarizeMentions(await mentionCounts(deps, input), input);
+}
+
+/** mentionSummaries' fold, over counts read for these symbols and platforms or more. */
+export function summarizeMentions(
+  counts: MentionCounts,
+  input: { symbols: string[]; platforms: readonly SocialPlatform[] },
+): AssetMentions[] {
   return input.symbols.map((symbol) => {
     const bySymbol = counts.get(symbol);
     const figures = input.platforms.map((platform) => ({ platform, ...(bySymbol?.get(platform) ?? { mentions: 0, sentimentSum: 0 }) }));

@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READ_CACHE_TTL_MS } from '../../services/read-cache.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { importFixture } from '../../test/social-fixtures.js';
 import { expectV1Error, v1Account } from '../../test/v1.js';
@@ -186,5 +188,29 @@ describe(`GET /v1/data (${process.env.TEST_DB})`, () => {
         { symbol: 'BCH', name: 'Bitcoin Cash' },
       ],
     });
+  });
+
+  it('answers the same page within READ_CACHE_TTL_MS once, dated by asOf, and shows a new post after it (issue 21)', async () => {
+    const ask = '/v1/data?platform=linkedin&limit=3';
+    await client.get(ask);
+    const imported = Date.now();
+    await importFixture(t.app.db, 'linkedin', [
+      {
+        id: 'dl-new',
+        username: 'cfo',
+        text: 'Fresh memo $ETH',
+        createdAt: new Date().toISOString(),
+        likes: 1,
+        comments: 0,
+        shares: 0,
+        views: 1,
+      },
+    ]);
+    const soon = (await client.get(ask)).json() as { data: Post[]; asOf: string };
+    expect(soon.data[0]!.text === 'Fresh memo $ETH' || Date.parse(soon.asOf) < imported).toBe(true);
+    await sleep(READ_CACHE_TTL_MS + 50);
+    const later = (await client.get(ask)).json() as { data: Post[]; asOf: string };
+    expect(Date.parse(later.asOf)).toBeGreaterThan(imported);
+    expect(later.data[0]!.text).toBe('Fresh memo $ETH');
   });
 });

@@ -1,6 +1,9 @@
 import { DEFAULT_HISTORY_SPAN_MS, MAX_HISTORY_CANDLES, SOCIAL_PLATFORMS, sentimentLabel } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READ_CACHE_TTL_MS } from '../../services/read-cache.js';
+import { mentionSummaries } from '../../services/social/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { importFixture } from '../../test/social-fixtures.js';
 import { expectV1Error, v1Account } from '../../test/v1.js';
@@ -291,5 +294,48 @@ describe(`GET /v1/market/sentiment (${process.env.TEST_DB})`, () => {
         { symbol: 'ETC', name: 'Ethereum Classic' },
       ],
     });
+  });
+});
+
+describe(`mentions and sentiment answered from the read cache (${process.env.TEST_DB}, issue 21)`, () => {
+  it('folds every sentiment call from one window: the same answer as reading those coins and sources for it', async () => {
+    const asks = ['BTC,ethereum', 'DOT,BTC&sources=instagram,linkedin', 'ETH&sources=facebook', 'SOL,ETH,BTC'];
+    const bodies = await Promise.all(asks.map(async (ask) => (await client.get(`/v1/market/sentiment?symbols=${ask}`)).json()));
+    for (const body of bodies) {
+      const symbols = body.symbols.map((s: { symbol: string }) => s.symbol);
+      const direct = await mentionSummaries(t.app.deps, {
+        symbols,
+        platforms: body.sources,
+        from: new Date(body.from),
+        to: new Date(body.to),
+      });
+      expect(body.symbols).toEqual(
+        direct.map((d, i) => ({
+          symbol: d.symbol,
+          name: body.symbols[i].name,
+          score: d.total.sentiment,
+          label: d.total.sentiment === null ? null : sentimentLabel(d.total.sentiment),
+          posts: d.total.mentions,
+          sources: d.platforms.map((p) => ({ source: p.platform, posts: p.mentions, score: p.sentiment })),
+        })),
+      );
+    }
+  });
+
+  it('shows a new post once the answer before it has expired, each answer dated by its window', async () => {
+    const ask = '/v1/social/mentions?symbol=BTC&platform=linkedin&timeframe=1h';
+    const before = (await client.get(ask)).json();
+    expect(before.total.mentions).toBe(0);
+    const imported = Date.now();
+    await importFixture(t.app.db, 'linkedin', [
+      { id: 'v1l-new', username: 'analyst', text: '$BTC desk note', createdAt: ago(60_000), likes: 1, comments: 0, shares: 0 },
+    ]);
+    // Within READ_CACHE_TTL_MS the answer may be the one read before the post: its window says so.
+    const soon = (await client.get(ask)).json();
+    expect(soon.total.mentions === 1 || Date.parse(soon.asOf) < imported).toBe(true);
+    await sleep(READ_CACHE_TTL_MS + 50);
+    const later = (await client.get(ask)).json();
+    expect(Date.parse(later.asOf)).toBeGreaterThan(imported);
+    expect(later.platforms).toEqual([{ platform: 'linkedin', mentions: 1, sentiment: await meanOf(['v1l-new']), sentimentPosts: 1 }]);
   });
 });
