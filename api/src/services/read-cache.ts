@@ -13,6 +13,11 @@ export const READ_CACHE_TTL_MS = 2_000;
  */
 export interface ReadCache {
   get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * Whether `value` is an answer this cache computed less than its TTL ago: what may be sent
+   * again without asking `get` (trpc/fastify-plugin.ts keeps such answers by request).
+   */
+  isFresh(value: unknown): boolean;
 }
 
 /**
@@ -21,21 +26,31 @@ export interface ReadCache {
  */
 export const READ_CACHE_MAX_WEIGHT = 20_000;
 
-const weight = (value: object) => 1 + ('data' in value && Array.isArray(value.data) ? value.data.length : 0);
+/** An answer's weight: 1, plus 1 per row of its `data`. */
+export const readWeight = (value: object) => 1 + ('data' in value && Array.isArray(value.data) ? value.data.length : 0);
 
 export function createReadCache({ ttlMs = READ_CACHE_TTL_MS, maxWeight = READ_CACHE_MAX_WEIGHT } = {}): ReadCache {
+  // Per answer object, not per key: an answer evicted by weight stays fresh for its TTL (the
+  // staleness bound is time, not presence), and a recomputed key's new answer is a new object.
+  const freshUntil = new WeakMap<object, number>();
   const cache = new LRUCache<string, object, () => Promise<object>>({
     maxSize: maxWeight,
-    sizeCalculation: weight,
+    sizeCalculation: readWeight,
     ttl: ttlMs,
     // An answer still being computed when the cache evicts its entry (other answers pushed it
     // out) is still the caller's answer: without this, lru-cache rejects the fetch with
     // "evicted" and the request fails with a 500 (seen under 50 connections of varied pages).
     ignoreFetchAbort: true,
-    fetchMethod: (_key, _stale, { context }) => context(),
+    fetchMethod: async (_key, _stale, { context }) => {
+      const value = await context();
+      // Stamped just before the cache stores it, so no later than lru-cache's own TTL starts.
+      freshUntil.set(value, performance.now() + ttlMs);
+      return value;
+    },
   });
   return {
     get: async <T extends object>(key: string, compute: () => Promise<T>) => (await cache.fetch(key, { context: compute })) as T,
+    isFresh: (value) => typeof value === 'object' && value !== null && (freshUntil.get(value) ?? 0) > performance.now(),
   };
 }
 

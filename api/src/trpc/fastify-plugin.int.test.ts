@@ -2,7 +2,10 @@ import { seedBlogPosts, seedDemoPosts } from '@coinsight/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type DatabaseConnection, type Driver } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { READ_CACHE_TTL_MS } from '../services/read-cache.js';
+import { importFixture } from '../test/social-fixtures.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, signup } from '../test/auth.js';
@@ -181,6 +184,65 @@ describe(`tRPC GET query batches: the plugin's short road answers as the library
       await apps.ours.close();
       await apps.library.close();
     }
+  });
+});
+
+describe(`tRPC GET query batches: a call asked again while its cached answer is fresh (${process.env.TEST_DB}, issue 21)`, () => {
+  const page = (input: object) => batch(['social.list.twitter'], { 0: input });
+
+  it('is answered without running the procedure, the same bytes as the library sends', async () => {
+    const reads = vi.spyOn(t.app.deps.reads, 'get');
+    try {
+      const url = page({ page: 3, limit: 10, sortBy: 'likes' });
+      const first = await compare({ url, headers: bearer(token) });
+      expect([first.road, first.res.statusCode]).toEqual(['short', 200]);
+      const calls = reads.mock.calls.length;
+      const again = await ours.inject({ url, headers: bearer(token) });
+      expect(reads.mock.calls.length).toBe(calls);
+      expect(seen(again)).toEqual(seen(first.res));
+      // The same input written differently is another call: the procedure runs (and its guards).
+      await ours.inject({ url: page({ limit: 10, page: 3, sortBy: 'likes' }), headers: bearer(token) });
+      expect(reads.mock.calls.length).toBeGreaterThan(calls);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('is not answered to anyone else: anonymous callers, or the same token once signed out, are refused', async () => {
+    const user = await signup(t.app);
+    const url = page({ page: 2 });
+    expect((await ours.inject({ url, headers: bearer(user.token) })).statusCode).toBe(200);
+    expect((await ours.inject({ url })).statusCode).toBe(401);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.logout',
+      headers: { ...bearer(user.token), 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await ours.inject({ url, headers: bearer(user.token) })).statusCode).toBe(401);
+  });
+
+  it('is asked of the procedure again once the answer is older than READ_CACHE_TTL_MS, and shows a new post', async () => {
+    const url = page({ limit: 5 });
+    const before = (await ours.inject({ url, headers: bearer(token) })).json<[{ result: { data: { data: { text: string }[] } } }]>();
+    await importFixture(t.app.db, 'twitter', [
+      {
+        id: 'memo-new',
+        username: 'fresh',
+        text: 'A brand new tweet',
+        createdAt: new Date().toISOString(),
+        views: 1,
+        likes: 0,
+        replies: 0,
+        retweets: 0,
+      },
+    ]);
+    expect(before[0].result.data.data.map((p) => p.text)).not.toContain('A brand new tweet');
+    await sleep(READ_CACHE_TTL_MS + 50);
+    const { res } = await compare({ url, headers: bearer(token) });
+    const after = res.json<[{ result: { data: { data: { text: string }[] } } }]>();
+    expect(after[0].result.data.data[0]!.text).toBe('A brand new tweet');
   });
 });
 
