@@ -1,4 +1,4 @@
-// The realistic mode's REST draws (lib/realistic.mjs) timed one at a time in process, through the
+// The realistic mode's REST and /v1/data draws (lib/realistic.mjs) timed one at a time in process, through the
 // service functions and without the read cache: what each kind of request costs the database and
 // the service on a miss, and which draws cost most. `pnpm bench` says where throughput stops; this
 // says which requests take it. Uses the database `pnpm bench` seeded (seeding it when needed);
@@ -6,9 +6,9 @@
 //
 //   node bench/draw-costs.mjs [--posts 200000] [--url postgres://…/coinsight_bench] [--draws 200] [--seed 21] [--only REGEX]
 import { parseArgs } from 'node:util';
-import { listQuerySchema, searchQuerySchema } from '../packages/contracts/dist/index.js';
+import { listQuerySchema, searchQuerySchema, v1DataQuerySchema } from '../packages/contracts/dist/index.js';
 import { createDb } from '../packages/db/dist/index.js';
-import { listPosts, searchPosts } from '../api/dist/services/social/index.js';
+import { listPosts, postsFeed, searchPosts } from '../api/dist/services/social/index.js';
 import { ensureSeeded } from './lib/data.mjs';
 import { drawer } from './lib/realistic.mjs';
 
@@ -34,11 +34,13 @@ function serve(path) {
   const url = new URL(path, 'http://bench');
   const query = Object.fromEntries(url.searchParams);
   if (url.pathname === '/api/social/search') return searchPosts(deps, searchQuerySchema.parse(query), caller);
+  // The draws name tickers, which the route resolves to themselves.
+  if (url.pathname === '/v1/data') return postsFeed(deps, v1DataQuerySchema.parse(query), caller);
   const platform = url.pathname.split('/').pop();
   return listPosts(deps, { platform, query: listQuerySchema(platform).parse(query) }, caller);
 }
 
-const STREAMS = ['list', 'filter-username', 'filter-dates', 'filter-counters', 'filter-instagram', 'filter-combined', 'search'];
+const STREAMS = ['list', 'filter-username', 'filter-dates', 'filter-counters', 'filter-instagram', 'filter-combined', 'search', 'v1-data'];
 const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const f = (ms) => ms.toFixed(1);
 
