@@ -1,11 +1,11 @@
-import { LIST_COUNT_CAP, listQuerySchema, searchQuerySchema, type SocialPlatform } from '@coinsight/contracts';
+import { LIST_COUNT_CAP, SEARCH_COUNT_CAP, listQuerySchema, searchQuerySchema, type SocialPlatform } from '@coinsight/contracts';
 import { seedDemoPosts } from '@coinsight/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
 import { createReadCache } from '../read-cache.js';
-import { RELEVANCE_CANDIDATES } from './search-posts.js';
+import { RELEVANCE_CANDIDATES, WALK_MIN_SHARE } from './search-posts.js';
 import { FEED_WALK_MIN_SHARE } from './feed.js';
 import { matchingShare } from './term-frequency.js';
 import {
@@ -184,6 +184,45 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
         got.data.map((post) => Number(post._id)),
         `offset ${offset}`,
       ).toEqual(expected.slice(offset, offset + 20));
+    }
+  });
+
+  it('a common word is counted and ranked walking the window, and answers what the planner reads answer (issue 21)', async () => {
+    const deps = { readDb: t.app.db, now };
+    const share = await matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags: [] }, Date.now());
+    expect(share).toBeGreaterThanOrEqual(WALK_MIN_SHARE);
+    const { rows: newest } = await sql<{ t: Date }>`select max(created_at) as t from posts`.execute(t.app.db);
+    const end = newest[0]!.t;
+    // A day's window holds few of the word's matches (the walk reads all of it), a quarter's more.
+    for (const days of [1, 7, 90]) {
+      const start = new Date(end.getTime() - days * 86_400_000);
+      const { rows } = await sql<{ id: string; platform: SocialPlatform; created_at: Date; rank: number }>`
+        select id, platform, created_at, ts_rank(search, to_tsquery('english', 'bitcoin')) as rank from posts
+        where search @@ to_tsquery('english', 'bitcoin') and created_at >= ${start} and created_at <= ${end}
+        order by created_at desc, id desc
+      `.execute(t.app.db);
+      const byPlatform = new Map<string, typeof rows>();
+      for (const row of rows) byPlatform.set(row.platform, [...(byPlatform.get(row.platform) ?? []), row]);
+      const newestFirst = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+        b.created_at.getTime() - a.created_at.getTime() || Number(b.id) - Number(a.id);
+      const head = [...byPlatform.values()]
+        .flatMap((r) => r.slice(0, RELEVANCE_CANDIDATES))
+        .sort((a, b) => b.rank - a.rank || newestFirst(a, b));
+      const tail = [...byPlatform.values()].flatMap((r) => r.slice(RELEVANCE_CANDIDATES)).sort(newestFirst);
+      const expected = [...head, ...tail].map((row) => Number(row.id));
+      const got = await searchPosts(
+        deps,
+        searchQuerySchema.parse({ q: 'bitcoin', startDate: start.toISOString(), endDate: end.toISOString(), limit: 100 }),
+        nobody,
+      );
+      expect(
+        got.data.map((post) => Number(post._id)),
+        `${days} days`,
+      ).toEqual(expected.slice(0, 100));
+      expect(Object.fromEntries(got.platforms.map((p) => [p.platform, p.matches])), `${days} days`).toEqual(
+        Object.fromEntries(got.platforms.map((p) => [p.platform, Math.min(byPlatform.get(p.platform)?.length ?? 0, SEARCH_COUNT_CAP)])),
+      );
+      expect(got.total, `${days} days`).toBe(rows.length);
     }
   });
 
