@@ -161,8 +161,14 @@ export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: 
         .orderBy('posts.id', 'desc')
         .limit(RELEVANCE_CANDIDATES)
         .execute();
-      // Fewer than wanted: the walk may have stopped short of older matches in the window.
       if (walked.length === RELEVANCE_CANDIDATES) return walked;
+      // Fewer than wanted: all the window has if the walk read the whole window (a day's, say);
+      // otherwise it may have stopped short of older matches.
+      const windowRows = await db
+        .selectFrom(inWindow(platform).select('posts.id').limit(walkRows).as('w'))
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
+      if (Number(windowRows.n) < walkRows) return walked;
     }
     return matching(platform)
       .select(['posts.id', 'posts.created_at'])
