@@ -72,10 +72,11 @@ async function readPage<P extends SocialPlatform>(
   const { ranges, mediaType, location } = filtersOf(platform, q);
   const filtered = scope.dataset === 'mine' || !!(q.username || q.startDate || q.endDate || ranges.length > 0 || mediaType || location);
 
-  let matching = db.selectFrom('posts').where('posts.platform', '=', platform);
+  /** The posts that pass every filter but the platform and the counter ranges. */
+  let others = db.selectFrom('posts');
   if (q.username) {
     // Part of a handle, any case: authors are few next to posts, so they are matched first.
-    matching = matching.where('posts.author_id', 'in', (eb) =>
+    others = others.where('posts.author_id', 'in', (eb) =>
       eb
         .selectFrom('authors')
         .select('authors.id')
@@ -83,11 +84,28 @@ async function readPage<P extends SocialPlatform>(
         .where(sql`lower(authors.username)`, 'like', likePattern(q.username ?? '')),
     );
   }
-  if (q.startDate) matching = matching.where('posts.created_at', '>=', q.startDate);
-  if (q.endDate) matching = matching.where('posts.created_at', '<=', q.endDate);
-  for (const range of ranges) matching = matching.where(`posts.${range.counter}`, range.op, range.value);
-  if (mediaType) matching = matching.where('posts.media_type', '=', mediaType);
-  if (location) matching = matching.where(sql`lower(posts.location)`, 'like', likePattern(location));
+  if (q.startDate) others = others.where('posts.created_at', '>=', q.startDate);
+  if (q.endDate) others = others.where('posts.created_at', '<=', q.endDate);
+  if (mediaType) others = others.where('posts.media_type', '=', mediaType);
+  if (location) others = others.where(sql`lower(posts.location)`, 'like', likePattern(location));
+  const matching = ranges.reduce(
+    (q, range) => q.where(`posts.${range.counter}`, range.op, range.value),
+    others.where('posts.platform', '=', platform),
+  );
+  /**
+   * The same matches as the planner should weigh them: each counter range on the platform's own
+   * counter (`case when platform = … then counter end`, null elsewhere), which has statistics of
+   * its own (migration 2026-11-27T1300_platform_counter_statistics), and the platform test left
+   * out, since that expression implies it. The table-wide distribution of a counter other
+   * platforms lack misled the estimate by 40%. An account's own posts have no such statistics.
+   */
+  const weighable =
+    scope.dataset === 'shared' && ranges.length > 0
+      ? ranges.reduce(
+          (q, range) => q.where(sql`(case when platform = ${sql.lit(platform)} then ${sql.ref(range.counter)} end)`, range.op, range.value),
+          others,
+        )
+      : matching;
 
   const order = q.sortOrder;
   const offset = (q.page - 1) * q.limit;
@@ -228,7 +246,7 @@ async function readPage<P extends SocialPlatform>(
   const counted = Number((await cappedCount.executeTakeFirst())?.n ?? 0);
   if (counted <= LIST_COUNT_CAP && offset >= counted) return pageOf([], counted);
   // The planner's estimate of the matches past the cap: asked only where it is used.
-  const estimate = async () => Math.max(await plannedRows(matching.select('posts.id')), LIST_COUNT_CAP + 1);
+  const estimate = async () => Math.max(await plannedRows(weighable.select('posts.id')), LIST_COUNT_CAP + 1);
   // Few matches are sorted (at most LIST_COUNT_CAP row reads); past that, see pageByWalking.
   // An account's own dataset has no rollup total and leaves the plan to the planner.
   const weighed = counted > LIST_COUNT_CAP && scope.dataset === 'shared' && ranges.length > 0;

@@ -31,6 +31,7 @@ import * as postsTimeCovering from './2026-11-27T0600_posts_time_covering.js';
 import * as postsAuthorCovering from './2026-11-27T0610_posts_author_covering.js';
 import * as instagramSortCovering from './2026-11-27T0620_instagram_sort_covering.js';
 import * as postsCounterCovering from './2026-11-27T0630_posts_counter_covering.js';
+import * as platformCounterStatistics from './2026-11-27T1300_platform_counter_statistics.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0610_posts_author_covering': postsAuthorCovering,
   '2026-11-27T0620_instagram_sort_covering': instagramSortCovering,
   '2026-11-27T0630_posts_counter_covering': postsCounterCovering,
+  '2026-11-27T1300_platform_counter_statistics': platformCounterStatistics,
 };
