@@ -79,16 +79,13 @@ export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: 
       .offset(skip)
       .limit(take)
       .execute();
-  /** The rows of a (capped) subquery, counted. */
+  /** A statement counting the rows of a (capped) subquery. */
+  const rowsCounted = (rows: AliasedSelectQueryBuilder<object, 'm'>) =>
+    db.selectFrom(rows).select((eb) => eb.fn.countAll<string | number>().as('n'));
   const countOfRows = async (rows: AliasedSelectQueryBuilder<object, 'm'>): Promise<number> =>
-    Number(
-      (
-        await db
-          .selectFrom(rows)
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    Number((await rowsCounted(rows).executeTakeFirstOrThrow()).n);
+  /** The window's first `rows` index entries: fewer when the window holds fewer. */
+  const windowUpTo = (platform: SocialPlatform, rows: number) => inWindow(platform).select('posts.id').limit(rows).as('m');
   // A common match (WALK_MIN_SHARE of the posts or more, by the statistics) is counted and ranked
   // by walking the window newest first; the planner would AND all its matches' bitmap instead.
   const share =
@@ -117,15 +114,9 @@ export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: 
       db.selectFrom(newestRows(platform, rows).as('posts')).select(sql<number>`1`.as('one')),
     );
     const counted = await db
-      .selectNoFrom((eb) => [
-        eb
-          .selectFrom(matches.limit(SEARCH_COUNT_CAP + 1).as('m'))
-          .select(eb.fn.countAll<string | number>().as('n'))
-          .as('n'),
-        eb
-          .selectFrom(inWindow(platform).select('posts.id').limit(rows).as('w'))
-          .select(eb.fn.countAll<string | number>().as('n'))
-          .as('window_rows'),
+      .selectNoFrom([
+        rowsCounted(matches.limit(SEARCH_COUNT_CAP + 1).as('m')).as('n'),
+        rowsCounted(windowUpTo(platform, rows)).as('window_rows'),
       ])
       .executeTakeFirstOrThrow();
     const n = Number(counted.n);
@@ -164,11 +155,7 @@ export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: 
       if (walked.length === RELEVANCE_CANDIDATES) return walked;
       // Fewer than wanted: all the window has if the walk read the whole window (a day's, say);
       // otherwise it may have stopped short of older matches.
-      const windowRows = await db
-        .selectFrom(inWindow(platform).select('posts.id').limit(walkRows).as('w'))
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .executeTakeFirstOrThrow();
-      if (Number(windowRows.n) < walkRows) return walked;
+      if ((await countOfRows(windowUpTo(platform, walkRows))) < walkRows) return walked;
     }
     return matching(platform)
       .select(['posts.id', 'posts.created_at'])
