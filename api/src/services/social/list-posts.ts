@@ -22,6 +22,6 @@ export async function listPosts<P extends SocialPlatform>(
   caller: SignedIn,
 ): Promise<PostPage<P>> {
   const scope = scopeOf(query.dataset, caller.userId);
-  if (!deps.reads || scope.dataset === 'mine') return readListPage(deps, scope, platform, query);
-  return deps.reads.get(readKey('list', [platform, query]), () => readListPage(deps, scope, platform, query));
+  if (!deps.reads || scope.dataset === 'mine') return readListPage(deps, { scope, platform, query });
+  return deps.reads.get(readKey('list', [platform, query]), () => readListPage(deps, { scope, platform, query }));
 }

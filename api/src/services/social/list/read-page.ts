@@ -11,6 +11,13 @@ import * as statements from './statements.js';
 
 type Source = QueryCreator<Database>;
 
+/** A list read's input: whose posts, which platform, the parsed query. */
+export interface ListInput<P extends SocialPlatform> {
+  scope: DatasetScope;
+  platform: P;
+  query: ListQuery<P>;
+}
+
 interface ListRead {
   deps: SocialDeps;
   db: Source;
@@ -25,16 +32,17 @@ interface ListRead {
  * statement then reads the page. Sorting is always completed by id in the same direction, so
  * equal values never shuffle between pages; each (platform, column, id) index answers that order.
  */
-export async function readListPage<P extends SocialPlatform>(
-  deps: SocialDeps,
-  scope: DatasetScope,
-  platform: P,
-  query: ListQuery<P>,
-): Promise<PostPage<P>> {
+export async function readListPage<P extends SocialPlatform>(deps: SocialDeps, input: ListInput<P>): Promise<PostPage<P>> {
+  const { read, strategy } = await planListPage(deps, input);
+  return (await runStrategy(read, strategy)) as PostPage<P>;
+}
+
+/** The strategy of a list page, with the measurements taken to choose it. */
+export async function planListPage<P extends SocialPlatform>(deps: SocialDeps, { scope, platform, query }: ListInput<P>) {
   const read: ListRead = { deps, db: postsSource(deps.readDb, scope), f: listFactsOf(scope, platform, query), measured: {} };
   for (;;) {
     const decision = chooseList(read.f, read.measured);
-    if ('strategy' in decision) return (await runStrategy(read, decision.strategy)) as PostPage<P>;
+    if ('strategy' in decision) return { read, strategy: decision.strategy };
     await measure(read, decision.measure);
   }
 }
