@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
 import { createReadCache } from '../read-cache.js';
-import { RELEVANCE_CANDIDATES, WALK_MIN_SHARE } from './search-posts.js';
+import { RELEVANCE_CANDIDATES, WALK_MIN_SHARE } from './search/choose.js';
 import { FEED_WALK_MIN_SHARE } from './feed.js';
 import { matchingShare } from './term-frequency.js';
 import {
