@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { listPosts } from './index.js';
 
-// Issue 21: Instagram's media type and "location contains" past the count cap walk the sort's
+// Instagram's media type and "location contains" past the count cap walk the sort's
 // Instagram index (list-posts.ts, instagramWalk). The pages must be the ones sorting every match gives.
 let t: TestApp;
 

@@ -33,7 +33,7 @@ function filtersOf(platform: SocialPlatform, query: AnyListQuery) {
 }
 
 /**
- * One page of a platform's posts with the total that matches (spec §7). Sorting is always
+ * One page of a platform's posts with the total that matches (docs/product.md §7). Sorting is always
  * completed by id in the same direction, so equal values never shuffle between pages; each
  * (platform, column, id) index answers that order directly.
  *

@@ -35,7 +35,7 @@ type RankedRow = PostRowOut & { rank: number };
 const newest = (a: PostRowOut, b: PostRowOut) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
 
 /**
- * Searches posts in a date range (spec §7): words through the stored tsvector (English
+ * Searches posts in a date range (docs/product.md §7): words through the stored tsvector (English
  * stemming), $cashtags through the symbols array and #hashtags through the hashtags array, all
  * of them required. With words, the most relevant of each platform's RELEVANCE_CANDIDATES newest
  * matches come first (ranking every match of a word as common as "bitcoin" would read most of
