@@ -4,7 +4,7 @@ import { expirePastDueGrace } from '../services/billing/subscriptions.js';
 import type { JobDefinition } from './runner.js';
 
 /**
- * Stripe billing (issue 22), only with Stripe configured: every 10 minutes the settled hours of
+ * Stripe billing, only with Stripe configured: every 10 minutes the settled hours of
  * Pro usage go to the Billing Meter (meter_reports makes a resend the same event), and every 10
  * minutes past-due subscriptions past their grace period go back to Free's limits.
  */

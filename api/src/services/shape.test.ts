@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 20 point 3: every exported service function is (deps, input, caller) — docs/architecture.md,
+// Every exported service function is (deps, input, caller) — docs/architecture.md,
 // "The service shape". Read with TypeScript's parser alone (no type-checking), so it costs little.
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
@@ -89,7 +89,7 @@ function serviceFunctions(): Found[] {
   return found;
 }
 
-describe('the service shape (issue 20 point 3)', () => {
+describe('the service shape', () => {
   const found = serviceFunctions();
 
   it('every exported service function is (deps, input, caller), but the listed exceptions', () => {

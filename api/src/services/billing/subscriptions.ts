@@ -17,7 +17,7 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import type { BillingStripe } from './stripe.js';
 
-// Issue 22: Pro is sold through Stripe Checkout and granted only by Stripe's signed webhooks. Each
+// Pro is sold through Stripe Checkout and granted only by Stripe's signed webhooks. Each
 // subscription event is handled by re-reading the subscription from Stripe while the account's
 // billing row is locked, so events that arrive twice or out of order all end in Stripe's current
 // state, and the plan is changed (and recorded) only when that state gives another plan.
@@ -102,7 +102,7 @@ export async function startCheckout(deps: Deps, _input: NoInput, caller: SignedI
   const session = await stripe.client.checkout.sessions.create({
     mode: 'subscription',
     customer,
-    // A metered price takes no quantity (shared/reference/stripe-billing.md, Checkout).
+    // A metered price takes no quantity (Stripe's API reference, https://docs.stripe.com/api/checkout/sessions/create: line_items).
     line_items: [{ price: stripe.settings.priceId }],
     client_reference_id: userId,
     metadata: { user_id: userId },

@@ -19,7 +19,7 @@ import {
   type SocialDeps,
 } from './index.js';
 
-// The speed-ups of issue 13 must not change an answer: the read cache answers what the database
+// The speed-ups of docs/performance.md must not change an answer: the read cache answers what the database
 // answers, and a total past LIST_COUNT_CAP is flagged as an estimate.
 let t: TestApp;
 let token: string;
@@ -114,7 +114,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     expect(narrow.pagination.totalIsEstimate).toBeUndefined();
   });
 
-  it("an estimated total weighs the platform's own counter, not the table's (issue 21)", async () => {
+  it("an estimated total weighs the platform's own counter, not the table's", async () => {
     // Facebook and Instagram posts have no views: on the whole table a views floor keeps far
     // fewer posts than on Twitter's. A floor that keeps about 95% of Twitter's posts:
     const { rows } = await sql<{ v: number }>`
@@ -185,7 +185,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     }
   });
 
-  it('a word search pages through the relevance candidates and past them in one fixed order (issue 21: candidates read narrow)', async () => {
+  it('a word search pages through the relevance candidates and past them in one fixed order (candidates read narrow)', async () => {
     const deps = { readDb: t.app.db, now };
     // Each platform's RELEVANCE_CANDIDATES newest matches by rank, then the older matches newest first.
     const rows = await sql<{ id: string; platform: string; created_at: Date; rank: number }>`
@@ -211,7 +211,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     }
   });
 
-  it('a common word is counted and ranked walking the window, and answers what the planner reads answer (issue 21)', async () => {
+  it('a common word is counted and ranked walking the window, and answers what the planner reads answer', async () => {
     const deps = { readDb: t.app.db, now };
     const share = await matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags: [] }, Date.now());
     expect(share).toBeGreaterThanOrEqual(WALK_MIN_SHARE);
@@ -250,7 +250,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     }
   });
 
-  it("a common match's share of posts comes from PostgreSQL's statistics; what they cannot tell is null (issue 21: counting by walking)", async () => {
+  it("a common match's share of posts comes from PostgreSQL's statistics; what they cannot tell is null (counting by walking)", async () => {
     const now = Date.now();
     const share = await matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags: [] }, now);
     expect(share).toBeGreaterThan(0.01);
@@ -264,7 +264,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     expect(await matchingShare(t.app.db, { tsquery: null, symbols: [], hashtags: [] }, now)).toBeNull();
   });
 
-  it('a date range on whole hours is totalled exactly from the hourly rollups, page and total in one statement (issue 21)', async () => {
+  it('a date range on whole hours is totalled exactly from the hourly rollups, page and total in one statement', async () => {
     let statements = 0;
     const counting = t.app.db.withPlugin({
       transformQuery: (args) => args.node,
@@ -325,7 +325,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     }
   });
 
-  it('/v1/data finds the same newest matches walking the newest posts or reading a rare combination off its indexes (issue 21)', async () => {
+  it('/v1/data finds the same newest matches walking the newest posts or reading a rare combination off its indexes', async () => {
     const deps = { db: t.app.db, now };
     const shareOf = (hashtags: string[]) => matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags }, Date.now());
     // "bitcoin" alone is common: walked. With a hashtag, rarer than FEED_WALK_MIN_SHARE: read off the indexes.

@@ -40,7 +40,7 @@ export interface FeedQuery {
   limit: number;
   /** Continue after this post. */
   after?: FeedPosition;
-  /** The shared dataset, or the caller's own posts ('mine', checklist 24). */
+  /** The shared dataset, or the caller's own posts ('mine', docs/security.md §24). */
   dataset?: Dataset;
 }
 

@@ -6,7 +6,7 @@ import type { SocialDeps } from './deps.js';
 import { readListPage } from './list/read-page.js';
 
 /**
- * One page of a platform's posts with the total that matches (docs/social-data.md), read by the
+ * One page of a platform's posts with the total that matches (docs/product.md §7), read by the
  * list planner (list/choose.ts names its strategies, list/statements.ts holds their statements).
  *
  * With a read cache, an identical page asked again within its TTL (2 s) is answered from memory:

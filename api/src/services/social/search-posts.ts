@@ -6,7 +6,7 @@ import type { SocialDeps } from './deps.js';
 import { readSearch } from './search/read.js';
 
 /**
- * Searches posts in a date range (docs/social-data.md): words through the stored tsvector
+ * Searches posts in a date range (docs/product.md §7): words through the stored tsvector
  * (English stemming), $cashtags through the symbols array and #hashtags through the hashtags
  * array, all of them required; read by the search planner (search/choose.ts names its
  * strategies, search/statements.ts holds their statements). `dataset: 'mine'` searches the
