@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
 import { createReadCache } from '../read-cache.js';
 import { RELEVANCE_CANDIDATES, WALK_MIN_SHARE } from './search/choose.js';
-import { FEED_WALK_MIN_SHARE } from './feed.js';
+import { FEED_WALK_MIN_SHARE } from './feed/choose.js';
 import { matchingShare } from './term-frequency.js';
 import {
   listPosts,
@@ -58,9 +58,9 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     // `asOf` says when an answer was computed: a cached one keeps its own.
     const timeless = (answer: unknown) => (answer && typeof answer === 'object' && 'asOf' in answer ? { ...answer, asOf: 'now' } : answer);
     for (const [name, call] of calls) {
-      const direct = timeless(await call({ readDb, now }));
-      const first = timeless(await call({ readDb, now, reads }));
-      const cached = timeless(await call({ readDb, now, reads }));
+      const direct = timeless(await call({ db: readDb, readDb, now }));
+      const first = timeless(await call({ db: readDb, readDb, now, reads }));
+      const cached = timeless(await call({ db: readDb, readDb, now, reads }));
       expect({ name, answer: first }).toEqual({ name, answer: direct });
       expect({ name, answer: cached }).toEqual({ name, answer: direct });
     }
@@ -133,7 +133,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     );
     expect(floor).toBeGreaterThan(0);
     expect(exact).toBeGreaterThan(LIST_COUNT_CAP * 1.2);
-    const page = await listPosts({ readDb: t.app.db, now }, list('twitter', { minViews: floor, sortBy: 'likes' }), nobody);
+    const page = await listPosts({ db: t.app.db, readDb: t.app.db, now }, list('twitter', { minViews: floor, sortBy: 'likes' }), nobody);
     expect(page.pagination.totalIsEstimate).toBe(true);
     expect(Math.abs(page.pagination.total - exact) / exact, `estimated ${page.pagination.total}, exactly ${exact}`).toBeLessThan(0.1);
   });
@@ -146,14 +146,14 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   it('deep pages pick the same rows as walking the pages in order', async () => {
     const q = { sortBy: 'likes', limit: 50 } as const;
     const seen: unknown[] = [];
-    const deps = { readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, now };
     for (let page = 1; page <= 4; page += 1) seen.push(...(await listPosts(deps, list('linkedin', { ...q, page }), nobody)).data);
     const big = await listPosts(deps, list('linkedin', { ...q, limit: 100, page: 2 }), nobody);
     expect(big.data).toEqual(seen.slice(100, 200));
   });
 
   it('a filtered page is the same whether the sort index is walked or the matches are sorted', async () => {
-    const deps = { readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, now };
     // Every Twitter post with its counters, sorted here: what any page must hold.
     const all = await t.app.db
       .selectFrom('posts')
@@ -186,7 +186,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   });
 
   it('a word search pages through the relevance candidates and past them in one fixed order (candidates read narrow)', async () => {
-    const deps = { readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, now };
     // Each platform's RELEVANCE_CANDIDATES newest matches by rank, then the older matches newest first.
     const rows = await sql<{ id: string; platform: string; created_at: Date; rank: number }>`
       select id, platform, created_at, ts_rank(search, websearch_to_tsquery('english', 'bitcoin or market')) as rank from posts
@@ -212,7 +212,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   });
 
   it('a common word is counted and ranked walking the window, and answers what the planner reads answer', async () => {
-    const deps = { readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, now };
     const share = await matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags: [] }, Date.now());
     expect(share).toBeGreaterThanOrEqual(WALK_MIN_SHARE);
     const { rows: newest } = await sql<{ t: Date }>`select max(created_at) as t from posts`.execute(t.app.db);
@@ -275,7 +275,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
       },
     });
     // The platform's total comes from the read cache, as in the app: asked once here, before counting.
-    const deps = { readDb: counting, now, reads: createReadCache() };
+    const deps = { db: counting, readDb: counting, now, reads: createReadCache() };
     await listPosts(deps, list('twitter'), nobody);
     const all = await t.app.db.selectFrom('posts').select(['id', 'likes', 'created_at']).where('platform', '=', 'twitter').execute();
     const newest = Math.max(...all.map((row) => row.created_at.getTime()));
@@ -326,7 +326,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   });
 
   it('/v1/data finds the same newest matches walking the newest posts or reading a rare combination off its indexes', async () => {
-    const deps = { db: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, now };
     const shareOf = (hashtags: string[]) => matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags }, Date.now());
     // "bitcoin" alone is common: walked. With a hashtag, rarer than FEED_WALK_MIN_SHARE: read off the indexes.
     expect(await shareOf([])).toBeGreaterThanOrEqual(FEED_WALK_MIN_SHARE);

@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP, type ListQuery, type PostPage, type SocialPlatform } fr
 import type { Database } from '@coinsight/db';
 import type { QueryCreator } from 'kysely';
 import { readKey } from '../../read-cache.js';
-import { postsSource, type DatasetScope } from '../dataset.js';
+import { postsSourceFor, type DatasetScope } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { toPlatformPost } from '../post-shapes.js';
 import { chooseList, isWeighed, type ListMeasure, type ListMeasured, type ListStrategy } from './choose.js';
@@ -39,7 +39,7 @@ export async function readListPage<P extends SocialPlatform>(deps: SocialDeps, i
 
 /** The strategy of a list page, with the measurements taken to choose it. */
 export async function planListPage<P extends SocialPlatform>(deps: SocialDeps, { scope, platform, query }: ListInput<P>) {
-  const read: ListRead = { deps, db: postsSource(deps.readDb, scope), f: listFactsOf(scope, platform, query), measured: {} };
+  const read: ListRead = { deps, db: postsSourceFor(deps, scope), f: listFactsOf(scope, platform, query), measured: {} };
   for (;;) {
     const decision = chooseList(read.f, read.measured);
     if ('strategy' in decision) return { read, strategy: decision.strategy };

@@ -7,7 +7,7 @@ import {
   type SearchResults,
   type SocialPlatform,
 } from '@coinsight/contracts';
-import { postsSource, type DatasetScope } from '../dataset.js';
+import { postsSourceFor, type DatasetScope } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { toSearchResult, type PostRowOut } from '../post-shapes.js';
 import { parseSearchTerms } from '../search-terms.js';
@@ -46,7 +46,7 @@ export async function readSearch(deps: SocialDeps, input: SearchInput): Promise<
   const { scope, query } = input;
   const f = await searchFactsOf(deps, input);
   const s: statements.SearchScope = {
-    db: postsSource(deps.readDb, scope),
+    db: postsSourceFor(deps, scope),
     startDate: query.startDate,
     endDate: query.endDate,
     parts: f.parts,
