@@ -20,8 +20,9 @@ const t = initTRPC.context<Context>().create({
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     const details: TrpcErrorDetails = {
       retryAfterSeconds: error.cause instanceof AppError ? (error.cause.options.retryAfterSeconds ?? null) : null,
-      // The field at fault, as REST's and /v1's `param`: what a form places the message by.
-      param: paramOf(error.cause) ?? null,
+      // The field at fault, as REST's and /v1's `param`: what a form places the message by (never
+      // for a hidden 5xx, e.g. an output that failed its schema).
+      param: serverError ? null : (paramOf(error.cause) ?? null),
       zodError: zodError ? z.flattenError(zodError) : null,
     };
     return {
