@@ -69,13 +69,13 @@ async function countAlerts(trx: Kysely<Database>, userId: string, which: 'active
 export async function createAlert(deps: Deps, input: CreateAlertInput, caller: SignedIn): Promise<Alert> {
   const { userId } = caller;
   const asset = await deps.db.selectFrom('assets').select('symbol').where('symbol', '=', input.symbol).executeTakeFirst();
-  if (!asset) throw new AppError('BAD_REQUEST', `symbol ${input.symbol} is not a tracked asset`);
+  if (!asset) throw new AppError('BAD_REQUEST', `symbol ${input.symbol} is not a tracked asset`, { param: 'symbol' });
   if (input.webhookUrl !== null) {
     // Checked now for a clear 400, and again at every delivery (DNS may change in between).
     try {
       await resolveWebhookTarget(input.webhookUrl, { allowPrivate: deps.webhooks.allowPrivate });
     } catch (error) {
-      if (error instanceof WebhookTargetError) throw new AppError('BAD_REQUEST', error.message);
+      if (error instanceof WebhookTargetError) throw new AppError('BAD_REQUEST', error.message, { param: 'webhookUrl' });
       throw error;
     }
     // The secret exists from the first alert that needs it, so settings show the key that will sign.

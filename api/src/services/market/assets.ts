@@ -49,7 +49,7 @@ export function resolveAsset(assets: TrackedAsset[], input: string, param = 'sym
       : assets.filter((a) => a.name.toLowerCase().startsWith(wanted) || a.slug.startsWith(wanted));
   if (matches.length === 1 && matches[0]) return matches[0];
   const named = param === 'symbol' ? `symbol ${input.trim()}` : `${param}: ${input.trim()}`;
-  if (matches.length === 0) throw new AppError('BAD_REQUEST', `${named} is not a tracked asset`, { details: { param } });
+  if (matches.length === 0) throw new AppError('BAD_REQUEST', `${named} is not a tracked asset`, { param });
   throw new AppError(
     'CONFLICT',
     `${named} is ambiguous: it matches ${matches.map((a) => `${a.symbol} (${a.name})`).join(', ')}; send one of their symbols`,
