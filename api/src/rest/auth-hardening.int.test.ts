@@ -145,6 +145,7 @@ describe('reset then sign in', () => {
     const token = resetTokenFrom((await lastMailTo(t.app, body.email)).text_body);
     expect((await post('/api/auth/reset-password', { token, password: 'Password123' })).json()).toEqual({
       error: 'Password is too common',
+      param: 'password',
     });
     expect((await post('/api/auth/reset-password', { token, password: 'R3set-Heron-77' })).statusCode).toBe(200);
     expect((await post('/api/auth/login', { email: body.email, password: 'R3set-Heron-77' })).statusCode).toBe(200);

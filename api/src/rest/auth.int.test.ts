@@ -105,8 +105,14 @@ describe(`sign-up (${process.env.TEST_DB})`, () => {
       { username: 'someone', email: 'a@example.com', password: `Aa1${'x'.repeat(130)}` },
       { error: 'Password must be at most 128 characters long', param: 'password' },
     ],
-    [{ username: 'someone', email: 'a@example.com', password: 'Password1' }, { error: 'Password is too common' }],
-    [{ username: 'someone', email: 'a@example.com', password: 'Qwerty123' }, { error: 'Password is too common' }],
+    [
+      { username: 'someone', email: 'a@example.com', password: 'Password1' },
+      { error: 'Password is too common', param: 'password' },
+    ],
+    [
+      { username: 'someone', email: 'a@example.com', password: 'Qwerty123' },
+      { error: 'Password is too common', param: 'password' },
+    ],
   ])('refuses %j with 400 %j', async (body, answer) => {
     const res = await post('/api/auth/signup', body);
     expect(res.statusCode).toBe(400);
@@ -292,7 +298,7 @@ describe('change password', () => {
     const weak = await put('/api/users/change-password', { currentPassword: body.password, newPassword: 'weakpass' }, bearer(token));
     expect(weak.json()).toEqual({ error: 'Password must contain uppercase, lowercase and number', param: 'newPassword' });
     const common = await put('/api/users/change-password', { currentPassword: body.password, newPassword: 'Password123' }, bearer(token));
-    expect(common.json()).toEqual({ error: 'Password is too common' });
+    expect(common.json()).toEqual({ error: 'Password is too common', param: 'newPassword' });
   });
 
   // docs/security.md §4, §6

@@ -60,7 +60,7 @@ export async function resetPassword(
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
   if (!open) return refuse(deps);
-  refuseCommonPassword(input.password);
+  refuseCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction().execute(async (trx) => {
     const now = new Date();

@@ -76,7 +76,10 @@ export function isCommonPassword(password: string): boolean {
   return COMMON.has(lower) || COMMON.has(lower.replace(/\d+$/, '')) || COMMON.has(lower.replace(/[!@#$%^&*.]+$/, ''));
 }
 
-/** The spec's rules are checked by the schema; this one needs the list, so it runs on the server. */
-export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.passwordTooCommon);
+/**
+ * The spec's rules are checked by the schema; this one needs the list, so it runs on the server.
+ * `param` names the refused field as the form that sent it names it.
+ */
+export function refuseCommonPassword(password: string, param: 'password' | 'newPassword'): void {
+  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.passwordTooCommon, { param });
 }

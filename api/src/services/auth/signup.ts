@@ -18,7 +18,7 @@ export async function signup(
   caller: Caller<'client'>,
 ): Promise<AuthResult> {
   const { client } = caller;
-  refuseCommonPassword(input.password);
+  refuseCommonPassword(input.password, 'password');
   const giveBack = await countSignup(deps, client);
   let result: AuthResult;
   try {

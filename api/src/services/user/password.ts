@@ -28,7 +28,7 @@ export async function changePassword(
     log.info({ event: 'auth.change_password_refused', userId }, 'password change refused: wrong current password');
     throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD_MESSAGE);
   }
-  refuseCommonPassword(input.newPassword);
+  refuseCommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   const token = await db.transaction().execute(async (trx) => {
     const now = new Date();

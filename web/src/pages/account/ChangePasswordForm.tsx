@@ -1,6 +1,6 @@
-import { AUTH_MESSAGES, changePasswordSchema } from '@coinsight/contracts';
+import { changePasswordSchema } from '@coinsight/contracts';
 import { useState } from 'react';
-import { serverMessage, useSession } from '../../app/session';
+import { serverFieldError, serverMessage, useSession } from '../../app/session';
 import {
   confirmPasswordError,
   FormOutcomeAlert,
@@ -39,7 +39,7 @@ export function ChangePasswordForm() {
       setOutcome({ tone: 'success', message: PASSWORD_CHANGED_MESSAGE });
     } catch (error) {
       const reason = serverMessage(error);
-      if (reason === AUTH_MESSAGES.passwordTooCommon) setRefused(newPassword);
+      if (serverFieldError(error, ['newPassword'])) setRefused(newPassword);
       setOutcome({ tone: 'error', message: reason ?? PASSWORD_CHANGE_FAILED_MESSAGE });
     }
   });

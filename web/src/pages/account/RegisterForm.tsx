@@ -1,6 +1,6 @@
-import { AUTH_MESSAGES, signupSchema } from '@coinsight/contracts';
+import { signupSchema } from '@coinsight/contracts';
 import { useState } from 'react';
-import { serverMessage, useSession } from '../../app/session';
+import { serverFieldError, serverMessage, useSession } from '../../app/session';
 import {
   confirmPasswordError,
   FormOutcomeAlert,
@@ -41,7 +41,7 @@ export function RegisterForm() {
       // The server's reason (address taken, password too common) tells the user what to change;
       // the spec's own words are left for failures without one.
       const reason = serverMessage(error);
-      if (reason === AUTH_MESSAGES.passwordTooCommon) setRefused(password);
+      if (serverFieldError(error, ['password'])) setRefused(password);
       setOutcome({ tone: 'error', message: reason ?? REGISTER_FAILED_MESSAGE });
     }
   });

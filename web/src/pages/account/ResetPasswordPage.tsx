@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, newPasswordSchema } from '@coinsight/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { serverMessage } from '../../app/session';
+import { serverFieldError, serverMessage } from '../../app/session';
 import { AuthPage } from './AuthPage';
 import {
   confirmPasswordError,
@@ -55,7 +55,7 @@ export default function ResetPasswordPage() {
       setOutcome({ tone: 'success', message: RESET_SUCCESS_MESSAGE });
     } catch (error) {
       const reason = serverMessage(error);
-      if (reason === AUTH_MESSAGES.passwordTooCommon) setRefused(password);
+      if (serverFieldError(error, ['password'])) setRefused(password);
       setOutcome({ tone: 'error', message: reason ?? RESET_FAILED_MESSAGE });
     }
   });

@@ -162,7 +162,7 @@ describe('/settings', () => {
     });
 
     it('shows the password rules and marks a new password refused as too common on its field', async () => {
-      await openSecurity({ 'user.changePassword': () => Promise.reject(new StubError(400, 'Password is too common')) });
+      await openSecurity({ 'user.changePassword': () => Promise.reject(new StubError(400, 'Password is too common', 'newPassword')) });
       expect(screen.getByText('Common passwords, such as Password1, are refused.')).toBeTruthy();
       fill('Current Password', 'Tr1cky-Lynx-42');
       fill('New Password', 'Abc12345');

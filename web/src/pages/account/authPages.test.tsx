@@ -163,7 +163,9 @@ describe.each(['/register', '/signup'])('%s', (path) => {
   });
 
   it('marks a password the server refused as too common on its field until it is changed', async () => {
-    const { api } = await renderPage(path, { 'auth.signup': () => Promise.reject(new StubError(400, 'Password is too common')) });
+    const { api } = await renderPage(path, {
+      'auth.signup': () => Promise.reject(new StubError(400, 'Password is too common', 'password')),
+    });
     fill('Username', 'satoshi');
     fill('Email', testUser.email);
     fill('Password', 'Abc12345');
@@ -293,7 +295,7 @@ describe('/reset-password', () => {
   });
   it('shows the password rules and marks a password refused as too common on its field', async () => {
     await renderPage('/reset-password?token=abc', {
-      'auth.resetPassword': () => Promise.reject(new StubError(400, 'Password is too common')),
+      'auth.resetPassword': () => Promise.reject(new StubError(400, 'Password is too common', 'password')),
     });
     expect(screen.getByText('Common passwords, such as Password1, are refused.')).toBeTruthy();
     fill('New Password', 'Abc12345');
