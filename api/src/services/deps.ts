@@ -3,7 +3,7 @@ import type { AuthLimits } from './auth/throttle.js';
 import type { SessionCache } from './auth/session-cache.js';
 import type { Background } from './background.js';
 import type { BudgetNoticeMemo } from './billing/budget-memo.js';
-import type { ApiLimits } from './billing/limits.js';
+import type { ApiLimits } from './billing/caps/rate-limits.js';
 import type { BillingStripe } from './billing/stripe.js';
 import type { Log } from './log.js';
 import type { MailLimits } from './mail/budget.js';

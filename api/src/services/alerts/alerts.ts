@@ -1,7 +1,8 @@
 import { ALERT_MESSAGES, type Alert, type CreateAlertInput, type UpdateAlertInput } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
 import type { Kysely, Selection } from 'kysely';
-import { assertUnderPlanLimit, inTransaction, lockAccount } from '../billing/plan-limits.js';
+import { assertUnderPlanLimit } from '../billing/caps/plan-caps.js';
+import { inTransaction, lockAccount } from '../transactions.js';
 import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';

@@ -2,7 +2,8 @@ import { API_KEY_MESSAGES, type ApiKey, type CreatedApiKey } from '@coinsight/co
 import type { ApiKeyIdInput, CreateApiKeyInput, RenameApiKeyInput } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
 import type { Selection } from 'kysely';
-import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
+import { assertUnderPlanLimit } from '../billing/caps/plan-caps.js';
+import { lockAccount } from '../transactions.js';
 import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';

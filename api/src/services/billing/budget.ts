@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { inTransaction, lockAccount } from './plan-limits.js';
+import { inTransaction, lockAccount } from '../transactions.js';
 import { monthOf } from './period.js';
 
 /**
