@@ -5,9 +5,9 @@ import { pino } from 'pino';
 import Stripe from 'stripe';
 import { stripeSettingsFrom } from '../config.js';
 import { ConfigError, loadEnv, loadStripeSetupEnv } from '../env.js';
-import { reconcileMeter, reportUsage } from '../services/billing/meter-report.js';
+import { reconcileMeter, reportUsage } from '../services/billing/metering/report.js';
 import { createBillingStripe, createStripeClient, stripeApiFrom, type BillingStripe } from '../services/billing/stripe.js';
-import { grantPlan } from '../services/billing/grant.js';
+import { grantPlan } from '../services/billing/subscriptions/plan-changes.js';
 
 // `pnpm admin <command>`: the operator's commands (docs/billing.md).
 //   grant-plan <email> <free|pro>  sets an account's plan without payment, logged and recorded

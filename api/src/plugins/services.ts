@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { createAuthLimits } from '../services/auth/throttle.js';
 import { createSessionCache } from '../services/auth/session-cache.js';
 import { createBackground } from '../services/background.js';
-import { createBudgetNoticeMemo } from '../services/billing/budget-memo.js';
+import { createBudgetNoticeMemo } from '../services/billing/budgets/memo.js';
 import { createApiLimits } from '../services/billing/caps/rate-limits.js';
 import { createBillingStripe } from '../services/billing/stripe.js';
 import type { ServiceDeps } from '../services/deps.js';

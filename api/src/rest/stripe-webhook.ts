@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { handleStripeEvent } from '../services/billing/subscriptions.js';
+import { handleStripeEvent } from '../services/billing/subscriptions/webhook.js';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../services/billing/stripe.js';
 
 export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe-webhook';

@@ -1,8 +1,8 @@
 import { budgetExceededMessage, FREE_CALLS_PER_MONTH, PLANS } from '@coinsight/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { budgetAmountCents } from '../services/billing/budget.js';
-import { noteBudgetUsage } from '../services/billing/budget-notices.js';
-import { releaseCall, reserveCall } from '../services/billing/meter.js';
+import { budgetAmountCents } from '../services/billing/budgets/budget.js';
+import { noteBudgetUsage } from '../services/billing/budgets/notices.js';
+import { releaseCall, reserveCall } from '../services/billing/metering/meter.js';
 import { monthOf } from '../services/billing/period.js';
 import type { LimitState, RateLimit } from '../services/rate-limit.js';
 import { keyCallerOf } from './caller.js';
@@ -96,7 +96,7 @@ async function testRateLimit(request: FastifyRequest, reply: FastifyReply, limit
 
 /**
  * preHandler of the /v1 scope: reserves the call's count in the store that enforces the monthly
- * quota before the handler runs (services/billing/meter.ts), or answers 429 quota_exceeded when
+ * quota before the handler runs (services/billing/metering/meter.ts), or answers 429 quota_exceeded when
  * a Free account has used its month, or 402 budget_exceeded when a Pro account's hard-capped
  * budget is reached (no Retry-After: waiting for the month's end is rarely what a client wants;
  * the message says when it resets). Routes with `config: { billable: false }` skip it, and so does

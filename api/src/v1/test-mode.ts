@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbHandle } from '@coinsight/db';
 import fp from 'fastify-plugin';
 import type { ApiKeyIdentity } from '../services/api-keys/verify.js';
-import { createBudgetNoticeMemo } from '../services/billing/budget-memo.js';
+import { createBudgetNoticeMemo } from '../services/billing/budgets/memo.js';
 import type { ServiceDeps } from '../services/deps.js';
 import type { Mailer } from '../services/mail/mailer.js';
 import { createReadCache } from '../services/read-cache.js';

@@ -15,12 +15,12 @@ import { startFakeStripe, stripeSignature, type FakeStripe } from '../../test/fa
 import { taskUser } from '../../test/tasks.js';
 import { insertKey } from '../../test/keys.js';
 import { atTime } from '../clock.js';
-import { grantPlan } from './grant.js';
-import { reserveCall } from './meter.js';
-import { meterIdentifier, reconcileMeter, reportUsage } from './meter-report.js';
+import { reserveCall } from './metering/meter.js';
+import { meterIdentifier, reconcileMeter, reportUsage } from './metering/report.js';
+import { keyUsageSummary } from './metering/usage.js';
 import { hourOf, monthOf } from './period.js';
-import { expirePastDueGrace } from './subscriptions.js';
-import { keyUsageSummary } from './usage.js';
+import { expirePastDueGrace } from './subscriptions/grace.js';
+import { grantPlan } from './subscriptions/plan-changes.js';
 
 // Issue 22 points 1, 2, 3, 5 and 6, against a local server speaking Stripe's API (test/fake-stripe.ts),
 // on PGlite and PostgreSQL: Pro is sold, never given; signed webhooks only; usage reported exactly once.

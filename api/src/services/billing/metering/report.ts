@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { ServiceDeps } from '../deps.js';
-import { hourOf } from './period.js';
-import type { BillingStripe } from './stripe.js';
+import type { ServiceDeps } from '../../deps.js';
+import { hourOf } from '../period.js';
+import type { BillingStripe } from '../stripe.js';
 
 // Issue 22 point 2: each account's Pro calls per hour go to Stripe's Billing Meter exactly once.
 // An hour is reported once it is settled (SETTLE_MS after its end: a call reserved in it has had

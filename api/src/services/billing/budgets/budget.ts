@@ -11,11 +11,11 @@ import {
 } from '@coinsight/contracts';
 import type { Db } from '@coinsight/db';
 import type { z } from 'zod';
-import type { SignedIn } from '../caller.js';
-import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
-import { inTransaction, lockAccount } from '../transactions.js';
-import { monthOf } from './period.js';
+import type { SignedIn } from '../../caller.js';
+import type { ServiceDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { inTransaction, lockAccount } from '../../transactions.js';
+import { monthOf } from '../period.js';
 
 /**
  * Sets, changes or removes (amountUsd null) a Pro account's monthly budget (issue 22 point 4). A
@@ -69,7 +69,7 @@ export async function setBudget(
 
 /**
  * The budget as the billing tab and GET /v1/usage show it, null without one: from the budget's
- * row and the thresholds already noticed this month (services/billing/usage.ts reads both in the
+ * row and the thresholds already noticed this month (services/billing/metering/usage.ts reads both in the
  * statement that reads the month's usage).
  */
 export function budgetView(

@@ -7,10 +7,10 @@ import {
   MICROS_PER_CENT,
   type BudgetThreshold,
 } from '@coinsight/contracts';
-import type { ServiceDeps } from '../deps.js';
-import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
-import type { Reservation } from './meter.js';
-import { monthOf } from './period.js';
+import type { ServiceDeps } from '../../deps.js';
+import { refundMailBudget, trySpendMailBudget } from '../../mail/budget.js';
+import type { Reservation } from '../metering/meter.js';
+import { monthOf } from '../period.js';
 
 type NoticeDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'limits' | 'background' | 'budgetNotices'>;
 
