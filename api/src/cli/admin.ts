@@ -82,13 +82,13 @@ async function main(args: string[]): Promise<number> {
     case 'meter-report': {
       const result = await withDb((db, stripe) => {
         if (!stripe) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY): there is nothing to report to.');
-        return reportUsage({ db, log, stripe });
+        return reportUsage({ db, log, stripe, now: () => new Date() }, {});
       });
       print(JSON.stringify(result));
       return 0;
     }
     case 'meter-reconcile': {
-      const result = await withDb((db, stripe) => reconcileMeter({ db, log, stripe }));
+      const result = await withDb((db, stripe) => reconcileMeter({ db, log, stripe, now: () => new Date() }, {}));
       print(JSON.stringify(result, null, 2));
       return result.drift.length > 0 ? 2 : 0;
     }

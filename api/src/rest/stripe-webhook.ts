@@ -31,7 +31,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       );
       return reply.code(400).send({ error: 'Invalid signature' });
     }
-    const outcome = await handleStripeEvent(app.deps, event);
+    const outcome = await handleStripeEvent(app.deps, { event });
     return { received: true, outcome };
   });
 };

@@ -29,13 +29,7 @@ const EXCEPTIONS: Record<string, string> = {
   'market/live.ts createMarketLive': 'a factory run once at start',
   'clock.ts atTime': 'makes deps (the clock stopped at a time), takes no input',
   'idempotency.ts runIdempotent': "its input includes the work to run in the key's transaction",
-  'billing/budgets/notices.ts noteBudgetUsage': 'a building block of the /v1 metering hook: takes the reservation the hook made',
-  'billing/metering/report.ts reportUsage': 'a job over every account (and `pnpm admin meter-report`): takes its run options',
-  'billing/metering/report.ts reconcileMeter': 'a job over every account (and `pnpm admin meter-reconcile`): takes its range',
   'billing/stripe.ts requireStripe': 'a guard on deps: takes nothing else',
-  'billing/subscriptions/sync.ts syncSubscription': "Stripe's webhook: for the account Stripe's event names, there is no caller",
-  'billing/subscriptions/webhook.ts handleStripeEvent': "Stripe's webhook: for the account Stripe's event names, there is no caller",
-  'billing/subscriptions/grace.ts expirePastDueGrace': 'a job over every account',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -123,7 +123,7 @@ export async function meteringHook(this: FastifyInstance, request: FastifyReques
     throw new V1Error(402, 'budget_exceeded', budgetExceededMessage(cents ?? 0, result.periodEnd));
   }
   if (!result.reserved) {
-    reply.header('retry-after', String(Math.max(1, Math.ceil((result.periodEnd.getTime() - Date.now()) / 1000))));
+    reply.header('retry-after', String(Math.max(1, Math.ceil((result.periodEnd.getTime() - this.deps.now().getTime()) / 1000))));
     request.log.info({ event: 'v1.quota_exceeded', apiKeyId: id, userId }, 'monthly quota reached');
     throw new V1Error(429, 'quota_exceeded', quotaMessage(result.periodEnd), { quota: PLANS[plan].monthlyQuota });
   }

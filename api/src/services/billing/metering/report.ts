@@ -21,7 +21,7 @@ export function meterIdentifier(userId: string, hour: Date): string {
   return `usage-${userId}-${hour.toISOString()}`;
 }
 
-type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe'>;
+type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'now'>;
 
 export interface ReportResult {
   /** Rows fixed in meter_reports by this run. */
@@ -34,12 +34,13 @@ export interface ReportResult {
 
 /**
  * Fixes every settled, unreported hour of Pro usage of the accounts with a Stripe customer, then
- * sends what is not marked sent yet. `signal` stops it between events (the runner stopping).
+ * sends what is not marked sent yet, as of `deps.now()` (the job's slot). `signal` stops it
+ * between events (the runner stopping).
  */
-export async function reportUsage(deps: Deps, options: { now?: Date; signal?: AbortSignal } = {}): Promise<ReportResult> {
+export async function reportUsage(deps: Deps, input: { signal?: AbortSignal }): Promise<ReportResult> {
   const stripe = deps.stripe;
   if (!stripe) return { recorded: 0, sent: 0, calls: 0 };
-  const now = options.now ?? new Date();
+  const now = deps.now();
   const settledBefore = hourOf(new Date(now.getTime() - SETTLE_MS));
   const notBefore = new Date(now.getTime() - MAX_EVENT_AGE_MS + 3_600_000);
   // One statement: concurrent runs insert the same (account, hour) once (the primary key).
@@ -55,7 +56,7 @@ export async function reportUsage(deps: Deps, options: { now?: Date; signal?: Ab
     on conflict do nothing
     returning user_id
   `.execute(deps.db);
-  const result = await sendPending(deps, stripe, { now, signal: options.signal });
+  const result = await sendPending(deps, stripe, { now, signal: input.signal });
   return { recorded: recorded.rows.length, ...result };
 }
 
@@ -92,7 +93,7 @@ async function sendPending(
     options.signal?.throwIfAborted();
     await deps.db
       .updateTable('meter_reports')
-      .set({ sent_at: new Date() })
+      .set({ sent_at: deps.now() })
       .where('identifier', '=', row.identifier)
       .where('sent_at', 'is', null)
       .execute();
@@ -128,10 +129,10 @@ export interface Reconciliation {
  * Stripe was told (meter_reports marked sent) and, with STRIPE_METER_ID, with what Stripe's meter
  * summed. Over [from, to) (default: the current month up to the last settled hour).
  */
-export async function reconcileMeter(deps: Deps, options: { now?: Date; from?: Date; to?: Date } = {}): Promise<Reconciliation> {
-  const now = options.now ?? new Date();
-  const to = options.to ?? hourOf(new Date(now.getTime() - SETTLE_MS));
-  const from = options.from ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+export async function reconcileMeter(deps: Deps, input: { from?: Date; to?: Date }): Promise<Reconciliation> {
+  const now = deps.now();
+  const to = input.to ?? hourOf(new Date(now.getTime() - SETTLE_MS));
+  const from = input.from ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const local = await sql<{ user_id: string; stripe_customer_id: string; calls: string }>`
     select h.user_id, b.stripe_customer_id, sum(h.pro_calls)::int8 as calls
     from api_usage_hourly h join billing_accounts b on b.user_id = h.user_id

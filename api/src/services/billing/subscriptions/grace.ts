@@ -1,4 +1,5 @@
 import { PAST_DUE_GRACE_DAYS, type PlanId } from '@coinsight/contracts';
+import type { NoInput } from '../../caller.js';
 import type { ServiceDeps } from '../../deps.js';
 import { afterSync, type SyncResult } from './outcome.js';
 import { setPlan } from './set-plan.js';
@@ -21,9 +22,10 @@ export function planFor(state: { status: string | null; pastDueSince: Date | nul
  * to Free's limits, with a mail. Run by a job; a later payment (invoice.paid) brings Pro back.
  */
 export async function expirePastDueGrace(
-  deps: Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl'>,
-  now = new Date(),
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'now'>,
+  _input: NoInput,
 ): Promise<{ expired: number }> {
+  const now = deps.now();
   const due = await deps.db
     .selectFrom('billing_accounts')
     .select('user_id')

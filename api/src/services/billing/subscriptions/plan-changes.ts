@@ -10,7 +10,7 @@ import { syncSubscription } from './sync.js';
 // The plan changes an account or the operator asks for. Stripe's own (a payment, a failure, the
 // end of a subscription) come through its webhook (sync.ts); every one is recorded by setPlan.
 
-type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'publicUrl' | 'mailer'>;
+type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'publicUrl' | 'mailer' | 'now'>;
 
 /**
  * The plan choice on the billing tab. Pro is never granted here: it is bought through Stripe
@@ -54,7 +54,7 @@ export async function downgrade(deps: Deps, _input: NoInput, caller: SignedIn): 
     const stripe = requireStripe(deps);
     await stripe.client.subscriptions.update(account.stripe_subscription_id, { cancel_at_period_end: true });
     // Stored now so the tab says so at once; the customer.subscription.updated event says the same.
-    await syncSubscription(deps, account.stripe_subscription_id);
+    await syncSubscription(deps, { subscriptionId: account.stripe_subscription_id });
     deps.log.info({ event: 'billing.cancel_at_period_end', userId }, 'subscription set to cancel at period end');
     return;
   }
@@ -74,7 +74,7 @@ export async function resume(deps: Deps, _input: NoInput, caller: SignedIn): Pro
     return false;
   const stripe = requireStripe(deps);
   await stripe.client.subscriptions.update(account.stripe_subscription_id, { cancel_at_period_end: false });
-  await syncSubscription(deps, account.stripe_subscription_id);
+  await syncSubscription(deps, { subscriptionId: account.stripe_subscription_id });
   return true;
 }
 

@@ -9,7 +9,7 @@ import { setPlan } from './set-plan.js';
 // billing row is locked, so events that arrive twice or out of order all end in Stripe's current
 // state, and the plan is changed (and recorded) only when that state gives another plan.
 
-type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'publicUrl' | 'mailer'>;
+type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'publicUrl' | 'mailer' | 'now'>;
 
 /** The id of a Stripe field that is either an id or the expanded object. */
 export const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -25,9 +25,10 @@ function periodEndOf(subscription: Stripe.Subscription): Date | null {
  * Re-reads the subscription from Stripe and applies it to its account under the account row's
  * lock: concurrent and repeated events all end in Stripe's current state, applied once.
  */
-export async function syncSubscription(deps: Deps, subscriptionId: string, now = new Date()): Promise<SyncResult> {
+export async function syncSubscription(deps: Deps, input: { subscriptionId: string }): Promise<SyncResult> {
   const stripe = requireStripe(deps);
-  const subscription = await stripe.client.subscriptions.retrieve(subscriptionId);
+  const now = deps.now();
+  const subscription = await stripe.client.subscriptions.retrieve(input.subscriptionId);
   const customerId = idOf(subscription.customer);
   const result = await deps.db.transaction().execute(async (trx): Promise<SyncResult> => {
     const account = await trx

@@ -1,11 +1,12 @@
 import type Stripe from 'stripe';
+import { atTime } from '../../clock.js';
 import type { ServiceDeps } from '../../deps.js';
 import { idOf, syncSubscription } from './sync.js';
 
 // Stripe's webhook (rest/stripe-webhook.ts verifies the signature): each event names a
 // subscription, which sync.ts re-reads from Stripe and applies.
 
-type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'publicUrl' | 'mailer'>;
+type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'publicUrl' | 'mailer' | 'now'>;
 
 /** What handling one verified event did (answered to Stripe, and logged). */
 export type EventOutcome = 'duplicate' | 'ignored' | 'applied';
@@ -15,7 +16,10 @@ export type EventOutcome = 'duplicate' | 'ignored' | 'applied';
  * recorded after the work, so a failure (Stripe unreachable for the re-read) is answered 500 and
  * Stripe delivers it again.
  */
-export async function handleStripeEvent(deps: Deps, event: Stripe.Event, now = new Date()): Promise<EventOutcome> {
+export async function handleStripeEvent(deps: Deps, input: { event: Stripe.Event }): Promise<EventOutcome> {
+  const { event } = input;
+  // One reading of the clock for every sync this event causes.
+  const at = atTime(deps, deps.now());
   const seen = await deps.db.selectFrom('stripe_events').select('id').where('id', '=', event.id).executeTakeFirst();
   if (seen) return 'duplicate';
   let outcome: EventOutcome = 'ignored';
@@ -34,7 +38,7 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event, now = n
           .execute();
       }
       if (subscriptionId) {
-        await syncSubscription(deps, subscriptionId, now);
+        await syncSubscription(at, { subscriptionId });
         outcome = 'applied';
       }
       break;
@@ -42,7 +46,7 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event, now = n
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      await syncSubscription(deps, event.data.object.id, now);
+      await syncSubscription(at, { subscriptionId: event.data.object.id });
       outcome = 'applied';
       break;
     case 'invoice.paid':
@@ -50,7 +54,7 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event, now = n
       // The subscription is at parent.subscription_details.subscription (no invoice.subscription since basil).
       const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
       if (subscriptionId) {
-        await syncSubscription(deps, subscriptionId, now);
+        await syncSubscription(at, { subscriptionId });
         outcome = 'applied';
       }
       break;
