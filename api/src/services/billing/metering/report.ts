@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { ServiceDeps } from '../../deps.js';
 import { hourOf } from '../period.js';
 import type { BillingStripe } from '../stripe.js';
@@ -16,9 +16,20 @@ export const SETTLE_MS = 5 * 60_000;
 /** Stripe takes meter events up to 35 days old; older hours are never sent (and show as drift). */
 export const MAX_EVENT_AGE_MS = 35 * 86_400_000;
 
-/** The meter event identifier of an account's hour: stable, so a resend is the same event. */
+const METER_IDENTIFIER_PREFIX = 'usage-';
+
+/**
+ * The meter event identifier of an account's hour: stable, so a resend is the same event, and
+ * Stripe bills an hour once only while every run names it alike. The report fixes it in SQL
+ * (meterIdentifierSql, which must spell the same string); report.int.test.ts compares the two.
+ */
 export function meterIdentifier(userId: string, hour: Date): string {
-  return `usage-${userId}-${hour.toISOString()}`;
+  return `${METER_IDENTIFIER_PREFIX}${userId}-${hour.toISOString()}`;
+}
+
+/** meterIdentifier in SQL, for a row's account and hour: the prefix, the id and the hour as toISOString writes it (UTC, milliseconds, Z). */
+export function meterIdentifierSql(userId: Expression<string>, hour: Expression<Date>): RawBuilder<string> {
+  return sql<string>`${sql.lit(METER_IDENTIFIER_PREFIX)} || ${userId} || '-' || to_char(${hour} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'now'>;
@@ -46,7 +57,7 @@ export async function reportUsage(deps: Deps, input: { signal?: AbortSignal }): 
   // One statement: concurrent runs insert the same (account, hour) once (the primary key).
   const recorded = await sql<{ user_id: string }>`
     insert into meter_reports (user_id, hour, stripe_customer_id, identifier, calls)
-    select h.user_id, h.hour, b.stripe_customer_id, 'usage-' || h.user_id || '-' || to_char(h.hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"'), sum(h.pro_calls)::int4
+    select h.user_id, h.hour, b.stripe_customer_id, ${meterIdentifierSql(sql.ref('h.user_id'), sql.ref('h.hour'))}, sum(h.pro_calls)::int4
     from api_usage_hourly h
     join billing_accounts b on b.user_id = h.user_id
     where h.hour < ${settledBefore} and h.hour >= ${notBefore}
