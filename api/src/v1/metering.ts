@@ -109,7 +109,8 @@ export async function meteringHook(this: FastifyInstance, request: FastifyReques
   // Test keys are never metered (docs/api-keys.md, "Test mode").
   if (request.apiKey.mode === 'test') return;
   const { id, userId, plan } = request.apiKey;
-  const result = await reserveCall(this.deps, { keyId: Number(id) }, keyCallerOf(request));
+  const caller = keyCallerOf(request);
+  const result = await reserveCall(this.deps, { keyId: Number(id) }, caller);
   const quota = PLANS[plan].monthlyQuota;
   const fields = fieldsOf.get(request);
   if (fields && quota !== null && (result.reserved || result.reason === 'quota')) {
@@ -118,7 +119,7 @@ export async function meteringHook(this: FastifyInstance, request: FastifyReques
   }
   if (!result.reserved && result.reason === 'budget') {
     // Read only on the refusal path: the message names the budget.
-    const cents = await budgetAmountCents(this.deps.db, userId);
+    const cents = await budgetAmountCents(this.deps, {}, caller);
     request.log.info({ event: 'v1.budget_exceeded', apiKeyId: id, userId }, 'monthly budget reached (hard cap)');
     throw new V1Error(402, 'budget_exceeded', budgetExceededMessage(cents ?? 0, result.periodEnd));
   }
