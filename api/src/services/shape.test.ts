@@ -30,6 +30,22 @@ const EXCEPTIONS: Record<string, string> = {
   'clock.ts atTime': 'makes deps (the clock stopped at a time), takes no input',
   'idempotency.ts runIdempotent': "its input includes the work to run in the key's transaction",
   'billing/stripe.ts requireStripe': 'a guard on deps: takes nothing else',
+  // Database-first building blocks: each works on the handle its caller holds (a transaction, the
+  // read pool a search chose, the handle a factory is given), never as an edge's entry point.
+  'transactions.ts inTransaction': "the shared transaction helper: runs work in the caller's transaction or a new one",
+  'transactions.ts lockAccount': "locks the account's row inside the caller's transaction (capped creates)",
+  'auth/sessions.ts openSession': "opens a session inside the caller's transaction (sign-up, login, password change, link sign-in)",
+  'billing/subscriptions/set-plan.ts setPlan':
+    "the one write of a plan change, inside the caller's transaction (sync, grace, downgrade, grant)",
+  'mail/mailer.ts outboxStore': "a factory run once at start: the mailer's outbox on the app's database",
+  'social/dataset.ts postsSource': "builds a query source (no I/O) over the handle the caller's statement runs on",
+  'social/term-frequency.ts matchingShare': 'a step of a search, on the read pool the search chose',
+  'social/tsquery.ts websearchQueryText': 'a step of a search, on the read pool the search chose',
+  'tasks/query.ts postsMatching': "builds a query (no I/O) for a task's posts, which the steps of its run execute",
+  'tasks/files.ts taskFileWriter': 'the task file store: a building block of uploads and exports, for a given stored file',
+  'tasks/files.ts readTaskFile': 'the task file store: a building block of scrapes and downloads, for a given stored file',
+  'tasks/files.ts renameTaskFile': 'the task file store: a building block of exports, for a given stored file',
+  'tasks/files.ts removeTaskFile': 'the task file store: a building block of task runs, uploads and deletes, for a given stored file',
 };
 
 function sourceFiles(dir: string): string[] {
@@ -40,7 +56,25 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const isExported = (node: ts.FunctionDeclaration) => node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+const isExported = (node: ts.FunctionDeclaration | ts.VariableStatement) =>
+  node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+
+type FunctionNode = ts.FunctionDeclaration | ts.ArrowFunction | ts.FunctionExpression;
+
+/** The module's exported functions: `export function f(…)` and `export const f = (…) => …` alike. */
+function exportedFunctions(source: ts.SourceFile): Array<{ name: string; node: FunctionNode }> {
+  return source.statements.flatMap((node): Array<{ name: string; node: FunctionNode }> => {
+    if (ts.isFunctionDeclaration(node) && node.name && isExported(node)) return [{ name: node.name.text, node }];
+    if (!ts.isVariableStatement(node) || !isExported(node)) return [];
+    return node.declarationList.declarations.flatMap((declaration) =>
+      ts.isIdentifier(declaration.name) &&
+      declaration.initializer &&
+      (ts.isArrowFunction(declaration.initializer) || ts.isFunctionExpression(declaration.initializer))
+        ? [{ name: declaration.name.text, node: declaration.initializer }]
+        : [],
+    );
+  });
+}
 
 /** A first parameter that is the services' dependencies: named deps, or typed ServiceDeps / …Deps / Pick<ServiceDeps, …>. */
 function takesDeps(parameter: ts.ParameterDeclaration | undefined, source: ts.SourceFile): boolean {
@@ -49,12 +83,25 @@ function takesDeps(parameter: ts.ParameterDeclaration | undefined, source: ts.So
   return parameter.name.getText(source) === 'deps' || /\bServiceDeps\b|Deps\b/.test(type);
 }
 
+/**
+ * A first parameter that is a database handle rather than deps: named db, trx or executor, or typed
+ * Db, Kysely<…>, Transaction<…> or ServiceDeps['db']. Such a function reaches past the service
+ * shape, so it must be listed with its reason.
+ */
+function takesDb(parameter: ts.ParameterDeclaration | undefined, source: ts.SourceFile): boolean {
+  if (!parameter) return false;
+  const type = parameter.type?.getText(source) ?? '';
+  return (
+    ['db', 'trx', 'executor'].includes(parameter.name.getText(source)) || /^(Db|Kysely<.*>|Transaction<.*>|ServiceDeps\['db'\])$/.test(type)
+  );
+}
+
 interface Found {
   name: string;
   problem: string | null;
 }
 
-function checkShape(node: ts.FunctionDeclaration, source: ts.SourceFile): string | null {
+function checkShape(node: FunctionNode, source: ts.SourceFile): string | null {
   const [, input, caller, ...rest] = node.parameters;
   if (!input) return 'takes no input (take `_input: NoInput`, called with {})';
   const inputName = input.name.getText(source);
@@ -73,9 +120,10 @@ function serviceFunctions(): Found[] {
   const found: Found[] = [];
   for (const file of sourceFiles(ROOT)) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    for (const node of source.statements) {
-      if (!ts.isFunctionDeclaration(node) || !node.name || !isExported(node) || !takesDeps(node.parameters[0], source)) continue;
-      found.push({ name: `${relative(ROOT, file)} ${node.name.text}`, problem: checkShape(node, source) });
+    for (const { name: fn, node } of exportedFunctions(source)) {
+      const name = `${relative(ROOT, file)} ${fn}`;
+      if (takesDb(node.parameters[0], source)) found.push({ name, problem: 'takes a database handle first, not deps' });
+      else if (takesDeps(node.parameters[0], source)) found.push({ name, problem: checkShape(node, source) });
     }
   }
   return found;
