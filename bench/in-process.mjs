@@ -30,7 +30,7 @@ const { values } = parseArgs({
 const seeded = await ensureSeeded({ kind: 'postgres', url: values.url }, Number(values.posts), 'PostgreSQL');
 const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 4 });
 // The services' shape: (deps, input, caller); social reads take the reads' pool and the clock (no read cache here).
-const deps = { readDb: handle.db, now: () => new Date() };
+const deps = { db: handle.db, readDb: handle.db, now: () => new Date() };
 const caller = { userId: 'bench' };
 
 // Windows end at the newest seeded post, so they select the same share however old the seed is.

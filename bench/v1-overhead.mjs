@@ -28,7 +28,7 @@ const { values } = parseArgs({
     redis: { type: 'string' },
     // Below Pro's 1,000 a minute, so no call is refused.
     calls: { type: 'string', default: '400' },
-    // The account has a hard-capped budget (issue 22.4) far above what the run spends.
+    // The account has a hard-capped budget far above what the run spends.
     budget: { type: 'boolean', default: false },
   },
 });

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The stack test (issue 24; docs/deploy.md): builds the image, starts compose.yaml with
+# The stack test (docs/deploy.md): builds the image, starts compose.yaml with
 # compose.local.yaml (containers on the host network, pointed at this machine's PostgreSQL on
 # 127.0.0.1:5432 with trust auth and Redis on 127.0.0.1:6379), and checks through the balancer:
 # sign-up and sign-in; the free tier's rate limit and monthly quota across instances; scheduled
 # jobs running once with two workers; /metrics on each instance; and one instance stopped under
 # load with no failed request. Cleans up its containers and database; bounded in time.
-# Needs: podman and docker + docker-compose (../shared/tools/local-base-images here), psql,
-# curl, openssl, and `pnpm install` done (autocannon). Usage: scripts/stack-test.sh [--no-build]
+# Needs: podman and docker + docker-compose (LOCAL_BASE_IMAGES: see docs/deploy.md), psql, curl,
+# openssl, and `pnpm install` done (autocannon). Usage: scripts/stack-test.sh [--no-build]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -60,8 +60,12 @@ done
 
 # --- the image -------------------------------------------------------------------------------
 if [ "${1:-}" != --no-build ]; then
-  docker image inspect node:20-bookworm-slim >/dev/null 2>&1 || ../shared/tools/local-base-images --only node
-  docker image inspect haproxy:2.6 >/dev/null 2>&1 || ../shared/tools/local-base-images --only haproxy
+  # On a machine that reaches no image registry, LOCAL_BASE_IMAGES names a script that builds
+  # stand-ins for the base images (`<script> --only node|haproxy`); elsewhere they are pulled.
+  if [ -n "${LOCAL_BASE_IMAGES:-}" ]; then
+    docker image inspect node:20-bookworm-slim >/dev/null 2>&1 || "$LOCAL_BASE_IMAGES" --only node
+    docker image inspect haproxy:2.6 >/dev/null 2>&1 || "$LOCAL_BASE_IMAGES" --only haproxy
+  fi
   say "building the image (podman, the machine's CA as the optional build secret)"
   timeout 1200 podman build -q --format docker --network host --secret id=ca,src=/etc/ssl/certs/ca-certificates.crt -t "$IMAGE" . >/dev/null
   say "image built"
@@ -125,7 +129,7 @@ key_b=$(account stackb)
 [[ $key_b == cs_live_* ]] || fail "no API key: $(cat "$work/key.json")"
 pass "sign-up, sign-in, session and API key through the balancer (2 accounts)"
 
-# A billable call (alert list and delete are never billed: issue 23).
+# A billable call (alert list and delete are never billed: docs/api-limits.md).
 V1_PATH=/v1/crypto/prices?symbols=BTC
 v1() { curl -s -o /dev/null -w '%{http_code}\n' -H "authorization: Bearer $1" "$LB$V1_PATH"; }
 calls=0

@@ -78,7 +78,7 @@ describe('unknown API paths', () => {
 });
 
 describe('single-page app', () => {
-  // checklist 9: the token sits in localStorage, so XSS must have nowhere to start.
+  // docs/security.md §9: the token sits in localStorage, so XSS must have nowhere to start.
   it('serves index.html at / with a strict Content-Security-Policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
@@ -138,7 +138,7 @@ describe('single-page app', () => {
 });
 
 describe('errors', () => {
-  // checklist 15 (tRPC's errorFormatter: trpc/*.int.test.ts and the fuzz test's 5xx check).
+  // docs/security.md §15 (tRPC's errorFormatter: trpc/*.int.test.ts and the fuzz test's 5xx check).
   it('a 5xx body is generic; the cause goes to the log only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
@@ -196,7 +196,7 @@ describe('errors', () => {
   });
 });
 
-// checklist 9: an allowlist, never a reflected origin.
+// docs/security.md §9: an allowlist, never a reflected origin.
 describe('CORS', () => {
   it('allows the configured origin', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'http://localhost:3000' } });

@@ -105,7 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.trustProxy,
     // Unique across instances (a per-process counter is not), and never taken from the client.
     genReqId: () => `req_${randomUUID().replaceAll('-', '')}`,
-    // A malformed path under /v1 answers the /v1 error shape (issue 23), elsewhere Fastify's own.
+    // A malformed path under /v1 answers the /v1 error shape, elsewhere Fastify's own.
     frameworkErrors,
   });
 

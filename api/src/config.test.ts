@@ -20,7 +20,7 @@ describe('toAppConfig', () => {
     const dataDir = path.join(tempDir(), 'data');
     const first = toAppConfig(loadEnv({ DATA_DIR: dataDir }));
     expect(first.jwtSecret).toMatch(/^[0-9a-f]{64}$/);
-    // checklist 8: the made secret meets the rule a configured one must.
+    // docs/security.md §8: the made secret meets the rule a configured one must.
     expect(secretEntropyBits(first.jwtSecret)).toBeGreaterThanOrEqual(MIN_SECRET_BITS);
     const file = path.join(dataDir, 'jwt-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -28,7 +28,7 @@ describe('toAppConfig', () => {
     expect(toAppConfig(loadEnv({ DATA_DIR: dataDir })).jwtSecret).toBe(first.jwtSecret);
   });
 
-  it('checklist 8: refuses to start on a guessable secret put in DATA_DIR/jwt-secret by hand', () => {
+  it('docs/security.md §8: refuses to start on a guessable secret put in DATA_DIR/jwt-secret by hand', () => {
     const dataDir = tempDir();
     writeFileSync(path.join(dataDir, 'jwt-secret'), `${'passwordpassword'.repeat(4)}\n`);
     expect(() => toAppConfig(loadEnv({ DATA_DIR: dataDir }))).toThrow(/jwt-secret holds a guessable signing secret: delete it/);
@@ -48,7 +48,7 @@ describe('toAppConfig', () => {
     expect(toAppConfig(replicated).readReplicaUrl).toBe('postgres://replica/app');
   });
 
-  it('prints mail to the log only in the embedded default (issue #9.7: reset links are secrets)', () => {
+  it('prints mail to the log only in the embedded default (reset links are secrets)', () => {
     const dataDir = tempDir();
     expect(toAppConfig(loadEnv({ DATA_DIR: dataDir })).printMail).toBe(true);
     expect(toAppConfig(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: SECRET, DATA_DIR: dataDir })).printMail).toBe(false);

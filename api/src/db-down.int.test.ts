@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const UNAVAILABLE = 'The service is temporarily unavailable (database unreachable). Please retry shortly.';
 
-// Checklist 22: an outage answers 503 with a clear message and a retry hint, on REST and tRPC alike.
+// docs/security.md §22: an outage answers 503 with a clear message and a retry hint, on REST and tRPC alike.
 describe(`database unavailable (${process.env.TEST_DB})`, () => {
   it('health answers 503 degraded, without hanging', async () => {
     const started = Date.now();

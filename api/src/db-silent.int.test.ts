@@ -13,7 +13,7 @@ const UNAVAILABLE = 'The service is temporarily unavailable (database unreachabl
 /** Twice the server's budget: a request past this waited on something the budget does not bound. */
 const SLOWEST_ALLOWED_MS = 2 * REQUEST_DB_BUDGET_MS;
 
-// Checklist 22: PostgreSQL going silent (TCP open, nothing answers) under a running server.
+// docs/security.md §22: PostgreSQL going silent (TCP open, nothing answers) under a running server.
 describe.runIf(process.env.TEST_DB === 'postgres')('a silent PostgreSQL link (postgres)', () => {
   let proxy: SilentProxy;
   let t: TestApp;
@@ -43,7 +43,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a silent PostgreSQL link (po
     await proxy?.close();
   });
 
-  it("checklist 22: REST, tRPC and /v1 answer 503 within the server's 5 s budget on open, new and awaited connections, and service returns with the link", async () => {
+  it("docs/security.md §22: REST, tRPC and /v1 answer 503 within the server's 5 s budget on open, new and awaited connections, and service returns with the link", async () => {
     // The server's own budget: one connection wait plus one statement's read, on either pool.
     expect(REQUEST_DB_BUDGET_MS).toBeLessThanOrEqual(5_000);
     expect(REQUEST_CONNECT_TIMEOUT_MS + REQUEST_READ_TIMEOUT_MS).toBeLessThanOrEqual(REQUEST_DB_BUDGET_MS);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './test/app.js';
 import { taskUser } from './test/tasks.js';
 import { expectV1Error, v1Account } from './test/v1.js';
 
-// Issue 19 point 6: the edges every surface (REST /api/*, tRPC, /v1) shares.
+// The edges every surface (REST /api/*, tRPC, /v1) shares.
 
 let t: TestApp;
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 const NUL = '\u0000';
 const analyze = (overrides: object) => ({ type: 'analyze', title: 'Weekly BTC', query: { keywords: ['bitcoin'] }, ...overrides });
 
-describe(`checklist 12: a control character in any text field is a 400 naming the field (${process.env.TEST_DB})`, () => {
+describe(`docs/security.md §12: a control character in any text field is a 400 naming the field (${process.env.TEST_DB})`, () => {
   it('tRPC: NUL in a task title, description or query.keywords (a 500 from PostgreSQL before)', async () => {
     const u = await taskUser(t.app);
     for (const [input, field, message] of [
@@ -85,7 +85,7 @@ describe(`checklist 12: a control character in any text field is a 400 naming th
   });
 });
 
-describe(`checklist 12: a body that is not JSON is a 415 on every surface (${process.env.TEST_DB})`, () => {
+describe(`docs/security.md §12: a body that is not JSON is a 415 on every surface (${process.env.TEST_DB})`, () => {
   const json = JSON.stringify(analyze({}));
 
   it('REST, tRPC and /v1 answer a text/plain body 415 in their own error shapes', async () => {
@@ -126,7 +126,7 @@ describe(`checklist 12: a body that is not JSON is a 415 on every surface (${pro
   });
 });
 
-describe(`checklist 16: an authorization failure is logged with the user and the kind of object (${process.env.TEST_DB})`, () => {
+describe(`docs/security.md §16: an authorization failure is logged with the user and the kind of object (${process.env.TEST_DB})`, () => {
   interface LogLine {
     msg: string;
     userId?: string;
@@ -178,7 +178,7 @@ describe(`checklist 16: an authorization failure is logged with the user and the
   });
 });
 
-describe(`checklist 9: /v1 is for server-side keys only; a browser's preflight gets a clean no (${process.env.TEST_DB})`, () => {
+describe(`docs/security.md §9: /v1 is for server-side keys only; a browser's preflight gets a clean no (${process.env.TEST_DB})`, () => {
   const preflight = (url: string, origin: string) =>
     t.app.inject({
       method: 'OPTIONS',

@@ -84,14 +84,14 @@ describe('loadEnv', () => {
     expect(() => loadEnv(source)).toThrow(message);
   });
 
-  // checklist 8
+  // docs/security.md §8
   it.each([
     ['passwordpassword'.repeat(2)],
     ['passwordpassword'.repeat(8)],
     ['a'.repeat(64)],
     ['0123456789abcdef'.repeat(4)],
     ['x'.repeat(32)],
-  ])('checklist 8: refuses the low-entropy JWT_SECRET %s, naming the variable and never the secret', (secret) => {
+  ])('docs/security.md §8: refuses the low-entropy JWT_SECRET %s, naming the variable and never the secret', (secret) => {
     const attempt = () => loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: secret });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(
@@ -100,7 +100,7 @@ describe('loadEnv', () => {
     expect(attempt).not.toThrow(secret);
   });
 
-  it('checklist 8: accepts random secrets: openssl rand -hex 32 and -base64 32 output', () => {
+  it('docs/security.md §8: accepts random secrets: openssl rand -hex 32 and -base64 32 output', () => {
     for (let i = 0; i < 50; i++) {
       const hex = randomBytes(32).toString('hex');
       expect(loadEnv({ DATABASE_URL: 'postgres://db/app', JWT_SECRET: hex }).JWT_SECRET).toBe(hex);
@@ -128,7 +128,7 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ COINGECKO_API_KEY: '   ' })).toThrow(/^Invalid configuration: COINGECKO_API_KEY must not be blank\.$/);
   });
 
-  it('issue 22: reads the Stripe settings, needs the webhook secret and price with the key, and never echoes the key or secret', () => {
+  it('reads the Stripe settings, needs the webhook secret and price with the key, and never echoes the key or secret', () => {
     expect(stripeSettingsFrom(loadEnv({}))).toBeUndefined();
     const env = loadEnv({
       STRIPE_SECRET_KEY: 'sk_test_abc123',

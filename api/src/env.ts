@@ -168,7 +168,7 @@ const envFields = z.object({
         .min(1, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000')
         .max(100000, 'SIGNUP_RATE_PER_MINUTE must be a whole number from 1 to 100000'),
     ),
-  // Stripe (issue 22, docs/billing.md): without STRIPE_SECRET_KEY paid plans are not sold here.
+  // Stripe (docs/billing.md): without STRIPE_SECRET_KEY paid plans are not sold here.
   STRIPE_SECRET_KEY: optional(
     z
       .string()

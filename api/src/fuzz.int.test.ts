@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from './test/app.js';
 import { bearer, signup } from './test/auth.js';
 import { appRouter } from './trpc/root.js';
 
-// Checklists 12 and 23: inputs generated from each endpoint's own zod schema (through its JSON
+// docs/security.md §12 and §23: inputs generated from each endpoint's own zod schema (through its JSON
 // Schema), mostly almost-valid and laced with what broke the database before (NUL characters,
 // integers past PostgreSQL's range), never produce a 5xx on any REST path or tRPC procedure.
 
@@ -267,7 +267,7 @@ describe(`the inputs that reached PostgreSQL as a 500 (${process.env.TEST_DB})`,
     ({ token } = await signup(t.app));
   });
 
-  it('checklist 12: a NUL character is a 400 naming the field, on REST and tRPC', async () => {
+  it('docs/security.md §12: a NUL character is a 400 naming the field, on REST and tRPC', async () => {
     const rest = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a\u0000@example.com', password: 'x' } });
     expect(rest.statusCode).toBe(400);
     expect(rest.json()).toEqual({ error: 'email must not contain control characters' });

@@ -51,7 +51,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a pool whose wait runs out (
     await t?.close();
   });
 
-  it('checklist 22: no free connection while the database answers is a busy 503 with Retry-After on REST, tRPC and /v1, logged in aggregate and not as an error per request', async () => {
+  it('docs/security.md §22: no free connection while the database answers is a busy 503 with Retry-After on REST, tRPC and /v1, logged in aggregate and not as an error per request', async () => {
     const auth = bearer(token);
     // The social reads' pool held: REST and tRPC lists wait for it (their session comes from the requests' pool).
     const reads = await whileHeld(t.app.readDb, () =>

@@ -20,7 +20,7 @@ import { v1Account, v1Client } from './test/v1.js';
 import { runTask } from './services/tasks/run-task.js';
 import { atTime } from './services/clock.js';
 
-// Issue 19 point 1, checklist 24: what an account brings in is its own. A user's upload (through
+// docs/security.md §24: what an account brings in is its own. A user's upload (through
 // the real upload, task and worker path) of 2,000 posts about one coin, plus one post that reuses
 // a shared post's platform id, changes nothing anyone else reads, and no one else's alert fires;
 // the uploader reads the posts back (lists, search, /v1/data, analyses, exports) with dataset=mine.
@@ -57,7 +57,7 @@ beforeAll(async () => {
   await importFixture(t.app.db, 'twitter', sharedPosts);
   uploader = await taskUser(t.app);
   other = await taskUser(t.app);
-  // Verified, so its alert may mail (checklist 25): nothing the uploader does may make it fire.
+  // Verified, so its alert may mail (docs/security.md §25): nothing the uploader does may make it fire.
   await verifyEmail(t.app, other.user.id);
 }, 180_000);
 
@@ -120,7 +120,7 @@ async function sharedView(customer: Awaited<ReturnType<typeof v1Account>>, viewe
 }
 
 describe(`private datasets (${process.env.TEST_DB})`, () => {
-  it('checklist 24: an upload with a shared post id and 2,000 DOT posts changes nothing shared; the uploader reads them back with dataset=mine', async () => {
+  it('docs/security.md §24: an upload with a shared post id and 2,000 DOT posts changes nothing shared; the uploader reads them back with dataset=mine', async () => {
     const customer = await v1Account(t.app);
     const alert = await other.mutate<{ id: number }>('alerts.create', { kind: 'mentions', symbol: 'DOT', mentions: 100 });
     expect(alert.status).toBe(200);
@@ -228,7 +228,7 @@ describe(`private datasets (${process.env.TEST_DB})`, () => {
     expect(timeless((await api.get('/v1/data?symbol=DOT')).json())).toEqual(before.dataDot);
   }, 180_000);
 
-  it('checklist 24: dataset must be shared or mine, on every surface', async () => {
+  it('docs/security.md §24: dataset must be shared or mine, on every surface', async () => {
     const message = 'dataset must be shared or mine';
     const list = await t.app.inject({ method: 'GET', url: '/api/social/twitter?dataset=theirs', headers: other.auth });
     expect(list.statusCode).toBe(400);

@@ -57,7 +57,7 @@ describe(`rate limits when Redis is down (${process.env.TEST_DB})`, () => {
   });
 });
 
-// Checklist 18 (Redis down) and 22: Redis keeps its connections open and answers nothing.
+// docs/security.md §18 (Redis down) and 22: Redis keeps its connections open and answers nothing.
 describe.runIf(redisUrl)(`a silent Redis (${process.env.TEST_DB})`, () => {
   // The silence would last a minute; an answer well inside it is the fallback working, not a hang.
   const BOUND_MS = 10_000;

@@ -183,7 +183,7 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
     );
   });
 
-  it('checklist 8: a guessable JWT_SECRET stops the start with one paragraph that names it, never the secret', async () => {
+  it('docs/security.md §8: a guessable JWT_SECRET stops the start with one paragraph that names it, never the secret', async () => {
     const secret = 'passwordpassword'.repeat(2);
     const run = start({ DATABASE_URL: 'postgres://app@127.0.0.1:1/coinsight', JWT_SECRET: secret });
     expect(await run.exited).toBe(1);

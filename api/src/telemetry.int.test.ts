@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHash, newApiKeySecret } from './services/api-keys/secret.js';
 
-// Issue 24 item 5: with OTEL_EXPORTER_OTLP_ENDPOINT set, the built server (`node api/dist/server.js`)
+// With OTEL_EXPORTER_OTLP_ENDPOINT set, the built server (`node api/dist/server.js`)
 // sends its traces over OTLP/HTTP (JSON) to a collector, here a node:http stand-in. The spans name
 // the route, the status and the request id, the statement without its values, and no secret the
 // client sent. They are flushed on SIGTERM, so the test waits for the exit, not for a batch timer.

@@ -166,7 +166,7 @@ function usernamePart(r, platform) {
   return kind === 'handle' ? handle : `${handle}${1 + Math.floor(r() * 99)}`;
 }
 
-/** One filter kind of spec §7 (and LinkedIn's), with its values, for `platform`. */
+/** One filter kind of docs/product.md §7 (and LinkedIn's), with its values, for `platform`. */
 const FILTER_KINDS = {
   username: (r, ctx, platform) => ({ username: usernamePart(r, platform) }),
   dates: (r, ctx) => dateWindow(r, ctx),

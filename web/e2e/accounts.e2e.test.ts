@@ -75,7 +75,7 @@ describe('accounts in Chromium', () => {
 
     // Signed in, the members' pages open from the Products menu.
     await page.getByRole('button', { name: 'Products' }).click();
-    // (Market is public since issue 23; Social is still members-only.)
+    // (Market is public; Social is still members-only.)
     await page.getByRole('link', { name: 'Social', exact: true }).click();
     await page.waitForURL(url('/social'));
     await expectHeading('Social Media Data');
@@ -131,7 +131,7 @@ describe('accounts in Chromium', () => {
     await page.waitForLoadState('networkidle');
   });
 
-  it('checklist 27: a sign-in throttled by guesses offers a mailed one-click link, and the link signs the owner in', async () => {
+  it('docs/security.md §27: a sign-in throttled by guesses offers a mailed one-click link, and the link signs the owner in', async () => {
     const { email, password, username } = await e2e.signUp(`heron${Date.now().toString(36)}`);
     // Someone guessed from this address: the owner's right password is now refused here.
     for (let i = 0; i < 5; i++) {

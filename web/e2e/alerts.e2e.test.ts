@@ -31,7 +31,7 @@ async function openAlerts(page: Page, path = '/alerts'): Promise<void> {
 
 describe('alerts in Chromium', () => {
   it('fires a price alert made on /alerts at the next tick: the bell counts it, it is marked read, and the mail arrives', async () => {
-    // Alert mail goes only to a confirmed address (checklist 25); the page reads the user afresh.
+    // Alert mail goes only to a confirmed address (docs/security.md §25); the page reads the user afresh.
     await e2e.confirmEmail(e2e.user);
     const { page } = e2e;
     await openAlerts(page);

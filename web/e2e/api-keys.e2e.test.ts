@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E, waitForOutput } from './harness';
 
-// Issue 11 point 1 in a browser: confirm the address from the mailed link, create a key in
+// In a browser (docs/api-keys.md): confirm the address from the mailed link, create a key in
 // settings, use it on /v1, delete it.
 
 const e2e = setupE2E();

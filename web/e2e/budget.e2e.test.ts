@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { setupE2E } from './harness';
 import { startE2EStripe } from './stripe';
 
-// Issue 22, done when: a user who became Pro through the (local) checkout sets a budget and sees
+// Budgets (docs/billing.md) in a browser: a user who became Pro through the (local) checkout sets a budget and sees
 // the 80% mail when usage crosses it.
 const { fake, env } = await startE2EStripe('budget');
 const e2e = setupE2E({ smtp: true, env });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
 
-// Issue 12: the docs pages in a real browser, at a phone's width and a desktop's: axe-clean, no
+// The docs pages in a real browser, at a phone's width and a desktop's: axe-clean, no
 // sideways page scroll (long code lines scroll inside their block), every block copyable.
 const e2e = setupE2E();
 const PAGES = ['/docs', '/docs/getting-started', '/docs/data-analysis', '/docs/alerts'];

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
 
-// What a new user hit at 1280 and 390 px (issue #8, points 8, 9, 12 and 16).
+// What a new user hit at 1280 and 390 px.
 const e2e = setupE2E({ signedIn: true });
 const url = e2e.url;
 const WIDTHS = [390, 1280] as const;
@@ -190,7 +190,7 @@ function coveredByButton(page: Page): Promise<string[]> {
 }
 
 describe('the Send Email button hides nothing (point 9)', () => {
-  // The panel's form is for a confirmed address (checklist 25).
+  // The panel's form is for a confirmed address (docs/security.md §25).
   beforeAll(() => e2e.confirmEmail(e2e.user));
 
   // The landing page, a social table, the contact form and a short page.

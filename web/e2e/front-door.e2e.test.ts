@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
 
-// Issue 12, done when: a browser signs up, verifies, creates a key, opens /api directly (a refresh
+// The front door (docs/web-app.md): a browser signs up, verifies, creates a key, opens /api directly (a refresh
 // too), makes a call from the Sandbox with that key and sees the real answer with its rate-limit
 // headers, then finds that call on the dashboard. /api, /sandbox and /dashboard: axe-clean, 390 px.
 const e2e = setupE2E({ smtp: true });

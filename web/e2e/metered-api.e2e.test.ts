@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
 
-// Issue 11, done when: a browser verifies an email from the mail it receives, creates a key in
-// settings, and sees a call made with it on the billing tab.
+// The metered API (docs/api-limits.md): a browser verifies an email from the mail it receives,
+// creates a key in settings, and sees a call made with it on the billing tab.
 const e2e = setupE2E({ smtp: true });
 
 describe('the metered API from a browser', () => {
@@ -44,7 +44,7 @@ describe('the metered API from a browser', () => {
       // With usage, a chart and a key listed: accessible, and usable on a phone in dark mode.
       const phone = await e2e.open({ token: account.token, width: 390, colorScheme: 'dark' });
       await phone.goto(e2e.url('/settings?tab=billing'), { waitUntil: 'networkidle' });
-      // This server has no Stripe: the tab says Pro cannot be bought here (issue 22 point 5).
+      // This server has no Stripe: the tab says Pro cannot be bought here.
       await phone.getByText('Paid plans are not available on this server.').waitFor();
       expect(await phone.getByRole('button', { name: 'Upgrade to Pro' }).count()).toBe(0);
       expect(describeViolations((await runAxe(phone)).violations), 'dark /settings?tab=billing at 390 px').toEqual([]);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
 
-// Issue 19's browser check of checklist 24: what a user uploads is theirs. They see it in their
+// The browser check of docs/security.md §24: what a user uploads is theirs. They see it in their
 // task's analysis and under "My data"; the shared tables and a second user see none of it.
 
 const e2e = setupE2E({ signedIn: true });
@@ -42,7 +42,7 @@ async function explore(page: Page, dataset: 'Shared data' | 'My data', q: string
 }
 
 describe('private data in Chromium', () => {
-  it('checklist 24: a user uploads posts, sees them in their analysis and in My data; a second user sees none of them', async () => {
+  it('docs/security.md §24: a user uploads posts, sees them in their analysis and in My data; a second user sees none of them', async () => {
     const { page } = e2e;
     await page.goto(url('/tasks'), { waitUntil: 'networkidle' });
     await page.getByLabel('File of posts').setInputFiles(FIXTURE);

@@ -271,7 +271,7 @@ describe('forms that reach the team', () => {
 
   it('lets a signed-in user send an email that arrives at the recipient, after the spec checks', async () => {
     const account = await e2e.signUp('mailer_e2e');
-    // Send Email needs a confirmed address (checklist 25).
+    // Send Email needs a confirmed address (docs/security.md §25).
     await e2e.confirmEmail(account);
     const { token } = account;
 

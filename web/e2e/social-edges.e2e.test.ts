@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
 
-// Issue #8, points 10, 11 and 13: the Data Explorer's count, cards and platform choice; filter
+// The Data Explorer's count, cards and platform choice; filter
 // messages in the words people see; addresses a table cannot show. At a phone's width and a laptop's.
 const e2e = setupE2E({ signedIn: true });
 

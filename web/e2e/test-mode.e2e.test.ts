@@ -2,7 +2,7 @@ import { PUBLIC_TEST_API_KEY } from '@coinsight/contracts';
 import { describe, expect, it } from 'vitest';
 import { setupE2E } from './harness';
 
-// Issue 23 point 7: the front door, signed out. The Sandbox calls with the public test key (the
+// The front door, signed out. The Sandbox calls with the public test key (the
 // fixed test dataset, GET only), and /market and an asset page show live prices, the asset page
 // with its own title and description for sharing and search.
 const e2e = setupE2E();

@@ -13,7 +13,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer } from '../test/live-server.js';
 
-// Issue 23: the /v1 operations as MCP tools, reached as an agent reaches them: the MCP SDK's own
+// The /v1 operations as MCP tools, reached as an agent reaches them: the MCP SDK's own
 // client, over Streamable HTTP to /mcp on a listening server, and over stdio to the
 // @coinsight/mcp server run as a subprocess that calls the same server over HTTP.
 

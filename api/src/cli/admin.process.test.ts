@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.js';
 
-// `pnpm admin stripe-setup` (issue 22 point 5) against the local fake Stripe: the meter, the
+// `pnpm admin stripe-setup` against the local fake Stripe: the meter, the
 // product and the metered price are created, and their ids printed for the environment.
 const ADMIN = fileURLToPath(new URL('../../dist/cli/admin.js', import.meta.url));
 const STRIPE = {
@@ -23,7 +23,7 @@ describe('pnpm admin stripe-setup', () => {
     await fake?.close();
   });
 
-  it('issue 22 point 5: creates the meter, the product and the $0.15 per 1,000 calls metered price, and prints their ids', async () => {
+  it('creates the meter, the product and the $0.15 per 1,000 calls metered price, and prints their ids', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [ADMIN, 'stripe-setup'], {
       env: { PATH: process.env.PATH, STRIPE_SECRET_KEY: STRIPE.secretKey, STRIPE_API_URL: fake.url },
     });

@@ -15,7 +15,7 @@ import {
 } from '@coinsight/contracts';
 import { describe, expect, it } from 'vitest';
 
-// Issue 22, done when: docs/api-limits.md states the numbers the API enforces. The pricing page,
+// docs/api-limits.md states the numbers the API enforces. The pricing page,
 // the FAQ and the billing tab read PLANS (web/src/pages/billing/figures.test.tsx); this file is
 // prose, so its tables are checked against it.
 const doc = readFileSync(new URL('../../../docs/api-limits.md', import.meta.url), 'utf8');
@@ -31,7 +31,7 @@ function row(first: string): string[] {
     .map((cell) => cell.trim());
 }
 
-describe('docs/api-limits.md states the plans as contracts PLANS holds them (issue 22)', () => {
+describe('docs/api-limits.md states the plans as contracts PLANS holds them', () => {
   it('the plan table: rate, monthly calls, price', () => {
     const free = row('Free');
     expect(free[1]).toBe(count(PLANS.free.requestsPerMinute));
@@ -57,7 +57,7 @@ describe('docs/api-limits.md states the plans as contracts PLANS holds them (iss
     }
   });
 
-  it('the RateLimit policy table (issue 23 point 6): per-minute quotas per plan, the monthly one on Free only', () => {
+  it('the RateLimit policy table: per-minute quotas per plan, the monthly one on Free only', () => {
     for (const name of ['key', 'account']) {
       expect(row(`\`"${name}"\``).slice(1, 4), name).toEqual([
         count(PLANS.free.requestsPerMinute),

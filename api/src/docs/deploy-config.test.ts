@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.js';
 import { parseTrustProxy } from '../trust-proxy.js';
 
-// Issue 24: the stack's files (compose.yaml, .env.example, deploy/haproxy.cfg, the Dockerfile) agree
+// The stack's files (compose.yaml, .env.example, deploy/haproxy.cfg, the Dockerfile) agree
 // with one another and with what the server accepts. The stack itself runs in scripts/stack-test.sh.
 const root = new URL('../../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');

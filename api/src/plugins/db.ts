@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * The longest a request waits for a database that has gone silent (checklist 22: a 503 within
+ * The longest a request waits for a database that has gone silent (docs/security.md §22: a 503 within
  * 5 s on every surface). A request's wait is one connection wait plus one statement's read: the
  * first statement that gets no answer fails the request with a 503. Either pool: 2 s + 3 s. The
  * server cancels a merely slow statement first (57014).

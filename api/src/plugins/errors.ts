@@ -6,7 +6,7 @@ import { AppError, logAuthorizationFailure } from '../services/errors.js';
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 /**
- * One error shape for REST: `{ error: "message" }` (spec §7). Client errors say what was wrong;
+ * One error shape for REST: `{ error: "message" }` (docs/product.md §7). Client errors say what was wrong;
  * server errors say nothing of their cause in the body and everything in the log.
  */
 export function registerErrorHandler(app: FastifyInstance): void {

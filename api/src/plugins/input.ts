@@ -2,7 +2,7 @@ import { findControlCharacter } from '@coinsight/contracts';
 import fp from 'fastify-plugin';
 
 /**
- * The edge of REST (/api/*) and /v1, for every route's input whatever its schema (checklist 12):
+ * The edge of REST (/api/*) and /v1, for every route's input whatever its schema (docs/security.md §12):
  * - a control character (C0 but tab, LF, CR; DEL) in any string or key of the query string, the
  *   URL parameters or the JSON body is a 400 naming the field, thrown as a ZodError so that each
  *   scope's error handler answers it in its own shape ({ error } on REST, /v1's { error: { code } });

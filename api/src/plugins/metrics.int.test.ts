@@ -27,7 +27,7 @@ const valueOf = (text: string, series: string) => {
   return line ? Number(line.slice(series.length + 1)) : 0;
 };
 
-// Issue 24 point 5: what an operator's dashboard and alerts are built on; the names are the contract.
+// What an operator's dashboard and alerts are built on; the names are the contract.
 describe(`GET /metrics (${process.env.TEST_DB})`, () => {
   it('exposes every documented series in Prometheus text', async () => {
     const text = await scrape();

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
- * Security headers and CORS. The session token lives in localStorage (spec §4), so the SPA's
+ * Security headers and CORS. The session token lives in localStorage (docs/product.md §4), so the SPA's
  * CSP leaves script injection nowhere to start: no inline scripts, no plugins, no foreign base.
  */
 export const securityPlugin = fp<{ publicUrl: string; corsOrigins: string[] }>(

@@ -7,7 +7,7 @@ export const API_PREFIXES = ['/api/', '/v1/', '/trpc/'];
 
 /**
  * Bare prefixes that are still the API's. `/api` alone is not: it is the SPA's API reference
- * page (spec §2 route table), while everything under `/api/` stays the REST prefix.
+ * page (docs/product.md §2 route table), while everything under `/api/` stays the REST prefix.
  */
 const BARE_API_PATHS = ['/v1', '/trpc'];
 

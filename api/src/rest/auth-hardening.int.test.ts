@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../test/app.js';
 import { GOOD_PASSWORD, lastMailTo, newAccount, nextAddress, resetTokenFrom, signup } from '../test/auth.js';
 
-// Issue #9 points 1, 2, 8 and 10 on REST: what an attacker with many concurrent requests gets.
+// docs/security.md §1, §2, §3 and §16 on REST: what an attacker with many concurrent requests gets.
 
 let t: TestApp;
 
@@ -22,7 +22,7 @@ afterEach(() => {
 const post = (url: string, payload: object, remoteAddress = nextAddress()) => t.app.inject({ method: 'POST', url, payload, remoteAddress });
 
 describe(`concurrent login guesses (${process.env.TEST_DB})`, () => {
-  // checklist 2, 16
+  // docs/security.md §2, §16
   it('200 simultaneous guesses from one address on one account: at most 5 are checked, the rest get 429 + Retry-After, and each is logged', async () => {
     const { body } = await signup(t.app);
     const verify = vi.spyOn(argon2, 'verify');
@@ -42,7 +42,7 @@ describe(`concurrent login guesses (${process.env.TEST_DB})`, () => {
     for (const line of audit) expect(line).not.toMatch(/Wrong-Guess|Tr1cky/);
   });
 
-  // checklist 2
+  // docs/security.md §2
   it('successful logins give their attempts back: the owner signs in more often than the failure limits allow', async () => {
     const { body } = await signup(t.app);
     // 25 sign-ins from one address: past the per-account limit of 20, were successes counted.
@@ -52,7 +52,7 @@ describe(`concurrent login guesses (${process.env.TEST_DB})`, () => {
 });
 
 describe('password hashes', () => {
-  // checklist 3
+  // docs/security.md §3
   it.each([
     ['argon2i', argon2.argon2i],
     ['argon2d', argon2.argon2d],
@@ -117,7 +117,7 @@ describe('password reset under abuse', () => {
 });
 
 describe('forgot-password', () => {
-  // checklist 1
+  // docs/security.md §1
   it('answers known and unknown addresses alike, once the link for the known one is recorded and its mail handed over', async () => {
     const { body, user } = await signup(t.app);
     const known = await post('/api/auth/forgot-password', { email: body.email });

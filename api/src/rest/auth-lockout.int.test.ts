@@ -41,7 +41,7 @@ async function withDatabaseDown(during: () => Promise<void>): Promise<void> {
 }
 
 describe(`nobody can lock the owner out (${process.env.TEST_DB})`, () => {
-  it('checklist 27: 200 guesses from 10 addresses leave the owner able to sign in from a new address, and the guessers stay throttled', async () => {
+  it('docs/security.md §27: 200 guesses from 10 addresses leave the owner able to sign in from a new address, and the guessers stay throttled', async () => {
     const { body } = await signup(t.app);
     const guessers = Array.from({ length: 10 }, (_, i) => `198.18.7.${10 + i}`);
     const answers: number[] = [];
@@ -67,7 +67,7 @@ describe(`nobody can lock the owner out (${process.env.TEST_DB})`, () => {
     }
   });
 
-  it('checklist 27: past the account-wide bound a fresh address gets one guess checked, not five', async () => {
+  it('docs/security.md §27: past the account-wide bound a fresh address gets one guess checked, not five', async () => {
     const { body } = await signup(t.app);
     for (let i = 0; i < 20; i++) await login(body.email, 'Wrong-Guess-1', `198.18.20.${i + 1}`);
     const fresh = '198.18.21.1';
@@ -76,7 +76,7 @@ describe(`nobody can lock the owner out (${process.env.TEST_DB})`, () => {
     expect(t.logs.join('')).toContain('"event":"auth.account_guessed"');
   });
 
-  it('checklist 27: logins during a database outage answer 503 and count as nothing once it is back', async () => {
+  it('docs/security.md §27: logins during a database outage answer 503 and count as nothing once it is back', async () => {
     const { body } = await signup(t.app);
     const home = '198.18.30.1';
     await withDatabaseDown(async () => {

@@ -52,7 +52,7 @@ async function redisStatus(t: TestApp, wanted: string): Promise<string | undefin
   return redis;
 }
 
-// checklist 27: with the counters in Redis, a Redis outage is never a failed login either.
+// docs/security.md §27: with the counters in Redis, a Redis outage is never a failed login either.
 describe.runIf(redisUrl)(`a Redis outage during sign-ins (${process.env.TEST_DB})`, () => {
   let proxy: Awaited<ReturnType<typeof startSwitchProxy>>;
   let t: TestApp;
@@ -72,7 +72,7 @@ describe.runIf(redisUrl)(`a Redis outage during sign-ins (${process.env.TEST_DB}
   const login = (email: string, password: string, remoteAddress: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
-  it('checklist 27: right-password logins while Redis is down sign in and count nothing; after it returns the owner still has every attempt', async () => {
+  it('docs/security.md §27: right-password logins while Redis is down sign in and count nothing; after it returns the owner still has every attempt', async () => {
     const { body } = await signup(t.app);
     // Redis keeps counters between runs: an address of this run's own.
     const home = `198.18.${randomInt(50, 250)}.${randomInt(1, 250)}`;
@@ -93,7 +93,7 @@ describe.runIf(redisUrl)(`a Redis outage during sign-ins (${process.env.TEST_DB}
     expect((await login(body.email, body.password, `198.19.${randomInt(0, 255)}.251`)).statusCode).toBe(200);
   }, 120_000);
 
-  it('checklist 27: 200 guesses from 10 addresses, counted in Redis, leave the owner able to sign in from a new address', async () => {
+  it('docs/security.md §27: 200 guesses from 10 addresses, counted in Redis, leave the owner able to sign in from a new address', async () => {
     const { body } = await signup(t.app);
     const net = `198.20.${randomInt(0, 255)}`;
     const guessers = Array.from({ length: 10 }, (_, i) => `${net}.${i + 1}`);

@@ -15,7 +15,7 @@ afterAll(async () => {
 const login = (email: string, password: string, remoteAddress = '203.0.113.7') =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
-// checklist 2, 27
+// docs/security.md §2, §27
 describe(`login throttling (${process.env.TEST_DB})`, () => {
   it('after 5 failures from one address, that account is refused there with 429 and Retry-After', async () => {
     const { body } = await signup(t.app);
@@ -42,7 +42,7 @@ describe(`login throttling (${process.env.TEST_DB})`, () => {
     expect((await login(body.email, body.password, '192.0.2.10')).statusCode).toBe(200);
   });
 
-  it('checklist 27: past the per-account bound (20 in 15 minutes) every address that guessed is refused, and a fresh one gets its password checked', async () => {
+  it('docs/security.md §27: past the per-account bound (20 in 15 minutes) every address that guessed is refused, and a fresh one gets its password checked', async () => {
     const { body } = await signup(t.app);
     for (let i = 0; i < 20; i++) expect((await login(body.email, 'Wrong-Guess-1', `192.0.2.${100 + i}`)).statusCode).toBe(401);
     // An address that guessed once now gets 429, even with the right password.

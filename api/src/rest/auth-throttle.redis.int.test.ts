@@ -12,7 +12,7 @@ async function accountOnBoth(a: TestApp, b: TestApp) {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
-// checklist 2: consume-first holds when the counters live in Redis and two instances share them.
+// docs/security.md §2: consume-first holds when the counters live in Redis and two instances share them.
 describe.runIf(redisUrl)(`concurrent login guesses with Redis counters (${process.env.TEST_DB})`, () => {
   let a: TestApp;
   let b: TestApp;

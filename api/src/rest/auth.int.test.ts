@@ -48,7 +48,7 @@ describe(`sign-up (${process.env.TEST_DB})`, () => {
     expect(res.body).not.toMatch(/argon2|password/i);
   });
 
-  // checklist 3
+  // docs/security.md §3
   it('stores an argon2id hash at OWASP strength, never the password', async () => {
     const { user, body } = await newUser();
     const row = await t.app.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -127,7 +127,7 @@ describe('sign-in and tokens', () => {
     expect(me.json()).toEqual(user);
   });
 
-  // checklist 1
+  // docs/security.md §1
   it('a wrong password and an unknown email get the same 401 answer', async () => {
     const { body } = await newUser();
     const wrong = await post('/api/auth/login', { email: body.email, password: 'Wrong-Pass-1' });
@@ -151,7 +151,7 @@ describe('sign-in and tokens', () => {
     expect(basic.json()).toEqual({ error: 'Please sign in to continue.' });
   });
 
-  // checklist 7
+  // docs/security.md §7
   it('refuses forged, alg:none, other-algorithm and expired tokens', async () => {
     const { token, user } = await newUser();
     const claims = jwt.decode(token) as { sub: string; jti: string; ver: number };
@@ -174,7 +174,7 @@ describe('sign-in and tokens', () => {
     expect((await getUser(token)).statusCode).toBe(200);
   });
 
-  // checklist 8
+  // docs/security.md §8
   it('logout ends that token on the server; other sessions stay signed in', async () => {
     const { token, body } = await newUser();
     const other = (await post('/api/auth/login', { email: body.email, password: body.password })).json().token as string;
@@ -187,7 +187,7 @@ describe('sign-in and tokens', () => {
 });
 
 describe('profile', () => {
-  // checklist 11
+  // docs/security.md §11
   it('updates username and social handles, and ignores fields a user may not set', async () => {
     const { token, user } = await newUser();
     const update = {
@@ -245,7 +245,7 @@ describe('profile', () => {
 });
 
 describe('change password', () => {
-  // checklist 4
+  // docs/security.md §4
   it('needs the current password', async () => {
     const { token } = await newUser();
     const res = await put('/api/users/change-password', { currentPassword: 'Not-The-One-1', newPassword: 'N3w-Otter-Path' }, bearer(token));
@@ -261,7 +261,7 @@ describe('change password', () => {
     expect(common.json()).toEqual({ error: 'Password is too common' });
   });
 
-  // checklist 4, 6
+  // docs/security.md §4, §6
   it('ends every older token, answers a fresh one, and tells the user by mail', async () => {
     const { token, body, user } = await newUser();
     const otherDevice = (await post('/api/auth/login', { email: body.email, password: body.password })).json().token as string;
@@ -283,7 +283,7 @@ describe('change password', () => {
 describe('password reset', () => {
   const RESET_ANSWER = { message: 'If an account exists for that email, a password reset link has been sent.' };
 
-  // checklist 1
+  // docs/security.md §1
   it('answers the same for a known and an unknown email', async () => {
     const { body } = await newUser();
     const known = await post('/api/auth/forgot-password', { email: body.email });
@@ -294,7 +294,7 @@ describe('password reset', () => {
     expect(unknown.body).toBe(known.body);
   });
 
-  // checklist 5
+  // docs/security.md §5
   it('mails a link built from PUBLIC_URL (not the Host header) and stores only a hash of the token', async () => {
     const { body, user } = await newUser();
     await post('/api/auth/forgot-password', { email: body.email }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
@@ -309,7 +309,7 @@ describe('password reset', () => {
     expect(stored[0]?.token_hash).not.toContain(token);
   });
 
-  // checklist 5, 6
+  // docs/security.md §5, §6
   it('resets once: the token cannot be used again, older sessions end, the new password works', async () => {
     const { body, token: session } = await newUser();
     await post('/api/auth/forgot-password', { email: body.email });
@@ -326,7 +326,7 @@ describe('password reset', () => {
     expect((await lastMailTo(t.app, body.email)).subject).toBe('Your Coinsight password was changed');
   });
 
-  // checklist 5
+  // docs/security.md §5
   it('voids the older tokens of the user once one is used', async () => {
     const { body } = await newUser();
     await post('/api/auth/forgot-password', { email: body.email });
@@ -337,7 +337,7 @@ describe('password reset', () => {
     expect((await post('/api/auth/reset-password', { token: first ?? '', password: 'An0ther-Heron-8' })).statusCode).toBe(400);
   });
 
-  // checklist 5
+  // docs/security.md §5
   it('refuses an expired token', async () => {
     const { body, user } = await newUser();
     await post('/api/auth/forgot-password', { email: body.email });
@@ -372,7 +372,7 @@ describe('password reset', () => {
 });
 
 describe('what reaches responses and logs', () => {
-  // checklist 16
+  // docs/security.md §16
   it('never logs a password, a hash or a token', async () => {
     const logs = t.logs.join('');
     expect(logs).toContain('auth.login');

@@ -16,7 +16,7 @@ import { signup } from '../services/auth/signup.js';
 import { callerOf, signedInCallerOf } from './client.js';
 
 /**
- * The account paths of spec §7, answering `{ token, user }` where the spec reads them. A bad
+ * The account paths of docs/product.md §7, answering `{ token, user }` where the spec reads them. A bad
  * body throws a ZodError: the central error handler answers 400 with its first message.
  */
 export async function authRoutes(app: FastifyInstance): Promise<void> {

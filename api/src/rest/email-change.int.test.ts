@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, lastMailTo, mailsTo, nextAddress, signup } from '../test/auth.js';
 
-// Issue #9 point 4: a stolen session must not become a stolen account.
+// A stolen session must not become a stolen account.
 
 let t: TestApp;
 
@@ -41,7 +41,7 @@ async function requestChange() {
 }
 
 describe(`email change (${process.env.TEST_DB})`, () => {
-  // checklist 4 (the email, like the password, needs the current password)
+  // docs/security.md §4 (the email, like the password, needs the current password)
   it('needs the current password, and wrong guesses are throttled like logins (429 + Retry-After)', async () => {
     const { token, user, body } = await signup(t.app);
     const change = (currentPassword?: string) =>
@@ -54,7 +54,7 @@ describe(`email change (${process.env.TEST_DB})`, () => {
     expect((await me(token)).json().email).toBe(user.email);
   });
 
-  // checklist 2, 4
+  // docs/security.md §2, §4
   it('wrong current passwords on change-password are throttled the same way', async () => {
     const { token, body } = await signup(t.app);
     const change = (currentPassword: string) =>
@@ -65,7 +65,7 @@ describe(`email change (${process.env.TEST_DB})`, () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  // checklist 4, 5
+  // docs/security.md §4, §5
   it('keeps the old address until the new one is confirmed; the old one is told, with a link to undo it', async () => {
     const { token, user, body, newEmail, res, verifyToken, noticeMail } = await requestChange();
     expect(res.json()).toEqual({
@@ -123,7 +123,7 @@ describe(`email change (${process.env.TEST_DB})`, () => {
     expect((await post('/api/users/verify-email', { token: second.verifyToken })).statusCode).toBe(400);
   });
 
-  // checklist 6
+  // docs/security.md §6
   it('"This wasn’t me" after the change went through puts the old address back and ends every session', async () => {
     const { token, user, body, newEmail, verifyToken, noticeMail } = await requestChange();
     await post('/api/users/verify-email', { token: verifyToken });

@@ -12,7 +12,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Issue 24 point 4: liveness (the process serves) apart from readiness (send it traffic now).
+// Liveness (the process serves) apart from readiness (send it traffic now).
 describe(`probes (${process.env.TEST_DB})`, () => {
   it('/livez answers 200 without asking anything outside the process', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/livez' });

@@ -23,7 +23,7 @@ const linkTokenFrom = (text: string) => {
 };
 
 describe(`one-click sign-in link (${process.env.TEST_DB})`, () => {
-  it('checklist 27: an owner whose own address is throttled gets in with a mailed link, once', async () => {
+  it('docs/security.md §27: an owner whose own address is throttled gets in with a mailed link, once', async () => {
     const { body, user } = await signup(t.app);
     const home = '198.18.60.1';
     for (let i = 0; i < 5; i++) await post('/api/auth/login', { email: body.email, password: 'Wrong-Guess-1' }, home);
@@ -57,7 +57,7 @@ describe(`one-click sign-in link (${process.env.TEST_DB})`, () => {
     expect(again.json()).toEqual(INVALID);
   });
 
-  it('checklist 1, 27: answers the same for an unknown address, over REST and tRPC', async () => {
+  it('docs/security.md §1, §27: answers the same for an unknown address, over REST and tRPC', async () => {
     const { body } = await signup(t.app);
     const known = await post('/api/auth/sign-in-link', { email: body.email }, '198.18.61.1');
     const unknown = await post('/api/auth/sign-in-link', { email: 'no.such.person@example.com' }, '198.18.61.1');
@@ -67,7 +67,7 @@ describe(`one-click sign-in link (${process.env.TEST_DB})`, () => {
     expect(trpc.json()).toMatchObject({ result: { data: SENT } });
   });
 
-  it('checklist 27: a link expires after 15 minutes, and a newer sign-in spends the older links', async () => {
+  it('docs/security.md §27: a link expires after 15 minutes, and a newer sign-in spends the older links', async () => {
     const { body, user } = await signup(t.app);
     const address = '198.18.62.1';
     await post('/api/auth/sign-in-link', { email: body.email }, address);

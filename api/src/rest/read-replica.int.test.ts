@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { startSilentProxy, type SilentProxy } from '../test/silent-proxy.js';
 import { importFixture, twitterFixture } from '../test/social-fixtures.js';
 
-// Issue 24 point 6: READ_DATABASE_URL sends the hot read-only queries to a replica. The "replica"
+// READ_DATABASE_URL sends the hot read-only queries to a replica. The "replica"
 // here is a second database holding posts the primary has not: what a list answers tells which
 // one it read. It sits behind a TCP proxy, so the test can cut it off as a partition would.
 describe.runIf(process.env.TEST_DB === 'postgres')('a read replica (READ_DATABASE_URL)', () => {

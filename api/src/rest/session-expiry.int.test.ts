@@ -26,13 +26,13 @@ async function tokensOfOneSession() {
 }
 
 describe(`session tokens must expire (${process.env.TEST_DB})`, () => {
-  it('checklist 7: every session token the server signs carries exp, 7 days ahead', async () => {
+  it('docs/security.md §7: every session token the server signs carries exp, 7 days ahead', async () => {
     const { claims } = await tokensOfOneSession();
     expect(claims.exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(SESSION_TTL_SECONDS - 120);
     expect(claims.exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(SESSION_TTL_SECONDS);
   });
 
-  it('checklist 7: a validly signed token without exp gets 401 on REST, while the same claims with exp get in', async () => {
+  it('docs/security.md §7: a validly signed token without exp gets 401 on REST, while the same claims with exp get in', async () => {
     const { withoutExp, withExp } = await tokensOfOneSession();
     expect(jwt.decode(withoutExp)).not.toHaveProperty('exp');
     const user = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(withoutExp) });
@@ -50,7 +50,7 @@ describe(`session tokens must expire (${process.env.TEST_DB})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(withExp) })).statusCode).toBe(200);
   });
 
-  it('checklist 7: tRPC refuses it (UNAUTHORIZED on a protected call, anonymous on auth.me)', async () => {
+  it('docs/security.md §7: tRPC refuses it (UNAUTHORIZED on a protected call, anonymous on auth.me)', async () => {
     const { withoutExp, withExp } = await tokensOfOneSession();
     const keys = await t.app.inject({ method: 'GET', url: '/trpc/apiKeys.list', headers: bearer(withoutExp) });
     expect(keys.statusCode).toBe(401);
@@ -60,7 +60,7 @@ describe(`session tokens must expire (${process.env.TEST_DB})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/trpc/apiKeys.list', headers: bearer(withExp) })).statusCode).toBe(200);
   });
 
-  it('checklist 7: /v1 takes no session token, with or without exp (API keys only)', async () => {
+  it('docs/security.md §7: /v1 takes no session token, with or without exp (API keys only)', async () => {
     const { withoutExp, issued } = await tokensOfOneSession();
     for (const token of [withoutExp, issued]) {
       const res = await t.app.inject({ method: 'GET', url: '/v1/crypto/prices', headers: bearer(token) });

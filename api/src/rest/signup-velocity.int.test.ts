@@ -5,7 +5,7 @@ import { newAccount } from '../test/auth.js';
 const signupFrom = (t: TestApp, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: newAccount(), remoteAddress });
 
-// checklist 29: rotating addresses no longer makes accounts at will.
+// docs/security.md §29: rotating addresses no longer makes accounts at will.
 describe(`sign-up velocity (${process.env.TEST_DB})`, () => {
   let t: TestApp;
 
@@ -17,7 +17,7 @@ describe(`sign-up velocity (${process.env.TEST_DB})`, () => {
     await t?.close();
   });
 
-  it('checklist 29: 5 sign-ups an hour per address; an IPv4-mapped IPv6 address is the same address', async () => {
+  it('docs/security.md §29: 5 sign-ups an hour per address; an IPv4-mapped IPv6 address is the same address', async () => {
     for (let i = 0; i < 3; i++) expect((await signupFrom(t, '203.0.113.5')).statusCode).toBe(201);
     for (let i = 0; i < 2; i++) expect((await signupFrom(t, '::ffff:203.0.113.5')).statusCode).toBe(201);
     const refused = await signupFrom(t, '::ffff:203.0.113.5');
@@ -30,7 +30,7 @@ describe(`sign-up velocity (${process.env.TEST_DB})`, () => {
     expect((await signupFrom(t, '203.0.113.6')).statusCode).toBe(201);
   });
 
-  it('checklist 29: 20 sign-ups an hour per IPv4 /24, whichever addresses in it', async () => {
+  it('docs/security.md §29: 20 sign-ups an hour per IPv4 /24, whichever addresses in it', async () => {
     for (let i = 1; i <= 20; i++) expect((await signupFrom(t, `198.51.100.${i}`)).statusCode).toBe(201);
     const refused = await signupFrom(t, '198.51.100.200');
     expect(refused.statusCode).toBe(429);
@@ -40,7 +40,7 @@ describe(`sign-up velocity (${process.env.TEST_DB})`, () => {
     expect((await signupFrom(t, '198.51.101.1')).statusCode).toBe(201);
   });
 
-  it('checklist 29: an IPv6 host is its /64, and 20 sign-ups an hour per /48', async () => {
+  it('docs/security.md §29: an IPv6 host is its /64, and 20 sign-ups an hour per /48', async () => {
     // Rotating addresses inside one /64 is one address.
     for (let i = 1; i <= 5; i++) expect((await signupFrom(t, `2001:db8:77:1::${i}`)).statusCode).toBe(201);
     expect((await signupFrom(t, '2001:db8:77:1:ffff::9')).statusCode).toBe(429);
@@ -52,7 +52,7 @@ describe(`sign-up velocity (${process.env.TEST_DB})`, () => {
     expect((await signupFrom(t, '2001:db8:78::1')).statusCode).toBe(201);
   });
 
-  it('checklist 29: a taken email still answers 409 as documented (docs/accounts.md)', async () => {
+  it('docs/security.md §29: a taken email still answers 409 as documented (docs/accounts.md)', async () => {
     const body = newAccount();
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress: '192.0.2.44' })).statusCode).toBe(
       201,
@@ -80,7 +80,7 @@ describe(`the global sign-up rate (${process.env.TEST_DB})`, () => {
     await t?.close();
   });
 
-  it('checklist 29: past the rate new sign-ups get 429 with Retry-After, and the operator gets one warning line', async () => {
+  it('docs/security.md §29: past the rate new sign-ups get 429 with Retry-After, and the operator gets one warning line', async () => {
     // Each from its own network: only the global rate can refuse them.
     for (let i = 0; i < RATE; i++) expect((await signupFrom(t, `100.64.${i}.1`)).statusCode).toBe(201);
     for (let i = 0; i < 4; i++) {

@@ -6,7 +6,7 @@ import { listPosts, searchPosts } from '../services/social/index.js';
 import { signedInCallerOf } from './client.js';
 
 /**
- * The social paths of spec §7: a page of one platform's posts, and the search across them. The
+ * The social paths of docs/product.md §7: a page of one platform's posts, and the search across them. The
  * data is what customers pay for, so these need a signed-in user (the web app sends its token);
  * `dataset=mine` reads that user's own posts.
  */

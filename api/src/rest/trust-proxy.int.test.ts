@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { signup } from '../test/auth.js';
 
-// Issue 24 point 3: behind a balancer the per-address limits must see each client's own address,
+// Behind a balancer the per-address limits must see each client's own address,
 // and a client must never choose its address by sending X-Forwarded-For itself.
 const BALANCER = '10.0.0.2';
 

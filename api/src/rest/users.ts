@@ -6,7 +6,7 @@ import { changePassword } from '../services/user/password.js';
 import { updateProfile } from '../services/user/profile.js';
 import { callerOf, signedInCallerOf } from './client.js';
 
-/** The signed-in user's own account (spec §7 `/api/users/*`); tRPC's `user` router does the same. */
+/** The signed-in user's own account (docs/product.md §7 `/api/users/*`); tRPC's `user` router does the same. */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { preHandler: requireUser };
 

@@ -52,7 +52,7 @@ describe('databaseUnavailable', () => {
 });
 
 describe('serviceUnavailable', () => {
-  it('checklist 22: a pool wait that ran out while the database answered is busy (Retry-After 2), not an outage', () => {
+  it('docs/security.md §22: a pool wait that ran out while the database answered is busy (Retry-After 2), not an outage', () => {
     const busy = new PoolBusyError(2_000, 10, 40);
     expect(isPoolBusy(busy)).toBe(true);
     expect(isPoolBusy(new Error('list failed', { cause: busy }))).toBe(true);

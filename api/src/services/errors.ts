@@ -35,8 +35,8 @@ export type OwnedObject = 'alert' | 'api_key' | 'task' | 'export' | 'notificatio
 
 /**
  * An owned object the caller asked for by id that is not theirs, or does not exist: answered as any
- * NOT_FOUND (another account's id is never confirmed, checklist 10), and logged by the edges'
- * error handlers as an authorization failure (checklist 16: logAuthorizationFailure). The lookups
+ * NOT_FOUND (another account's id is never confirmed, docs/security.md §10), and logged by the edges'
+ * error handlers as an authorization failure (docs/security.md §16: logAuthorizationFailure). The lookups
  * filter by owner, so "someone else's" and "nobody's" are one case, and one log line.
  */
 export class NotOwnedError extends AppError {

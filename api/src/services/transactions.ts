@@ -18,7 +18,7 @@ export function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Databa
 /**
  * Locks the account's row for the rest of the transaction and answers its plan and whether its
  * address is verified. Every create that is capped per plan takes this lock before it counts, so
- * 50 concurrent creates count one after another and never overshoot the cap (checklist 26).
+ * 50 concurrent creates count one after another and never overshoot the cap (docs/security.md §26).
  */
 export async function lockAccount(trx: Kysely<Database>, userId: string): Promise<LockedAccount> {
   const row = await trx

@@ -97,7 +97,7 @@ export async function confirmationTokenFor(app: FastifyInstance, to: string): Pr
 
 /**
  * Marks the user's address verified, as opening the sign-up link would, for tests that are not
- * about verification (email alerts, Send Email and API keys need a verified address: checklist 25).
+ * about verification (email alerts, Send Email and API keys need a verified address: docs/security.md §25).
  */
 export async function verifyEmail(app: FastifyInstance, userId: string): Promise<void> {
   await app.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 // A local server speaking the part of Stripe's HTTP API that Coinsight uses, for tests without the
-// internet (issue 22 point 6). Each answer's shape comes from shared/reference/stripe-billing.md;
-// the section it was taken from is named beside it ("ref: …"). The `stripe` client is pointed here
+// internet. Each answer's shape follows Stripe's API reference (https://docs.stripe.com/api);
+// the part of it each was taken from is named beside it ("ref: …"). The `stripe` client is pointed here
 // through its documented host/port/protocol options (ref: SDK), and events are signed the way
 // Stripe signs them (ref: Signing): `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`
 // keyed with the whole whsec_… string. It is plain node:http so the browser tests can run it too.
@@ -456,7 +456,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       return answer(200, { object: 'list', data, has_more: false, url: '/v1/invoices' });
     }
     // `stripe.invoices.createPreview({ customer, subscription })` (stripe@23.1.0 cjs/resources/Invoices.js:
-    // POST /v1/invoices/create_preview). shared/reference/stripe-billing.md has no section on it, so
+    // POST /v1/invoices/create_preview). Its shape is taken from the SDK:
     // the answer's shape is the SDK's `Invoice` type (cjs/resources/Invoices.d.ts: amount_due, total,
     // period_start/period_end, lines.data[].quantity/amount/period; no id on a preview). Its figures
     // are Stripe's: the meter events received for the customer within the subscription's current

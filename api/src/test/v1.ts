@@ -48,7 +48,7 @@ export function expectV1Error(res: LightMyRequestResponse, status: number, code:
   if (expectedParam !== undefined) expect(param).toBe(expectedParam);
 }
 
-// Every answer the helpers above get is checked against the OpenAPI document (issue 12): the
+// Every answer the helpers above get is checked against the OpenAPI document: the
 // documented schema of that operation and status, extra fields included (answers are closed
 // objects in the document), and its required headers (X-Request-Id, RateLimit-*, Retry-After). So a route cannot answer what its documentation does not say.
 const document = v1OpenApiDocument({ serverUrl: 'http://localhost:3000', version: 'test' });

@@ -14,7 +14,7 @@ import { TRPC_MAX_BATCH_SIZE, trpcOptions } from './options.js';
 import { appRouter, type AppRouter } from './root.js';
 
 /**
- * Issue 20 point 6, issue 21 point 5: trpc/fastify-plugin.ts answers GET query batches itself,
+ * trpc/fastify-plugin.ts answers GET query batches itself,
  * from tRPC internals (`router._def.procedures`, `_def._config`) and tRPC's own pieces. Every
  * request here goes to the app's router twice, with the app's options and services: once behind
  * that plugin, once behind the library's own Fastify adapter (`fastifyTRPCPlugin`). Status, body
@@ -111,7 +111,7 @@ describe(`tRPC GET query batches: the plugin's short road answers as the library
     }
   });
 
-  it('bad input is 400 with the zod error shape; a control character too (checklist 12)', async () => {
+  it('bad input is 400 with the zod error shape; a control character too (docs/security.md §12)', async () => {
     const bad = await compare({ url: batch(['social.summaries'], { 0: { period: 'forever' } }), headers: bearer(token) });
     expect(bad.road).toBe('short');
     expect(bad.res.statusCode).toBe(400);
@@ -187,7 +187,7 @@ describe(`tRPC GET query batches: the plugin's short road answers as the library
   });
 });
 
-describe(`tRPC GET query batches: a call asked again while its cached answer is fresh (${process.env.TEST_DB}, issue 21)`, () => {
+describe(`tRPC GET query batches: a call asked again while its cached answer is fresh (${process.env.TEST_DB})`, () => {
   const page = (input: object) => batch(['social.list.twitter'], { 0: input });
 
   it('is answered without running the procedure, the same bytes as the library sends', async () => {
@@ -246,7 +246,7 @@ describe(`tRPC GET query batches: a call asked again while its cached answer is 
   });
 });
 
-describe('the tRPC internals the short road reads (issue 20 point 6)', () => {
+describe('the tRPC internals the short road reads', () => {
   it('are there in this tRPC version: every query of the router by its dotted path', () => {
     const { queries } = readRouterInternals(appRouter);
     expect(queries.has('social.list.twitter')).toBe(true);

@@ -119,7 +119,7 @@ interface QueryBatch {
  * index in the batch's path and raw input). A call asked again by the same caller, byte for byte,
  * while that answer is fresh is answered with it without running the procedure: tRPC's
  * middleware levels copy the call's options and context at each step, which made a cached tRPC
- * list page cost 45% more server CPU than the same page over REST (issue 21, hot mode).
+ * list page cost 45% more server CPU than the same page over REST (hot mode).
  *
  * What the procedure would have done is what this skips, so only what cannot change is skipped:
  * the context is still made for every request (a revoked session is anonymous at once, and no

@@ -34,7 +34,7 @@ const t = initTRPC.context<Context>().create({
 });
 
 /**
- * Checklist 12, as plugins/input.ts does for REST and /v1: a control character anywhere in the
+ * docs/security.md §12, as plugins/input.ts does for REST and /v1: a control character anywhere in the
  * procedure's raw input, whatever its schema, is a BAD_REQUEST whose zodError names the field.
  */
 async function refuseControlCharacters(getRawInput: () => Promise<unknown>): Promise<void> {

@@ -5,7 +5,7 @@ import { signup } from '../test/auth.js';
 import { expectDocumented } from '../test/v1.js';
 import { INVALID_KEY_MESSAGE, MALFORMED_KEY_MESSAGE, MISSING_KEY_MESSAGE } from './auth.js';
 
-// Issue 11: the /v1 front door. Keys are made straight in the table here, so this test holds
+// The /v1 front door. Keys are made straight in the table here, so this test holds
 // whatever the key-management service does; the lifecycle through it is tested in trpc/routers/api-keys.int.test.ts.
 
 let t: TestApp;
@@ -62,7 +62,7 @@ describe(`/v1 authentication (${process.env.TEST_DB})`, () => {
 
   it('refuses a malformed key, a session token included', async () => {
     const { token } = await signup(t.app);
-    // cs_test_ keys are well-formed now (test mode, issue 23): one character short is not, nor a
+    // cs_test_ keys are well-formed now (test mode): one character short is not, nor a
     // look-alike of the public test key.
     for (const value of [
       'abc',
@@ -111,7 +111,7 @@ describe(`/v1 authentication (${process.env.TEST_DB})`, () => {
     expect(again.last_used_at).toEqual(row.last_used_at);
   });
 
-  // checklist 16, 17
+  // docs/security.md §16, §17
   it('logs refusals and acceptances without the secret', async () => {
     const { user } = await signup(t.app);
     const { secret } = await insertKey(user.id);

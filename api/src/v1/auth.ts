@@ -45,7 +45,7 @@ function bearerSecret(header: string | undefined): string | null {
 }
 
 function refuse(request: FastifyRequest, reason: 'missing' | 'malformed' | 'unknown', message: string): never {
-  // Checklist 16: failures are logged, never the presented secret.
+  // docs/security.md §16: failures are logged, never the presented secret.
   request.log.info({ event: 'v1.auth_failed', reason }, 'api key refused');
   throw new V1Error(401, 'unauthorized', message);
 }

@@ -18,7 +18,7 @@ import { insertKey } from '../test/keys.js';
 import { expectDocumented } from '../test/v1.js';
 import type { V1UsageAnswer } from './routes/usage.js';
 
-// Issue 22 point 4: a Pro account's monthly budget, its 80% and 100% mail (once each, even under
+// A Pro account's monthly budget, its 80% and 100% mail (once each, even under
 // concurrent calls), the optional hard cap (exact like the Free quota), and the month's cost and
 // its projection on the billing tab and GET /v1/usage; on PGlite and PostgreSQL.
 describe(`monthly budget (${process.env.TEST_DB})`, () => {
@@ -92,7 +92,7 @@ describe(`monthly budget (${process.env.TEST_DB})`, () => {
     return res.json<V1UsageAnswer>();
   }
 
-  it('issue 22.4: a Free account cannot set a budget: 403 saying it is for Pro', async () => {
+  it('a Free account cannot set a budget: 403 saying it is for Pro', async () => {
     const { token } = await signup(t.app);
     const res = await trpc('billing.setBudget', token, { amountUsd: '50', hardCap: false });
     expect(res.statusCode).toBe(403);
@@ -100,7 +100,7 @@ describe(`monthly budget (${process.env.TEST_DB})`, () => {
     expect(await t.app.db.selectFrom('budgets').select('user_id').execute()).toEqual([]);
   });
 
-  it('issue 22.4: refuses an amount that is not positive, has more than cents, or is too large, saying why', async () => {
+  it('refuses an amount that is not positive, has more than cents, or is too large, saying why', async () => {
     const { token } = await proAccount();
     const cases: Array<[unknown, string]> = [
       ['0', BUDGET_MESSAGES.min],
@@ -120,7 +120,7 @@ describe(`monthly budget (${process.env.TEST_DB})`, () => {
     expect(BUDGET_MESSAGES.max).toBe('Budget must be at most $100,000.00');
   });
 
-  it('issue 22.4: a Pro account sets, changes and removes its budget; the billing tab and /v1/usage show it alike', async () => {
+  it('a Pro account sets, changes and removes its budget; the billing tab and /v1/usage show it alike', async () => {
     const { token, key } = await proAccount();
     const set = await setBudget(token, { amountUsd: '$1,250.50', hardCap: true });
     expect(set.usage.budget).toEqual({
@@ -151,7 +151,7 @@ describe(`monthly budget (${process.env.TEST_DB})`, () => {
     expect((await usage(key.headers)).budget).toBeNull();
   });
 
-  it('issue 22.4: mails at 80% once, even when 50 concurrent calls cross it, then at 100% once', async () => {
+  it('mails at 80% once, even when 50 concurrent calls cross it, then at 100% once', async () => {
     const { user, token, key } = await proAccount();
     // $1.00 pays for 6,666 calls; 80% of it is reached at the 5,334th (5,334 × $0.00015 ≥ $0.80).
     expect(budgetCalls(100)).toEqual({ warnCalls: 5_334, capCalls: 6_666 });
@@ -208,7 +208,7 @@ describe(`monthly budget (${process.env.TEST_DB})`, () => {
     expect(mails).toHaveLength(3);
   });
 
-  it('issue 22.4: the hard cap refuses exactly the calls past the budget with 402 budget_exceeded, never billed', async () => {
+  it('the hard cap refuses exactly the calls past the budget with 402 budget_exceeded, never billed', async () => {
     const { user, token, key } = await proAccount();
     await setBudget(token, { amountUsd: '1', hardCap: true });
     await presetProCalls(user.id, key.id, 6_640);
@@ -251,7 +251,7 @@ describe(`monthly budget (${process.env.TEST_DB})`, () => {
     expect((await call(key.headers)).statusCode).toBe(200);
   });
 
-  it('issue 22.4: without a verified address the threshold is recorded and shown in the app, and no mail is sent', async () => {
+  it('without a verified address the threshold is recorded and shown in the app, and no mail is sent', async () => {
     const { user, token, key } = await proAccount({ verified: false });
     await setBudget(token, { amountUsd: '0.01', hardCap: false });
     expect(budgetCalls(1)).toEqual({ warnCalls: 54, capCalls: 66 });
@@ -262,7 +262,7 @@ describe(`monthly budget (${process.env.TEST_DB})`, () => {
     expect(t.logs.some((line) => line.includes('budget mail not sent: the address is not verified'))).toBe(true);
   });
 
-  it('issue 22.4: the cost so far and its projection to the month end, linear on the time elapsed', async () => {
+  it('the cost so far and its projection to the month end, linear on the time elapsed', async () => {
     const { user } = await proAccount();
     // September 2026 has 30 days; at the end of its 10th day a third has passed: 1,000 calls → 3,000.
     const now = new Date('2026-09-11T00:00:00.000Z');
@@ -282,7 +282,7 @@ describe(`monthly budget (${process.env.TEST_DB})`, () => {
   });
 });
 
-describe('projectMonth (issue 22.4: the projection)', () => {
+describe('projectMonth (the projection)', () => {
   const start = new Date('2026-11-01T00:00:00.000Z');
   const end = new Date('2026-12-01T00:00:00.000Z');
   const at = (iso: string) => new Date(iso);

@@ -11,7 +11,7 @@ import { presetFreeCalls } from '../test/keys.js';
 import { startLiveServer } from '../test/live-server.js';
 import { v1Account } from '../test/v1.js';
 
-// Issue 23: the built CLI (packages/cli/dist/coinsight.js, one bundled file) run as a subprocess
+// The built CLI (packages/cli/dist/coinsight.js, one bundled file) run as a subprocess
 // against a listening server, as a user runs it: its stdout, stderr and exit status. Asynchronous
 // child processes only: the server answering them lives in this process.
 

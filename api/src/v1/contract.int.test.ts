@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer } from '../test/live-server.js';
 import { v1Account } from '../test/v1.js';
 
-// Issue 23 point 9: the /v1 contract is exact. Every operation's documented examples and a set of
+// The /v1 contract is exact. Every operation's documented examples and a set of
 // hostile requests go to a listening server; each request is judged against GET /v1/openapi.json
 // (its parameters and body, unknown ones included) and each answer checked against it (status
 // listed, body by its schema, request id). It fails on any 5xx, on an answer off the document, on
@@ -298,7 +298,7 @@ describe(`the /v1 contract (${process.env.TEST_DB})`, () => {
     await check({ method: 'POST', path: '/v1/alerts/create', rawBody: 'symbol=BTC', contentType: 'text/plain' });
   });
 
-  it("takes the account's own verified address as email: true (spec §3's payload)", async () => {
+  it("takes the account's own verified address as email: true (docs/product.md §3's payload)", async () => {
     await freshKey();
     const { email } = await server.app.db.selectFrom('users').select('email').where('id', '=', key.userId).executeTakeFirstOrThrow();
     const answer = await check(

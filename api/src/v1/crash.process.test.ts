@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHash, displayPrefix, newApiKeySecret } from '../services/api-keys/secret.js';
 
-// Issue 11 item 5, checklist 20: a call is counted before its answer is written, so after a
+// docs/security.md §20: a call is counted before its answer is written, so after a
 // kill -9 in the middle of a burst and a restart, usage holds every 200 the client received. The
 // documented window: a call counted whose answer never reached the client (in flight at the kill)
 // may be counted too, so successes ≤ counted ≤ successes + calls that failed in flight.

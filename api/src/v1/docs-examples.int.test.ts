@@ -7,10 +7,10 @@ import { allExamples, withBaseUrl, type CodeExample } from '@coinsight/sdk/examp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer } from '../test/live-server.js';
 
-// Issue 12: every code example of the /docs pages runs against a listening server. The shell
+// Every code example of the /docs pages runs against a listening server. The shell
 // ones run in bash with the real curl; the TypeScript ones are type-checked against the built
 // SDK and run as files importing it; the Python ones run with the machine's python3 and
-// packages/sdk-python on PYTHONPATH (issue 23). Asynchronous child processes only: the server
+// packages/sdk-python on PYTHONPATH. Asynchronous child processes only: the server
 // answering them lives in this process.
 
 const run = promisify(execFile);

@@ -113,7 +113,7 @@ export function v1ErrorHandler(thrown: FastifyError | V1Error | AppError | ZodEr
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {
-    // Nothing of the cause in the body (checklist 15); all of it in the log.
+    // Nothing of the cause in the body (docs/security.md §15); all of it in the log.
     request.log.error({ err: error }, 'request failed');
     return sendV1Error(request, reply, status, status === 503 ? 'unavailable' : 'internal', INTERNAL_ERROR_MESSAGE);
   }

@@ -33,7 +33,7 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The metered public API (issue 11), registered with prefix `/v1`. In this scope, in order:
+ * The metered public API, registered with prefix `/v1`. In this scope, in order:
  * every answer carries `X-Request-Id`; `Authorization: Bearer <key>` is required (401 before
  * anything else, unknown paths included); the per-minute limits (RateLimit-* headers on every
  * authenticated answer); the monthly quota's reservation before the handler, given back in onSend

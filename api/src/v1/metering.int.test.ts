@@ -11,7 +11,7 @@ import { insertKey, presetFreeCalls } from '../test/keys.js';
 import { quotaMessage, rateLimitMessage } from './metering.js';
 import type { V1UsageAnswer } from './routes/usage.js';
 
-// Issue 11 items 4 and 5: limits, the exact monthly quota and metering, on PGlite and PostgreSQL;
+// Limits, the exact monthly quota and metering, on PGlite and PostgreSQL;
 // with in-process counters, and with Redis too when TEST_REDIS_URL is set (as CI runs it).
 const redisUrl = process.env.TEST_REDIS_URL;
 const modes: Array<[string, string | undefined]> = [
@@ -268,7 +268,7 @@ describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`,
     expect(listed?.callsThisMonth).toBe(1_000);
   });
 
-  it('counts calls of many accounts arriving together exactly, each account on its own (they share statements: issue 21)', async () => {
+  it('counts calls of many accounts arriving together exactly, each account on its own (they share statements)', async () => {
     // Three Free accounts 4 calls under the quota, two Pro accounts, two keys on one of them:
     // 12 concurrent calls each, interleaved, so every batch mixes accounts and repeats some.
     const free = await Promise.all([account(), account(), account()]);
@@ -320,7 +320,7 @@ describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`,
     await presetFreeCalls(t.app.db, user.id, key.id, 1_000);
     expect((await get('/v1/crypto/prices?symbols=BTC', key.headers)).statusCode).toBe(429);
 
-    // Issue 22: Pro is never given by the web app; here the operator grants it (pnpm admin grant-plan).
+    // Pro is never given by the web app; here the operator grants it (pnpm admin grant-plan).
     await grantPlan(t.app.deps, { email: user.email, plan: 'pro', operator: 'test' });
     const upgraded = await trpc<BillingSummary>('billing.summary', token);
     expect(upgraded.usage).toMatchObject({ plan: 'pro', quota: null, remaining: null });
@@ -376,7 +376,7 @@ describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`,
   });
 });
 
-// Checklist 18: with Redis unreachable the /v1 limits fall back to per-instance counters, as every
+// docs/security.md §18: with Redis unreachable the /v1 limits fall back to per-instance counters, as every
 // other limit does: calls neither hang nor fail, and past the limit they are still refused.
 describe(`/v1 limits when Redis is down (${process.env.TEST_DB})`, () => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { v1OpenApiDocument } from '@coinsight/contracts';
 import { expect, it } from 'vitest';
 
-// Issue 23: the /v1 OpenAPI document passes `redocly lint` (its recommended rules, redocly.yaml)
+// The /v1 OpenAPI document passes `redocly lint` (its recommended rules, redocly.yaml)
 // with zero errors and zero warnings, run on the document GET /v1/openapi.json serves.
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

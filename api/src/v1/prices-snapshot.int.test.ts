@@ -12,7 +12,7 @@ import { signup } from '../test/auth.js';
 import { v1Client } from '../test/v1.js';
 import type { V1UsageAnswer } from './routes/usage.js';
 
-// Issue 21 point 3: GET /v1/crypto/prices (and tRPC market.overview / market.asset) answered from
+// GET /v1/crypto/prices (and tRPC market.overview / market.asset) answered from
 // a per-tick snapshot of the overview held by each instance, refreshed by the market bus.
 // The bus under test runs on a clock the test moves, so whether the snapshot is trusted never
 // depends on how fast the machine is; the two-instance case uses the apps' own buses.

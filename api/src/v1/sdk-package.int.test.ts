@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer } from '../test/live-server.js';
 
-// Issue 23.1: @coinsight/sdk as a customer gets it. Its packed tarball is installed into an empty
+// @coinsight/sdk as a customer gets it. Its packed tarball is installed into an empty
 // folder outside the workspace (npm, offline: the package has no dependencies to fetch), a user's
 // file is type-checked with `strict` against the installed declarations (skipLibCheck off, so the
 // .d.ts files are checked too and may import nothing that is not in the tarball), compiled, and run

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer } from '../test/live-server.js';
 
-// Issue 23: the Python SDK (packages/sdk-python) against a listening server. Its whole unittest
+// The Python SDK (packages/sdk-python) against a listening server. Its whole unittest
 // suite runs with the machine's python3: the unit tests (a local stub server) and the live ones,
 // which run only when COINSIGHT_BASE_URL and COINSIGHT_API_KEY are set, as here. An asynchronous
 // child process: the server answering it lives in this process.

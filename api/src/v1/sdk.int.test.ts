@@ -2,7 +2,7 @@ import { Coinsight, CoinsightError } from '@coinsight/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer } from '../test/live-server.js';
 
-// Issue 12: the SDK against a listening server, over real HTTP. Its retry timing is unit-tested
+// The SDK against a listening server, over real HTTP. Its retry timing is unit-tested
 // in packages/sdk with a scripted fetch.
 
 let server: Awaited<ReturnType<typeof startLiveServer>>;
@@ -50,7 +50,7 @@ describe(`@coinsight/sdk against the API (${process.env.TEST_DB})`, () => {
     expect(all).toEqual(rows.map((r) => String(r.id)));
     const firstPage = await coinsight.data.list({ limit: 3 });
     expect(firstPage.data.map((p) => p._id)).toEqual(all.slice(0, 3));
-    // checklist 24: the key owner's own dataset, empty for an account that brought nothing in.
+    // docs/security.md §24: the key owner's own dataset, empty for an account that brought nothing in.
     expect(await coinsight.data.list({ dataset: 'mine' })).toMatchObject({ data: [], nextCursor: null });
     expect((await coinsight.data.list({ dataset: 'shared', limit: 3 })).data.map((p) => p._id)).toEqual(all.slice(0, 3));
   });

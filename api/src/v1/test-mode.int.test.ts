@@ -10,7 +10,7 @@ import { expectDocumented, expectV1Error, v1Client } from '../test/v1.js';
 import { PUBLIC_KEY_READ_ONLY_MESSAGE } from './auth.js';
 import { rateLimitMessage } from './metering.js';
 
-// Issue 23 point 7: cs_test_ keys answer from the fixed test dataset, deterministically, are never
+// cs_test_ keys answer from the fixed test dataset, deterministically, are never
 // metered, have their own limit, and nothing they do reaches live data; the public test key reads only.
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { expectDocumented } from '../test/v1.js';
 import { insertKey, presetFreeCalls } from '../test/keys.js';
 import type { V1UsageAnswer } from './routes/usage.js';
 
-// Issue 11 item 6 (checklist 18, 19): two API instances sharing one PostgreSQL database and one
+// docs/security.md §18, §19: two API instances sharing one PostgreSQL database and one
 // Redis behave as one. Runs as CI runs it, with TEST_DATABASE_URL and TEST_REDIS_URL.
 const redisUrl = process.env.TEST_REDIS_URL;
 const log = { info: () => undefined, warn: () => undefined, error: (details: object) => console.error(details) };

@@ -10,7 +10,7 @@ export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
 /** The window a mention alert counts posts over. */
 export const MENTION_ALERT_WINDOW_MS = 3_600_000;
 
-/** Spec §3's preferences with their defaults; a user's choice overrides one. */
+/** docs/product.md §3's preferences with their defaults; a user's choice overrides one. */
 export const NOTIFICATION_PREFERENCES = [
   { id: 'price-alerts', name: 'Price Alerts', description: 'Email me when one of my price alerts fires.', enabled: true },
   { id: 'social-mentions', name: 'Social Mentions', description: 'Email me when one of my mention alerts fires.', enabled: true },
@@ -26,14 +26,14 @@ export const ALERT_MAIL_PREFERENCE: Record<AlertKind, NotificationPreferenceId> 
 };
 
 export const ALERT_MESSAGES = {
-  /** 403 on create or update with email on: mail goes only to an address proven to be the owner's (checklist 25). */
+  /** 403 on create or update with email on: mail goes only to an address proven to be the owner's (docs/security.md §25). */
   verifyForEmail: 'Verify your email address before an alert can email you. Alerts without email (in-app only) work now.',
 } as const;
 
 const alertId = z.number({ error: 'id must be a whole number' }).int('id must be a whole number').positive('id must be a whole number');
 
 /**
- * Spec §3's alert payload {symbol, price, condition, email?}, with `kind` (default price) for
+ * docs/product.md §3's alert payload {symbol, price, condition, email?}, with `kind` (default price) for
  * mention alerts {kind: 'mentions', symbol, mentions}: they fire above a whole number of posts.
  * `webhookUrl` (optional): the alert is also POSTed there, signed, when it fires (docs/webhooks.md).
  */
@@ -130,7 +130,7 @@ export interface NotificationPreference {
   enabled: boolean;
 }
 
-/** Notifications, newest first; spec §9's default page size. */
+/** Notifications, newest first; docs/product.md §9's default page size. */
 export const notificationsQuerySchema = z
   .object({
     page: z.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be 1 or more').default(1),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 
-/** Messages of spec §5 and §8 for the account forms, plus the server's own rules. */
+/** Messages of docs/product.md §5 and §8 for the account forms, plus the server's own rules. */
 export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',
   usernameLength: 'Username must be 3 to 32 characters long',
@@ -34,7 +34,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const m = AUTH_MESSAGES;
 
 /**
- * Spec §5's rules for a new password, each in the words a form shows while it is typed. The
+ * docs/product.md §5's rules for a new password, each in the words a form shows while it is typed. The
  * schema below checks the same tests. The server also refuses the most common passwords (zxcvbn's
  * list of 49,000): that list costs about 180 kB gzipped, more than the app's own code, so forms
  * say so up front and show the server's answer rather than carry the list.
@@ -63,7 +63,7 @@ export const emailSchema = text('Email', { error: m.emailRequired })
   .max(254, m.emailInvalid)
   .regex(EMAIL_PATTERN, m.emailInvalid);
 
-/** A password being chosen: spec §5's rules, in the spec's order. */
+/** A password being chosen: docs/product.md §5's rules, in the spec's order. */
 export const newPasswordSchema = text('Password', { error: m.passwordRequired })
   .min(1, m.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
@@ -144,7 +144,7 @@ export const emailLinkSchema = z.object({
 });
 export type EmailLinkInput = z.input<typeof emailLinkSchema>;
 
-/** The user object every surface answers with (spec §3). Never carries a hash. */
+/** The user object every surface answers with (docs/product.md §3). Never carries a hash. */
 export interface PublicUser {
   id: string;
   username: string;

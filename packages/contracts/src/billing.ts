@@ -38,7 +38,7 @@ export interface BillingSummary {
 }
 
 /**
- * Issue 22: how long a Pro subscription whose payment failed (Stripe status past_due) keeps Pro's
+ * How long a Pro subscription whose payment failed (Stripe status past_due) keeps Pro's
  * limits while Stripe retries the card; past it the account is back on Free's limits and is mailed.
  */
 export const PAST_DUE_GRACE_DAYS = 7;
@@ -46,7 +46,7 @@ export const PAST_DUE_GRACE_DAYS = 7;
 /** Said on the billing tab and the pricing page when the server has no Stripe account configured. */
 export const PAID_PLANS_UNAVAILABLE_MESSAGE = 'Paid plans are not available on this server.';
 
-/** Stripe's subscription statuses (Subscriptions.d.ts, shared/reference/stripe-billing.md). */
+/** Stripe's subscription statuses (the SDK's Subscriptions.d.ts; https://docs.stripe.com/api/subscriptions/object). */
 export const SUBSCRIPTION_STATUSES = [
   'incomplete',
   'incomplete_expired',
@@ -106,7 +106,7 @@ export interface RedirectUrl {
 
 /**
  * billing.invoicePreview: Stripe's invoice preview for the subscription's current period beside
- * the local meter's figures for the same hours (issue 22 point 2). The preview counts only what
+ * the local meter's figures for the same hours. The preview counts only what
  * was reported to Stripe; the local meter counts every call, so the two differ by the calls of
  * the hours not reported yet (an hour is reported once settled, minutes after it ends).
  */

@@ -1,5 +1,5 @@
 /**
- * A budget's bounds and thresholds (issue 22 point 4), apart from budget.ts's zod schema: the landing
+ * A budget's bounds and thresholds, apart from budget.ts's zod schema: the landing
  * page's FAQ states them, and importing them must not bring zod into its bundle.
  */
 export const MICROS_PER_CENT = 10_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUDGET_MESSAGES, budgetCalls, budgetThresholdReached, setBudgetSchema } from './budget.js';
 
-describe('budgets (issue 22 point 4)', () => {
+describe('budgets', () => {
   it('reads an amount in dollars as whole cents', () => {
     const cents = (amountUsd: unknown) => setBudgetSchema.parse({ amountUsd }).amountUsd;
     expect(cents('50')).toBe(5_000);

@@ -1,5 +1,5 @@
 /**
- * A Pro account's monthly spending budget (issue 22 point 4): mail at 80% and 100% of it, and
+ * A Pro account's monthly spending budget: mail at 80% and 100% of it, and
  * optionally a hard cap past which calls are refused (402 budget_exceeded) instead of billed.
  * Money is integer micro-dollars like every cost (plans.ts); a budget is set in whole cents.
  */

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 that more than one package reads. */
+/** Business constants of docs/product.md §9 that more than one package reads. */
 
 /** The header switches to its scrolled style once the page is scrolled more than this. */
 export const HEADER_SCROLL_THRESHOLD_PX = 10;

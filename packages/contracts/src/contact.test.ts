@@ -9,7 +9,7 @@ function firstMessage(input: unknown): string | undefined {
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'support', message: 'The docs page is blank.' };
 
 describe('contactMessageSchema', () => {
-  it('offers the four subjects of spec §3 with their labels', () => {
+  it('offers the four subjects of docs/product.md §3 with their labels', () => {
     expect(CONTACT_SUBJECTS.map((s) => [s.value, s.label])).toEqual([
       ['general', 'General Inquiry'],
       ['support', 'Technical Support'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bodyTextSchema, headerTextSchema, mailboxSchema } from './mail-fields.js';
 
-/** The contact form's subjects and their labels (spec §3). */
+/** The contact form's subjects and their labels (docs/product.md §3). */
 export const CONTACT_SUBJECTS = [
   { value: 'general', label: 'General Inquiry' },
   { value: 'support', label: 'Technical Support' },

@@ -1,6 +1,6 @@
 /**
  * One budget per account covers every mail the account causes to be sent, whatever the feature:
- * alert mail, Send Email and contact-form copies (security checklist 25). Mail about the account
+ * alert mail, Send Email and contact-form copies (docs/security.md §25). Mail about the account
  * itself (verification, password reset, address change) is not counted: it has its own limits.
  * A person's alerts and messages fit well within it; a script mailing a victim does not.
  */

@@ -10,7 +10,7 @@ import {
 } from './plans.js';
 
 describe('plans', () => {
-  it('states the limits of spec §9 once', () => {
+  it('states the limits of docs/product.md §9 once', () => {
     expect(PLANS.free).toMatchObject({ requestsPerMinute: 100, monthlyQuota: 1_000, billed: false });
     expect(PLANS.pro).toMatchObject({ requestsPerMinute: 1_000, monthlyQuota: null, billed: true });
     expect(formatUsd(PRICE_MICROS_PER_1000_CALLS)).toBe('$0.15');
@@ -43,7 +43,7 @@ describe('plans', () => {
     expect(formatUsd(1_234_567_890_000)).toBe('$1,234,567.89');
   });
 
-  it('checklist 26: caps every count per plan, Pro above Free, with a message naming the cap and the plan', () => {
+  it('docs/security.md §26: caps every count per plan, Pro above Free, with a message naming the cap and the plan', () => {
     for (const limit of Object.keys(PLANS.free.limits) as PlanLimitId[]) {
       expect(PLANS.pro.limits[limit]).toBeGreaterThan(PLANS.free.limits[limit]);
     }

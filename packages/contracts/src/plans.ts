@@ -1,5 +1,5 @@
 /**
- * The plans and prices that the pricing page states and the public API enforces (issue 11: Free
+ * The plans and prices that the pricing page states and the public API enforces (Free
  * 100 requests a minute and 1,000 calls a month; Pro 1,000 requests a minute, every call billed at
  * $0.15 per 1,000). Money is integer micro-dollars (millionths of a US dollar), so costs add up
  * exactly.
@@ -18,13 +18,13 @@ export interface Plan {
   monthlyQuota: number | null;
   /** Whether every call made on this plan is billed at PRICE_MICROS_PER_CALL. */
   billed: boolean;
-  /** What an account on this plan may keep at once (security checklist 26). */
+  /** What an account on this plan may keep at once (docs/security.md §26). */
   limits: PlanLimits;
 }
 
 /**
  * Everything an account can create in numbers is capped, so one account cannot flood the alert
- * checker, the webhook sender, the task workers or the disk (security checklist 26). Free is
+ * checker, the webhook sender, the task workers or the disk (docs/security.md §26). Free is
  * generous for a person trying the product; Pro for a team running it in production.
  */
 export interface PlanLimits {
@@ -90,7 +90,7 @@ export function monthlyChargeMicros(plan: Plan, calls: number): number {
   return plan.billed ? costMicros(calls) : 0;
 }
 
-/** USD with two decimals (spec §9), rounding half a cent up: 1_355_000 → "$1.36". */
+/** USD with two decimals (docs/product.md §9), rounding half a cent up: 1_355_000 → "$1.36". */
 export function formatUsd(micros: number): string {
   const cents = Math.floor((micros + MICROS_PER_CENT / 2) / MICROS_PER_CENT);
   const dollars = Math.floor(cents / 100);

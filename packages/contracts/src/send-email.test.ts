@@ -9,7 +9,7 @@ function messages(input: unknown): string[] {
 const valid = { recipient: 'friend@example.com', subject: 'Hello', message: 'Look at this chart.' };
 
 describe('sendEmailSchema', () => {
-  it('reports empty fields in the order of spec §5', () => {
+  it('reports empty fields in the order of docs/product.md §5', () => {
     expect(messages({ recipient: '', subject: '', message: '' })).toEqual([m.recipientRequired, m.subjectRequired, m.messageRequired]);
     expect(messages({})).toEqual([m.recipientRequired, m.subjectRequired, m.messageRequired]);
   });

@@ -4,7 +4,7 @@ import { bodyTextSchema, headerTextSchema, mailboxSchema } from './mail-fields.j
 export const SEND_EMAIL_SUBJECT_MAX_LENGTH = 200;
 export const SEND_EMAIL_MESSAGE_MAX_LENGTH = 10_000;
 
-/** Spec §5 (validation, in this order) and §8 (failure) for the Send Email panel. */
+/** docs/product.md §5 (validation, in this order) and §8 (failure) for the Send Email panel. */
 export const SEND_EMAIL_MESSAGES = {
   recipientRequired: 'Recipient email is required',
   recipientInvalid: 'Invalid recipient email',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { httpUrlSchema } from './http-url.js';
 import { DATASETS, SOCIAL_PLATFORMS, type SocialPlatform } from './social/constants.js';
 
-/** Spec §3's task types and §4's status values, plus `cancelled`. */
+/** docs/product.md §3's task types and §4's status values, plus `cancelled`. */
 export const TASK_TYPES = ['scrape', 'analyze', 'export'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;

@@ -6,9 +6,9 @@ const problem = (input: unknown) => {
   return issue && { path: issue.path, message: issue.message };
 };
 
-// Checklist 12: a NUL character reached PostgreSQL and failed there with a 500. The raw input of
+// docs/security.md §12: a NUL character reached PostgreSQL and failed there with a 500. The raw input of
 // every surface is walked once (api/src/plugins/input.ts, the tRPC middleware), whatever its schema.
-describe('checklist 12: a control character anywhere in the raw input is found, naming the field', () => {
+describe('docs/security.md §12: a control character anywhere in the raw input is found, naming the field', () => {
   it.each([
     ['NUL in a field', { title: 'a\u0000b' }, ['title'], 'title must not contain control characters'],
     [

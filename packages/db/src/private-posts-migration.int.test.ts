@@ -10,7 +10,7 @@ import { seedAssets } from './seed/assets.js';
 import { createTestDatabase, type TestDatabase } from './testing.js';
 import { migrations } from './migrations/index.js';
 
-// 2026-11-26T0100_private_posts (checklist 24): the posts that user scrape tasks wrote into the
+// 2026-11-26T0100_private_posts (docs/security.md §24): the posts that user scrape tasks wrote into the
 // shared store before private datasets existed move to their owners, and the rollups are rebuilt.
 // The state before is made as it was made then: the migrations up to the one before, and the
 // importer writing every task's posts into `posts`.
@@ -64,7 +64,7 @@ const rollups = async () => ({
 });
 
 describe(`migration: private posts (${process.env.TEST_DB})`, () => {
-  it('checklist 24: moves the posts earlier scrape tasks wrote into the shared store to their owners, and rebuilds the rollups', async () => {
+  it('docs/security.md §24: moves the posts earlier scrape tasks wrote into the shared store to their owners, and rebuilds the rollups', async () => {
     for (const id of ['usr_one', 'usr_two']) {
       await sql`insert into users (id, username, email, password_hash) values (${id}, ${id}, ${`${id}@example.com`}, 'x')`.execute(db);
     }

@@ -1,6 +1,6 @@
 import { V1_OPERATIONS, v1AnswerJsonSchemas, v1OpenApiDocument, type V1Operation, type V1OperationId } from '@coinsight/contracts';
 
-// The /v1 operations as MCP tools (issue 23), generated from the operation registry the OpenAPI
+// The /v1 operations as MCP tools, generated from the operation registry the OpenAPI
 // document comes from: a new /v1 operation is a new tool with nothing to write here. The input
 // schema is the document's own (query, path and header parameters with their descriptions and
 // examples, the JSON body's properties) so an agent sees exactly what a generated client sees.

@@ -1,7 +1,7 @@
-// Every code example of the web app's /docs pages, in one place (issue 12). The pages render
+// Every code example of the web app's /docs pages, in one place. The pages render
 // them; api/src/v1/docs-examples.int.test.ts runs them against a listening server: the shell
 // ones with bash and curl, the TypeScript ones as files importing the built SDK, the Python ones
-// with python3 and packages/sdk-python (issue 23). So the docs cannot drift from the API. `{{BASE_URL}}` stands for where the API is served: the pages put
+// with python3 and packages/sdk-python. So the docs cannot drift from the API. `{{BASE_URL}}` stands for where the API is served: the pages put
 // their own origin there, the test its server.
 
 export const BASE_URL = '{{BASE_URL}}';

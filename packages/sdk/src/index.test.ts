@@ -203,7 +203,7 @@ describe('Coinsight', () => {
     expect(long.calls).toHaveLength(1);
   });
 
-  it("issue 22.4: does not retry a hard-capped budget's 402 budget_exceeded", async () => {
+  it("does not retry a hard-capped budget's 402 budget_exceeded", async () => {
     const budget = scripted([apiError(402, 'budget_exceeded'), alerts]);
     await expect(new Coinsight({ apiKey: 'k', baseUrl: 'http://h', fetch: budget.fetch }).alerts.list()).rejects.toMatchObject({
       status: 402,

@@ -1,7 +1,7 @@
 import type * as Contract from './generated/contract-types.js';
 import { VERSION } from './version.js';
 
-// The Coinsight /v1 client (issue 12; installable on its own, issue 23). Every request and answer
+// The Coinsight /v1 client (installable on its own). Every request and answer
 // type is the API's own: generated at build time from the zod schemas the API parses with
 // (scripts/contract-types.ts), written out as plain types so the package imports nothing at all.
 

@@ -10,7 +10,7 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : ERROR_FALLBACK_MESSAGE;
 }
 
-/** The full-page fallback for a rendering error (spec §2). */
+/** The full-page fallback for a rendering error (docs/product.md §2). */
 export function ErrorPage({ error, reset }: { error: unknown; reset: () => void }) {
   useDocumentTitle(ERROR_TITLE);
   const navigate = useNavigate();

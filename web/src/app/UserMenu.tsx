@@ -7,7 +7,7 @@ import { useSession } from './session';
 import styles from './UserMenu.module.css';
 import { useMenu } from './useMenu';
 
-/** The signed-in user's menu in the header: Dashboard, Settings, Sign Out (spec §2). */
+/** The signed-in user's menu in the header: Dashboard, Settings, Sign Out (docs/product.md §2). */
 export function UserMenu({ user }: { user: PublicUser }) {
   const { open, close, toggle, rootRef, triggerRef, menuId, onBlur } = useMenu();
   // No navigation here: on a members-only page the guard takes over and offers to sign in again.

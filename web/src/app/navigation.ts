@@ -1,4 +1,4 @@
-/** The site's navigation targets (spec §2, shared layout). */
+/** The site's navigation targets (docs/product.md §2, shared layout). */
 export interface NavItem {
   label: string;
   to: string;
@@ -34,7 +34,7 @@ export const footerLinks: readonly NavItem[] = [
   { label: 'Contact', to: '/contact' },
 ];
 
-/** The signed-in user's menu, besides Sign Out; Alerts (issue 10) joins the spec's two. */
+/** The signed-in user's menu, besides Sign Out; Alerts joins the two of docs/product.md §2. */
 export const accountLinks: readonly NavItem[] = [
   { label: 'Dashboard', to: '/dashboard' },
   { label: 'Alerts', to: '/alerts' },

@@ -7,7 +7,7 @@ export interface FaqItem {
   answer: ReactNode;
 }
 
-/** Questions that open one at a time (spec §4): opening one closes the other, a second click closes it. */
+/** Questions that open one at a time (docs/product.md §4): opening one closes the other, a second click closes it. */
 export function Faq({ items }: { items: readonly FaqItem[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const id = useId();

@@ -16,7 +16,7 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
 }
 
-/** Previous and next, where we are, and a jump to any page (digits only, 1 to the last; spec §5). */
+/** Previous and next, where we are, and a jump to any page (digits only, 1 to the last; docs/product.md §5). */
 export function Pagination({ page, pages, total, limit, totalIsEstimate = false, noun, onPageChange }: PaginationProps) {
   const about = totalIsEstimate ? 'about ' : '';
   const [jump, setJump] = useState('');

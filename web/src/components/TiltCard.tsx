@@ -3,7 +3,7 @@ import { cx } from '../lib/cx';
 import { usePrefersReducedMotion } from '../lib/usePrefersReducedMotion';
 import styles from './TiltCard.module.css';
 
-/** Spec §9: the idle sway moves one step every 50 ms. */
+/** docs/product.md §9: the idle sway moves one step every 50 ms. */
 export const IDLE_SWAY_INTERVAL_MS = 50;
 /** Tilt at the card's edge when the pointer is there. */
 export const MAX_TILT_DEG = 12;

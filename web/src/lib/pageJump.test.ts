@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_JUMP_DIGITS_MESSAGE, pageJumpRangeMessage, parsePageJump } from './pageJump';
 
-describe('parsePageJump (spec §5: digits only, 1 to the last page)', () => {
+describe('parsePageJump (docs/product.md §5: digits only, 1 to the last page)', () => {
   it.each([
     ['1', 1],
     ['7', 7],

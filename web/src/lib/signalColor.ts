@@ -1,4 +1,4 @@
-/** Spec §4 colour rules for sentiment scores (0..1) and price or engagement changes. */
+/** docs/product.md §4 colour rules for sentiment scores (0..1) and price or engagement changes. */
 export type SignalColor = 'green' | 'yellow' | 'red';
 
 export const SENTIMENT_GREEN_AT = 0.7;

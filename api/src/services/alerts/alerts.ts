@@ -42,7 +42,7 @@ const toAlert = (row: AlertRow): Alert => ({
   webhookUrl: row.webhook_url,
 });
 
-// Another user's alert is answered exactly as one that does not exist (security checklist 10).
+// Another user's alert is answered exactly as one that does not exist (docs/security.md §10).
 const notFound = (id: number, userId: string) => new NotOwnedError('alert', id, userId, 'Alert not found');
 
 export async function listAlerts(deps: Deps, _input: NoInput, caller: SignedIn): Promise<Alert[]> {
@@ -64,8 +64,8 @@ async function countAlerts(trx: Kysely<Database>, userId: string, which: 'active
 }
 
 /**
- * Creates an alert within the plan's caps (active alerts, alerts with a webhook: checklist 26).
- * Email only for a verified address (checklist 25): the mail would otherwise go to whatever
+ * Creates an alert within the plan's caps (active alerts, alerts with a webhook: docs/security.md §26).
+ * Email only for a verified address (docs/security.md §25): the mail would otherwise go to whatever
  * address was typed at sign-up, a victim's as easily as the owner's.
  */
 export async function createAlert(deps: Deps, input: CreateAlertInput, caller: SignedIn): Promise<Alert> {

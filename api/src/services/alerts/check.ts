@@ -113,7 +113,7 @@ export async function checkAlerts(deps: AlertCheckDeps, _input: NoInput): Promis
 /**
  * Mails the fired alerts that want it, to the owner's address only while it is verified at this
  * moment (it may have changed since the alert was made), and only within the account's mail
- * budget: past it the mail is held back and the in-app notification says so (checklist 25).
+ * budget: past it the mail is held back and the in-app notification says so (docs/security.md §25).
  */
 async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly FiredAlert[], now: Date): Promise<void> {
   const wanted = fired.filter((alert) => alert.email);

@@ -4,8 +4,8 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 
 /**
- * An alert's `email` as spec §3's payload writes it: true/false, or an address. The account's own
- * address means true (createAlert then requires it verified, checklist 25); any other address is
+ * An alert's `email` as docs/product.md §3's payload writes it: true/false, or an address. The account's own
+ * address means true (createAlert then requires it verified, docs/security.md §25); any other address is
  * refused, never mailed: an alert mails only the account that owns it.
  */
 export async function alertEmailChoice(

@@ -27,13 +27,13 @@ const toApiKey = (row: KeyRow, calls: number): ApiKey => ({
   callsThisMonth: calls,
 });
 
-// Another user's key is answered exactly as one that does not exist (checklist 10).
+// Another user's key is answered exactly as one that does not exist (docs/security.md §10).
 const notFound = (id: number, userId: string) => new NotOwnedError('api_key', id, userId, API_KEY_MESSAGES.notFound);
 
 /**
  * Creates a key and returns its secret, the only time it is ever available: only the SHA-256 is
  * stored. Needs a confirmed email address (throwaway accounts must not farm the free tier) and
- * fewer live keys than the plan allows (checklist 26); the user's row is locked so concurrent
+ * fewer live keys than the plan allows (docs/security.md §26); the user's row is locked so concurrent
  * creates count right. Test keys (`mode: 'test'`) are counted apart: each mode has the plan's
  * number of keys, so a test key never takes a live key's place.
  */

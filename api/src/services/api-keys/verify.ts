@@ -90,7 +90,7 @@ const keyLoaders = new WeakMap<object, DataLoader<string, KeyRow | null>>();
 /**
  * The live key rows by secret hash, looked up together for the calls that arrive while the event
  * loop is busy (gathered until its check phase, at most 100 a statement): one round trip for
- * many calls was issue 21's largest saving on `/v1`. Never cached between batches.
+ * many calls was the largest saving on `/v1` (docs/performance.md). Never cached between batches.
  */
 function keyRowsOf(db: ServiceDeps['db']): DataLoader<string, KeyRow | null> {
   let loader = keyLoaders.get(db);

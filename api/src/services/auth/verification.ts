@@ -18,7 +18,7 @@ type MailDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'publicUrl'>;
 
 /**
  * Mails a single-use link that confirms the account's current address (sign-up, resend). Only
- * the token's SHA-256 is stored, like a reset token (checklist 5); the link is built from
+ * the token's SHA-256 is stored, like a reset token (docs/security.md §5); the link is built from
  * PUBLIC_URL, never from the request.
  */
 export async function sendVerificationMail(deps: MailDeps, user: { id: string; username: string; email: string }): Promise<void> {

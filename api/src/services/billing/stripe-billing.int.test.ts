@@ -22,7 +22,7 @@ import { hourOf, monthOf } from './period.js';
 import { expirePastDueGrace } from './subscriptions/grace.js';
 import { grantPlan } from './subscriptions/plan-changes.js';
 
-// Issue 22 points 1, 2, 3, 5 and 6, against a local server speaking Stripe's API (test/fake-stripe.ts),
+// docs/billing.md against a local server speaking Stripe's API (test/fake-stripe.ts),
 // on PGlite and PostgreSQL: Pro is sold, never given; signed webhooks only; usage reported exactly once.
 
 const STRIPE = {
@@ -83,7 +83,7 @@ async function checkoutUser() {
 }
 
 describe(`Stripe billing (${process.env.TEST_DB})`, () => {
-  it('issue 22 point 1: changePlan {plan: pro} without payment never grants Pro; checkout opens a Stripe session and grants nothing', async () => {
+  it('changePlan {plan: pro} without payment never grants Pro; checkout opens a Stripe session and grants nothing', async () => {
     const u = await taskUser(t.app);
     const refused = await u.mutate<BillingSummary>('billing.changePlan', { plan: 'pro' });
     expect(refused.status).toBe(403);
@@ -103,7 +103,7 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     expect(account.data).toEqual({ paymentsAvailable: true, plan: 'free', subscription: null, portalAvailable: true });
   });
 
-  it('issue 22 point 3: a completed checkout + customer.subscription.created grants Pro once, even when the events come twice and reversed', async () => {
+  it('a completed checkout + customer.subscription.created grants Pro once, even when the events come twice and reversed', async () => {
     const u = await checkoutUser();
     const { events } = await fake.completeCheckout(u.sessionId, { send: false });
     // Reversed, then every one again: Stripe's order is not guaranteed and duplicates happen.
@@ -123,7 +123,7 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     expect((await u.mutate('billing.checkout')).status).toBe(409);
   });
 
-  it('issue 22 point 3: a forged, stale or tampered signature is 400 and changes nothing', async () => {
+  it('a forged, stale or tampered signature is 400 and changes nothing', async () => {
     const u = await checkoutUser();
     const { events } = await fake.completeCheckout(u.sessionId, { send: false });
     const created = events[0] as { id: string };
@@ -145,7 +145,7 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     expect(t.logs.join('')).not.toContain(STRIPE.webhookSecret);
   });
 
-  it(`issue 22 point 3: a failed payment keeps Pro for the ${PAST_DUE_GRACE_DAYS}-day grace period, then Free's limits with a mail; paying brings Pro back`, async () => {
+  it(`a failed payment keeps Pro for the ${PAST_DUE_GRACE_DAYS}-day grace period, then Free's limits with a mail; paying brings Pro back`, async () => {
     const u = await checkoutUser();
     const { events, subscription } = await fake.completeCheckout(u.sessionId, { send: false });
     for (const event of events) await deliver(event);
@@ -180,7 +180,7 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     expect(await planChanges(u.user.id)).toEqual(['free>pro', 'pro>free', 'free>pro']);
   });
 
-  it('issue 22 point 3: a downgrade cancels at period end: Pro stays until Stripe ends the subscription', async () => {
+  it('a downgrade cancels at period end: Pro stays until Stripe ends the subscription', async () => {
     const u = await checkoutUser();
     const { events, subscription } = await fake.completeCheckout(u.sessionId, { send: false });
     for (const event of events) await deliver(event);
@@ -203,7 +203,7 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     expect(await planChanges(u.user.id)).toEqual(['free>pro', 'pro>free']);
   });
 
-  it('issue 22 point 1: the billing portal opens for the customer and the tab lists its invoices (date, period, calls, amount, status, link)', async () => {
+  it('the billing portal opens for the customer and the tab lists its invoices (date, period, calls, amount, status, link)', async () => {
     const u = await checkoutUser();
     const { events } = await fake.completeCheckout(u.sessionId, { send: false });
     for (const event of events) await deliver(event);
@@ -224,7 +224,7 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     expect(invoices[1]).toMatchObject({ calls: 0, amountDue: 0, status: 'paid' });
   });
 
-  it('issue 22 point 2: meter events carry stable identifiers, and the sum sent equals the local meter after a run stopped mid-batch', async () => {
+  it('meter events carry stable identifiers, and the sum sent equals the local meter after a run stopped mid-batch', async () => {
     const u = await checkoutUser();
     const { events } = await fake.completeCheckout(u.sessionId, { send: false });
     for (const event of events) await deliver(event);
@@ -268,7 +268,7 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
 });
 
 describe(`invoice preview (${process.env.TEST_DB})`, () => {
-  it("issue 22 point 2: the billing tab's Stripe invoice preview equals the local cost of the reported hours, and /v1/usage's costMicros once every hour is reported", async () => {
+  it("the billing tab's Stripe invoice preview equals the local cost of the reported hours, and /v1/usage's costMicros once every hour is reported", async () => {
     const u = await checkoutUser();
     const { events, subscription } = await fake.completeCheckout(u.sessionId, { send: false });
     for (const event of events) await deliver(event);
@@ -324,7 +324,7 @@ describe(`invoice preview (${process.env.TEST_DB})`, () => {
     expect(fake.requests.filter((r) => r.path === '/v1/invoices/create_preview')).toHaveLength(2);
   });
 
-  it('issue 22 point 2: an account without a subscription has no invoice preview (null), and Stripe is not asked', async () => {
+  it('an account without a subscription has no invoice preview (null), and Stripe is not asked', async () => {
     const u = await taskUser(t.app);
     const asked = fake.requests.length;
     expect((await u.query<InvoicePreview | null>('billing.invoicePreview')).data).toBeNull();
@@ -341,7 +341,7 @@ describe(`without Stripe configured (${process.env.TEST_DB})`, () => {
     await plain?.close();
   });
 
-  it('issue 22 point 5: the app says paid plans are not available, nothing in it grants Pro, and the webhook is 404', async () => {
+  it('the app says paid plans are not available, nothing in it grants Pro, and the webhook is 404', async () => {
     const u = await taskUser(plain.app);
     expect((await u.query('billing.availability')).data).toEqual({ paymentsAvailable: false });
     expect((await u.query<BillingAccount>('billing.account')).data).toMatchObject({ paymentsAvailable: false, portalAvailable: false });
@@ -365,7 +365,7 @@ describe(`without Stripe configured (${process.env.TEST_DB})`, () => {
     expect((await plain.app.db.selectFrom('users').select('plan').where('id', '=', u.user.id).executeTakeFirstOrThrow()).plan).toBe('free');
   });
 
-  it("issue 22 point 5: the operator's grant (pnpm admin grant-plan) sets the plan, records it and logs who did it", async () => {
+  it("the operator's grant (pnpm admin grant-plan) sets the plan, records it and logs who did it", async () => {
     const u = await taskUser(plain.app);
     const lines: object[] = [];
     const log = { info: (d: object) => lines.push(d), warn: () => undefined, error: () => undefined };

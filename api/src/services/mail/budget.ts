@@ -4,7 +4,7 @@ import type { RateLimit, RateLimits } from '../rate-limit.js';
 
 /**
  * One budget per account, an hour's and a day's, spent by every feature that mails on the
- * account's behalf: alert mail, Send Email, contact-form copies (checklist 25). Counters live
+ * account's behalf: alert mail, Send Email, contact-form copies (docs/security.md §25). Counters live
  * where the other limits do (Redis when configured), so every instance spends the same budget.
  */
 export interface MailLimits {

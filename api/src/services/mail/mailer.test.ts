@@ -71,8 +71,8 @@ describe('the outbox mailer (no SMTP_URL)', () => {
   });
 });
 
-describe('checklist 25: the global sending rate (SMTP)', () => {
-  it('checklist 25: a mail past the rate is queued in the outbox, not sent and not dropped; the sweep waits for a place', async () => {
+describe('docs/security.md §25: the global sending rate (SMTP)', () => {
+  it('docs/security.md §25: a mail past the rate is queued in the outbox, not sent and not dropped; the sweep waits for a place', async () => {
     const queued: { message: MailMessage; options: { queued: boolean } | undefined }[] = [];
     const mailer = createMailer({
       // Nothing listens there: a send that tried to connect would fail the test.

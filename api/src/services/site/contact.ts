@@ -98,7 +98,7 @@ async function attemptDelivery(deps: OperatorInbox, message: ClaimedMessage, now
 /**
  * Stores the message, then mails the operator. A mail outage loses nothing and does not fail
  * the visitor: the stored message is retried by `deliverDueContactMail` until it goes out. A
- * signed-in sender's copy spends their account's mail budget (checklist 25); past it the message
+ * signed-in sender's copy spends their account's mail budget (docs/security.md §25); past it the message
  * is stored without a copy, for the operator to read on file.
  */
 export async function sendContactMessage(

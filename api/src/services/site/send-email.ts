@@ -26,7 +26,7 @@ export function userMail(sender: Sender, input: SendEmailInput, publicUrl: strin
 /**
  * One message to one recipient from a signed-in user whose address is verified (the mail carries
  * it as Reply-To and in its signature), within the Send Email allowance and the account's mail
- * budget shared with alert mail (checklist 25).
+ * budget shared with alert mail (docs/security.md §25).
  */
 export async function sendUserEmail(
   deps: Pick<ServiceDeps, 'mailer' | 'limits' | 'publicUrl'>,

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
 import { createReadCache } from '../read-cache.js';
-import { RELEVANCE_CANDIDATES, WALK_MIN_SHARE } from './search-posts.js';
-import { FEED_WALK_MIN_SHARE } from './feed.js';
+import { RELEVANCE_CANDIDATES, WALK_MIN_SHARE } from './search/choose.js';
+import { FEED_WALK_MIN_SHARE } from './feed/choose.js';
 import { matchingShare } from './term-frequency.js';
 import {
   listPosts,
@@ -19,7 +19,7 @@ import {
   type SocialDeps,
 } from './index.js';
 
-// The speed-ups of issue 13 must not change an answer: the read cache answers what the database
+// The speed-ups of docs/performance.md must not change an answer: the read cache answers what the database
 // answers, and a total past LIST_COUNT_CAP is flagged as an estimate.
 let t: TestApp;
 let token: string;
@@ -58,9 +58,9 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     // `asOf` says when an answer was computed: a cached one keeps its own.
     const timeless = (answer: unknown) => (answer && typeof answer === 'object' && 'asOf' in answer ? { ...answer, asOf: 'now' } : answer);
     for (const [name, call] of calls) {
-      const direct = timeless(await call({ readDb, now }));
-      const first = timeless(await call({ readDb, now, reads }));
-      const cached = timeless(await call({ readDb, now, reads }));
+      const direct = timeless(await call({ db: readDb, readDb, now }));
+      const first = timeless(await call({ db: readDb, readDb, now, reads }));
+      const cached = timeless(await call({ db: readDb, readDb, now, reads }));
       expect({ name, answer: first }).toEqual({ name, answer: direct });
       expect({ name, answer: cached }).toEqual({ name, answer: direct });
     }
@@ -114,7 +114,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     expect(narrow.pagination.totalIsEstimate).toBeUndefined();
   });
 
-  it("an estimated total weighs the platform's own counter, not the table's (issue 21)", async () => {
+  it("an estimated total weighs the platform's own counter, not the table's", async () => {
     // Facebook and Instagram posts have no views: on the whole table a views floor keeps far
     // fewer posts than on Twitter's. A floor that keeps about 95% of Twitter's posts:
     const { rows } = await sql<{ v: number }>`
@@ -133,7 +133,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     );
     expect(floor).toBeGreaterThan(0);
     expect(exact).toBeGreaterThan(LIST_COUNT_CAP * 1.2);
-    const page = await listPosts({ readDb: t.app.db, now }, list('twitter', { minViews: floor, sortBy: 'likes' }), nobody);
+    const page = await listPosts({ db: t.app.db, readDb: t.app.db, now }, list('twitter', { minViews: floor, sortBy: 'likes' }), nobody);
     expect(page.pagination.totalIsEstimate).toBe(true);
     expect(Math.abs(page.pagination.total - exact) / exact, `estimated ${page.pagination.total}, exactly ${exact}`).toBeLessThan(0.1);
   });
@@ -146,14 +146,14 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   it('deep pages pick the same rows as walking the pages in order', async () => {
     const q = { sortBy: 'likes', limit: 50 } as const;
     const seen: unknown[] = [];
-    const deps = { readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, now };
     for (let page = 1; page <= 4; page += 1) seen.push(...(await listPosts(deps, list('linkedin', { ...q, page }), nobody)).data);
     const big = await listPosts(deps, list('linkedin', { ...q, limit: 100, page: 2 }), nobody);
     expect(big.data).toEqual(seen.slice(100, 200));
   });
 
   it('a filtered page is the same whether the sort index is walked or the matches are sorted', async () => {
-    const deps = { readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, now };
     // Every Twitter post with its counters, sorted here: what any page must hold.
     const all = await t.app.db
       .selectFrom('posts')
@@ -185,8 +185,8 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     }
   });
 
-  it('a word search pages through the relevance candidates and past them in one fixed order (issue 21: candidates read narrow)', async () => {
-    const deps = { readDb: t.app.db, now };
+  it('a word search pages through the relevance candidates and past them in one fixed order (candidates read narrow)', async () => {
+    const deps = { db: t.app.db, readDb: t.app.db, now };
     // Each platform's RELEVANCE_CANDIDATES newest matches by rank, then the older matches newest first.
     const rows = await sql<{ id: string; platform: string; created_at: Date; rank: number }>`
       select id, platform, created_at, ts_rank(search, websearch_to_tsquery('english', 'bitcoin or market')) as rank from posts
@@ -211,8 +211,8 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     }
   });
 
-  it('a common word is counted and ranked walking the window, and answers what the planner reads answer (issue 21)', async () => {
-    const deps = { readDb: t.app.db, now };
+  it('a common word is counted and ranked walking the window, and answers what the planner reads answer', async () => {
+    const deps = { db: t.app.db, readDb: t.app.db, now };
     const share = await matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags: [] }, Date.now());
     expect(share).toBeGreaterThanOrEqual(WALK_MIN_SHARE);
     const { rows: newest } = await sql<{ t: Date }>`select max(created_at) as t from posts`.execute(t.app.db);
@@ -250,7 +250,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     }
   });
 
-  it("a common match's share of posts comes from PostgreSQL's statistics; what they cannot tell is null (issue 21: counting by walking)", async () => {
+  it("a common match's share of posts comes from PostgreSQL's statistics; what they cannot tell is null (counting by walking)", async () => {
     const now = Date.now();
     const share = await matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags: [] }, now);
     expect(share).toBeGreaterThan(0.01);
@@ -264,7 +264,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     expect(await matchingShare(t.app.db, { tsquery: null, symbols: [], hashtags: [] }, now)).toBeNull();
   });
 
-  it('a date range on whole hours is totalled exactly from the hourly rollups, page and total in one statement (issue 21)', async () => {
+  it('a date range on whole hours is totalled exactly from the hourly rollups, page and total in one statement', async () => {
     let statements = 0;
     const counting = t.app.db.withPlugin({
       transformQuery: (args) => args.node,
@@ -275,7 +275,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
       },
     });
     // The platform's total comes from the read cache, as in the app: asked once here, before counting.
-    const deps = { readDb: counting, now, reads: createReadCache() };
+    const deps = { db: counting, readDb: counting, now, reads: createReadCache() };
     await listPosts(deps, list('twitter'), nobody);
     const all = await t.app.db.selectFrom('posts').select(['id', 'likes', 'created_at']).where('platform', '=', 'twitter').execute();
     const newest = Math.max(...all.map((row) => row.created_at.getTime()));
@@ -325,8 +325,8 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     }
   });
 
-  it('/v1/data finds the same newest matches walking the newest posts or reading a rare combination off its indexes (issue 21)', async () => {
-    const deps = { db: t.app.db, now };
+  it('/v1/data finds the same newest matches walking the newest posts or reading a rare combination off its indexes', async () => {
+    const deps = { db: t.app.db, readDb: t.app.db, now };
     const shareOf = (hashtags: string[]) => matchingShare(t.app.db, { tsquery: "'bitcoin'", symbols: [], hashtags }, Date.now());
     // "bitcoin" alone is common: walked. With a hashtag, rarer than FEED_WALK_MIN_SHARE: read off the indexes.
     expect(await shareOf([])).toBeGreaterThanOrEqual(FEED_WALK_MIN_SHARE);

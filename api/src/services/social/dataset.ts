@@ -1,6 +1,7 @@
 import type { Dataset } from '@coinsight/contracts';
 import type { Database, Db } from '@coinsight/db';
 import type { QueryCreator } from 'kysely';
+import type { ServiceDeps } from '../deps.js';
 
 /** Whose posts a read covers: the shared dataset, or one account's private posts. */
 export type DatasetScope = { dataset: 'shared' } | { dataset: 'mine'; userId: string };
@@ -72,3 +73,15 @@ export function postsSource(db: Db, scope: DatasetScope): QueryCreator<Database>
           .where('user_id', '=', userId),
     ) as unknown as QueryCreator<Database>;
 }
+
+/**
+ * The one rule for pools of social reads: the shared dataset is read from the reads' pool (a
+ * replica when READ_DATABASE_URL is set), and an account's own posts, which it may have just
+ * uploaded or scraped, from the primary, so a read never misses what its owner just wrote.
+ */
+export const readPoolFor = (deps: Pick<ServiceDeps, 'db' | 'readDb'>, scope: DatasetScope): Db =>
+  scope.dataset === 'shared' ? deps.readDb : deps.db;
+
+/** What a read of these posts selects from, on the pool the rule above gives it. */
+export const postsSourceFor = (deps: Pick<ServiceDeps, 'db' | 'readDb'>, scope: DatasetScope): QueryCreator<Database> =>
+  postsSource(readPoolFor(deps, scope), scope);

@@ -7,4 +7,4 @@ import type { ReadCache } from '../read-cache.js';
  * so edges pass `app.deps` / `ctx.deps` as they are. Without `reads` (benchmarks, the
  * cache-equivalence test) every read goes to the database.
  */
-export type SocialDeps = Pick<ServiceDeps, 'readDb' | 'now'> & { reads?: ReadCache };
+export type SocialDeps = Pick<ServiceDeps, 'db' | 'readDb' | 'now'> & { reads?: ReadCache };

@@ -7,5 +7,5 @@ export { platformSummaries } from './summaries.js';
 export { socialTimeline } from './timeline.js';
 export { trendingTopics } from './trending.js';
 export { mentionCounts, mentionSummaries, summarizeMentions, type AssetMentions, type MentionSummary } from './mentions.js';
-export { postsFeed, type FeedPosition, type FeedQuery } from './feed.js';
-export { postsSource, scopeOf, type DatasetScope } from './dataset.js';
+export { postsFeed, type FeedPosition, type FeedQuery } from './feed/read.js';
+export { postsSource, postsSourceFor, readPoolFor, scopeOf, type DatasetScope } from './dataset.js';

@@ -52,7 +52,7 @@ function base(row: PostRowOut) {
   };
 }
 
-// Each platform's spec §3 shape, built field by field: nothing reaches a client by accident.
+// Each platform's docs/product.md §3 shape, built field by field: nothing reaches a client by accident.
 const shapes: { [P in SocialPlatform]: (row: PostRowOut) => PostsByPlatform[P] } = {
   twitter: (row): TwitterPost => ({ ...base(row), views: row.views, likes: row.likes, replies: row.replies, retweets: row.retweets }),
   instagram: (row): InstagramPost => ({

@@ -5,7 +5,7 @@ import type { SocialDeps } from './deps.js';
 import { meanSentiment, percentChange, periodWindow } from './windows.js';
 
 /**
- * Per platform over a period (spec §3 platform summary), from the hourly rollup: at most
+ * Per platform over a period (docs/product.md §3 platform summary), from the hourly rollup: at most
  * 2,160 rows a platform, whatever the number of posts. Followers come from the authors table,
  * each author counted once.
  */

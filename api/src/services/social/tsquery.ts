@@ -11,7 +11,7 @@ import type { Db } from '@coinsight/db';
  * and checks the match on each row (a capped count of a common word, the newest matches in a
  * window), PostgreSQL parsed and stemmed the text again for every row it read. Counting
  * "bitcoin" on Twitter over 30 days at 1,000,000 posts read 8,300 rows in 425 ms that way, and
- * 27 ms with the query as a constant (issue 21). A constant also gives the planner the query's
+ * 27 ms with the query as a constant. A constant also gives the planner the query's
  * real lexemes to estimate with, as the function call's folding did.
  */
 const parsed = new LRUCache<string, string>({ max: 10_000 });

@@ -20,7 +20,7 @@ const row = (text: string, sentiment = 0): ExportRow => ({
 });
 
 describe('export CSV', () => {
-  it('checklist 28: every cell a spreadsheet would run as a formula starts with a quote, leading tab and CR included', () => {
+  it('docs/security.md §28: every cell a spreadsheet would run as a formula starts with a quote, leading tab and CR included', () => {
     const formulas = ['=1+1', '+SUM(1,2)', "-2+3+cmd|' /C calc'!A0", '@SUM(1+1)', '\t=1+1', '\r=1+1'];
     const file = csvRecords([], true) + csvRecords(formulas.map((text) => row(text, -0.5)));
     expect(file.split('\r\n')[0]).toBe(EXPORT_COLUMNS.join(','));

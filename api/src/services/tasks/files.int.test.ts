@@ -12,7 +12,7 @@ import { taskUser } from '../../test/tasks.js';
 import { CHUNK_BYTES, readTaskFile, removeTaskFile, renameTaskFile, taskFileWriter } from './files.js';
 import { runTask } from './run-task.js';
 
-// Issue 24 point 6: a task's files live where every instance reaches them. Two apps on one
+// A task's files live where every instance reaches them. Two apps on one
 // PostgreSQL database stand for two instances behind a balancer (the embedded database serves
 // one process only); the store itself is tested on both databases.
 let database: TestDatabase;

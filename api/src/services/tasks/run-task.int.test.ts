@@ -11,7 +11,7 @@ import { taskUser, type TaskUser } from '../../test/tasks.js';
 import { expireTaskFiles, runTask, sweepTasks } from './run-task.js';
 import { atTime } from '../clock.js';
 
-// Issue 14 points 1–4: each task type run to completion by the worker's own function (runTask),
+// Each task type run to completion by the worker's own function (runTask),
 // as the task-run job calls it; the sweep and retention as their jobs call them.
 
 let t: TestApp;
@@ -144,7 +144,7 @@ describe(`task runs (${process.env.TEST_DB})`, () => {
     expect(xRequests[0]?.get('max_results')).toBe('100');
     expect(done.resultSummary).toMatchObject({ rows: 4, inserted: 3, failed: 1, pages: 2 });
     expect(done.resultSummary?.rateLimited?.resetAt).toBe(new Date(1795000000 * 1000).toISOString());
-    // Into the task owner's own dataset (checklist 24), the author on the row.
+    // Into the task owner's own dataset (docs/security.md §24), the author on the row.
     const stored = await t.app.db
       .selectFrom('private_posts')
       .select(['user_id', 'external_id', 'author_username', 'likes', 'views', 'symbols'])
@@ -233,7 +233,7 @@ describe(`task runs (${process.env.TEST_DB})`, () => {
     expect((await u.get(ids.csv!)).data).toMatchObject({ downloadUrl: null, resultSummary: { expired: true } });
   });
 
-  it('checklist 28: export cells a spreadsheet would run as a formula open as text', async () => {
+  it('docs/security.md §28: export cells a spreadsheet would run as a formula open as text', async () => {
     const u = await taskUser(t.app);
     // OWASP CSV injection. A leading tab or CR (which a spreadsheet trims, leaving the `=` first) is
     // already trimmed by the ingest; export.test.ts writes those cells as they are.

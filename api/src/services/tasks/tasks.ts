@@ -54,7 +54,7 @@ export const TASK_COLUMNS = [
 /** A task as TASK_COLUMNS select it, typed by the schema. */
 export type TaskRow = Selection<Database, 'tasks', (typeof TASK_COLUMNS)[number]>;
 
-// Another user's task is answered exactly as one that does not exist (checklist 10).
+// Another user's task is answered exactly as one that does not exist (docs/security.md §10).
 const notFound = (id: string, userId: string) => new NotOwnedError('task', id, userId, TASK_MESSAGES.notFound);
 
 export function toTask(row: TaskRow, now = new Date()): Task {
@@ -139,7 +139,7 @@ export async function getTaskReport(deps: Deps, input: { id: string }, caller: S
 
 /**
  * Locks the user's row, then counts: concurrent creates count right. A new task must fit the
- * plan's cap on stored tasks (403: only deleting or upgrading helps; checklist 26), and any task
+ * plan's cap on stored tasks (403: only deleting or upgrading helps; docs/security.md §26), and any task
  * that is to wait or run must fit MAX_ACTIVE_TASKS (429: one finishing frees a place).
  */
 async function assertBelowTaskLimits(trx: Transaction<Database>, userId: string, adding: 'new' | 'retry'): Promise<void> {

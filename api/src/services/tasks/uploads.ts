@@ -62,7 +62,7 @@ async function keptUploads(db: Kysely<Database>, userId: string): Promise<number
  * Streams an uploaded file of posts into the database (task_files, files.ts), stopping (413) past MAX_UPLOAD_BYTES
  * whatever Content-Length claimed, and records it for the caller's scrape task. The route has
  * already told its format (uploadFormat; 415 when neither name nor type tells). Within the plan's
- * cap on uploads kept at once (checklist 26): checked before a byte is written, and again under
+ * cap on uploads kept at once (docs/security.md §26): checked before a byte is written, and again under
  * the account's lock when the upload is recorded, so concurrent uploads cannot overshoot it.
  */
 export async function saveUpload(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, CONFIRMATION_SUBJECT, confirmationTokenFor, mailsTo, nextAddress, signup } from '../../test/auth.js';
 
-// Issue 11 point 1: keys from the settings api tab, behind a confirmed email address.
+// Keys from the settings api tab, behind a confirmed email address.
 
 let t: TestApp;
 
@@ -128,7 +128,7 @@ describe(`API keys (${process.env.TEST_DB})`, () => {
     expect((await u.query<ApiKey[]>('apiKeys.list')).data).toEqual([]);
   });
 
-  // checklist 17
+  // docs/security.md §17
   it('lifecycle: create shows the secret once; list, rename; /v1 accepts it until it is deleted', async () => {
     const u = await verifiedUser();
     const created = await u.mutate<CreatedApiKey>('apiKeys.create', { name: '  Production  ' });
@@ -162,11 +162,11 @@ describe(`API keys (${process.env.TEST_DB})`, () => {
     expect((await u.mutate('apiKeys.delete', { id: key.id })).status).toBe(404);
     expect((await u.mutate('apiKeys.rename', { id: key.id, name: 'back' })).status).toBe(404);
 
-    // checklist 16, 17: the secret never reaches a log line.
+    // docs/security.md §16, §17: the secret never reaches a log line.
     expect(t.logs.join('')).not.toContain(secret.slice(8));
   });
 
-  // checklist 10
+  // docs/security.md §10
   it("another user's key is a 404 to rename and delete, and keeps working", async () => {
     const owner = await verifiedUser();
     const other = await verifiedUser();
@@ -185,7 +185,7 @@ describe(`API keys (${process.env.TEST_DB})`, () => {
   });
 
   const maxKeys = PLANS.free.limits.apiKeys;
-  it(`checklist 26: allows the Free plan's ${maxKeys} live keys per account, then 403 naming the cap; a deleted one frees a place`, async () => {
+  it(`docs/security.md §26: allows the Free plan's ${maxKeys} live keys per account, then 403 naming the cap; a deleted one frees a place`, async () => {
     const u = await verifiedUser();
     const ids: number[] = [];
     for (let i = 0; i < maxKeys; i++) ids.push((await u.mutate<CreatedApiKey>('apiKeys.create', { name: `key ${i}` })).data.key.id);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, newAccount, nextAddress, signup } from '../../test/auth.js';
 
-// Issue #9 points 1 and 10 over tRPC: batches and the Retry-After header.
+// docs/security.md §1 and §2 over tRPC: batches and the Retry-After header.
 
 let t: TestApp;
 
@@ -24,7 +24,7 @@ const batch = (paths: string[], inputs: unknown[], headers: Record<string, strin
   });
 
 describe(`tRPC batches (${process.env.TEST_DB})`, () => {
-  // checklist 2
+  // docs/security.md §2
   it('refuses a batch of guesses: no password is checked, 400 with a clear message', async () => {
     const { body } = await signup(t.app);
     const guesses = Array.from({ length: 30 }, (_, i) => ({ email: body.email, password: `Wrong-Guess-${i}` }));
@@ -75,7 +75,7 @@ describe(`tRPC batches (${process.env.TEST_DB})`, () => {
 });
 
 describe('tRPC 429', () => {
-  // checklist 2
+  // docs/security.md §2
   it('carries a Retry-After header, as on REST', async () => {
     const { body } = await signup(t.app);
     const attempt = () =>

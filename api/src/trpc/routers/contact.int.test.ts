@@ -44,7 +44,7 @@ const stored = (email: string) =>
   t.app.db.selectFrom('contact_messages').select(['name', 'subject', 'message', 'mailed_at']).where('email', '=', email).execute();
 
 describe(`contact form (${process.env.TEST_DB})`, () => {
-  // checklist 13 (no CR/LF in headers)
+  // docs/security.md §13 (no CR/LF in headers)
   it("stores the message and mails it to the operator's address, replying to the sender", async () => {
     const input = message({ message: 'Hello team,\nthe export never finishes.' });
     const res = await send(input);
@@ -100,7 +100,7 @@ describe(`contact form (${process.env.TEST_DB})`, () => {
     expect(smtp.received).toEqual([]);
   });
 
-  // checklist 13 (rate limited)
+  // docs/security.md §13 (rate limited)
   it('limits messages per client address', async () => {
     const address = nextAddress();
     for (let i = 0; i < CONTACT_LIMIT.points; i++) expect((await send(message(), address)).statusCode).toBe(200);

@@ -41,7 +41,7 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
     expect((await send(valid, 'not-a-token')).statusCode).toBe(401);
   });
 
-  // checklist 13 (no CR/LF in headers, one recipient)
+  // docs/security.md §13 (no CR/LF in headers, one recipient)
   it("sends a signed-in user's message to the one recipient, replying to the user", async () => {
     const { token, user } = await verifiedSignup(t.app);
     const res = await send({ ...valid, message: 'Line one\nLine two' }, token);
@@ -72,7 +72,7 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
     expect(smtp.received).toEqual([]);
   });
 
-  it('checks the fields in the order of spec §5', async () => {
+  it('checks the fields in the order of docs/product.md §5', async () => {
     const { token } = await verifiedSignup(t.app);
     const res = await send({ recipient: '', subject: '', message: '' }, token);
     expect(res.statusCode).toBe(400);
@@ -85,7 +85,7 @@ describe(`Send Email panel (${process.env.TEST_DB})`, () => {
     expect((await send({ ...valid, recipient: 'nobody' }, token)).json().error.message).toBe(SEND_EMAIL_MESSAGES.recipientInvalid);
   });
 
-  // checklist 13 (rate limited); the 429 carries Retry-After as on REST (issue #9 point 10)
+  // docs/security.md §13 (rate limited); the 429 carries Retry-After as on REST
   it('limits each user to 10 messages an hour, without affecting other users', async () => {
     expect(SEND_EMAIL_LIMIT).toEqual({ points: 10, durationSeconds: 60 * 60 });
     const { token } = await verifiedSignup(t.app);

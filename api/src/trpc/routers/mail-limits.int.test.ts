@@ -15,7 +15,7 @@ import { bearer, signup, verifyEmail } from '../../test/auth.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { atTime } from '../../services/clock.js';
 
-// Issue 19 point 2: mail goes only to a verified address, within one budget per account shared by
+// Mail goes only to a verified address, within one budget per account shared by
 // alert mail and Send Email, and within a global sending rate past which mail waits, never lost.
 
 let smtp: TestSmtpServer;
@@ -75,8 +75,8 @@ const btcAboveOne = { symbol: 'BTC', price: 1, condition: 'above' };
 const mailsTo = (to: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(to));
 const sendEmail = { recipient: 'friend@example.com', subject: 'Hello', message: 'A message.' };
 
-describe(`checklist 25: mail only to a verified address (${process.env.TEST_DB})`, () => {
-  it('checklist 25: an unverified account gets 403 naming verification for an email alert, on tRPC create and update and on /v1', async () => {
+describe(`docs/security.md §25: mail only to a verified address (${process.env.TEST_DB})`, () => {
+  it('docs/security.md §25: an unverified account gets 403 naming verification for an email alert, on tRPC create and update and on /v1', async () => {
     const user = await newUser({ verified: false });
     const refused = await user.mutate('alerts.create', btcAboveOne);
     expect(refused.status).toBe(403);
@@ -108,7 +108,7 @@ describe(`checklist 25: mail only to a verified address (${process.env.TEST_DB})
     expect(v1InApp.statusCode).toBe(201);
   });
 
-  it("checklist 25: an unverified account's in-app alerts fire; no mail is sent", async () => {
+  it("docs/security.md §25: an unverified account's in-app alerts fire; no mail is sent", async () => {
     const user = await newUser({ verified: false });
     const alert = await user.mutate<Alert>('alerts.create', { ...btcAboveOne, email: false });
     expect(alert.status).toBe(200);
@@ -118,7 +118,7 @@ describe(`checklist 25: mail only to a verified address (${process.env.TEST_DB})
     expect(mailsTo(user.email)).toEqual([]);
   });
 
-  it('checklist 25: an email alert mails only while the address is verified at the moment it fires', async () => {
+  it('docs/security.md §25: an email alert mails only while the address is verified at the moment it fires', async () => {
     const user = await newUser({ verified: true });
     expect((await user.mutate('alerts.create', btcAboveOne)).status).toBe(200);
     // The address changed since (its verification went with it).
@@ -129,7 +129,7 @@ describe(`checklist 25: mail only to a verified address (${process.env.TEST_DB})
     expect(t.logs.join('')).toContain('alert mail not sent: the address is not verified');
   });
 
-  it('checklist 25: Send Email from an unverified account is 403 naming verification, and nothing is sent', async () => {
+  it('docs/security.md §25: Send Email from an unverified account is 403 naming verification, and nothing is sent', async () => {
     const user = await newUser({ verified: false });
     const res = await user.mutate('email.send', sendEmail);
     expect(res.status).toBe(403);
@@ -138,9 +138,9 @@ describe(`checklist 25: mail only to a verified address (${process.env.TEST_DB})
   });
 });
 
-describe(`checklist 25: one mail budget per account (${process.env.TEST_DB})`, () => {
-  it(`checklist 25: alert mail and Send Email share ${MAIL_BUDGET.perHour} mails an hour; past it Send Email is 429 with Retry-After and alert mail is held back, noted in-app`, async () => {
-    // Pro, so the active-alert cap (checklist 26) is not what stops it.
+describe(`docs/security.md §25: one mail budget per account (${process.env.TEST_DB})`, () => {
+  it(`docs/security.md §25: alert mail and Send Email share ${MAIL_BUDGET.perHour} mails an hour; past it Send Email is 429 with Retry-After and alert mail is held back, noted in-app`, async () => {
+    // Pro, so the active-alert cap (docs/security.md §26) is not what stops it.
     const user = await newUser({ verified: true, plan: 'pro' });
     const other = await newUser({ verified: true });
     const sendEmails = 5;
@@ -191,8 +191,8 @@ describe(`checklist 25: one mail budget per account (${process.env.TEST_DB})`, (
   });
 });
 
-describe(`checklist 25: a global sending rate queues mail, never drops it (${process.env.TEST_DB})`, () => {
-  it('checklist 25: past MAIL_RATE_PER_SECOND mail waits in the outbox table and the sweep sends all of it', async () => {
+describe(`docs/security.md §25: a global sending rate queues mail, never drops it (${process.env.TEST_DB})`, () => {
+  it('docs/security.md §25: past MAIL_RATE_PER_SECOND mail waits in the outbox table and the sweep sends all of it', async () => {
     // The test holds the rate's gate, open for the sign-up's mail and closed for the alerts' burst:
     // what it checks then does not depend on how long the sends take on a loaded machine.
     let open = true;

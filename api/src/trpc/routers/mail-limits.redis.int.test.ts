@@ -9,8 +9,8 @@ import { atTime } from '../../services/clock.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
-// checklist 25: the account's mail budget lives with the other counters, so two instances spend one budget.
-describe.runIf(process.env.TEST_DB === 'postgres' && redisUrl)('checklist 25: one mail budget across two instances (Redis)', () => {
+// docs/security.md §25: the account's mail budget lives with the other counters, so two instances spend one budget.
+describe.runIf(process.env.TEST_DB === 'postgres' && redisUrl)('docs/security.md §25: one mail budget across two instances (Redis)', () => {
   let database: TestDatabase;
   let a: TestApp;
   let b: TestApp;
@@ -28,7 +28,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && redisUrl)('checklist 25: on
     await database?.drop();
   });
 
-  it('checklist 25: alert mail sent by one instance and Send Email on the other share the hour’s budget', async () => {
+  it('docs/security.md §25: alert mail sent by one instance and Send Email on the other share the hour’s budget', async () => {
     const { token, user } = await signup(a.app);
     await verifyEmail(a.app, user.id);
     const alerts = MAIL_BUDGET.perHour - 2;

@@ -9,7 +9,7 @@ import { bearer, verifyEmail } from '../../test/auth.js';
 import { taskUser } from '../../test/tasks.js';
 import { atTime } from '../../services/clock.js';
 
-// Issue 19 point 2: everything an account can create in numbers is capped per plan, with a 403
+// Everything an account can create in numbers is capped per plan, with a 403
 // naming the cap and the plan on every surface, and concurrent creates never overshoot a cap.
 
 let t: TestApp;
@@ -47,8 +47,8 @@ const countRows = async (table: 'alerts' | 'api_keys' | 'tasks', userId: string)
     ).n,
   );
 
-describe(`checklist 26: per-plan caps (${process.env.TEST_DB})`, () => {
-  it(`checklist 26: 41 email alerts from one Free account meet the cap: the ${free.activeAlerts + 1}st is 403 naming the cap and the plan, on tRPC and /v1; its mails stay within the cap`, async () => {
+describe(`docs/security.md §26: per-plan caps (${process.env.TEST_DB})`, () => {
+  it(`docs/security.md §26: 41 email alerts from one Free account meet the cap: the ${free.activeAlerts + 1}st is 403 naming the cap and the plan, on tRPC and /v1; its mails stay within the cap`, async () => {
     const u = await account();
     const answers = [];
     for (let i = 0; i < 41; i++) answers.push(await u.mutate<Alert>('alerts.create', btcAboveOne));
@@ -85,14 +85,14 @@ describe(`checklist 26: per-plan caps (${process.env.TEST_DB})`, () => {
     expect(resumed.error?.message).toBe(planLimitMessage('free', 'activeAlerts'));
   });
 
-  it('checklist 26: a Pro account gets the Pro cap', async () => {
+  it('docs/security.md §26: a Pro account gets the Pro cap', async () => {
     const u = await account();
     await t.app.db.updateTable('users').set({ plan: 'pro' }).where('id', '=', u.user.id).execute();
     for (let i = 0; i < free.activeAlerts + 1; i++)
       expect((await u.mutate('alerts.create', { ...btcAboveOne, email: false })).status).toBe(200);
   });
 
-  it(`checklist 26: alerts with a webhook are capped at ${free.webhookAlerts} on Free, on tRPC and /v1`, async () => {
+  it(`docs/security.md §26: alerts with a webhook are capped at ${free.webhookAlerts} on Free, on tRPC and /v1`, async () => {
     const u = await account();
     const hooked = { ...btcAboveOne, email: false, webhookUrl: 'http://127.0.0.1:9/hook' };
     for (let i = 0; i < free.webhookAlerts; i++) expect((await u.mutate('alerts.create', hooked)).status).toBe(200);
@@ -106,7 +106,7 @@ describe(`checklist 26: per-plan caps (${process.env.TEST_DB})`, () => {
     expect((await u.mutate('alerts.create', { ...btcAboveOne, email: false })).status).toBe(200);
   });
 
-  it(`checklist 26: stored tasks are capped at ${free.tasks} on Free (finished ones count; deleting one frees a place)`, async () => {
+  it(`docs/security.md §26: stored tasks are capped at ${free.tasks} on Free (finished ones count; deleting one frees a place)`, async () => {
     const u = await account();
     // Finished tasks, as a long-time user would have them (only 3 may wait or run at once).
     const ids = Array.from({ length: free.tasks }, () => randomUUID());
@@ -132,7 +132,7 @@ describe(`checklist 26: per-plan caps (${process.env.TEST_DB})`, () => {
     expect((await u.create(analysis)).status).toBe(200);
   });
 
-  it(`checklist 26: uploads kept at once are capped at ${free.uploads} on Free (REST 403; expired ones do not count)`, async () => {
+  it(`docs/security.md §26: uploads kept at once are capped at ${free.uploads} on Free (REST 403; expired ones do not count)`, async () => {
     const u = await account();
     const line = '{"id":"1","text":"hi","author":"a","createdAt":"2026-11-01T00:00:00Z"}\n';
     for (let i = 0; i < free.uploads; i++) expect((await u.upload(line, `posts-${i}.jsonl`)).statusCode).toBe(201);
@@ -149,8 +149,8 @@ describe(`checklist 26: per-plan caps (${process.env.TEST_DB})`, () => {
   });
 });
 
-describe(`checklist 26: concurrent creates do not overshoot a cap (${process.env.TEST_DB})`, () => {
-  it(`checklist 26: 50 concurrent alert creates leave exactly ${free.activeAlerts} alerts`, async () => {
+describe(`docs/security.md §26: concurrent creates do not overshoot a cap (${process.env.TEST_DB})`, () => {
+  it(`docs/security.md §26: 50 concurrent alert creates leave exactly ${free.activeAlerts} alerts`, async () => {
     const u = await account();
     const answers = await Promise.all(Array.from({ length: 50 }, () => u.mutate('alerts.create', { ...btcAboveOne, email: false })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(free.activeAlerts);
@@ -158,7 +158,7 @@ describe(`checklist 26: concurrent creates do not overshoot a cap (${process.env
     expect(await countRows('alerts', u.user.id)).toBe(free.activeAlerts);
   });
 
-  it(`checklist 26: 50 concurrent API key creates leave exactly ${free.apiKeys} keys`, async () => {
+  it(`docs/security.md §26: 50 concurrent API key creates leave exactly ${free.apiKeys} keys`, async () => {
     const u = await account();
     // account() made one already.
     const answers = await Promise.all(
@@ -169,7 +169,7 @@ describe(`checklist 26: concurrent creates do not overshoot a cap (${process.env
     expect(await countRows('api_keys', u.user.id)).toBe(free.apiKeys);
   });
 
-  it(`checklist 26: 50 concurrent uploads keep exactly ${free.uploads} files`, async () => {
+  it(`docs/security.md §26: 50 concurrent uploads keep exactly ${free.uploads} files`, async () => {
     const u = await account();
     const line = '{"id":"1","text":"hi","author":"a","createdAt":"2026-11-01T00:00:00Z"}\n';
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => u.upload(line, `posts-${i}.jsonl`)));
@@ -187,7 +187,7 @@ describe(`checklist 26: concurrent creates do not overshoot a cap (${process.env
     expect(stored.map((row) => row.name).sort()).toEqual(all.map((row) => row.file_name).sort());
   });
 
-  it('checklist 26: 50 concurrent task creates stop at the stored-tasks cap', async () => {
+  it('docs/security.md §26: 50 concurrent task creates stop at the stored-tasks cap', async () => {
     const u = await account();
     const ids = Array.from({ length: free.tasks - 2 }, () => randomUUID());
     await t.app.db

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { taskUser } from '../../test/tasks.js';
 
-// Issue 14 point 1: tasks owned by a user, managed over tRPC; files over REST. No job runner here:
+// Tasks owned by a user, managed over tRPC; files over REST. No job runner here:
 // tasks stay pending (the runner's tests are services/tasks/run-task.int.test.ts).
 
 let t: TestApp;

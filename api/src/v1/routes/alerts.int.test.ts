@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { expectV1Error, v1Account } from '../../test/v1.js';
 
-// Issue 11: POST /v1/alerts/create (with Idempotency-Key), GET /v1/alerts, DELETE /v1/alerts/{id}.
+// POST /v1/alerts/create (with Idempotency-Key), GET /v1/alerts, DELETE /v1/alerts/{id}.
 
 let t: TestApp;
 
@@ -29,7 +29,7 @@ const countAlerts = async (userId: string) =>
   );
 
 describe(`/v1/alerts (${process.env.TEST_DB})`, () => {
-  it('creates spec §3 price alerts and mention alerts, lists and deletes them', async () => {
+  it('creates docs/product.md §3 price alerts and mention alerts, lists and deletes them', async () => {
     const c = await v1Account(t.app);
     const price = await c.post('/v1/alerts/create', { symbol: 'bitcoin', price: 50_000, condition: 'below', email: false });
     expect(price.statusCode).toBe(201);

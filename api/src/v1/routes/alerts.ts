@@ -8,7 +8,7 @@ import { v1Schema } from '../response-schema.js';
 import { resolveSymbol } from '../../services/market/assets.js';
 
 /**
- * The key owner's alerts: create (spec §3's payload, honouring Idempotency-Key), list, delete.
+ * The key owner's alerts: create (docs/product.md §3's payload, honouring Idempotency-Key), list, delete.
  * Another account's alert answers 404 exactly as one that does not exist. List and delete are
  * never billed (the registry's `billable: false`), so they work past the Free quota.
  */

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { importFixture } from '../../test/social-fixtures.js';
 import { expectV1Error, v1Account } from '../../test/v1.js';
 
-// Issue 11: GET /v1/data, posts with the explorer's filters and a keyset cursor.
+// GET /v1/data, posts with the explorer's filters and a keyset cursor.
 
 const MINUTE = 60_000;
 const base = Date.now() - 48 * 60 * MINUTE;
@@ -190,7 +190,7 @@ describe(`GET /v1/data (${process.env.TEST_DB})`, () => {
     });
   });
 
-  it('answers the same page within READ_CACHE_TTL_MS once, dated by asOf, and shows a new post after it (issue 21)', async () => {
+  it('answers the same page within READ_CACHE_TTL_MS once, dated by asOf, and shows a new post after it', async () => {
     const ask = '/v1/data?platform=linkedin&limit=3';
     await client.get(ask);
     const imported = Date.now();

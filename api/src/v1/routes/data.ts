@@ -42,7 +42,7 @@ export async function dataRoutes(app: FastifyInstance): Promise<void> {
       to: query.to,
       limit: query.limit,
       after,
-      // mine: the key owner's own posts (checklist 24).
+      // mine: the key owner's own posts (docs/security.md §24).
       dataset: query.dataset,
     };
     const read = async (): Promise<V1DataResponse> => {

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { importFixture } from '../../test/social-fixtures.js';
 import { expectV1Error, v1Account } from '../../test/v1.js';
 
-// Issue 11: GET /v1/crypto/history, /v1/social/mentions and /v1/market/sentiment, and the asset
+// GET /v1/crypto/history, /v1/social/mentions and /v1/market/sentiment, and the asset
 // resolver they share, called with a key made by the keys service.
 
 const HOUR = 3_600_000;
@@ -297,7 +297,7 @@ describe(`GET /v1/market/sentiment (${process.env.TEST_DB})`, () => {
   });
 });
 
-describe(`mentions and sentiment answered from the read cache (${process.env.TEST_DB}, issue 21)`, () => {
+describe(`mentions and sentiment answered from the read cache (${process.env.TEST_DB})`, () => {
   it('folds every sentiment call from one window: the same answer as reading those coins and sources for it', async () => {
     const asks = ['BTC,ethereum', 'DOT,BTC&sources=instagram,linkedin', 'ETH&sources=facebook', 'SOL,ETH,BTC'];
     const bodies = await Promise.all(asks.map(async (ask) => (await client.get(`/v1/market/sentiment?symbols=${ask}`)).json()));

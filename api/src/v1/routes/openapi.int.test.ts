@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { expectDocumented, v1Account } from '../../test/v1.js';
 import { V1_ROUTES } from '../index.js';
 
-// Issue 12: the OpenAPI document of /v1, generated from the contracts' registry.
+// The OpenAPI document of /v1, generated from the contracts' registry.
 
 let t: TestApp;
 
@@ -40,7 +40,7 @@ describe('GET /v1/openapi.json', () => {
     // The error shape is one component every error answer points at.
     expect(document.components.schemas.Error.properties.error).toEqual({ $ref: '#/components/schemas/ErrorDetail' });
     expect(document.components.schemas.ErrorDetail.required).toEqual(['code', 'message', 'requestId']);
-    // Issue 23: the codes are an enum, so generated clients get a type for them.
+    // The codes are an enum, so generated clients get a type for them.
     expect(document.components.schemas.ErrorCode.enum).toContain('quota_exceeded');
     expect(document.paths['/v1/alerts/{id}'].delete.responses['404'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/Error',
@@ -133,7 +133,7 @@ describe('the answer check of the /v1 test helpers', () => {
       /a status its OpenAPI entry does not list/,
     );
     expect(() => expectDocumented('GET', '/v1/alerts', as(200, { data: [], asOf: '2026-11-26T10:00:00.000Z' }))).not.toThrow();
-    // Timestamps are documented date-times (issue 23), and checked as such.
+    // Timestamps are documented date-times, and checked as such.
     expect(() => expectDocumented('GET', '/v1/alerts', as(200, { data: [], asOf: 'now' }))).toThrow(/off its documented schema/);
   });
 });

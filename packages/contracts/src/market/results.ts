@@ -1,6 +1,6 @@
 import type { CandleInterval } from './constants.js';
 
-/** One tracked asset in the market overview (spec §3 Market asset, plus what the figures rest on). */
+/** One tracked asset in the market overview (docs/product.md §3 Market asset, plus what the figures rest on). */
 export interface MarketAsset {
   id: string;
   symbol: string;

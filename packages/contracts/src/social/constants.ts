@@ -3,7 +3,7 @@ export const SOCIAL_PLATFORMS = ['twitter', 'instagram', 'facebook', 'linkedin']
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
 /**
- * Whose posts a read covers (checklist 24): the shared dataset (the operator's importers and
+ * Whose posts a read covers (docs/security.md §24): the shared dataset (the operator's importers and
  * connectors; what /v1 sells), or the caller's own, which only their scrape tasks bring in.
  */
 export const DATASETS = ['shared', 'mine'] as const;
@@ -21,14 +21,14 @@ export function isSocialPlatform(value: unknown): value is SocialPlatform {
   return typeof value === 'string' && (SOCIAL_PLATFORMS as readonly string[]).includes(value);
 }
 
-/** The Data Explorer's platform choices (spec §9, with LinkedIn, which its results already included). */
+/** The Data Explorer's platform choices (docs/product.md §9, with LinkedIn, which its results already included). */
 export const EXPLORER_PLATFORMS = ['all', ...SOCIAL_PLATFORMS] as const;
 export type ExplorerPlatform = (typeof EXPLORER_PLATFORMS)[number];
 
-/** The platforms with a card on the social analytics overview and in the explorer (spec §2). */
+/** The platforms with a card on the social analytics overview and in the explorer (docs/product.md §2). */
 export const OVERVIEW_PLATFORMS = ['twitter', 'instagram', 'facebook'] as const satisfies readonly SocialPlatform[];
 
-/** Analytics and explorer periods (spec §9), and how many hours each spans. */
+/** Analytics and explorer periods (docs/product.md §9), and how many hours each spans. */
 export const ANALYTICS_PERIODS = ['24h', '7d', '30d', '90d'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 export const PERIOD_HOURS: Record<AnalyticsPeriod, number> = { '24h': 24, '7d': 168, '30d': 720, '90d': 2_160 };
@@ -45,7 +45,7 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 export const REACTION_KINDS = ['like', 'love', 'haha', 'wow', 'sad', 'angry'] as const;
 export type ReactionKind = (typeof REACTION_KINDS)[number];
 
-/** Page size default (spec §9) and the most one page may hold. */
+/** Page size default (docs/product.md §9) and the most one page may hold. */
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 10_000_000;
@@ -70,13 +70,13 @@ export const LIST_COUNT_CAP = 1_000;
 /** How far "load more" reaches; past it, a narrower search is the way on. */
 export const MAX_SEARCH_OFFSET = 1_000;
 
-/** The explorer searches this long after the last change of text, platform or period (spec §7, §9). */
+/** The explorer searches this long after the last change of text, platform or period (docs/product.md §7, §9). */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export const DEFAULT_TRENDING_LIMIT = 10;
 export const MAX_TRENDING_LIMIT = 50;
 
-/** Columns a platform's table sorts by; created_at first, the default (spec §4). */
+/** Columns a platform's table sorts by; created_at first, the default (docs/product.md §4). */
 export const SORT_COLUMNS = {
   twitter: ['created_at', 'views', 'likes', 'replies', 'retweets'],
   instagram: ['created_at', 'likes', 'comments'],
@@ -88,7 +88,7 @@ export const DEFAULT_SORT = { sortBy: 'created_at', sortOrder: 'desc' } as const
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** Counters with min/max filters per platform (spec §7; LinkedIn has views, like Twitter, and shares). */
+/** Counters with min/max filters per platform (docs/product.md §7; LinkedIn has views, like Twitter, and shares). */
 export const RANGE_FILTERS = {
   twitter: ['views', 'likes', 'replies'],
   instagram: ['likes', 'comments'],
@@ -97,7 +97,7 @@ export const RANGE_FILTERS = {
 } as const satisfies Record<SocialPlatform, readonly string[]>;
 export type RangeCounter = (typeof RANGE_FILTERS)[SocialPlatform][number];
 
-/** Every filter of a platform's list, in the order forms show them (spec §7). */
+/** Every filter of a platform's list, in the order forms show them (docs/product.md §7). */
 export const LIST_FILTERS = {
   twitter: ['username', 'startDate', 'endDate', 'minViews', 'maxViews', 'minLikes', 'maxLikes', 'minReplies', 'maxReplies'],
   instagram: ['username', 'startDate', 'endDate', 'minLikes', 'maxLikes', 'minComments', 'maxComments', 'mediaType', 'location'],
@@ -118,7 +118,7 @@ export const LIST_FILTERS = {
 } as const satisfies Record<SocialPlatform, readonly string[]>;
 export type ListFilter = (typeof LIST_FILTERS)[SocialPlatform][number];
 
-/** Spec §8 texts. */
+/** docs/product.md §8 texts. */
 export const SOCIAL_MESSAGES = {
   tableLoadFailed: (platform: SocialPlatform) => `Failed to fetch ${PLATFORM_LABELS[platform]} data. Please try again later.`,
   tableEmpty: 'No data found',

@@ -17,7 +17,7 @@ describe('list query', () => {
     });
   });
 
-  it('checklist 24: dataset is shared (also when blank) or mine, nothing else', () => {
+  it('docs/security.md §24: dataset is shared (also when blank) or mine, nothing else', () => {
     expect(listQuerySchema('instagram').parse({ dataset: 'mine' })).toMatchObject({ dataset: 'mine' });
     expect(listQuerySchema('instagram').parse({ dataset: '' })).toMatchObject({ dataset: 'shared' });
     expect(problem(listQuerySchema('twitter').safeParse({ dataset: 'theirs' }))).toBe('dataset must be shared or mine');

@@ -139,7 +139,7 @@ const listSchemas = listSchemasNamed(PARAMETER_NAMING);
 const labelledListSchemas: typeof listSchemas = listSchemasNamed(LABEL_NAMING);
 
 /**
- * Query of GET /api/social/<platform> (spec §7): page, limit, sortBy, sortOrder and the platform's
+ * Query of GET /api/social/<platform> (docs/product.md §7): page, limit, sortBy, sortOrder and the platform's
  * filters, and `dataset` (shared, the default, or mine: the caller's own posts). Messages name the parameters; `'labels'` names the fields as the web app shows them.
  */
 export function listQuerySchema<P extends SocialPlatform>(

@@ -1,6 +1,6 @@
 import type { AnalyticsPeriod, MediaType, ReactionKind, SocialPlatform } from './constants.js';
 
-/** Post shapes of spec §3, plus what the analysis adds (hashtags, symbols, sentiment 0..1). */
+/** Post shapes of docs/product.md §3, plus what the analysis adds (hashtags, symbols, sentiment 0..1). */
 interface PostBase {
   _id: string;
   userRef: { username: string };
@@ -66,7 +66,7 @@ export interface PostPage<P extends SocialPlatform> {
   pagination: Pagination;
 }
 
-/** Spec §3 search result. */
+/** docs/product.md §3 search result. */
 export interface SearchResult {
   platform: SocialPlatform;
   _id: string;
@@ -102,7 +102,7 @@ export interface SearchResults {
   nextOffset: number | null;
 }
 
-/** Spec §3 platform summary, over a period. */
+/** docs/product.md §3 platform summary, over a period. */
 export interface PlatformSummary {
   platform: SocialPlatform;
   /** Followers of the platform's authors, each counted once. */
@@ -122,7 +122,7 @@ export interface PlatformSummaries {
   platforms: PlatformSummary[];
 }
 
-/** Spec §3 trending topic: a coin ('$BTC') or a hashtag ('#defi'). */
+/** docs/product.md §3 trending topic: a coin ('$BTC') or a hashtag ('#defi'). */
 export interface TrendingTopic {
   id: string;
   topic: string;

@@ -18,7 +18,7 @@ export const V1_ALERT_OTHER_EMAIL_MESSAGE =
 
 const alertEmail = z.union([z.boolean(), z.email()], { error: V1_ALERT_EMAIL_MESSAGE }).optional().meta({
   description:
-    "Also mail the account when it fires (default true). The account's own verified address counts as true (spec §3's payload names it); any other address is refused",
+    "Also mail the account when it fires (default true). The account's own verified address counts as true (docs/product.md §3's payload names it); any other address is refused",
   example: true,
 });
 
@@ -30,7 +30,7 @@ const alertWebhookUrl = webhookUrlSchema.optional().meta({
 
 const alertSymbol = assetParam('symbol');
 
-/** Spec §3's payload {symbol, price, condition, email?}: `kind` may be left out. */
+/** docs/product.md §3's payload {symbol, price, condition, email?}: `kind` may be left out. */
 export const v1CreatePriceAlertSchema = z
   .strictObject(
     {
@@ -80,7 +80,7 @@ export const v1CreateMentionAlertSchema = z
   });
 
 /**
- * POST /v1/alerts/create: spec §3's payload {symbol, price, condition, email?} (a price alert), or
+ * POST /v1/alerts/create: docs/product.md §3's payload {symbol, price, condition, email?} (a price alert), or
  * a mention alert {kind: 'mentions', symbol, mentions}, plus an optional `webhookUrl`. Fields
  * are exactly these (an unknown one is a 400 naming it); `symbol` is read as everywhere in /v1
  * (ticker, name or id) and the api stores the resolved ticker.
@@ -91,7 +91,7 @@ export const v1CreateAlertBodySchema = z
     id: 'CreateAlertBody',
     description: 'A price alert, or a mention alert (`kind: "mentions"`); `kind` absent means price',
     // Exactly one of the two, told apart by `kind` (a const in each; absent only in a price alert,
-    // spec §3's payload). No `discriminator` keyword: OpenAPI 3.1's requires the property in every
+    // docs/product.md §3's payload). No `discriminator` keyword: OpenAPI 3.1's requires the property in every
     // branch, and `kind` may be left out of a price alert.
     override: ({ jsonSchema }) => {
       jsonSchema.oneOf = jsonSchema.anyOf;

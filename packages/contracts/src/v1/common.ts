@@ -3,7 +3,7 @@ import { SOCIAL_PLATFORMS } from '../social/constants.js';
 import { rejectUnknownParameters } from '../social/params.js';
 import { text } from '../text.js';
 
-// Shared parts of the /v1 request and answer schemas (issue 11). Query strings carry text only:
+// Shared parts of the /v1 request and answer schemas. Query strings carry text only:
 // every parameter is parsed from a string, and every message names the parameter.
 
 /** One asset as /v1 writes it: letters and digits first, then letters, digits, spaces, dots or dashes. */
@@ -15,7 +15,7 @@ const ASSET_DESCRIPTION =
   "A ticker in any case (BTC, btc), the asset's name (Bitcoin) or its CoinGecko-style id (bitcoin, usd-coin); answers name it by its ticker";
 
 /**
- * An asset as /v1 accepts it, the same way on every operation (issue 23): a ticker in any case
+ * An asset as /v1 accepts it, the same way on every operation: a ticker in any case
  * (BTC, btc), the asset's name (Bitcoin) or its CoinGecko-style id (bitcoin, usd-coin). The api
  * resolves it against the tracked assets; an unknown one is a 400, one matching several a 409 with
  * the candidates. The pattern checked is the one documented: no trimming, so a validating client
@@ -165,7 +165,8 @@ export type V1ErrorCode = (typeof V1_ERROR_CODES)[number];
 
 /**
  * The /v1 error shape, with the extra fields some errors carry. Stripe's shape (`{error: {code,
- * message, param, doc_url}}`, api-standards.md) in camelCase, as /v1 has answered since issue 11.
+ * message, param, doc_url}}`, https://docs.stripe.com/api/errors) in camelCase, as /v1 has always
+ * answered.
  */
 export const v1ErrorSchema = z
   .object({

@@ -60,7 +60,7 @@ export const v1DataQuerySchema = z
   });
 export type V1DataQuery = z.output<typeof v1DataQuerySchema>;
 
-/** One post, the same shape on every platform (the search result of spec §3). */
+/** One post, the same shape on every platform (the search result of docs/product.md §3). */
 export const v1PostSchema = z
   .object({
     platform: z.enum(SOCIAL_PLATFORMS),

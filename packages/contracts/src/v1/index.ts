@@ -1,4 +1,4 @@
-// The /v1 public API's request and answer schemas (issue 11), for the api and the OpenAPI docs.
+// The /v1 public API's request and answer schemas, for the api and the OpenAPI docs.
 export * from './alerts.js';
 export * from './common.js';
 export * from './data.js';

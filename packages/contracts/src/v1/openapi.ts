@@ -24,7 +24,7 @@ import { v1PricesResponseSchema } from './prices.js';
 import { v1MentionsQuerySchema, v1MentionsResponseSchema } from './social.js';
 import { v1UsageResponseSchema } from './usage.js';
 
-// The registry of the /v1 public API (issue 12): every endpoint with its request and answer
+// The registry of the /v1 public API: every endpoint with its request and answer
 // schemas, the very zod schemas the api parses with. The OpenAPI document (GET /v1/openapi.json),
 // the SDK's types, the api tests' answer checks and the docs' endpoint list all come from here.
 // zod-openapi turns the schemas into OpenAPI 3.1 (request schemas as zod input, answers as

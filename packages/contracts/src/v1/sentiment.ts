@@ -3,7 +3,7 @@ import { SOCIAL_PLATFORMS, type SocialPlatform } from '../social/constants.js';
 import { rejectUnknownParameters } from '../social/params.js';
 import { asOfSchema, assetListParam, timestampSchema } from './common.js';
 
-/** Spec §4/§9 thresholds: 0.7 and above reads positive (green), 0.4 and above neutral (yellow), lower negative (red). */
+/** docs/product.md §4/§9 thresholds: 0.7 and above reads positive (green), 0.4 and above neutral (yellow), lower negative (red). */
 export const SENTIMENT_POSITIVE_AT = 0.7;
 export const SENTIMENT_NEUTRAL_AT = 0.4;
 export const SENTIMENT_LABELS = ['positive', 'neutral', 'negative'] as const;
@@ -32,7 +32,7 @@ const firstUnknownSource = (value: string) =>
     .map((s) => s.trim())
     .find((s) => !(SOCIAL_PLATFORMS as readonly string[]).includes(s.toLowerCase())) ?? value;
 
-/** The message for a source that is not a platform (spec §3 lists `news`, which Coinsight has no data for). */
+/** The message for a source that is not a platform (docs/product.md §3 lists `news`, which Coinsight has no data for). */
 export const unknownSourceMessage = (source: string) => `sources: ${source} is not a source; available sources are ${sourceList}`;
 
 /** GET /v1/market/sentiment?symbols=BTC,ETH&sources=twitter,instagram (sources default to all four platforms). */

@@ -8,7 +8,7 @@ export const V1_TIMEFRAMES = ['1h', '24h', '7d', '30d'] as const;
 export type V1Timeframe = (typeof V1_TIMEFRAMES)[number];
 export const V1_TIMEFRAME_HOURS: Record<V1Timeframe, number> = { '1h': 1, '24h': 24, '7d': 168, '30d': 720 };
 
-/** GET /v1/social/mentions?symbol=&platform=&timeframe= (spec §3's mentions query; timeframe 24h by default). */
+/** GET /v1/social/mentions?symbol=&platform=&timeframe= (docs/product.md §3's mentions query; timeframe 24h by default). */
 export const v1MentionsQuerySchema = z.strictObject(
   {
     symbol: assetParam('symbol'),

@@ -263,7 +263,7 @@ describe(`CSV import (${process.env.TEST_DB})`, () => {
 });
 
 describe(`import into an account's private dataset (${process.env.TEST_DB})`, () => {
-  it("checklist 24: with an owner, posts land in that account's dataset, idempotent per owner, touching no shared post, author or rollup", async () => {
+  it("docs/security.md §24: with an owner, posts land in that account's dataset, idempotent per owner, touching no shared post, author or rollup", async () => {
     for (const id of ['usr_a', 'usr_b']) {
       await sql`insert into users (id, username, email, password_hash) values (${id}, ${id}, ${`${id}@example.com`}, 'x') on conflict do nothing`.execute(
         handle.db,

@@ -25,7 +25,7 @@ const UNNESTED = sql`u(platform, external_id, username, display_name, followers,
 /**
  * Writes a batch of posts (unique keys) into one account's private dataset, idempotent on
  * (owner, platform, external id): new ones are inserted, stored ones rewritten only if something
- * changed. Nothing shared is touched: no author row, no rollup (checklist 24).
+ * changed. Nothing shared is touched: no author row, no rollup (docs/security.md §24).
  */
 export async function writePrivateBatch(db: Kysely<Database>, owner: string, posts: readonly AnalyzedPost[]): Promise<BatchOutcome> {
   if (posts.length === 0) return { inserted: 0, updated: 0, skipped: 0 };

@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`create index api_keys_user_live_idx on api_keys (user_id, id) where deleted_at is null`.execute(db);
 
-  // Creating an API key needs a confirmed address (issue 11): sign-up mails a single-use link.
+  // Creating an API key needs a confirmed address: sign-up mails a single-use link.
   await db.schema.alterTable('users').addColumn('email_verified_at', 'timestamptz').execute();
   // An address that already came through a confirmed email change has been proven by its owner.
   await sql`

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The account's plan (issue 11) was the unused `tier` column; it is named as the product names it.
+  // The account's plan was the unused `tier` column; it is named as the product names it.
   await sql`alter table users rename column tier to plan`.execute(db);
   await sql`alter table users rename constraint users_tier_check to users_plan_check`.execute(db);
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // /v1 POSTs with an Idempotency-Key (issue 11): the first answer to (account, key) is kept for
+  // /v1 POSTs with an Idempotency-Key (docs/api-v1.md): the first answer to (account, key) is kept for
   // 24 hours and replayed to a retry with the same body. The row is inserted before the work, in
   // the work's transaction: a concurrent duplicate waits on the primary key and then replays,
   // and a failed or crashed request leaves no row behind. `request_hash` is the SHA-256 of the

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The list's "contains" filters (spec §7: username, Instagram location) match `lower(x) LIKE
+// The list's "contains" filters (docs/product.md §7: username, Instagram location) match `lower(x) LIKE
 // '%text%'`, which no B-tree can answer: each one read the whole platform. Trigram GIN indexes
 // answer them from the index. pg_trgm is a contrib extension: PostgreSQL servers built without
 // contrib skip the indexes (the filters still work, by scanning); PGlite loads it in its worker.

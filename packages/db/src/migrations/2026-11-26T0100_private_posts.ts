@@ -11,7 +11,7 @@ const TOPICS = sql`cross join lateral (
 ) t`;
 
 /**
- * An account's own posts (checklist 24): what its scrape tasks bring in. A table apart from the
+ * An account's own posts (docs/security.md §24): what its scrape tasks bring in. A table apart from the
  * shared `posts`, so no shared read can see them by a forgotten filter, no shared index or plan
  * changes, and they feed no rollup. The author lives on the row: an upload never touches the
  * shared `authors` (their spelling, their follower counts).

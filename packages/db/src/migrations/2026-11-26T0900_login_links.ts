@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// A one-click sign-in link mailed from a throttled sign-in (issue 19): the owner of the mailbox
+// A one-click sign-in link mailed from a throttled sign-in: the owner of the mailbox
 // gets in whatever the guessing counters say. Like password_resets: only the SHA-256 of the
 // mailed token is stored, it works once, and for 15 minutes.
 export async function up(db: Kysely<unknown>): Promise<void> {

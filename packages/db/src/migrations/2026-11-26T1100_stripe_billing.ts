@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 22: Pro is sold through Stripe. Stripe's state of an account's subscription, as its signed
+// Pro is sold through Stripe (docs/billing.md). Stripe's state of an account's subscription, as its signed
 // webhooks (and a re-read of the subscription) told it; the plan itself stays on users.plan, set
 // from this row by the webhook handler and the grace sweep only.
 export async function up(db: Kysely<unknown>): Promise<void> {

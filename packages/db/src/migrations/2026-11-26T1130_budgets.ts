@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // A Pro account's monthly budget (issue 22 point 4), in whole cents ($0.01 to $100,000.00).
+  // A Pro account's monthly budget (docs/billing.md), in whole cents ($0.01 to $100,000.00).
   // The /v1 reservation statement reads it by primary key in the same statement, so the hard cap
   // costs no extra round trip. `updated_at` tells a changed budget from the one a mail was about.
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Standard Webhooks (issue 23 point 5): for 24 hours after a rotation deliveries are signed with
+  // Standard Webhooks (docs/webhooks.md): for 24 hours after a rotation deliveries are signed with
   // the new secret and this one, so a receiver can switch without losing a delivery. The window
   // runs from `rotated_at`; rotating again replaces it. Stored as issued, like `secret`.
   //

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Task uploads and exports (issue 24 point 6), in the database every instance reaches, rather
+  // Task uploads and exports (docs/tasks.md), in the database every instance reaches, rather
   // than in one instance's TASKS_DIR: a download may land on any instance behind the balancer. A
   // file is its chunks of up to 1 MiB in order, written and read one chunk at a time (streamed,
   // never whole in memory). Files are named by the rows that own them (task_uploads.file_name,

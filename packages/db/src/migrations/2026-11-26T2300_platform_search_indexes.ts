@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Search (spec §7) always asks one platform at a time: each platform's newest matches and its
+// Search (docs/product.md §7) always asks one platform at a time: each platform's newest matches and its
 // capped count. With only the table-wide GIN indexes on `search`, `symbols` and `hashtags`, the
 // planner ANDed a term's bitmap with a bitmap of every post of the platform taken from a
 // (platform, …) btree: at 1,000,000 posts, counting "etf" on Twitter over 90 days read 450,000

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** A Pro account's monthly budget (issue 22 point 4); no row: no budget. */
+/** A Pro account's monthly budget; no row: no budget. */
 export interface BudgetsTable {
   user_id: string;
   /** $0.01 to $100,000.00, in cents. */

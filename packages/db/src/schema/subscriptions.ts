@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AccountPlan } from './users.js';
 
-/** Stripe's state of an account's subscription (issue 22), written by the webhook handler. */
+/** Stripe's state of an account's subscription, written by the webhook handler. */
 export interface BillingAccountsTable {
   user_id: string;
   stripe_customer_id: string;

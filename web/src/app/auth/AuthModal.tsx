@@ -20,7 +20,7 @@ const TITLES: Record<AuthMode, string> = { login: 'Sign In', signup: 'Sign Up' }
 const empty = { username: '', email: '', password: '', confirmPassword: '' };
 type AuthValues = typeof empty;
 
-/** Spec §5's auth-modal rules in its order; the first problem of each field is shown. */
+/** docs/product.md §5's auth-modal rules in its order; the first problem of each field is shown. */
 export function validateAuth(mode: AuthMode, values: AuthValues): FieldErrors {
   const errors: FieldErrors = {
     email: firstError(emailSchema, values.email),

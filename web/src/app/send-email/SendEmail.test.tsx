@@ -6,7 +6,7 @@ import { StubError, testUser } from '../../test/trpcStub';
 import { firstInvalidField, validateEmail } from './validate';
 
 describe('validateEmail', () => {
-  it('checks recipient, subject and message in the order of spec §5', () => {
+  it('checks recipient, subject and message in the order of docs/product.md §5', () => {
     const errors = validateEmail({ recipient: '', subject: '', message: '' });
     expect(Object.entries(errors)).toEqual([
       ['recipient', m.recipientRequired],
@@ -40,7 +40,7 @@ describe('Send Email panel', () => {
     expect(within(dialog).queryByRole('textbox')).toBeNull();
   });
 
-  it('checklist 25: tells a user whose address is unconfirmed why there is no form', async () => {
+  it('docs/security.md §25: tells a user whose address is unconfirmed why there is no form', async () => {
     renderApp('/about', { signedInAs: { ...testUser, emailVerified: false } });
     const dialog = await openPanel();
     expect(within(dialog).getByText(m.verifyFirst, { exact: false })).toBeTruthy();

@@ -4,7 +4,7 @@ import { firstErrors, type FieldErrors } from '../../components/forms';
 export const emptyEmail = { recipient: '', subject: '', message: '' };
 export type EmailValues = typeof emptyEmail;
 
-/** Spec §5's checks in its order: recipient (required, valid), subject, message. */
+/** docs/product.md §5's checks in its order: recipient (required, valid), subject, message. */
 export function validateEmail(values: EmailValues): FieldErrors {
   return firstErrors(sendEmailSchema, values);
 }

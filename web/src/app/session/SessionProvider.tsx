@@ -8,7 +8,7 @@ import type { TokenStore } from './tokenStore';
 export const LOGIN_FAILED_MESSAGE = 'An error occurred during login';
 export const SIGNUP_FAILED_MESSAGE = 'An error occurred during signup';
 
-/** Session state of spec §3; `isAuthenticated` is derived from `user`. */
+/** Session state of docs/product.md §3; `isAuthenticated` is derived from `user`. */
 export interface SessionState {
   user: PublicUser | null;
   token: string | null;
@@ -66,7 +66,7 @@ export interface SessionProviderProps {
 }
 
 /**
- * Spec §4's session. At start the stored token is read; with one, the user is fetched behind the
+ * docs/product.md §4's session. At start the stored token is read; with one, the user is fetched behind the
  * full-page spinner and a refused or failed fetch signs out silently. Without one there is
  * nothing to wait for, so loading starts (and stays) ended.
  */

@@ -29,7 +29,7 @@ const open = [
   ['/privacy', 'Privacy Policy'],
   ['/pricing', 'Pricing'],
   ['/signup', 'Sign Up'],
-  // The front door (issue 23): live prices and the Sandbox with the public test key, signed out.
+  // The front door: live prices and the Sandbox with the public test key, signed out.
   ['/market', 'Market Overview'],
   ['/market/BTC', 'BTC'],
   ['/sandbox', 'API Sandbox'],

@@ -6,7 +6,7 @@ export const AFTER_SIGN_IN_PATH = '/dashboard';
 
 /**
  * Account and data screens: every path under these needs a signed-in user. /market and its asset
- * pages, and the Sandbox (with the public test key), are public: the front door (issue 23).
+ * pages, and the Sandbox (with the public test key), are public: the front door.
  */
 export const GUARDED_PATHS = [
   '/dashboard',

@@ -1,4 +1,4 @@
-/** The browser-storage key of the session token (spec §9). */
+/** The browser-storage key of the session token (docs/product.md §9). */
 export const TOKEN_STORAGE_KEY = 'token';
 
 /**

@@ -6,7 +6,7 @@ export type PasswordStrength = 'Too weak' | 'Weak' | 'Fair' | 'Strong';
 
 /**
  * A rough guide while typing, not a promise: it cannot see the server's list of common passwords.
- * Passing spec §5's rules is the floor; length then counts most, a symbol helps a fair one.
+ * Passing docs/product.md §5's rules is the floor; length then counts most, a symbol helps a fair one.
  */
 export function passwordStrength(password: string): PasswordStrength {
   if (!PASSWORD_RULES.every((rule) => rule.test(password))) return 'Too weak';

@@ -4,7 +4,7 @@ import { confirmPasswordError, PasswordAndConfirm, type NewPasswordKind } from '
 
 const binding = (name: string, value: string, error?: string) => ({ name, value, error, onChange: () => {} });
 
-// Issue 20 point 4: one password-and-confirm block for sign-up, reset and change (spec §5's texts).
+// One password-and-confirm block for sign-up, reset and change (docs/product.md §5's texts).
 describe('PasswordAndConfirm', () => {
   it.each<[NewPasswordKind, string, string, string]>([
     ['signup', 'Password', 'Confirm Password', 'Passwords do not match'],

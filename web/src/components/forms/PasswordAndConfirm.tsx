@@ -6,14 +6,14 @@ import type { FormField } from './useForm';
 /** Where a password is chosen: at sign-up, with a reset link, or in the settings (a change). */
 export type NewPasswordKind = 'signup' | 'reset' | 'change';
 
-/** Spec §5's labels and mismatch message per form; the change form says "New passwords". */
+/** docs/product.md §5's labels and mismatch message per form; the change form says "New passwords". */
 const KINDS: Record<NewPasswordKind, { label: string; confirmLabel: string; mismatch: string }> = {
   signup: { label: 'Password', confirmLabel: 'Confirm Password', mismatch: AUTH_MESSAGES.passwordsDoNotMatch },
   reset: { label: 'New Password', confirmLabel: 'Confirm New Password', mismatch: AUTH_MESSAGES.passwordsDoNotMatch },
   change: { label: 'New Password', confirmLabel: 'Confirm New Password', mismatch: AUTH_MESSAGES.newPasswordsDoNotMatch },
 };
 
-/** The confirmation's error: spec §5's message when it differs from the password, else none. */
+/** The confirmation's error: docs/product.md §5's message when it differs from the password, else none. */
 export function confirmPasswordError(kind: NewPasswordKind, password: string, confirmation: string): string | undefined {
   return password === confirmation ? undefined : KINDS[kind].mismatch;
 }

@@ -8,7 +8,7 @@ export interface Parser {
 /** Field name → its first problem. Dotted names for nested fields (`socialAccounts.twitter`). */
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The first problem of one value, in the order the schema checks (spec §5's order), or undefined. */
+/** The first problem of one value, in the order the schema checks (docs/product.md §5's order), or undefined. */
 export function firstError(schema: Parser, value: unknown): string | undefined {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChangeValue } from './ChangeValue';
 
-describe('ChangeValue (one for the market and social, issue 20 point 2)', () => {
+describe('ChangeValue (one for the market and social)', () => {
   it('shows a price change with exactly two decimals and its sign, green from 0 up and red below', () => {
     render(
       <>

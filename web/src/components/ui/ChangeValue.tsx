@@ -9,7 +9,7 @@ export interface ChangeValueProps {
 }
 
 /**
- * A 24 h change in the spec's colours (§4: green from 0 up, red below), with its sign so colour is
+ * A 24 h change in the colours of docs/product.md §4 (green from 0 up, red below), with its sign so colour is
  * not the only cue. `data-color` names the colour for tests and styles.
  */
 export function ChangeValue({ percent, of }: ChangeValueProps) {

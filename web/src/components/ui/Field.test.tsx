@@ -17,7 +17,7 @@ const inputs: ReadonlyArray<[string, (props: { hint?: string; error?: string; id
   ['Select', (props) => <Select label="Name" options={options} {...props} />, 'combobox'],
 ];
 
-// Issue 20 point 4: every input renders its label, hint and error through one Field.
+// Every input renders its label, hint and error through one Field.
 describe.each(inputs)('%s (one Field: label, hint, error)', (_name, renderInput, role) => {
   it('labels the control and reads its hint, then its error, with it', () => {
     const { container } = render(renderInput({ hint: 'Your full name.', error: 'Name is required' }));

@@ -52,7 +52,7 @@ function validate(values: ProfileValues, user: PublicUser): FieldErrors {
   };
 }
 
-/** Profile settings (spec §2): username, email and the social handles, for /profile and the settings tab. */
+/** Profile settings (docs/product.md §2): username, email and the social handles, for /profile and the settings tab. */
 export function ProfileForm({ user }: { user: PublicUser }) {
   const { updateProfile } = useSession();
   const form = useForm(valuesOf(user), (values) => validate(values, user));

@@ -19,7 +19,7 @@ import { trpc } from '../../lib/trpc';
 
 export const RESET_SUCCESS_MESSAGE = 'Password reset successful! Redirecting to login...';
 export const RESET_FAILED_MESSAGE = 'Failed to reset password. Please try again.';
-/** Spec §9: how long the success message shows before the sign-in page. */
+/** docs/product.md §9: how long the success message shows before the sign-in page. */
 export const RESET_REDIRECT_MS = 3_000;
 
 const links = [{ to: '/login', label: 'Back to sign in' }];

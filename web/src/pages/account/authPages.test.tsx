@@ -55,7 +55,7 @@ describe('/login', () => {
     );
   });
 
-  it('checklist 27: offers a one-click sign-in link by email when sign-in is throttled, and sends it for the address typed', async () => {
+  it('docs/security.md §27: offers a one-click sign-in link by email when sign-in is throttled, and sends it for the address typed', async () => {
     const sent = 'If an account exists for that email, a sign-in link has been sent. It works once, within 15 minutes.';
     const { api } = await renderPage('/login', {
       'auth.login': () => Promise.reject(new StubError(429, 'Too many failed sign-in attempts. Please wait and try again.')),
@@ -306,7 +306,7 @@ describe('/reset-password', () => {
 });
 
 describe('/sign-in-link', () => {
-  it('checklist 27: signs in with the mailed link on a click, keeps the token and goes to the dashboard', async () => {
+  it('docs/security.md §27: signs in with the mailed link on a click, keeps the token and goes to the dashboard', async () => {
     const { router, api } = await renderPage('/sign-in-link?token=link-token-1', {
       'auth.signInWithLink': () => ({ token: 'link-session', user: testUser }),
     });

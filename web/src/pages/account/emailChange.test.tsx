@@ -6,7 +6,7 @@ import { StubError, testUser } from '../../test/trpcStub';
 
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-// Issue #9 point 4 in the browser: a new email needs the current password and a confirmed inbox.
+// In the browser (docs/accounts.md): a new email needs the current password and a confirmed inbox.
 describe('changing the email on /settings', () => {
   it('asks for the current password only when the email changes', async () => {
     const { api } = renderApp('/settings', { signedInAs: testUser, api: { 'user.emailChange': () => ({ pendingEmail: null }) } });

@@ -64,7 +64,7 @@ function namedField(message: string): NamedField | null {
   return NAMED_FIELDS.find((field) => field === first) ?? null;
 }
 
-/** Creates a price or mention alert (spec §3's payload); the rules are the contracts' schema, as on the server. */
+/** Creates a price or mention alert (docs/product.md §3's payload); the rules are the contracts' schema, as on the server. */
 export function AlertForm() {
   const [params] = useSearchParams();
   const overview = trpc.market.overview.useQuery();

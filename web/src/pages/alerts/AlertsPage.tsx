@@ -4,7 +4,7 @@ import { AlertForm } from './AlertForm';
 import { AlertList } from './AlertList';
 import styles from './Alerts.module.css';
 
-/** Issue 10: the signed-in user's price and mention alerts (guarded by path, app/session/guard.tsx). */
+/** The signed-in user's price and mention alerts (guarded by path, app/session/guard.tsx). */
 export default function AlertsPage() {
   return (
     <Page

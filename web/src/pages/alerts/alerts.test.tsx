@@ -108,7 +108,7 @@ describe('/alerts', () => {
     expect(valueOf('Price (USD)')).toBe('');
   });
 
-  it('checklist 25: an unverified account creates in-app alerts; email is off and says why', async () => {
+  it('docs/security.md §25: an unverified account creates in-app alerts; email is off and says why', async () => {
     const unverified = { ...testUser, emailVerified: false };
     const server = alertsServer();
     const api = renderApp('/alerts?symbol=BTC&price=60000', { signedInAs: unverified, api: server.handlers }).api;

@@ -122,7 +122,7 @@ describe('settings api tab', () => {
     expect(api.callsTo('apiKeys.create')).toHaveLength(0);
     fill('Key name', 'sixth');
     press('Create API Key');
-    // checklist 26: the plan's cap, as the server words it.
+    // docs/security.md §26: the plan's cap, as the server words it.
     expect((await screen.findByRole('alert')).textContent).toBe(planLimitMessage('free', 'apiKeys'));
   });
 

@@ -16,7 +16,7 @@ import { REFERENCE_FAILED_MESSAGE, useApiReference } from './useApiReference';
 import styles from './Sandbox.module.css';
 
 export const SEND_LABEL = 'Send Request';
-/** Spec §4: the button's text while the call is in flight. */
+/** docs/product.md §4: the button's text while the call is in flight. */
 export const SENDING_LABEL = 'Sending Request...';
 export const NO_KEY_MESSAGE = 'Paste an API key, or create one for the sandbox, to send a request.';
 export const SANDBOX_DESCRIPTION =
@@ -47,7 +47,7 @@ export default function SandboxPage() {
         </p>
       ) : (
         <SandboxForm
-          // A new endpoint starts from its own examples, with no answer shown (spec §4).
+          // A new endpoint starts from its own examples, with no answer shown (docs/product.md §4).
           key={operation?.operationId ?? 'none'}
           operations={operations}
           operation={operation}
@@ -94,7 +94,7 @@ function SandboxForm({ operations, operation, secret, onSelect }: SandboxFormPro
   async function onSend(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    // Send Request only shows once an endpoint is chosen (spec §2).
+    // Send Request only shows once an endpoint is chosen (docs/product.md §2).
     if (!operation) return;
     if (!secret) {
       setFormError(NO_KEY_MESSAGE);

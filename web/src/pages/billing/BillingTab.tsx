@@ -120,7 +120,7 @@ function Billing({ summary }: { summary: BillingSummary }) {
 }
 
 /**
- * Stripe's invoice preview next to the month's cost (issue 22 point 2): Stripe counts the hours
+ * Stripe's invoice preview next to the month's cost: Stripe counts the hours
  * reported to it, so the calls of the hours not reported yet are said apart.
  */
 export function invoicePreviewText(preview: InvoicePreview): string {

@@ -21,7 +21,7 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeri
 
 /**
  * The month's projected cost (its cost so far is in the figures above it), and (Pro) the monthly budget:
- * mail at 80% and 100%, and optionally a hard cap (issue 22 point 4). Figures come from
+ * mail at 80% and 100%, and optionally a hard cap. Figures come from
  * billing.summary, the same function as GET /v1/usage.
  */
 export function BudgetSection({ usage }: { usage: UsageSummary }) {

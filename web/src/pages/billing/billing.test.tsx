@@ -124,7 +124,7 @@ describe('settings billing tab', () => {
     expect(screen.getByRole('button', { name: 'Downgrade to Free' })).toBeTruthy();
   });
 
-  it('issue 22: Upgrade to Pro goes to Stripe Checkout and changes nothing itself', async () => {
+  it('Upgrade to Pro goes to Stripe Checkout and changes nothing itself', async () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => undefined);
     const { api } = await openBilling(billingApi());
     fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
@@ -134,13 +134,13 @@ describe('settings billing tab', () => {
     assign.mockRestore();
   });
 
-  it('issue 22 point 5: without Stripe it says paid plans are not available and offers no upgrade', async () => {
+  it('without Stripe it says paid plans are not available and offers no upgrade', async () => {
     await openBilling(billingApi(freeMonth, { payments: false }));
     expect(await screen.findByText(PAID_PLANS_UNAVAILABLE_MESSAGE)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Upgrade to Pro' })).toBeNull();
   });
 
-  it('issue 22: a Pro subscriber sees the subscription, the billing portal and the invoices', async () => {
+  it('a Pro subscriber sees the subscription, the billing portal and the invoices', async () => {
     const pro = { ...freeMonth, usage: { ...freeMonth.usage, plan: 'pro' as const, quota: null, remaining: null } };
     await openBilling(
       billingApi(pro, {
@@ -155,7 +155,7 @@ describe('settings billing tab', () => {
     expect(within(table).getAllByRole('row')[1]?.textContent).toBe('Nov 1, 2026October 1 – November 120,000$3.00paidView FAKE-000001');
   });
 
-  it("issue 22 point 2: beside the month's cost, Stripe's invoice preview and the calls not reported to Stripe yet", async () => {
+  it("beside the month's cost, Stripe's invoice preview and the calls not reported to Stripe yet", async () => {
     const pro = {
       ...freeMonth,
       usage: {
@@ -190,7 +190,7 @@ describe('settings billing tab', () => {
     ).toBeTruthy();
   });
 
-  it('issue 22 point 2: once every hour is reported the preview line says only its figures', async () => {
+  it('once every hour is reported the preview line says only its figures', async () => {
     const pro = { ...freeMonth, usage: { ...freeMonth.usage, plan: 'pro' as const, quota: null, remaining: null } };
     const preview: InvoicePreview = {
       amountDue: 6,
@@ -209,7 +209,7 @@ describe('settings billing tab', () => {
     expect(await screen.findByText("Stripe's invoice preview (November 1 – December 1): $0.06 for 400 calls.")).toBeTruthy();
   });
 
-  it('issue 22 point 2: Free is never billed, so the tab asks for no invoice preview', async () => {
+  it('Free is never billed, so the tab asks for no invoice preview', async () => {
     const { api } = await openBilling(billingApi());
     await screen.findByRole('heading', { name: 'Plan: Free' });
     expect(api.callsTo('billing.invoicePreview')).toEqual([]);

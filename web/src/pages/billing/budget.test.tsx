@@ -9,7 +9,7 @@ vi.mock('../../components/charts/UPlotChart', () => ({
   default: ({ description }: { description: string }) => <div role="img" aria-label={description} />,
 }));
 
-// Issue 22 point 4: the month's projected cost, and a Pro account's budget, on the billing tab.
+// The month's projected cost, and a Pro account's budget, on the billing tab.
 const proMonth: BillingSummary = {
   usage: {
     plan: 'pro',
@@ -69,7 +69,7 @@ async function openBilling(api: Handlers) {
 
 const figure = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 
-describe('billing tab: spend and budget (issue 22.4)', () => {
+describe('billing tab: spend and budget', () => {
   it("shows the month's cost and its projection to the month's end", async () => {
     await openBilling(budgetApi());
     expect(figure('Cost this month')).toBe('$3.00');

@@ -16,7 +16,7 @@ import { renderApp } from '../../test/renderApp';
 import { testUser } from '../../test/trpcStub';
 import { faq } from '../landing/content';
 
-// Issue 22, done when: the pricing page, the FAQ, docs/api-limits.md and the billing tab state the
+// The pricing page, the FAQ, docs/api-limits.md and the billing tab state the
 // same numbers. The numbers are read from one source, the plans the API enforces (contracts
 // PLANS); docs/api-limits.md is checked against it by api/src/docs/api-limits.test.ts.
 
@@ -36,7 +36,7 @@ const figures = {
 
 const normalized = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ');
 
-describe('the same numbers on every surface (issue 22)', () => {
+describe('the same numbers on every surface', () => {
   it('the figures are the ones the product is sold with', () => {
     expect(figures).toEqual({
       freeRate: '100',
@@ -78,7 +78,7 @@ describe('the same numbers on every surface (issue 22)', () => {
     expect(answers).toContain(`Up to ${figures.freeRate} requests a minute on the free tier and ${figures.proRate} on Pro`);
     expect(answers).toContain(`a monthly budget from ${figures.minBudget} to ${figures.maxBudget}`);
     expect(answers).toContain('we email you at 80% and at 100% of it');
-    // Spec §4 (landing): a five-item FAQ; budgets are part of the cost answer, not a sixth item.
+    // docs/product.md §2 (landing): a five-item FAQ; budgets are part of the cost answer, not a sixth item.
     expect(faq).toHaveLength(5);
   });
 

@@ -15,7 +15,7 @@ async function fillAndSend() {
 }
 
 describe('contact page', () => {
-  it('offers the four subjects of spec §3, all fields required, and the operator address', async () => {
+  it('offers the four subjects of docs/product.md §3, all fields required, and the operator address', async () => {
     renderApp('/contact', { api: contact });
     const subject = await screen.findByRole('combobox', { name: 'Subject' });
     expect(Array.from((subject as HTMLSelectElement).options).map((o) => [o.value, o.text])).toEqual([

@@ -16,8 +16,8 @@ const subjectOptions = [{ value: '', label: 'Choose a subject' }, ...CONTACT_SUB
 const empty = { name: '', email: '', subject: '', message: '' };
 
 /**
- * Spec §3's form. The browser checks that every field is filled in and the email looks like one
- * (spec §5: no messages of our own); the server checks everything again and says what it refused.
+ * docs/product.md §3's form. The browser checks that every field is filled in and the email looks like one
+ * (docs/product.md §5: no messages of our own); the server checks everything again and says what it refused.
  */
 export function ContactForm() {
   const [values, setValues] = useState(empty);

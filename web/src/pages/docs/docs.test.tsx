@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 
-// Issue 12: /docs and its guides show the examples of @coinsight/sdk/examples (which the api's
+// /docs and its guides show the examples of @coinsight/sdk/examples (which the api's
 // docs-examples test runs against a live server), with this origin as the base URL.
 
 const PAGES = ['/docs', '/docs/getting-started', '/docs/data-analysis', '/docs/alerts'] as const;

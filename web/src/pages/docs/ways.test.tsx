@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { byWay, onlyWays, wayOf } from './ways';
 import { WaysIn } from './WaysIn';
 
-// Issue 23: the docs show each task four ways (curl, TypeScript, Python, CLI). The Python and CLI
+// The docs show each task four ways (curl, TypeScript, Python, CLI). The Python and CLI
 // examples come from their own packages' authors; these stand-ins have their shapes.
 
 const example = (language: CodeExample['language'], code: string, kind: CodeExample['kind'] = 'run'): CodeExample => ({

@@ -39,7 +39,7 @@ describe('/market', () => {
     const eth = rowOf('Ethereum');
     expect(within(eth).getByText('−1.20%').getAttribute('data-color')).toBe('red');
     expect(within(eth).getByText('1 post')).toBeTruthy();
-    // Sub-cent prices keep significant digits instead of reading $0.00; no change is green (spec §4).
+    // Sub-cent prices keep significant digits instead of reading $0.00; no change is green (docs/product.md §4).
     const pepe = rowOf('Pepe');
     expect(within(pepe).getByText('$0.00001235')).toBeTruthy();
     expect(within(pepe).getByText('0.00%').getAttribute('data-color')).toBe('green');

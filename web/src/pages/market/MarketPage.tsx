@@ -45,7 +45,7 @@ export default function MarketPage() {
   const closes = useMemo(() => new Map(sparklines.data?.series.map((s) => [s.symbol, s.closes])), [sparklines.data]);
   const rows = useMemo(() => (data ? sortAssets(data.assets, sort) : []), [data, sort]);
 
-  // Spec §4: the same column toggles the order, a new one starts ascending.
+  // docs/product.md §4: the same column toggles the order, a new one starts ascending.
   const changeSort = (key: string) =>
     setSort((current) => (current.key === key ? { key, order: current.order === 'asc' ? 'desc' : 'asc' } : { key, order: 'asc' }));
 

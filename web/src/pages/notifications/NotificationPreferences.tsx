@@ -11,7 +11,7 @@ export const PREFS_LOAD_FAILED_MESSAGE = 'Your notification preferences could no
 export const prefNotSavedMessage = (pref: Pick<NotificationPreference, 'name'>, enabled: boolean) =>
   `${pref.name} could not be saved, so it is still ${enabled ? 'off' : 'on'}. Please try again.`;
 
-/** Spec §3's preferences with their toggles: each switch shows the change at once and takes it back if the server refuses. */
+/** docs/product.md §3's preferences with their toggles: each switch shows the change at once and takes it back if the server refuses. */
 export function NotificationPreferences() {
   const utils = trpc.useUtils();
   const prefs = trpc.alerts.preferences.get.useQuery();

@@ -15,7 +15,7 @@ async function openTab(api: Handlers) {
 const toggle = (name: string) => screen.getByRole('switch', { name }) as HTMLInputElement;
 
 describe('settings notifications tab', () => {
-  it("lists spec §3's preferences with their descriptions and the user's choices", async () => {
+  it("lists docs/product.md §3's preferences with their descriptions and the user's choices", async () => {
     const server = alertsServer();
     server.state.prefs = server.state.prefs.map((pref) => (pref.id === 'social-mentions' ? { ...pref, enabled: false } : pref));
     const { panel } = await openTab(server.handlers);

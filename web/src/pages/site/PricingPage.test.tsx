@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 
 describe('/pricing', () => {
-  it('checklist 26: shows what each plan keeps, from the plans the API enforces', async () => {
+  it('docs/security.md §26: shows what each plan keeps, from the plans the API enforces', async () => {
     renderApp('/pricing');
     const table = await screen.findByRole('table', { name: 'What an account may keep at once, per plan' });
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name} `) });
@@ -18,7 +18,7 @@ describe('/pricing', () => {
   });
 });
 
-describe('/pricing and payments (issue 22 point 5)', () => {
+describe('/pricing and payments', () => {
   it('without Stripe on the server, the Pro card says paid plans are not available instead of offering the upgrade', async () => {
     renderApp('/pricing', { api: { 'billing.availability': () => ({ paymentsAvailable: false }) } });
     expect(await screen.findByText(PAID_PLANS_UNAVAILABLE_MESSAGE)).toBeTruthy();

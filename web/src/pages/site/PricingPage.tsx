@@ -57,7 +57,7 @@ const cards: PlanCard[] = [
   },
 ];
 
-// The per-plan caps (checklist 26), in the order a user meets them.
+// The per-plan caps (docs/security.md §26), in the order a user meets them.
 const caps = (Object.keys(PLAN_LIMIT_LABELS) as PlanLimitId[]).map((id) => ({
   id,
   name: PLAN_LIMIT_LABELS[id].name.charAt(0).toUpperCase() + PLAN_LIMIT_LABELS[id].name.slice(1),

@@ -110,7 +110,7 @@ describe('Data Explorer', { timeout: 30_000 }, () => {
     expect(within(card('Facebook').closest('li')!).getByText('Negative 30')).toBeTruthy();
   });
 
-  it("checklist 24: searches the shared data, or with My data the account's own posts", async () => {
+  it("docs/security.md §24: searches the shared data, or with My data the account's own posts", async () => {
     const { searches } = renderExplorer();
     await screen.findByRole('heading', { level: 1, name: 'Data Explorer' });
     fireEvent.change(searchBox(), { target: { value: 'zorblax' } });

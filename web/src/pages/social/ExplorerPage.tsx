@@ -33,7 +33,7 @@ const countText = (n: number, capped: boolean) => `${formatCount(n)}${capped ? '
 const matchesText = (m: PlatformMatches) => `${countText(m.matches, m.capped)} matching ${m.matches === 1 && !m.capped ? 'post' : 'posts'}`;
 
 /**
- * Spec §2 Data Explorer: search text, platform and period, searched 500 ms after the last
+ * docs/product.md §2 Data Explorer: search text, platform and period, searched 500 ms after the last
  * change; platform cards that select a platform on click and let it go on a second click; the
  * results for the selected platform, counted, with more on request. The dropdown and the cards
  * are two views of one choice of platform.

@@ -15,7 +15,7 @@ export interface FiltersFormProps {
 }
 
 /**
- * The platform's filters of spec §7. Checked with the same schema the server uses before they
+ * The platform's filters of docs/product.md §7. Checked with the same schema the server uses before they
  * are applied, so a mistake is named beside its field instead of coming back as a failed load.
  */
 export function FiltersForm({ platform, initial, initialError = null, onApply }: FiltersFormProps) {

@@ -4,7 +4,7 @@ import { formatCompact, formatCount } from '../../lib/formatNumber';
 import { SentimentBadge } from './SentimentBadge';
 import styles from './PlatformSummaryStats.module.css';
 
-/** Spec §3 platform summary as a list of figures. */
+/** docs/product.md §3 platform summary as a list of figures. */
 export function PlatformSummaryStats({ summary }: { summary: PlatformSummary }) {
   return (
     <dl className={styles.stats}>

@@ -52,7 +52,7 @@ describe('Twitter table', () => {
     await waitFor(() => expect(queries().at(-1)).toEqual({ sortBy: 'created_at', sortOrder: 'asc' }));
   });
 
-  it("checklist 24: the My data switch asks for the account's own posts from page 1, keeps the sort, and Shared data goes back", async () => {
+  it("docs/security.md §24: the My data switch asks for the account's own posts from page 1, keeps the sort, and Shared data goes back", async () => {
     const { queries } = renderTwitter(undefined, '/social/twitter?page=2&sortBy=likes&sortOrder=asc');
     await screen.findByText('@user1');
     expect(screen.getByRole('radio', { name: 'Shared data' })).toHaveProperty('checked', true);

@@ -19,7 +19,7 @@ export interface PostsTablePageProps<P extends SocialPlatform> {
 }
 
 /**
- * A platform's posts (spec §2, §4): filters, sortable columns, pages with a jump, rows that
+ * A platform's posts (docs/product.md §2, §4): filters, sortable columns, pages with a jump, rows that
  * expand to the full text. The query lives in the address, so a filtered, sorted page can be
  * bookmarked, shared and reached again with Back.
  */

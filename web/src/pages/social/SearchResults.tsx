@@ -12,7 +12,7 @@ const METRICS = [
   ['retweets', 'retweet'],
 ] as const;
 
-/** Spec §3 search results, newest or most relevant first. */
+/** docs/product.md §3 search results, newest or most relevant first. */
 export function SearchResults({ results }: { results: SearchResult[] }) {
   return (
     <ol className={styles.results}>

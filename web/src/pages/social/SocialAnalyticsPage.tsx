@@ -37,7 +37,7 @@ function Loadable<T>({
   return <>{children(query.data)}</>;
 }
 
-/** Spec §2 social analytics overview: platform cards with View Details, trending topics, and charts over time. */
+/** docs/product.md §2 social analytics overview: platform cards with View Details, trending topics, and charts over time. */
 export default function SocialAnalyticsPage() {
   const [period, setPeriod] = useState<AnalyticsPeriod>('7d');
   const summaries = trpc.social.summaries.useQuery({ period });

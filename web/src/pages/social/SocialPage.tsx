@@ -28,7 +28,7 @@ const STATS: { key: keyof QuickStats; label: string }[] = [
   { key: 'shares', label: 'Shares' },
 ];
 
-/** Spec §2 social welcome page: the platform tables, and quick stats of everything stored. */
+/** docs/product.md §2 social welcome page: the platform tables, and quick stats of everything stored. */
 export default function SocialPage() {
   const stats = trpc.social.quickStats.useQuery();
   return (

@@ -27,7 +27,7 @@ const columns: TableColumn<TrendingTopic>[] = [
   },
 ];
 
-/** Spec §3 trending topics: coins as $BTC, hashtags as #defi. */
+/** docs/product.md §3 trending topics: coins as $BTC, hashtags as #defi. */
 export function TrendingTopics({ topics }: { topics: TrendingTopic[] }) {
   return <Table caption="Trending topics" columns={columns} rows={topics} rowKey={(t) => t.id} emptyMessage="No topics in this period" />;
 }

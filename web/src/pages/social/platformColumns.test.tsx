@@ -30,8 +30,8 @@ function shown<P extends SocialPlatform>(platform: P) {
   });
 }
 
-// Issue 20 point 4 pins what each platform's table shows before its columns come from one table.
-describe('the posts table columns per platform (spec §3 fields)', () => {
+// Pins what each platform's table shows before its columns come from one table.
+describe('the posts table columns per platform (docs/product.md §3 fields)', () => {
   it('Twitter: handle, post, date, then views, likes, replies, retweets (sortable), sentiment', () => {
     expect(shown('twitter')).toEqual([
       ['User', 'user', 'start', '', '@satoshi'],

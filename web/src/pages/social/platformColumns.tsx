@@ -55,7 +55,7 @@ function ReactionsCell({ reactions }: { reactions: Reactions }) {
 
 const none = <span className={styles.muted}>—</span>;
 
-/** Spec §3's fields per platform: the one place the four tables differ. */
+/** docs/product.md §3's fields per platform: the one place the four tables differ. */
 const PLATFORM_TABLES: { [P in SocialPlatform]: PlatformTable<P> } = {
   twitter: { handles: true, details: [], counters: ['views', 'likes', 'replies', 'retweets'], extras: [] },
   instagram: {
@@ -115,7 +115,7 @@ function platformColumns<P extends SocialPlatform>(platform: P, expanded: Readon
   ];
 }
 
-/** Each platform's columns (spec §3 fields); the counters it sorts by have sortable headers. */
+/** Each platform's columns (docs/product.md §3 fields); the counters it sorts by have sortable headers. */
 export const PLATFORM_COLUMNS: { [P in SocialPlatform]: (expanded: ReadonlySet<string>) => TableColumn<PostsByPlatform[P]>[] } = {
   twitter: (expanded) => platformColumns('twitter', expanded),
   instagram: (expanded) => platformColumns('instagram', expanded),

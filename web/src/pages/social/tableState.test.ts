@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextSort, queryFromParams, sortFromParams } from './tableState';
 
-describe('nextSort (spec §4)', () => {
+describe('nextSort (docs/product.md §4)', () => {
   it('toggles the direction when the same column is clicked again', () => {
     expect(nextSort({ sortBy: 'created_at', sortOrder: 'desc' }, 'created_at')).toEqual({ sortBy: 'created_at', sortOrder: 'asc' });
     expect(nextSort({ sortBy: 'likes', sortOrder: 'asc' }, 'likes')).toEqual({ sortBy: 'likes', sortOrder: 'desc' });

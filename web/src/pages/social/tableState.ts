@@ -13,7 +13,7 @@ export interface SortState {
   sortOrder: SortOrder;
 }
 
-/** Spec §4: the same column flips the direction; another column starts ascending. */
+/** docs/product.md §4: the same column flips the direction; another column starts ascending. */
 export function nextSort(current: SortState, column: string): SortState {
   if (current.sortBy === column) return { sortBy: column, sortOrder: current.sortOrder === 'asc' ? 'desc' : 'asc' };
   return { sortBy: column, sortOrder: 'asc' };

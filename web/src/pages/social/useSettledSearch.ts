@@ -11,7 +11,7 @@ export interface SettledSearch {
 }
 
 /**
- * The explorer's inputs once they have not changed for SEARCH_DEBOUNCE_MS (spec §7: the search
+ * The explorer's inputs once they have not changed for SEARCH_DEBOUNCE_MS (docs/product.md §7: the search
  * runs 500 ms after the last change of text, platform or period); null until then.
  */
 export function useSettledSearch(text: string, platform: ExplorerPlatform, period: AnalyticsPeriod): SettledSearch | null {

@@ -12,7 +12,7 @@ import {
 import type { BadgeTone } from '../../components/ui';
 import { formatCount, formatPostDate } from '../../lib/formatNumber';
 
-/** Spec §4's status values as the badge says them, with the spec's green / yellow / red for how a task ended. */
+/** docs/product.md §4's status values as the badge says them, with the spec's green / yellow / red for how a task ended. */
 export const STATUS_BADGE: Record<TaskStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'neutral' },
   running: { label: 'Running', tone: 'info' },

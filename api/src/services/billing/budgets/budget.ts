@@ -17,7 +17,7 @@ import { inTransaction, lockAccount } from '../../transactions.js';
 import { monthOf } from '../period.js';
 
 /**
- * Sets, changes or removes (amountUsd null) a Pro account's monthly budget (issue 22 point 4). A
+ * Sets, changes or removes (amountUsd null) a Pro account's monthly budget. A
  * Free account is refused with 403: its calls are never billed, so there is nothing to cap. A
  * threshold recorded this month that the new amount no longer reaches is forgotten, so raising the
  * budget mails again when the new 80% or 100% is crossed; one still reached stays (no second mail).

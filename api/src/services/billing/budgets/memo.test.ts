@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBudgetNoticeMemo } from './memo.js';
 
-describe('the budget notice memo (issue 22.4: no query per call once a threshold is recorded)', () => {
+describe('the budget notice memo (no query per call once a threshold is recorded)', () => {
   const november = new Date('2026-11-01T00:00:00.000Z');
   const december = new Date('2026-12-01T00:00:00.000Z');
 

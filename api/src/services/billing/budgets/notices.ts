@@ -122,7 +122,7 @@ export function budgetNotice(input: {
   };
 }
 
-/** Mails a notice to the account's address while it is verified, within its mail budget (checklist 25), as alert mail does. */
+/** Mails a notice to the account's address while it is verified, within its mail budget (docs/security.md §25), as alert mail does. */
 async function mailNotice(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'limits'>,
   userId: string,

@@ -41,7 +41,7 @@ interface CallToReserve {
 /**
  * Counts one call before its handler runs, in the store that enforces the quota. The calls that
  * arrive while the event loop is busy are counted together, one statement for up to a few dozen
- * of them (a statement's round trip, not its work, was most of a `/v1` call's cost: issue 21);
+ * of them (a statement's round trip, not its work, was most of a `/v1` call's cost: docs/performance.md);
  * each call still waits for the statement that counted it to commit, so a crash after a 200 loses
  * no call.
  *
@@ -49,7 +49,7 @@ interface CallToReserve {
  * is under its quota (`on conflict … do update … where free_calls < quota`, which PostgreSQL
  * evaluates on the row it has locked, so concurrent calls queue on it and exactly the calls that
  * fit get through), and the key's hourly row in the same statement, only if the monthly one went
- * up. A Pro account's hard-capped budget is held the same way (issue 22 point 4): the same `where`
+ * up. A Pro account's hard-capped budget is held the same way: the same `where`
  * lets a Pro call through only while `pro_calls` is under the calls the budget pays for, read from
  * `budgets` inside the statement. The statement also answers the budget it read, so the caller can
  * tell a crossed threshold (80%, 100%) without another query.

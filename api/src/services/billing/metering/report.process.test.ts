@@ -8,8 +8,8 @@ import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
 import { meterIdentifier } from './report.js';
 import { hourOf } from '../period.js';
 
-// Issue 22, done when: "the sum sent equals the local meter after a kill -9 of the reporting job
-// mid-run". The reporter runs as its own process (`pnpm admin meter-report`, the job's code); the
+// The sum sent equals the local meter after a kill -9 of the reporting job mid-run
+// (docs/billing.md). The reporter runs as its own process (`pnpm admin meter-report`, the job's code); the
 // fake Stripe kills it with SIGKILL right after accepting its third event, before the answer
 // reaches it, so that hour is sent but not recorded. The next run resends it under the same
 // identifier, and Stripe (the fake, as the reference documents) counts it once.
@@ -57,7 +57,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the meter report survives kill -9
     await database?.drop();
   });
 
-  it('issue 22 point 2: after a kill -9 between Stripe accepting an event and recording it, the sum sent equals the local meter, each hour once', async () => {
+  it('after a kill -9 between Stripe accepting an event and recording it, the sum sent equals the local meter, each hour once', async () => {
     if (database.config.kind !== 'postgres') throw new Error('needs PostgreSQL');
     const { db } = handle;
     const userId = `usr_${randomBytes(8).toString('hex')}`;

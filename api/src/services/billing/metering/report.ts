@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { hourOf } from '../period.js';
 import type { BillingStripe } from '../stripe.js';
 
-// Issue 22 point 2: each account's Pro calls per hour go to Stripe's Billing Meter exactly once.
+// Each account's Pro calls per hour go to Stripe's Billing Meter exactly once.
 // An hour is reported once it is settled (SETTLE_MS after its end: a call reserved in it has had
 // its answer, and a failed one given its count back). Its value is fixed in meter_reports before
 // anything is sent, under an identifier derived from (account, hour); it is marked sent once

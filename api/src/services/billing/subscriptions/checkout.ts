@@ -49,7 +49,7 @@ export async function startCheckout(deps: Deps, _input: NoInput, caller: SignedI
   const session = await stripe.client.checkout.sessions.create({
     mode: 'subscription',
     customer,
-    // A metered price takes no quantity (shared/reference/stripe-billing.md, Checkout).
+    // A metered price takes no quantity (Stripe's API reference, https://docs.stripe.com/api/checkout/sessions/create: line_items).
     line_items: [{ price: stripe.settings.priceId }],
     client_reference_id: userId,
     metadata: { user_id: userId },

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { NoInput, SignedIn } from '../../caller.js';
 import type { ServiceDeps } from '../../deps.js';
 
-// Issue 22 point 2: the billing tab shows Stripe's invoice preview beside the local meter, for the
+// The billing tab shows Stripe's invoice preview beside the local meter, for the
 // same hours. A meter event is filed by Stripe at its timestamp, the reported hour's last second
 // (metering/report.ts), so hour h belongs to a Stripe period [start, end) when h + 3599 s is in it.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Shapes from CoinGecko's OpenAPI (docs: /work/shared/reference/data-formats.md §1). zod objects
+// Shapes from CoinGecko's OpenAPI (https://docs.coingecko.com/reference/coins-markets and the other endpoints read here). zod objects
 // drop the fields we do not read, so a new field in an answer never breaks the connector.
 
 /** Most CoinGecko figures are nullable numbers; a missing one is read as null too. */

@@ -1,0 +1,118 @@
+import { LIST_COUNT_CAP } from '@coinsight/contracts';
+import { describe, expect, it } from 'vitest';
+import { chooseList, onWholeHours, pageByWalking, type ListDecision, type ListMeasured } from './choose.js';
+import type { ListFacts } from './facts.js';
+
+const twitter = 450_000;
+const facts = (over: Partial<ListFacts>): ListFacts => ({
+  platform: 'twitter',
+  scope: { dataset: 'shared' },
+  ranges: [],
+  sortBy: 'created_at',
+  sortOrder: 'desc',
+  page: 1,
+  limit: 25,
+  offset: 0,
+  ...over,
+});
+const day = { startDate: new Date('2026-11-01T00:00:00Z'), endDate: new Date('2026-11-01T23:59:59.999Z') };
+const likesFloor = [{ counter: 'likes', op: '>=', value: 5_000 }] as const;
+const past = LIST_COUNT_CAP + 1;
+
+describe('the list planner: facts and measurements → strategy', () => {
+  const table: [string, Partial<ListFacts>, ListMeasured, ListDecision][] = [
+    ['no filter', {}, {}, { strategy: 'platform-walk' }],
+    ['no filter, sorted by a counter, a deep page', { sortBy: 'likes', page: 40, offset: 975 }, {}, { strategy: 'platform-walk' }],
+    ["an account's own posts, unfiltered, are counted", { scope: { dataset: 'mine', userId: 'u' } }, {}, { measure: 'count' }],
+    ['a whole day, by time', day, {}, { strategy: 'window-walk' }],
+    ['a whole day, by a counter, before the platform is sized', { ...day, sortBy: 'replies' }, {}, { measure: 'platformTotal' }],
+    ['a whole day, by a counter', { ...day, sortBy: 'replies' }, { platformTotal: twitter }, { strategy: 'window-gated' }],
+    ['a window not on whole hours is counted', { startDate: new Date('2026-11-01T00:30:00Z') }, {}, { measure: 'count' }],
+    ["a whole day of an account's own posts is counted", { ...day, scope: { dataset: 'mine', userId: 'u' } }, {}, { measure: 'count' }],
+    ['a handle, before counting', { username: 'whale' }, {}, { measure: 'count' }],
+    ['a handle with 40 posts, page 1', { username: 'whale' }, { counted: 40 }, { strategy: 'sort-matches' }],
+    ['a handle with 40 posts, page 3', { username: 'whale', page: 3, offset: 50 }, { counted: 40 }, { strategy: 'past-the-end' }],
+    ['exactly at the cap', { username: 'a' }, { counted: LIST_COUNT_CAP }, { strategy: 'sort-matches' }],
+    ['a handle past the cap', { username: 'a' }, { counted: past }, { strategy: 'walk-sort-index' }],
+    ['a range past the cap, before the estimate', { ranges: likesFloor }, { counted: past }, { measure: 'estimate' }],
+    [
+      'a range past the cap, before the platform is sized',
+      { ranges: likesFloor },
+      { counted: past, planned: 4_000 },
+      { measure: 'platformTotal' },
+    ],
+    [
+      'a range walked away from (fewest retweets first)',
+      { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc' },
+      { counted: past, planned: 4_000, platformTotal: twitter },
+      { strategy: 'sort-matches' },
+    ],
+    [
+      'a range walked toward (most retweets first)',
+      { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'desc' },
+      { counted: past, planned: 4_000, platformTotal: twitter },
+      { strategy: 'walk-sort-index' },
+    ],
+    [
+      "a range on an account's own posts past the cap is walked (no statistics to weigh)",
+      { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc', scope: { dataset: 'mine', userId: 'u' } },
+      { counted: past },
+      { strategy: 'walk-sort-index' },
+    ],
+    [
+      'Instagram media type alone past the cap',
+      { platform: 'instagram', mediaType: 'image' },
+      { counted: past },
+      { strategy: 'instagram-walk' },
+    ],
+    [
+      'Instagram place alone past the cap',
+      { platform: 'instagram', location: 'austin' },
+      { counted: past },
+      { strategy: 'instagram-walk' },
+    ],
+    [
+      'Instagram place with a window past the cap',
+      { platform: 'instagram', location: 'austin', ...day },
+      { counted: past },
+      { strategy: 'walk-sort-index' },
+    ],
+    ['Instagram place below the cap', { platform: 'instagram', location: 'austin' }, { counted: 300 }, { strategy: 'sort-matches' }],
+  ];
+  it.each(table)('%s', (_name, over, measured, decision) => {
+    expect(chooseList(facts(over), measured)).toEqual(decision);
+  });
+});
+
+describe('whether a counter range past the cap is walked', () => {
+  const order = (sortBy: ListFacts['sortBy'], sortOrder: 'asc' | 'desc', ranges: ListFacts['ranges']) => ({ sortBy, sortOrder, ranges });
+  it('walks when the sort column is itself filtered, or the sort is by date', () => {
+    expect(pageByWalking(order('likes', 'asc', likesFloor), 4_000, twitter)).toBe(true);
+    expect(pageByWalking(order('created_at', 'asc', [{ counter: 'shares', op: '>=', value: 10 }]), 34_000, twitter)).toBe(true);
+  });
+  it('sorts the matches of a range on another counter walked away from', () => {
+    expect(pageByWalking(order('retweets', 'asc', likesFloor), 4_000, twitter)).toBe(false);
+    expect(pageByWalking(order('retweets', 'desc', [{ counter: 'views', op: '<=', value: 50 }]), 20_000, twitter)).toBe(false);
+    const band = [
+      { counter: 'views', op: '>=', value: 10 },
+      { counter: 'views', op: '<=', value: 50 },
+    ] as const;
+    expect(pageByWalking(order('retweets', 'desc', band), 20_000, twitter)).toBe(false);
+  });
+  it('walks toward such a range, which meets its matches first', () => {
+    expect(pageByWalking(order('retweets', 'desc', likesFloor), 4_000, twitter)).toBe(true);
+    expect(pageByWalking(order('retweets', 'asc', [{ counter: 'views', op: '<=', value: 50 }]), 4_000, twitter)).toBe(true);
+  });
+  it('walks away from a range that most posts match: the posts passed are fewer than the matches', () => {
+    expect(pageByWalking(order('retweets', 'asc', likesFloor), 400_000, twitter)).toBe(true);
+  });
+});
+
+describe('whole hours', () => {
+  it('a bare day and an hour-aligned range are whole hours; a minute is not', () => {
+    expect(onWholeHours(day.startDate, day.endDate)).toBe(true);
+    expect(onWholeHours(undefined, undefined)).toBe(true);
+    expect(onWholeHours(new Date('2026-11-01T00:01:00Z'), undefined)).toBe(false);
+    expect(onWholeHours(undefined, new Date('2026-11-01T23:59:59Z'))).toBe(false);
+  });
+});

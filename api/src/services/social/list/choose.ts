@@ -1,0 +1,102 @@
+import { LIST_COUNT_CAP } from '@coinsight/contracts';
+import type { ListFacts } from './facts.js';
+
+/**
+ * The named ways a list page is read (docs/performance.md, "The list planner"):
+ * - `platform-walk`: no filter; the sort's (platform, column, id) index is walked to the page, the
+ *   total is the platform's post count from the hourly rollups.
+ * - `window-walk`: dates alone on whole hours, sorted by time; walked like `platform-walk`, the total
+ *   is the window's hours summed from the rollups.
+ * - `window-gated`: the same window sorted by a counter; the statement walks the sort's index when
+ *   the window is large enough, else sorts the window's entries off the time index.
+ * - `past-the-end`: fewer matches than the cap, and the page starts after the last: no rows.
+ * - `sort-matches`: the matches are read through the filters' indexes and sorted.
+ * - `walk-sort-index`: the sort's index is walked, each entry checked against the filters.
+ * - `instagram-walk`: Instagram's media type or place alone, walked on the covering Instagram index.
+ */
+export type ListStrategy =
+  'platform-walk' | 'window-walk' | 'window-gated' | 'past-the-end' | 'sort-matches' | 'walk-sort-index' | 'instagram-walk';
+
+/** What a choice may need measured first: the capped count of matches, the planner's estimate, the platform's post count. */
+export type ListMeasure = 'count' | 'estimate' | 'platformTotal';
+
+export interface ListMeasured {
+  /** Matches counted up to LIST_COUNT_CAP + 1. */
+  counted?: number;
+  /** The planner's estimate of the matches, weighed on each platform's own counters. */
+  planned?: number;
+  /** The platform's posts (rollups). */
+  platformTotal?: number;
+}
+
+export type ListDecision = { strategy: ListStrategy } | { measure: ListMeasure };
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Whether a date range covers whole hours: it starts on an hour and ends on an hour's last
+ * millisecond (posts' times are kept to the millisecond), so the hourly rollups count it exactly.
+ */
+export function onWholeHours(start: Date | undefined, end: Date | undefined): boolean {
+  return (start === undefined || start.getTime() % HOUR_MS === 0) && (end === undefined || (end.getTime() + 1) % HOUR_MS === 0);
+}
+
+/** Any filter beyond the platform: an account's own posts count as one (they have no rollups). */
+export const isFiltered = (f: ListFacts): boolean =>
+  f.scope.dataset === 'mine' || !!(f.username || f.startDate || f.endDate || f.ranges.length > 0 || f.mediaType || f.location);
+
+/** The shared dataset's range filters, whose estimate is weighed on the platform's own counters (and needed to choose). */
+export const isWeighed = (f: ListFacts): boolean => f.scope.dataset === 'shared' && f.ranges.length > 0;
+
+const datesOnly = (f: ListFacts) =>
+  f.scope.dataset === 'shared' &&
+  !f.username &&
+  f.ranges.length === 0 &&
+  !f.mediaType &&
+  !f.location &&
+  onWholeHours(f.startDate, f.endDate);
+
+const instagramAlone = (f: ListFacts) =>
+  f.platform === 'instagram' &&
+  f.scope.dataset === 'shared' &&
+  !f.username &&
+  !f.startDate &&
+  !f.endDate &&
+  f.ranges.length === 0 &&
+  !!(f.mediaType || f.location);
+
+/**
+ * Picks the strategy of a list page from its facts and what has been measured so far, or names
+ * the measurement it needs next. Pure: the table in list/choose.test.ts holds every branch.
+ */
+export function chooseList(f: ListFacts, m: ListMeasured): ListDecision {
+  if (!isFiltered(f)) return { strategy: 'platform-walk' };
+  if (datesOnly(f)) {
+    if (f.sortBy === 'created_at') return { strategy: 'window-walk' };
+    return m.platformTotal === undefined ? { measure: 'platformTotal' } : { strategy: 'window-gated' };
+  }
+  if (m.counted === undefined) return { measure: 'count' };
+  if (m.counted <= LIST_COUNT_CAP) return { strategy: f.offset >= m.counted ? 'past-the-end' : 'sort-matches' };
+  if (isWeighed(f)) {
+    if (m.planned === undefined) return { measure: 'estimate' };
+    if (m.platformTotal === undefined) return { measure: 'platformTotal' };
+    if (!pageByWalking(f, m.planned, m.platformTotal)) return { strategy: 'sort-matches' };
+  }
+  return { strategy: instagramAlone(f) ? 'instagram-walk' : 'walk-sort-index' };
+}
+
+/**
+ * Whether a page with more counter-range matches than LIST_COUNT_CAP is found by walking the
+ * sort's (platform, column, id) index rather than by reading the matches through the filters'
+ * indexes and sorting them. A popular post is popular on every count, so counters follow one
+ * another: walking toward the range ("likes at least 5,000, most retweets first") meets the
+ * matches at once; walking away from it ("..., fewest retweets first") first passes the posts
+ * that do not match: 440,000 of Twitter's 450,000 at 1,000,000 posts, 380 ms. Sorting costs
+ * about a row read per match, so it wins when the matches are fewer than the posts such a walk
+ * may pass.
+ */
+export function pageByWalking(f: Pick<ListFacts, 'sortBy' | 'sortOrder' | 'ranges'>, planned: number, platformTotal: number): boolean {
+  if (f.sortBy === 'created_at' || f.ranges.some((range) => range.counter === f.sortBy)) return true;
+  const towardTheRange = f.ranges.every((range) => (range.op === '>=') === (f.sortOrder === 'desc'));
+  return towardTheRange || planned >= platformTotal - planned;
+}

@@ -1,0 +1,65 @@
+import {
+  RANGE_FILTERS,
+  type AnyListQuery,
+  type ListQuery,
+  type MediaType,
+  type RangeCounter,
+  type SocialPlatform,
+} from '@coinsight/contracts';
+import type { DatasetScope } from '../dataset.js';
+
+/** A counter range of a list query: `likes >= 5000`. */
+export interface CounterRange {
+  counter: RangeCounter;
+  op: '>=' | '<=';
+  value: number;
+}
+
+/** What steers a list read: the platform, whose posts, each filter, the order and the page. */
+export interface ListFacts {
+  platform: SocialPlatform;
+  scope: DatasetScope;
+  username?: string;
+  startDate?: Date;
+  endDate?: Date;
+  ranges: readonly CounterRange[];
+  mediaType?: MediaType;
+  location?: string;
+  sortBy: AnyListQuery['sortBy'];
+  sortOrder: 'asc' | 'desc';
+  page: number;
+  limit: number;
+  /** Rows before the page: (page - 1) × limit. */
+  offset: number;
+}
+
+const capitalized = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
+
+/** The facts of a parsed list query: its counter ranges gathered from the platform's min/max parameters. */
+export function listFactsOf<P extends SocialPlatform>(scope: DatasetScope, platform: P, query: ListQuery<P>): ListFacts {
+  const q = query as AnyListQuery;
+  const values = q as Record<string, unknown>;
+  const ranges = (RANGE_FILTERS[platform] as readonly RangeCounter[]).flatMap((counter): CounterRange[] => {
+    const min = values[`min${capitalized(counter)}`];
+    const max = values[`max${capitalized(counter)}`];
+    return [
+      ...(typeof min === 'number' ? [{ counter, op: '>=' as const, value: min }] : []),
+      ...(typeof max === 'number' ? [{ counter, op: '<=' as const, value: max }] : []),
+    ];
+  });
+  return {
+    platform,
+    scope,
+    username: q.username,
+    startDate: q.startDate,
+    endDate: q.endDate,
+    ranges,
+    mediaType: 'mediaType' in q ? q.mediaType : undefined,
+    location: 'location' in q ? q.location : undefined,
+    sortBy: q.sortBy,
+    sortOrder: q.sortOrder,
+    page: q.page,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  };
+}

@@ -1,0 +1,129 @@
+import { LIST_COUNT_CAP, type ListQuery, type PostPage, type SocialPlatform } from '@coinsight/contracts';
+import type { Database } from '@coinsight/db';
+import type { QueryCreator } from 'kysely';
+import { readKey } from '../../read-cache.js';
+import { postsSourceFor, type DatasetScope } from '../dataset.js';
+import type { SocialDeps } from '../deps.js';
+import { toPlatformPost } from '../post-shapes.js';
+import { chooseList, isWeighed, type ListMeasure, type ListMeasured, type ListStrategy } from './choose.js';
+import { listFactsOf, type ListFacts } from './facts.js';
+import * as statements from './statements.js';
+
+type Source = QueryCreator<Database>;
+
+/** A list read's input: whose posts, which platform, the parsed query. */
+export interface ListInput<P extends SocialPlatform> {
+  scope: DatasetScope;
+  platform: P;
+  query: ListQuery<P>;
+}
+
+interface ListRead {
+  deps: SocialDeps;
+  db: Source;
+  f: ListFacts;
+  measured: ListMeasured;
+}
+
+/**
+ * One page of a platform's posts with the total that matches: the planner (list/choose.ts) picks
+ * a named strategy from the query's facts, asking for a measurement (a capped count, the
+ * planner's estimate, the platform's size) when the choice depends on one; the strategy's
+ * statement then reads the page. Sorting is always completed by id in the same direction, so
+ * equal values never shuffle between pages; each (platform, column, id) index answers that order.
+ */
+export async function readListPage<P extends SocialPlatform>(deps: SocialDeps, input: ListInput<P>): Promise<PostPage<P>> {
+  const { read, strategy } = await planListPage(deps, input);
+  return (await runStrategy(read, strategy)) as PostPage<P>;
+}
+
+/** The strategy of a list page, with the measurements taken to choose it. */
+export async function planListPage<P extends SocialPlatform>(deps: SocialDeps, { scope, platform, query }: ListInput<P>) {
+  const read: ListRead = { deps, db: postsSourceFor(deps, scope), f: listFactsOf(scope, platform, query), measured: {} };
+  for (;;) {
+    const decision = chooseList(read.f, read.measured);
+    if ('strategy' in decision) return { read, strategy: decision.strategy };
+    await measure(read, decision.measure);
+  }
+}
+
+async function measure(read: ListRead, what: ListMeasure): Promise<void> {
+  const { db, f, measured } = read;
+  if (what === 'count') measured.counted = Number((await statements.cappedCount(db, f).executeTakeFirst())?.n ?? 0);
+  else if (what === 'estimate') measured.planned = await estimate(read);
+  else
+    measured.platformTotal = Number(
+      (await platformTotal(read))?.n ?? (await statements.rollupTotal(db, { platform: f.platform }).executeTakeFirst())?.n ?? 0,
+    );
+}
+
+/** The planner's estimate of the matches past the cap (at least LIST_COUNT_CAP + 1). */
+async function estimate({ db, f }: ListRead): Promise<number> {
+  const matches = isWeighed(f) ? statements.weighable(db, f) : statements.matching(db, f);
+  return Math.max(await statements.plannedRows(matches.select('posts.id')), LIST_COUNT_CAP + 1);
+}
+
+/** The platform's post count from the rollups, held in the read cache (undefined without one). */
+const platformTotal = ({ deps, db, f }: ListRead) =>
+  deps.reads?.get(readKey('platform-total', f.platform), async () => ({
+    n: Number((await statements.rollupTotal(db, { platform: f.platform }).executeTakeFirst())?.n ?? 0),
+  }));
+
+async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<PostPage<SocialPlatform>> {
+  const { db, f, measured } = read;
+  switch (strategy) {
+    case 'platform-walk': {
+      const known = await platformTotal(read);
+      if (!known) return pageTotalledBy(read, statements.walkedIds(db, f).as('page'), statements.rollupTotal(db, f));
+      return pageOf(f, await statements.pageRows(db, f, statements.walkedIds(db, f).as('page')), known.n);
+    }
+    case 'window-walk':
+      return pageTotalledBy(read, statements.walkedIds(db, f).as('page'), statements.rollupTotal(db, f));
+    case 'window-gated': {
+      const window = statements.rollupTotal(db, f);
+      return pageTotalledBy(read, statements.gatedIds(db, f, window, measured.platformTotal ?? 0), window);
+    }
+    case 'past-the-end':
+      return pageOf(f, [], measured.counted ?? 0);
+    case 'sort-matches':
+      return countedPage(read, statements.sortedIds(db, f).as('page'));
+    case 'walk-sort-index':
+      return countedPage(read, statements.walkedIds(db, f).as('page'));
+    case 'instagram-walk':
+      return countedPage(read, statements.instagramWalkIds(db, f).as('page'));
+  }
+}
+
+/** A page whose total, a rollup sum, rides along; an empty page carries none, so the sum is then read alone. */
+async function pageTotalledBy({ db, f }: ListRead, pageIds: statements.PageIds, total: statements.Total) {
+  const rows = await statements.pageRows(db, f, pageIds, total);
+  const n = rows.length > 0 ? (rows[0] as { total?: number | string }).total : (await total.executeTakeFirst())?.n;
+  return pageOf(f, rows, Number(n ?? 0));
+}
+
+/**
+ * A page of counted matches: the count is the total up to the cap; past it a short last page
+ * tells the exact total by its position, and any other page's total is the planner's estimate,
+ * flagged `totalIsEstimate`.
+ */
+async function countedPage(read: ListRead, pageIds: statements.PageIds) {
+  const { db, f, measured } = read;
+  const rows = await statements.pageRows(db, f, pageIds);
+  const counted = measured.counted ?? 0;
+  if (counted <= LIST_COUNT_CAP) return pageOf(f, rows, counted);
+  if (rows.length > 0 && rows.length < f.limit) return pageOf(f, rows, f.offset + rows.length);
+  return pageOf(f, rows, Math.max(measured.planned ?? (await estimate(read)), f.offset + rows.length), true);
+}
+
+function pageOf(f: ListFacts, rows: statements.PageRow[], total: number, totalIsEstimate = false): PostPage<SocialPlatform> {
+  return {
+    data: rows.map((row) => toPlatformPost(f.platform, row)),
+    pagination: {
+      total,
+      page: f.page,
+      limit: f.limit,
+      pages: Math.ceil(total / f.limit),
+      ...(totalIsEstimate ? { totalIsEstimate } : {}),
+    },
+  } as PostPage<SocialPlatform>;
+}

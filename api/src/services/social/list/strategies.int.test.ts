@@ -1,0 +1,169 @@
+import {
+  LIST_COUNT_CAP,
+  listQuerySchema,
+  MEDIA_TYPES,
+  RANGE_FILTERS,
+  SORT_COLUMNS,
+  type ListQuery,
+  type SocialPlatform,
+} from '@coinsight/contracts';
+import { rebuildRollups, seedDemoPosts } from '@coinsight/db';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { ListStrategy } from './choose.js';
+import { listFactsOf, type ListFacts } from './facts.js';
+import { planListPage, readListPage } from './read-page.js';
+
+// Each list strategy against the plainest query that states what a page is: every match, sorted
+// by the column then the id, cut at the page; its total counted. A strategy may only be faster.
+let t: TestApp;
+let newest: number;
+let handles: string[];
+let places: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoPosts(t.app.db, { count: 3_000 });
+  // Ten copies of every Instagram post (new ids and external ids): past the cap for its media type and place filters.
+  for (let copy = 1; copy <= 10; copy += 1) {
+    await sql`
+      insert into posts (platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
+                         media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)
+      select platform, external_id || ${`-copy-${copy}`}, author_id, text, created_at + ${copy} * interval '1 second', likes + ${copy}, comments,
+             shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model
+      from posts where platform = 'instagram' and external_id not like '%-copy-%'
+    `.execute(t.app.db);
+  }
+  // The copies bypassed the importer, which writes the rollups with the posts.
+  await rebuildRollups(t.app.db);
+  const last = await t.app.db
+    .selectFrom('posts')
+    .select(sql<Date>`max(created_at)`.as('at'))
+    .executeTakeFirstOrThrow();
+  newest = new Date(last.at).getTime();
+  handles = (await t.app.db.selectFrom('authors').select('username').limit(40).execute()).map((a) => a.username);
+  places = (await t.app.db.selectFrom('posts').select('location').distinct().where('location', 'is not', null).limit(20).execute()).flatMap(
+    (p) => (p.location ? [p.location] : []),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** mulberry32: the same draws every run. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+const HOUR = 3_600_000;
+const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
+
+/** A random list query: a platform, a sort, a page, and none, one or several filters. */
+function draw(r: () => number): { platform: SocialPlatform; query: Record<string, string | number> } {
+  const platform = pick(r, ['twitter', 'instagram', 'facebook', 'linkedin'] as const);
+  const query: Record<string, string | number> = {
+    sortBy: pick(r, SORT_COLUMNS[platform]),
+    sortOrder: pick(r, ['asc', 'desc']),
+    page: 1 + Math.floor(r() * (r() < 0.2 ? 60 : 4)),
+    limit: pick(r, [10, 25, 50]),
+  };
+  if (r() < 0.25)
+    query.username = pick(r, handles)
+      .slice(0, 3 + Math.floor(r() * 3))
+      .toLowerCase();
+  if (r() < 0.35) {
+    const end = newest - Math.floor(r() * 48) * HOUR;
+    const whole = r() < 0.5;
+    query.startDate = new Date(
+      Math.floor((end - (1 + Math.floor(r() * 240)) * HOUR) / (whole ? HOUR : 1)) * (whole ? HOUR : 1),
+    ).toISOString();
+    query.endDate = new Date(whole ? Math.floor(end / HOUR) * HOUR - 1 : end).toISOString();
+  }
+  if (r() < 0.35) {
+    const counter = pick(r, RANGE_FILTERS[platform]);
+    query[`${pick(r, ['min', 'max'])}${counter[0]!.toUpperCase()}${counter.slice(1)}`] = pick(r, [1, 5, 20, 100, 500]);
+  }
+  if (platform === 'instagram' && r() < 0.4) query.mediaType = pick(r, MEDIA_TYPES);
+  if (platform === 'instagram' && r() < 0.3) query.location = pick(r, places).slice(0, 4);
+  return { platform, query };
+}
+
+const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The plain reference: every match sorted, then cut; and their count. */
+async function reference(f: ListFacts): Promise<{ ids: number[]; total: number }> {
+  let q = t.app.db.selectFrom('posts').innerJoin('authors', 'authors.id', 'posts.author_id').where('posts.platform', '=', f.platform);
+  if (f.username) q = q.where(sql`lower(authors.username)`, 'like', like(f.username));
+  if (f.startDate) q = q.where('posts.created_at', '>=', f.startDate);
+  if (f.endDate) q = q.where('posts.created_at', '<=', f.endDate);
+  if (f.mediaType) q = q.where('posts.media_type', '=', f.mediaType);
+  if (f.location) q = q.where(sql`lower(posts.location)`, 'like', like(f.location));
+  for (const range of f.ranges) q = q.where(`posts.${range.counter}`, range.op, range.value);
+  const rows = await q.select('posts.id').orderBy(`posts.${f.sortBy}`, f.sortOrder).orderBy('posts.id', f.sortOrder).execute();
+  return { ids: rows.slice(f.offset, f.offset + f.limit).map((row) => Number(row.id)), total: rows.length };
+}
+
+async function check(platform: SocialPlatform, raw: Record<string, string | number>, seen: Set<ListStrategy>) {
+  const query = listQuerySchema(platform).parse(raw) as ListQuery<SocialPlatform>;
+  const input = { scope: { dataset: 'shared' } as const, platform, query };
+  const deps = { db: t.app.db, readDb: t.app.db, now: () => new Date() };
+  const { strategy } = await planListPage(deps, input);
+  seen.add(strategy);
+  const page = await readListPage(deps, input);
+  const expected = await reference(listFactsOf(input.scope, platform, query));
+  const label = JSON.stringify({ platform, raw, strategy });
+  expect(
+    page.data.map((post) => Number(post._id)),
+    label,
+  ).toEqual(expected.ids);
+  if (page.pagination.totalIsEstimate) {
+    expect(expected.total, label).toBeGreaterThan(LIST_COUNT_CAP);
+    expect(page.pagination.total, label).toBeGreaterThan(LIST_COUNT_CAP);
+  } else {
+    expect(page.pagination.total, label).toBe(expected.total);
+  }
+}
+
+describe(`each list strategy answers what the plain query answers (${process.env.TEST_DB})`, () => {
+  it('on 150 random draws and one draw aimed at each strategy', async () => {
+    const seen = new Set<ListStrategy>();
+    const r = random(32);
+    for (let i = 0; i < 150; i += 1) {
+      const { platform, query } = draw(r);
+      await check(platform, query, seen);
+    }
+    const day = {
+      startDate: new Date(Math.floor(newest / HOUR) * HOUR - 24 * HOUR).toISOString(),
+      endDate: new Date(Math.floor(newest / HOUR) * HOUR - 1).toISOString(),
+    };
+    await check('twitter', { page: 2 }, seen);
+    await check('twitter', { ...day, sortBy: 'created_at' }, seen);
+    await check('twitter', { ...day, sortBy: 'likes', page: 2 }, seen);
+    await check('twitter', { minLikes: 1, sortBy: 'retweets', sortOrder: 'asc', page: 3 }, seen);
+    await check('twitter', { minLikes: 1, sortBy: 'retweets', sortOrder: 'desc', page: 3 }, seen);
+    // Instagram's media type and place alone, past the cap, in every sort and direction.
+    const instagramFilters: Record<string, string>[] = [{ mediaType: 'image' }, { location: 'o' }, { location: 'O', mediaType: 'image' }];
+    for (const filters of instagramFilters) {
+      for (const [sortBy, sortOrder] of [
+        ['created_at', 'desc'],
+        ['likes', 'asc'],
+        ['comments', 'desc'],
+      ] as const) {
+        for (const page of [1, 4]) await check('instagram', { ...filters, sortBy, sortOrder, page, limit: 20 }, seen);
+      }
+    }
+    await check('linkedin', { username: handles[0]!.toLowerCase(), page: 50 }, seen);
+    expect([...seen].sort()).toEqual(
+      (['instagram-walk', 'past-the-end', 'platform-walk', 'sort-matches', 'walk-sort-index', 'window-gated', 'window-walk'] as const)
+        .slice()
+        .sort(),
+    );
+  }, 600_000);
+});

@@ -1,0 +1,123 @@
+import { SEARCH_COUNT_CAP, SOCIAL_PLATFORMS, searchQuerySchema, type SearchQuery, type SocialPlatform } from '@coinsight/contracts';
+import { seedDemoPosts } from '@coinsight/db';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+import { parseSearchTerms } from '../search-terms.js';
+import { chooseSearchCount, chooseSearchRows, RELEVANCE_CANDIDATES } from './choose.js';
+import { readSearch, searchFactsOf } from './read.js';
+
+// Each search strategy against the plainest query that states what a search answers: every
+// match in the window, each platform's RELEVANCE_CANDIDATES newest ranked first, then the older
+// ones newest first; each platform's matches counted and capped.
+let t: TestApp;
+let newest: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoPosts(t.app.db, { count: 3_000 });
+  await sql`analyze posts`.execute(t.app.db);
+  const last = await t.app.db
+    .selectFrom('posts')
+    .select(sql<Date>`max(created_at)`.as('at'))
+    .executeTakeFirstOrThrow();
+  newest = new Date(last.at).getTime();
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
+const TERMS = [
+  'bitcoin',
+  'ethereum',
+  '$BTC',
+  '$ETH',
+  'crash',
+  'breakout',
+  '#defi',
+  'staking rewards',
+  'bitcoin etf',
+  '$SOL market',
+  'rally -bitcoin',
+  '"all-time high"',
+  'zzzunknown',
+  '',
+];
+const DAY = 86_400_000;
+
+interface Row {
+  id: string;
+  platform: SocialPlatform;
+  created_at: Date;
+  rank: number;
+}
+
+/** The plain reference: every match, then the search's order, cut; counts per platform. */
+async function reference(query: SearchQuery) {
+  const terms = parseSearchTerms(query.q);
+  const words = terms.text ? sql`search @@ websearch_to_tsquery('english', ${terms.text})` : sql`true`;
+  const rank = terms.text ? sql`ts_rank(search, websearch_to_tsquery('english', ${terms.text}))` : sql`0`;
+  const { rows } = await sql<Row>`
+    select id, platform, created_at, ${rank} as rank from posts
+    where ${words} and symbols @> ${terms.symbols}::text[] and hashtags @> ${terms.hashtags}::text[]
+      and created_at >= ${query.startDate ?? new Date(0)} and created_at <= ${query.endDate ?? new Date(8.64e15)}
+    order by created_at desc, id desc
+  `.execute(t.app.db);
+  const newestFirst = (a: Row, b: Row) => b.created_at.getTime() - a.created_at.getTime() || Number(b.id) - Number(a.id);
+  const searched = rows.filter((row) => !query.platform || row.platform === query.platform);
+  const byPlatform = SOCIAL_PLATFORMS.map((p) => searched.filter((row) => row.platform === p));
+  const order = terms.text
+    ? [
+        ...byPlatform.flatMap((r) => r.slice(0, RELEVANCE_CANDIDATES)).sort((a, b) => b.rank - a.rank || newestFirst(a, b)),
+        ...byPlatform.flatMap((r) => r.slice(RELEVANCE_CANDIDATES)).sort(newestFirst),
+      ]
+    : searched;
+  const counts = SOCIAL_PLATFORMS.map((platform) => {
+    const n = rows.filter((row) => row.platform === platform).length;
+    return { platform, matches: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  });
+  return { ids: order.slice(query.offset, query.offset + query.limit).map((row) => Number(row.id)), counts };
+}
+
+describe(`each search strategy answers what the plain query answers (${process.env.TEST_DB})`, () => {
+  it('on 80 random draws of terms, windows, platforms and offsets', async () => {
+    const r = random(32);
+    const seen = new Set<string>();
+    const deps = { db: t.app.db, readDb: t.app.db, now: () => new Date() };
+    for (let i = 0; i < 80; i += 1) {
+      const days = pick(r, [1, 7, 30, 90]);
+      const end = newest - Math.floor(r() * 3 * DAY);
+      const query = searchQuerySchema.parse({
+        q: pick(r, TERMS) || undefined,
+        platform: r() < 0.5 ? undefined : pick(r, SOCIAL_PLATFORMS),
+        startDate: new Date(end - days * DAY).toISOString(),
+        endDate: new Date(end).toISOString(),
+        offset: pick(r, [0, 0, 50, 190, 400]),
+        limit: pick(r, [20, 50]),
+      });
+      const input = { scope: { dataset: 'shared' } as const, query };
+      const facts = await searchFactsOf(deps, input);
+      seen.add(chooseSearchCount(facts, undefined)).add(chooseSearchRows(facts, undefined));
+      const got = await readSearch(deps, input);
+      const expected = await reference(query);
+      const label = JSON.stringify({ query, share: facts.share });
+      expect(
+        got.data.map((post) => Number(post._id)),
+        label,
+      ).toEqual(expected.ids);
+      expect(got.platforms, label).toEqual(expected.counts);
+    }
+    expect([...seen].sort()).toEqual(['index-count', 'newest', 'ranked-indexed', 'ranked-walked', 'walk-count']);
+  }, 600_000);
+});
