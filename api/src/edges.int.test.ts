@@ -24,16 +24,21 @@ const analyze = (overrides: object) => ({ type: 'analyze', title: 'Weekly BTC', 
 describe(`docs/security.md §12: a control character in any text field is a 400 naming the field (${process.env.TEST_DB})`, () => {
   it('tRPC: NUL in a task title, description or query.keywords (a 500 from PostgreSQL before)', async () => {
     const u = await taskUser(t.app);
-    for (const [input, field, message] of [
-      [analyze({ title: `Weekly${NUL}BTC` }), 'title', 'title must not contain control characters'],
-      [analyze({ description: `notes${NUL}` }), 'description', 'description must not contain control characters'],
-      [analyze({ query: { keywords: ['bitcoin', `moon${NUL}`] } }), 'query', 'query.keywords.1 must not contain control characters'],
+    for (const [input, field, param, message] of [
+      [analyze({ title: `Weekly${NUL}BTC` }), 'title', 'title', 'title must not contain control characters'],
+      [analyze({ description: `notes${NUL}` }), 'description', 'description', 'description must not contain control characters'],
+      [
+        analyze({ query: { keywords: ['bitcoin', `moon${NUL}`] } }),
+        'query',
+        'query.keywords.1',
+        'query.keywords.1 must not contain control characters',
+      ],
     ] as const) {
       const res = await u.create(input);
       expect(res.status).toBe(400);
-      expect(res.error).toMatchObject({ message, data: { code: 'BAD_REQUEST', httpStatus: 400 } });
+      expect(res.error).toMatchObject({ message, data: { code: 'BAD_REQUEST', httpStatus: 400, param } });
       // The flattened field errors, as for any other invalid field.
-      expect((res.error?.data as { zodError?: { fieldErrors: Record<string, string[]> } }).zodError?.fieldErrors).toEqual({
+      expect(res.error?.data.zodError?.fieldErrors).toEqual({
         [field]: [message],
       });
     }
@@ -55,12 +60,12 @@ describe(`docs/security.md §12: a control character in any text field is a 400 
       remoteAddress: nextAddress(),
     });
     expect(signupRes.statusCode).toBe(400);
-    expect(signupRes.json()).toEqual({ error: 'username must not contain control characters' });
+    expect(signupRes.json()).toEqual({ error: 'username must not contain control characters', param: 'username' });
 
     const { token } = await signup(t.app);
     const search = await t.app.inject({ method: 'GET', url: '/api/social/search?q=btc%00', headers: bearer(token) });
     expect(search.statusCode).toBe(400);
-    expect(search.json()).toEqual({ error: 'q must not contain control characters' });
+    expect(search.json()).toEqual({ error: 'q must not contain control characters', param: 'q' });
 
     const upload = await t.app.inject({
       method: 'POST',
@@ -69,11 +74,11 @@ describe(`docs/security.md §12: a control character in any text field is a 400 
       payload: '{}\n',
     });
     expect(upload.statusCode).toBe(400);
-    expect(upload.json()).toEqual({ error: 'filename must not contain control characters' });
+    expect(upload.json()).toEqual({ error: 'filename must not contain control characters', param: 'filename' });
 
     const download = await t.app.inject({ method: 'GET', url: '/api/tasks/abc%00/download', headers: bearer(token) });
     expect(download.statusCode).toBe(400);
-    expect(download.json()).toEqual({ error: 'id must not contain control characters' });
+    expect(download.json()).toEqual({ error: 'id must not contain control characters', param: 'id' });
   });
 
   it('/v1: a query parameter and a body field, in the /v1 error shape', async () => {

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { QUERY_TOO_SLOW_MESSAGE } from '../services/db-errors.js';
+import { AppError } from '../services/errors.js';
 import { registerErrorHandler } from './errors.js';
 
 const cancelled = () => Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
@@ -16,6 +18,37 @@ describe('the REST error handler', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual({ error: QUERY_TOO_SLOW_MESSAGE });
+    await app.close();
+  });
+
+  it('names the field a refusal is about as `param`, a nested one by its dotted path', async () => {
+    const schema = z.strictObject({
+      title: z.string().min(1, 'title is required'),
+      source: z.object({ urls: z.array(z.url({ error: 'source.urls must be http(s) URLs' })) }),
+    });
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.post('/parse', async (request) => schema.parse(request.body));
+    app.get('/asset', async () => {
+      throw new AppError('BAD_REQUEST', 'symbol NOPE is not a tracked asset', { param: 'symbol' });
+    });
+    app.get('/gone', async () => {
+      throw new AppError('NOT_FOUND', 'Task not found');
+    });
+    const post = async (payload: unknown) => (await app.inject({ method: 'POST', url: '/parse', payload: payload as object })).json();
+    expect(await post({ title: '', source: { urls: [] } })).toEqual({ error: 'title is required', param: 'title' });
+    expect(await post({ title: 'x', source: { urls: ['https://a.example', 'nope'] } })).toEqual({
+      error: 'source.urls must be http(s) URLs',
+      param: 'source.urls.1',
+    });
+    expect(await post({ title: 'x', source: { urls: [] }, colour: 'red' })).toMatchObject({ param: 'colour' });
+    // Not an object at all: no field to name.
+    expect(await post([1, 2])).toEqual({ error: 'The request body must be a JSON object' });
+    expect((await app.inject({ method: 'GET', url: '/asset' })).json()).toEqual({
+      error: 'symbol NOPE is not a tracked asset',
+      param: 'symbol',
+    });
+    expect((await app.inject({ method: 'GET', url: '/gone' })).json()).toEqual({ error: 'Task not found' });
     await app.close();
   });
 });

@@ -61,31 +61,61 @@ describe(`sign-up (${process.env.TEST_DB})`, () => {
   });
 
   it.each([
-    [{ email: 'a@example.com', password: GOOD_PASSWORD }, 'Username is required'],
-    [{ username: '', email: 'a@example.com', password: GOOD_PASSWORD }, 'Username is required'],
-    [{ username: 'ab', email: 'a@example.com', password: GOOD_PASSWORD }, 'Username must be 3 to 32 characters long'],
+    [
+      { email: 'a@example.com', password: GOOD_PASSWORD },
+      { error: 'Username is required', param: 'username' },
+    ],
+    [
+      { username: '', email: 'a@example.com', password: GOOD_PASSWORD },
+      { error: 'Username is required', param: 'username' },
+    ],
+    [
+      { username: 'ab', email: 'a@example.com', password: GOOD_PASSWORD },
+      { error: 'Username must be 3 to 32 characters long', param: 'username' },
+    ],
     [
       { username: 'bad name', email: 'a@example.com', password: GOOD_PASSWORD },
-      'Username may contain only letters, digits, dots, dashes and underscores',
+      { error: 'Username may contain only letters, digits, dots, dashes and underscores', param: 'username' },
     ],
-    [{ username: 'someone', password: GOOD_PASSWORD }, 'Email is required'],
-    [{ username: 'someone', email: 'not-an-email', password: GOOD_PASSWORD }, 'Email is invalid'],
-    [{ username: 'someone', email: 'a@example.com' }, 'Password is required'],
-    [{ username: 'someone', email: 'a@example.com', password: 'Ab1' }, 'Password must be at least 4 characters long'],
-    [{ username: 'someone', email: 'a@example.com', password: 'alllowercase1' }, 'Password must contain uppercase, lowercase and number'],
-    [{ username: 'someone', email: 'a@example.com', password: 'NoDigitsHere' }, 'Password must contain uppercase, lowercase and number'],
-    [{ username: 'someone', email: 'a@example.com', password: `Aa1${'x'.repeat(130)}` }, 'Password must be at most 128 characters long'],
-    [{ username: 'someone', email: 'a@example.com', password: 'Password1' }, 'Password is too common'],
-    [{ username: 'someone', email: 'a@example.com', password: 'Qwerty123' }, 'Password is too common'],
-  ])('refuses %j with 400 "%s"', async (body, message) => {
+    [
+      { username: 'someone', password: GOOD_PASSWORD },
+      { error: 'Email is required', param: 'email' },
+    ],
+    [
+      { username: 'someone', email: 'not-an-email', password: GOOD_PASSWORD },
+      { error: 'Email is invalid', param: 'email' },
+    ],
+    [
+      { username: 'someone', email: 'a@example.com' },
+      { error: 'Password is required', param: 'password' },
+    ],
+    [
+      { username: 'someone', email: 'a@example.com', password: 'Ab1' },
+      { error: 'Password must be at least 4 characters long', param: 'password' },
+    ],
+    [
+      { username: 'someone', email: 'a@example.com', password: 'alllowercase1' },
+      { error: 'Password must contain uppercase, lowercase and number', param: 'password' },
+    ],
+    [
+      { username: 'someone', email: 'a@example.com', password: 'NoDigitsHere' },
+      { error: 'Password must contain uppercase, lowercase and number', param: 'password' },
+    ],
+    [
+      { username: 'someone', email: 'a@example.com', password: `Aa1${'x'.repeat(130)}` },
+      { error: 'Password must be at most 128 characters long', param: 'password' },
+    ],
+    [{ username: 'someone', email: 'a@example.com', password: 'Password1' }, { error: 'Password is too common' }],
+    [{ username: 'someone', email: 'a@example.com', password: 'Qwerty123' }, { error: 'Password is too common' }],
+  ])('refuses %j with 400 %j', async (body, answer) => {
     const res = await post('/api/auth/signup', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual(answer);
   });
 
   it('checks the rules in the spec order: the username problem is reported first', async () => {
     const res = await post('/api/auth/signup', { email: 'bad', password: 'x' });
-    expect(res.json()).toEqual({ error: 'Username is required' });
+    expect(res.json()).toEqual({ error: 'Username is required', param: 'username' });
   });
 
   it('refuses a body that is not an object', async () => {
@@ -139,9 +169,12 @@ describe('sign-in and tokens', () => {
   });
 
   it('login validates its input like the modal: email first', async () => {
-    expect((await post('/api/auth/login', { password: 'x' })).json()).toEqual({ error: 'Email is required' });
-    expect((await post('/api/auth/login', { email: 'x@y', password: 'x' })).json()).toEqual({ error: 'Email is invalid' });
-    expect((await post('/api/auth/login', { email: 'x@example.com' })).json()).toEqual({ error: 'Password is required' });
+    expect((await post('/api/auth/login', { password: 'x' })).json()).toEqual({ error: 'Email is required', param: 'email' });
+    expect((await post('/api/auth/login', { email: 'x@y', password: 'x' })).json()).toEqual({ error: 'Email is invalid', param: 'email' });
+    expect((await post('/api/auth/login', { email: 'x@example.com' })).json()).toEqual({
+      error: 'Password is required',
+      param: 'password',
+    });
   });
 
   it('GET /api/auth/user without a token, or with a malformed header, is 401', async () => {
@@ -239,6 +272,7 @@ describe('profile', () => {
     const { token, user } = await newUser();
     expect((await put('/api/users/profile', { username: user.username, email: 'bad' }, bearer(token))).json()).toEqual({
       error: 'Email is invalid',
+      param: 'email',
     });
     expect((await put('/api/users/profile', { username: 'x y z', email: user.email, socialAccounts: {} })).statusCode).toBe(401);
   });
@@ -256,7 +290,7 @@ describe('change password', () => {
   it('applies the password rules to the new password', async () => {
     const { token, body } = await newUser();
     const weak = await put('/api/users/change-password', { currentPassword: body.password, newPassword: 'weakpass' }, bearer(token));
-    expect(weak.json()).toEqual({ error: 'Password must contain uppercase, lowercase and number' });
+    expect(weak.json()).toEqual({ error: 'Password must contain uppercase, lowercase and number', param: 'newPassword' });
     const common = await put('/api/users/change-password', { currentPassword: body.password, newPassword: 'Password123' }, bearer(token));
     expect(common.json()).toEqual({ error: 'Password is too common' });
   });
@@ -355,6 +389,7 @@ describe('password reset', () => {
   it('refuses a missing or unknown token with the spec message or the invalid-link message', async () => {
     expect((await post('/api/auth/reset-password', { password: 'R3set-Heron-77' })).json()).toEqual({
       error: 'Invalid or missing reset token',
+      param: 'token',
     });
     expect((await post('/api/auth/reset-password', { token: 'made-up', password: 'R3set-Heron-77' })).statusCode).toBe(400);
   });

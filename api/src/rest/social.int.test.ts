@@ -183,24 +183,24 @@ describe(`GET /api/social/<platform> (${process.env.TEST_DB})`, () => {
 
   describe('bad parameters', () => {
     it.each([
-      ['twitter', 'limit=0', 'limit must be between 1 and 100'],
-      ['twitter', 'limit=101', 'limit must be between 1 and 100'],
-      ['twitter', 'page=0', 'page must be a whole number from 1 to 10000000'],
-      ['twitter', 'page=two', 'page must be a whole number from 1 to 10000000'],
-      ['twitter', 'sortBy=shares', 'sortBy must be one of created_at, views, likes, replies, retweets'],
-      ['instagram', 'sortBy=views', 'sortBy must be one of created_at, likes, comments'],
-      ['twitter', 'sortOrder=down', 'sortOrder must be asc or desc'],
-      ['twitter', 'minViews=-5', 'minViews must be a whole number from 0 to 9007199254740991'],
-      ['twitter', 'minLikes=9&maxLikes=3', 'minLikes must not be greater than maxLikes'],
-      ['twitter', 'startDate=last-week', 'startDate must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
-      ['twitter', 'startDate=2026-11-10&endDate=2026-11-01', 'endDate must not be before startDate'],
-      ['instagram', 'mediaType=reel', 'mediaType must be one of image, video, carousel'],
-      ['facebook', 'minViews=1', 'unknown parameter: minViews'],
-      ['twitter', 'limit=10&limit=20', 'limit must be between 1 and 100'],
-    ] as const)('%s?%s → 400 "%s"', async (platform, query, message) => {
+      ['twitter', 'limit=0', 'limit must be between 1 and 100', 'limit'],
+      ['twitter', 'limit=101', 'limit must be between 1 and 100', 'limit'],
+      ['twitter', 'page=0', 'page must be a whole number from 1 to 10000000', 'page'],
+      ['twitter', 'page=two', 'page must be a whole number from 1 to 10000000', 'page'],
+      ['twitter', 'sortBy=shares', 'sortBy must be one of created_at, views, likes, replies, retweets', 'sortBy'],
+      ['instagram', 'sortBy=views', 'sortBy must be one of created_at, likes, comments', 'sortBy'],
+      ['twitter', 'sortOrder=down', 'sortOrder must be asc or desc', 'sortOrder'],
+      ['twitter', 'minViews=-5', 'minViews must be a whole number from 0 to 9007199254740991', 'minViews'],
+      ['twitter', 'minLikes=9&maxLikes=3', 'minLikes must not be greater than maxLikes', 'minLikes'],
+      ['twitter', 'startDate=last-week', 'startDate must be a date (YYYY-MM-DD) or an ISO 8601 date-time', 'startDate'],
+      ['twitter', 'startDate=2026-11-10&endDate=2026-11-01', 'endDate must not be before startDate', 'endDate'],
+      ['instagram', 'mediaType=reel', 'mediaType must be one of image, video, carousel', 'mediaType'],
+      ['facebook', 'minViews=1', 'unknown parameter: minViews', 'minViews'],
+      ['twitter', 'limit=10&limit=20', 'limit must be between 1 and 100', 'limit'],
+    ] as const)('%s?%s → 400 "%s", naming %s', async (platform, query, message, param) => {
       const res = await get(`/api/social/${platform}?${query}`);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: message });
+      expect(res.body).toEqual({ error: message, param });
     });
 
     it('an unknown platform is a JSON 404', async () => {
@@ -311,15 +311,15 @@ describe(`GET /api/social/search (${process.env.TEST_DB})`, () => {
   });
 
   it.each([
-    ['platform=myspace', 'platform must be one of all, twitter, instagram, facebook, linkedin'],
-    ['startDate=2026-11-10&endDate=2026-11-09', 'endDate must not be before startDate'],
-    ['endDate=tomorrow', 'endDate must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
-    ['limit=0', 'limit must be between 1 and 100'],
-    ['offset=-1', 'offset must be a whole number from 0 to 1000'],
-    ['sort=new', 'unknown parameter: sort'],
-  ])('?%s → 400 "%s"', async (query, message) => {
+    ['platform=myspace', 'platform must be one of all, twitter, instagram, facebook, linkedin', 'platform'],
+    ['startDate=2026-11-10&endDate=2026-11-09', 'endDate must not be before startDate', 'endDate'],
+    ['endDate=tomorrow', 'endDate must be a date (YYYY-MM-DD) or an ISO 8601 date-time', 'endDate'],
+    ['limit=0', 'limit must be between 1 and 100', 'limit'],
+    ['offset=-1', 'offset must be a whole number from 0 to 1000', 'offset'],
+    ['sort=new', 'unknown parameter: sort', 'sort'],
+  ])('?%s → 400 "%s", naming %s', async (query, message, param) => {
     const res = await get(`/api/social/search?${query}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: message });
+    expect(res.body).toEqual({ error: message, param });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The errors services throw for things a client did or may do again later. REST turns them into
- * `{ error: message }` with the matching status, tRPC into a TRPCError with the same code.
+ * `{ error: message }` with the matching status, tRPC into a TRPCError with the same code; each
+ * surface names `param` (plugins/errors.ts: paramOf).
  */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -21,8 +22,13 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    /** details: more for a client to act on, which /v1 adds to its error object (e.g. an ambiguous asset's candidates). */
-    readonly options: { retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
+    /**
+     * param: the input field the error is about, as a dotted path (`symbol`, `source.url`), which
+     * every surface names (REST and /v1 `param`, tRPC `data.param`) so a form can show the message
+     * beside it. details: more for a client to act on, which /v1 adds to its error object (e.g. an
+     * ambiguous asset's candidates).
+     */
+    readonly options: { retryAfterSeconds?: number; param?: string; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,11 +1,11 @@
-import type { Task } from '@coinsight/contracts';
+import type { Task, TrpcErrorDetails } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bearer, nextAddress, signup } from './auth.js';
 
 export interface TrpcAnswer<T> {
   status: number;
   data: T;
-  error?: { message: string; data: { code: string; httpStatus: number } };
+  error?: { message: string; data: { code: string; httpStatus: number } & TrpcErrorDetails };
 }
 
 /** What the REST file routes answered (light-my-request's response, the parts tests read). */

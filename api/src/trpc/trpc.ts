@@ -1,7 +1,7 @@
-import { findControlCharacter } from '@coinsight/contracts';
+import { findControlCharacter, type TrpcErrorDetails } from '@coinsight/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z, ZodError } from 'zod';
-import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
+import { INTERNAL_ERROR_MESSAGE, paramOf } from '../plugins/errors.js';
 import type { Caller } from '../services/caller.js';
 import { AppError } from '../services/errors.js';
 import type { Context } from './context.js';
@@ -18,17 +18,18 @@ const t = initTRPC.context<Context>().create({
     // An AppError's message is written for the client, a 503's included; any other 5xx is hidden.
     const serverError = shape.data.httpStatus >= 500 && !(error.cause instanceof AppError);
     const zodError = error.cause instanceof ZodError ? error.cause : null;
+    const details: TrpcErrorDetails = {
+      retryAfterSeconds: error.cause instanceof AppError ? (error.cause.options.retryAfterSeconds ?? null) : null,
+      // The field at fault, as REST's and /v1's `param`: what a form places the message by (never
+      // for a hidden 5xx, e.g. an output that failed its schema).
+      param: serverError ? null : (paramOf(error.cause) ?? null),
+      zodError: zodError ? z.flattenError(zodError) : null,
+    };
     return {
       ...shape,
       // Same rules as REST: a 5xx says nothing of its cause; bad input reads as its first problem.
       message: serverError ? INTERNAL_ERROR_MESSAGE : (zodError?.issues[0]?.message ?? shape.message),
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        retryAfterSeconds: error.cause instanceof AppError ? (error.cause.options.retryAfterSeconds ?? null) : null,
-        zodError: zodError ? z.flattenError(zodError) : null,
-      },
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...details },
     };
   },
 });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { findV1Operation, type V1ErrorCode } from '@coinsight/contracts';
 import { ZodError } from 'zod';
-import { INTERNAL_ERROR_MESSAGE } from '../plugins/errors.js';
+import { INTERNAL_ERROR_MESSAGE, paramOf } from '../plugins/errors.js';
 import { isDatabaseUnavailable, serviceUnavailable } from '../services/db-errors.js';
 import { AppError, logAuthorizationFailure, type AppErrorCode } from '../services/errors.js';
 
@@ -63,15 +63,6 @@ export function zodMessage(error: ZodError): string {
   return `${field}: ${issue.message}`;
 }
 
-/** The parameter or body field the first problem is about: its path, or the first unknown key. */
-export function zodParam(error: ZodError): string | undefined {
-  const issue = error.issues[0];
-  if (!issue) return undefined;
-  const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-  const path = [...issue.path, ...keys.slice(0, 1)].map(String);
-  return path.length > 0 ? path.join('.') : undefined;
-}
-
 /** Where the operation a request is for is documented (the /api reference's entry), else the reference itself. */
 function docUrlOf(request: FastifyRequest): string {
   const base = `${request.server.config.publicUrl}/api`;
@@ -100,7 +91,7 @@ export function sendV1Error(
 export function v1ErrorHandler(thrown: FastifyError | V1Error | AppError | ZodError, request: FastifyRequest, reply: FastifyReply) {
   if (thrown instanceof V1Error) return sendV1Error(request, reply, thrown.status, thrown.code, thrown.message, thrown.extra);
   if (thrown instanceof ZodError) {
-    const param = zodParam(thrown);
+    const param = paramOf(thrown);
     return sendV1Error(request, reply, 400, 'bad_request', zodMessage(thrown), param ? { param } : {});
   }
   // An outage is logged with each request; a busy pool in aggregate by the pool (plugins/db.ts).
@@ -109,7 +100,9 @@ export function v1ErrorHandler(thrown: FastifyError | V1Error | AppError | ZodEr
   if (error instanceof AppError) {
     logAuthorizationFailure(request.log, error);
     if (error.options.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
-    return sendV1Error(request, reply, error.status, FROM_APP_ERROR[error.code], error.message, error.options.details);
+    const param = paramOf(error);
+    const extra = param ? { ...error.options.details, param } : error.options.details;
+    return sendV1Error(request, reply, error.status, FROM_APP_ERROR[error.code], error.message, extra);
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {

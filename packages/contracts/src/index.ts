@@ -10,6 +10,7 @@ export * from './newsletter.js';
 export * from './plans.js';
 export * from './send-email.js';
 export * from './site.js';
+export * from './errors.js';
 export * from './text.js';
 export * from './social/index.js';
 export * from './market/index.js';

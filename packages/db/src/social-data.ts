@@ -21,7 +21,7 @@ export { readJsonLines } from './ingest/read-jsonl.js';
 export { dayOf, hourOf, topicsOf } from './rollups/delta.js';
 export { rebuildRollups } from './rollups/rebuild.js';
 export { findRollupDrift } from './rollups/verify.js';
-export { MEDIA_TYPES, PLATFORMS, REACTION_KINDS } from './schema/posts.js';
+export { MEDIA_TYPES, PLATFORMS, POST_CONTENT_COLUMNS, POST_COUNTERS, REACTION_KINDS } from './schema/posts.js';
 export { DEMO_PERIOD_DAYS, DEMO_SEED, generateDemoPosts, type GenerateOptions } from './seed/posts/generate.js';
 export { seedAssets } from './seed/assets.js';
 export { DEMO_POST_COUNT, seedDemoPosts, type SeedPostsOptions, type SeedPostsReport } from './seed/posts/seed-posts.js';

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@coinsight/api/trpc';
-import type { PublicUser } from '@coinsight/contracts';
+import type { PublicUser, TrpcErrorDetails } from '@coinsight/contracts';
 import type { AnyTRPCProcedure, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { EventSourceConstructor, EventSourceLike } from '../lib/trpcClient';
 
@@ -27,11 +27,12 @@ export interface StubCall<Input = unknown> {
   authorization: string | null;
 }
 
-/** Thrown by a handler to answer as the server does when it refuses a call. */
+/** Thrown by a handler to answer as the server does when it refuses a call; `param` names the field at fault. */
 export class StubError extends Error {
   constructor(
     readonly httpStatus: number,
     message: string,
+    readonly param: string | null = null,
   ) {
     super(message);
   }
@@ -68,9 +69,10 @@ const CODES: Record<number, { key: string; rpc: number }> = {
   500: { key: 'INTERNAL_SERVER_ERROR', rpc: -32603 },
 };
 
-function errorEnvelope(path: string, status: number, message: string) {
+function errorEnvelope(path: string, status: number, message: string, param: string | null = null) {
   const code = CODES[status] ?? { key: 'INTERNAL_SERVER_ERROR', rpc: -32603 };
-  return { error: { message, code: code.rpc, data: { code: code.key, httpStatus: status, path } } };
+  const details: TrpcErrorDetails = { retryAfterSeconds: null, param, zodError: null };
+  return { error: { message, code: code.rpc, data: { code: code.key, httpStatus: status, path, ...details } } };
 }
 
 /** The request's input: per call index for a batch, the one call's own for a lone one. */
@@ -105,7 +107,8 @@ export function trpcStub(handlers: Handlers): TrpcStub {
         try {
           return { status: 200, body: { result: { data: (await answer(handler, call)) ?? null } } };
         } catch (error) {
-          if (error instanceof StubError) return { status: error.httpStatus, body: errorEnvelope(path, error.httpStatus, error.message) };
+          if (error instanceof StubError)
+            return { status: error.httpStatus, body: errorEnvelope(path, error.httpStatus, error.message, error.param) };
           throw error;
         }
       }),

@@ -76,7 +76,7 @@ export async function createAlert(deps: Deps, input: CreateAlertInput, caller: S
     try {
       await resolveWebhookTarget(input.webhookUrl, { allowPrivate: deps.webhooks.allowPrivate });
     } catch (error) {
-      if (error instanceof WebhookTargetError) throw new AppError('BAD_REQUEST', error.message);
+      if (error instanceof WebhookTargetError) throw new AppError('BAD_REQUEST', error.message, { param: 'webhookUrl' });
       throw error;
     }
     // The secret exists from the first alert that needs it, so settings show the key that will sign.

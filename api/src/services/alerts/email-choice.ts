@@ -16,5 +16,5 @@ export async function alertEmailChoice(
   if (typeof input.email === 'boolean') return input.email;
   const row = await deps.db.selectFrom('users').select('email').where('id', '=', caller.userId).executeTakeFirstOrThrow();
   if (row.email.toLowerCase() === input.email.trim().toLowerCase()) return true;
-  throw new AppError('BAD_REQUEST', V1_ALERT_OTHER_EMAIL_MESSAGE, { details: { param: 'email' } });
+  throw new AppError('BAD_REQUEST', V1_ALERT_OTHER_EMAIL_MESSAGE, { param: 'email' });
 }

@@ -49,7 +49,7 @@ export function resolveAsset(assets: TrackedAsset[], input: string, param = 'sym
       : assets.filter((a) => a.name.toLowerCase().startsWith(wanted) || a.slug.startsWith(wanted));
   if (matches.length === 1 && matches[0]) return matches[0];
   const named = param === 'symbol' ? `symbol ${input.trim()}` : `${param}: ${input.trim()}`;
-  if (matches.length === 0) throw new AppError('BAD_REQUEST', `${named} is not a tracked asset`, { details: { param } });
+  if (matches.length === 0) throw new AppError('BAD_REQUEST', `${named} is not a tracked asset`, { param });
   throw new AppError(
     'CONFLICT',
     `${named} is ambiguous: it matches ${matches.map((a) => `${a.symbol} (${a.name})`).join(', ')}; send one of their symbols`,
@@ -66,7 +66,7 @@ export async function trackedSymbol(
   input: { symbol: string },
 ): Promise<TrackedAsset> {
   const asset = (await trackedAssets(deps, {})).find((a) => a.symbol === input.symbol);
-  if (!asset) throw new AppError('BAD_REQUEST', `symbol ${input.symbol} is not a tracked asset`);
+  if (!asset) throw new AppError('BAD_REQUEST', `symbol ${input.symbol} is not a tracked asset`, { param: 'symbol' });
   return asset;
 }
 

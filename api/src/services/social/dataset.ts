@@ -1,5 +1,5 @@
 import type { Dataset } from '@coinsight/contracts';
-import type { Database, Db } from '@coinsight/db';
+import { POST_CONTENT_COLUMNS, type Database, type Db } from '@coinsight/db';
 import type { QueryCreator } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
 
@@ -38,19 +38,7 @@ export function postsSource(db: Db, scope: DatasetScope): QueryCreator<Database>
             'id as author_id',
             'text',
             'created_at',
-            'likes',
-            'comments',
-            'shares',
-            'views',
-            'replies',
-            'retweets',
-            'media_type',
-            'location',
-            'reactions',
-            'hashtags',
-            'symbols',
-            'sentiment',
-            'sentiment_model',
+            ...POST_CONTENT_COLUMNS,
             'search',
             'ingested_at',
           ])

@@ -8,7 +8,7 @@ import type {
   SocialPlatform,
   TwitterPost,
 } from '@coinsight/contracts';
-import type { Database } from '@coinsight/db';
+import { POST_COUNTERS, type Database } from '@coinsight/db';
 import type { Selection } from 'kysely';
 
 /**
@@ -21,12 +21,7 @@ export const POST_CORE_COLUMNS = [
   'authors.username',
   'posts.text',
   'posts.created_at',
-  'posts.likes',
-  'posts.comments',
-  'posts.shares',
-  'posts.views',
-  'posts.replies',
-  'posts.retweets',
+  ...POST_COUNTERS.map((counter) => `posts.${counter}` as const),
   'posts.hashtags',
   'posts.symbols',
   'posts.sentiment',

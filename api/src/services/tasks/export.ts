@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { EXPORT_TTL_HOURS, type ExportSummary, type ExportTaskParams } from '@coinsight/contracts';
+import { POST_COUNTERS } from '@coinsight/db';
 import { stringify, type Options as CsvOptions } from 'csv-stringify/sync';
 import type { ServiceDeps } from '../deps.js';
 import { POST_CORE_COLUMNS } from '../social/post-shapes.js';
@@ -19,12 +20,7 @@ export const EXPORT_COLUMNS = [
   'username',
   'text',
   'createdAt',
-  'likes',
-  'comments',
-  'shares',
-  'views',
-  'replies',
-  'retweets',
+  ...POST_COUNTERS,
   'hashtags',
   'symbols',
   'sentiment',

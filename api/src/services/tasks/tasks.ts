@@ -173,7 +173,7 @@ export async function createTask(deps: Deps, input: CreateTask, caller: SignedIn
     const source = input.source;
     if (source.kind === 'x-recent-search' && !deps.tasks.x) throw new AppError('BAD_REQUEST', TASK_MESSAGES.xNotConfigured);
     if (source.kind === 'url' && !deps.tasks.allowPrivateUrls && !isTrusted(deps, source.url) && isRefusedLiteral(source.url))
-      throw new AppError('BAD_REQUEST', TASK_URL_PUBLIC_MESSAGE);
+      throw new AppError('BAD_REQUEST', TASK_URL_PUBLIC_MESSAGE, { param: 'source.url' });
     if (source.kind === 'upload') {
       const upload = await deps.db
         .selectFrom('task_uploads')
@@ -182,7 +182,7 @@ export async function createTask(deps: Deps, input: CreateTask, caller: SignedIn
         .where('user_id', '=', userId)
         .where('expires_at', '>', new Date())
         .executeTakeFirst();
-      if (!upload) throw new AppError('BAD_REQUEST', TASK_MESSAGES.uploadNotFound);
+      if (!upload) throw new AppError('BAD_REQUEST', TASK_MESSAGES.uploadNotFound, { param: 'source.uploadId' });
     }
   }
   const row = await deps.db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TrpcAnswer } from '../../test/tasks.js';
 import { bearer, CONFIRMATION_SUBJECT, lastMailTo, verifiedSignup } from '../../test/auth.js';
 import { importFixture } from '../../test/social-fixtures.js';
 import { atTime } from '../../services/clock.js';
@@ -31,7 +32,7 @@ async function call<T>(kind: 'query' | 'mutation', path: string, input: unknown,
           headers,
         })
       : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: input ?? {} });
-  const body = res.json() as { result?: { data: T }; error?: { message: string } };
+  const body = res.json() as { result?: { data: T }; error?: TrpcAnswer<T>['error'] };
   return { status: res.statusCode, data: body.result?.data as T, error: body.error };
 }
 
@@ -190,17 +191,18 @@ describe(`alerts and notifications (${process.env.TEST_DB})`, () => {
 
   it('rejects an unknown symbol, a non-positive price and an unknown condition with 400 naming the field', async () => {
     const user = await newUser();
-    const cases: [unknown, string][] = [
-      [{ symbol: 'NOPE', price: 1, condition: 'above' }, 'symbol NOPE is not a tracked asset'],
-      [{ symbol: 'BTC', price: 0, condition: 'above' }, 'price must be a number greater than 0'],
-      [{ symbol: 'BTC', price: -5, condition: 'above' }, 'price must be a number greater than 0'],
-      [{ symbol: 'BTC', price: 5, condition: 'sideways' }, 'condition must be one of above, below'],
-      [{ symbol: 'BTC', price: 5 }, 'condition must be one of above, below'],
-      [{ kind: 'mentions', symbol: 'BTC', mentions: 2.5 }, 'mentions must be a whole number of 0 or more'],
+    // data.param names the field by its path, whoever refused it: the schema or the service.
+    const cases: [unknown, string, string][] = [
+      [{ symbol: 'NOPE', price: 1, condition: 'above' }, 'symbol NOPE is not a tracked asset', 'symbol'],
+      [{ symbol: 'BTC', price: 0, condition: 'above' }, 'price must be a number greater than 0', 'price'],
+      [{ symbol: 'BTC', price: -5, condition: 'above' }, 'price must be a number greater than 0', 'price'],
+      [{ symbol: 'BTC', price: 5, condition: 'sideways' }, 'condition must be one of above, below', 'condition'],
+      [{ symbol: 'BTC', price: 5 }, 'condition must be one of above, below', 'condition'],
+      [{ kind: 'mentions', symbol: 'BTC', mentions: 2.5 }, 'mentions must be a whole number of 0 or more', 'mentions'],
     ];
-    for (const [input, message] of cases) {
+    for (const [input, message, param] of cases) {
       const res = await user.mutate('alerts.create', input);
-      expect([res.status, res.error?.message]).toEqual([400, message]);
+      expect([res.status, res.error?.message, res.error?.data.param]).toEqual([400, message, param]);
     }
     expect((await user.query<Alert[]>('alerts.list')).data).toEqual([]);
     const nothing = await user.mutate('alerts.update', { id: 1 });

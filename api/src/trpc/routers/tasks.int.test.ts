@@ -43,20 +43,25 @@ describe(`tasks (${process.env.TEST_DB})`, () => {
     expect((await u.get(created.data.id)).data).toEqual(created.data);
   });
 
-  it('names the field of bad input', async () => {
+  it('names the field of bad input, in the message and as data.param (a nested field by its path)', async () => {
     const u = await taskUser(t.app);
-    expect((await u.create({ type: 'analyze', title: '', query: { symbols: ['BTC'] } })).error?.message).toBe('title is required');
-    expect((await u.create({ type: 'analyze', title: 'x', query: {} })).error?.message).toBe(
+    const refusal = async (input: object) => {
+      const { error } = await u.create(input);
+      return [error?.message, error?.data.param];
+    };
+    expect(await refusal({ type: 'analyze', title: '', query: { symbols: ['BTC'] } })).toEqual(['title is required', 'title']);
+    expect(await refusal({ type: 'analyze', title: 'x', query: {} })).toEqual([
       'query.symbols or query.keywords must name at least one term',
-    );
-    expect((await u.create({ type: 'export', title: 'x', query: {}, format: 'xml' })).error?.message).toBe(
+      'query.symbols',
+    ]);
+    expect(await refusal({ type: 'export', title: 'x', query: {}, format: 'xml' })).toEqual([
       'format must be one of csv, json, jsonl',
-    );
+      'format',
+    ]);
     expect(
-      (await u.create({ type: 'scrape', title: 'x', source: { kind: 'url', url: 'ftp://example.com/a.csv', platform: 'twitter' } })).error
-        ?.message,
-    ).toBe('source.url must be an http(s) URL');
-    expect((await u.create({ type: 'launch', title: 'x' })).error?.message).toBe('type must be one of scrape, analyze, export');
+      await refusal({ type: 'scrape', title: 'x', source: { kind: 'url', url: 'ftp://example.com/a.csv', platform: 'twitter' } }),
+    ).toEqual(['source.url must be an http(s) URL', 'source.url']);
+    expect(await refusal({ type: 'launch', title: 'x' })).toEqual(['type must be one of scrape, analyze, export', 'type']);
   });
 
   it('refuses a URL that is a private address at once, and the X source when no token is set', async () => {
@@ -70,6 +75,7 @@ describe(`tasks (${process.env.TEST_DB})`, () => {
       const answer = await u.create({ type: 'scrape', title: 'x', source: { kind: 'url', url, platform: 'twitter' } });
       expect(answer.status).toBe(400);
       expect(answer.error?.message).toBe(TASK_URL_PUBLIC_MESSAGE);
+      expect(answer.error?.data).toMatchObject({ param: 'source.url' });
     }
     const x = await u.create({ type: 'scrape', title: 'x', source: { kind: 'x-recent-search', query: '$BTC', maxPosts: 10 } });
     expect(x.error?.message).toMatch(/X_BEARER_TOKEN/);

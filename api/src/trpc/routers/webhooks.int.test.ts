@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, verifiedSignup } from '../../test/auth.js';
+import type { TrpcAnswer } from '../../test/tasks.js';
 import { startWebhookReceiver, type ReceivedWebhook } from '../../test/webhook-receiver.js';
 import { deliverWebhooks } from '../../services/webhooks/deliver.js';
 import { atTime } from '../../services/clock.js';
@@ -51,7 +52,7 @@ async function call<T>(t: TestApp, kind: 'query' | 'mutation', path: string, inp
           headers,
         })
       : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: input ?? {} });
-  const body = res.json() as { result?: { data: T }; error?: { message: string } };
+  const body = res.json() as { result?: { data: T }; error?: TrpcAnswer<T>['error'] };
   return { status: res.statusCode, data: body.result?.data as T, error: body.error };
 }
 
@@ -439,6 +440,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const res = await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', webhookUrl });
     expect(res.status).toBe(400);
     expect(res.error?.message).toBe('webhookUrl must resolve to a public address');
+    expect(res.error?.data).toMatchObject({ param: 'webhookUrl' });
     expect((await user.query<Alert[]>('alerts.list')).data).toEqual([]);
   });
 

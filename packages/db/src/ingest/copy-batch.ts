@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { POST_CONTENT_COLUMNS, POST_WRITTEN_COLUMNS, type PostWrittenColumn } from '../schema/posts.js';
 import type { AnalyzedPost, BatchOutcome } from './write-batch.js';
 
 // The PostgreSQL fast path of a batch (write-batch.ts is the statement path PGlite keeps): the
@@ -19,19 +20,7 @@ const STAGING_COLUMNS = [
   'followers',
   'text',
   'created_at',
-  'likes',
-  'comments',
-  'shares',
-  'views',
-  'replies',
-  'retweets',
-  'media_type',
-  'location',
-  'reactions',
-  'hashtags',
-  'symbols',
-  'sentiment',
-  'sentiment_model',
+  ...POST_CONTENT_COLUMNS,
   'upsert_author',
 ] as const;
 
@@ -114,34 +103,33 @@ const FIND_AUTHORS = `
   where s.author_id is null and a.platform = s.platform and lower(a.username) = lower(s.username)
 `;
 
-const INSERT_POSTS = `
+/** How each written column's value is read from a staged row `s` (the tag lists travel joined, sentiment as float8). */
+const fromStaged = (column: PostWrittenColumn) =>
+  column === 'hashtags' || column === 'symbols'
+    ? `string_to_array(s.${column}, ' ')`
+    : column === 'sentiment'
+      ? 's.sentiment::real'
+      : `s.${column}`;
+
+/** The staged posts inserted in line order, new keys only; `then` is the statement run over what was added. */
+const insertStaged = (then: string) => `
   with added as (
-    insert into posts (platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
-                       media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)
-    select platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
-           media_type, location, reactions, string_to_array(hashtags, ' '), string_to_array(symbols, ' '), sentiment::real, sentiment_model
-    from ingest_staging
-    order by line
+    insert into posts (${POST_WRITTEN_COLUMNS.join(', ')})
+    select ${POST_WRITTEN_COLUMNS.map(fromStaged).join(', ')}
+    from ingest_staging s
+    order by s.line
     on conflict (platform, external_id) do nothing
     returning platform, external_id
   )
-  update ingest_staging s set inserted = true from added a where s.platform = a.platform and s.external_id = a.external_id
+  ${then}
 `;
 
+const INSERT_POSTS = insertStaged(
+  'update ingest_staging s set inserted = true from added a where s.platform = a.platform and s.external_id = a.external_id',
+);
+
 // Seeding only adds posts: it counts them and marks nothing.
-const INSERT_NEW_POSTS = `
-  with added as (
-    insert into posts (platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
-                       media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)
-    select platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
-           media_type, location, reactions, string_to_array(hashtags, ' '), string_to_array(symbols, ' '), sentiment::real, sentiment_model
-    from ingest_staging
-    order by line
-    on conflict (platform, external_id) do nothing
-    returning 1
-  )
-  select count(*) as inserted, 0 as updated from added
-`;
+const INSERT_NEW_POSTS = insertStaged('select count(*) as inserted, 0 as updated from added');
 
 // The stored versions of the rest, locked until the transaction ends (a concurrent import of the
 // same posts waits here), then compared field by field as samePost does.
@@ -226,12 +214,9 @@ const ROLLUPS_AND_UPDATES = `
     group by t.day, t.platform, t.topic, s.symbol order by t.day, t.platform, t.topic, s.symbol
     on conflict (day, platform, topic, symbol) do update set mentions = topic_related_daily.mentions + excluded.mentions
   )
-  update posts set
-    author_id = s.author_id, text = s.text, created_at = s.created_at,
-    likes = s.likes, comments = s.comments, shares = s.shares, views = s.views, replies = s.replies, retweets = s.retweets,
-    media_type = s.media_type, location = s.location, reactions = s.reactions,
-    hashtags = string_to_array(s.hashtags, ' '), symbols = string_to_array(s.symbols, ' '), sentiment = s.sentiment::real,
-    sentiment_model = s.sentiment_model
+  update posts set ${POST_WRITTEN_COLUMNS.filter((c) => c !== 'platform' && c !== 'external_id')
+    .map((c) => `${c} = ${fromStaged(c)}`)
+    .join(', ')}
   from ingest_staging s
   where s.changed and posts.id = s.post_id
 `;

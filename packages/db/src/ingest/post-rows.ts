@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema/index.js';
 import type { SentimentModel } from '../analysis/sentiment.js';
-import type { MediaType, Platform, Reactions } from '../schema/posts.js';
+import { POST_WRITTEN_COLUMNS, type MediaType, type Platform, type PostWrittenColumn, type Reactions } from '../schema/posts.js';
 import type { RollupPost } from '../rollups/delta.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -45,16 +45,21 @@ function columns(rows: readonly PostWrite[]) {
   `;
 }
 
-const UNNESTED = sql`u(platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)`;
+/** Column names (or expressions) as a statement lists them. */
+const listed = (columns: readonly string[]) => sql.raw(columns.join(', '));
+/** How each written column's value is read from the unnested arrays (the tag lists travel joined). */
+const fromUnnested = (column: PostWrittenColumn) =>
+  column === 'hashtags' || column === 'symbols' ? `string_to_array(u.${column}, ' ')` : `u.${column}`;
+const UNNESTED = sql`u(${listed(POST_WRITTEN_COLUMNS)})`;
+const WRITTEN_VALUES = listed(POST_WRITTEN_COLUMNS.map(fromUnnested));
+const UPDATED = listed(POST_WRITTEN_COLUMNS.filter((c) => c !== 'platform' && c !== 'external_id').map((c) => `${c} = ${fromUnnested(c)}`));
 
 /** Inserts the posts that are new; returns the keys (see postKey) of those it inserted. */
 export async function insertNewPosts(db: Executor, rows: readonly PostWrite[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const result = await sql<{ platform: Platform; external_id: string }>`
-    insert into posts (platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
-                       media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)
-    select platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
-           media_type, location, reactions, string_to_array(hashtags, ' '), string_to_array(symbols, ' '), sentiment, sentiment_model
+    insert into posts (${listed(POST_WRITTEN_COLUMNS)})
+    select ${WRITTEN_VALUES}
     from unnest(${columns(rows)}) as ${UNNESTED}
     on conflict (platform, external_id) do nothing
     returning platform, external_id
@@ -66,14 +71,8 @@ export async function insertNewPosts(db: Executor, rows: readonly PostWrite[]): 
 export async function updatePosts(db: Executor, rows: readonly StoredPost[]): Promise<void> {
   if (rows.length === 0) return;
   await sql`
-    update posts set
-      author_id = u.author_id, text = u.text, created_at = u.created_at,
-      likes = u.likes, comments = u.comments, shares = u.shares, views = u.views, replies = u.replies, retweets = u.retweets,
-      media_type = u.media_type, location = u.location, reactions = u.reactions,
-      hashtags = string_to_array(u.hashtags, ' '), symbols = string_to_array(u.symbols, ' '), sentiment = u.sentiment,
-      sentiment_model = u.sentiment_model
-    from unnest(${rows.map((r) => r.id)}::int8[], ${columns(rows)}) as u(id, platform, external_id, author_id, text, created_at,
-      likes, comments, shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)
+    update posts set ${UPDATED}
+    from unnest(${rows.map((r) => r.id)}::int8[], ${columns(rows)}) as u(id, ${listed(POST_WRITTEN_COLUMNS)})
     where posts.id = u.id
   `.execute(db);
 }
@@ -83,27 +82,7 @@ export async function lockStoredPosts(db: Executor, platform: Platform, external
   if (externalIds.length === 0) return [];
   const rows = await db
     .selectFrom('posts')
-    .select([
-      'id',
-      'platform',
-      'external_id',
-      'author_id',
-      'text',
-      'created_at',
-      'likes',
-      'comments',
-      'shares',
-      'views',
-      'replies',
-      'retweets',
-      'media_type',
-      'location',
-      'reactions',
-      'hashtags',
-      'symbols',
-      'sentiment',
-      'sentiment_model',
-    ])
+    .select(['id', ...POST_WRITTEN_COLUMNS])
     .where('platform', '=', platform)
     .where('external_id', 'in', externalIds)
     .forUpdate()

@@ -43,3 +43,33 @@ export interface PostsTable {
 }
 
 export type PostRow = Selectable<PostsTable>;
+
+/** The counters every post carries (0 where its platform has none). */
+export const POST_COUNTERS = ['likes', 'comments', 'shares', 'views', 'replies', 'retweets'] as const;
+
+/** What a post holds past its identity, author, text and time: the same columns in posts and private_posts. */
+export const POST_CONTENT_COLUMNS = [
+  ...POST_COUNTERS,
+  'media_type',
+  'location',
+  'reactions',
+  'hashtags',
+  'symbols',
+  'sentiment',
+  'sentiment_model',
+] as const satisfies readonly (keyof PostsTable)[];
+
+/**
+ * The columns an import writes, in the one order every ingest statement lists them (the
+ * statement path, post-rows.ts, and the COPY path, copy-batch.ts): the rest (id, search,
+ * ingested_at) are generated.
+ */
+export const POST_WRITTEN_COLUMNS = [
+  'platform',
+  'external_id',
+  'author_id',
+  'text',
+  'created_at',
+  ...POST_CONTENT_COLUMNS,
+] as const satisfies readonly (keyof PostsTable)[];
+export type PostWrittenColumn = (typeof POST_WRITTEN_COLUMNS)[number];

@@ -1,5 +1,6 @@
 import type { AppRouter } from '@coinsight/api/trpc';
 import type { TRPCClientError } from '@trpc/client';
+import { listField } from '../../components/forms/validation';
 
 /**
  * Recognised by the name tRPC gives its errors rather than `instanceof`: importing the class would
@@ -24,4 +25,16 @@ export function serverMessage(error: unknown): string | null {
   const status = httpStatusOf(error);
   if (status === null || status >= 500 || !(error instanceof Error)) return null;
   return error.message || null;
+}
+
+/**
+ * The server's refusal of one of a form's `fields`, placed by the field path the server names
+ * (`error.data.param`, never the message's words), or null when it names none of them. An item of
+ * a list (`query.symbols.2`) belongs to its list's field.
+ */
+export function serverFieldError<F extends string>(error: unknown, fields: readonly F[]): { field: F; message: string } | null {
+  const message = serverMessage(error);
+  const param = isTrpcClientError(error) ? error.data?.param : null;
+  const field = param ? fields.find((name) => name === listField(param)) : undefined;
+  return message && field ? { field, message } : null;
 }

@@ -26,6 +26,11 @@ export function firstErrors(schema: Parser, values: unknown): FieldErrors {
   return errors;
 }
 
+/** `query.symbols.2` → `query.symbols`: a list item's problem shows by the field that holds the list. */
+export function listField(path: string): string {
+  return path.replace(/(\.\d+)+$/, '');
+}
+
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.values(errors).some(Boolean);
 }

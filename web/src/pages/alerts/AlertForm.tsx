@@ -9,7 +9,7 @@ import {
 } from '@coinsight/contracts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { serverMessage, useSignedInUser } from '../../app/session';
+import { serverFieldError, serverMessage, useSignedInUser } from '../../app/session';
 import { FormOutcomeAlert, firstErrors, formStyles, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, Select, TextField, useField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
@@ -23,7 +23,7 @@ const KINDS: ReadonlyArray<{ id: AlertKind; label: string }> = [
   { id: 'mentions', label: 'Mentions' },
 ];
 const CONDITION_OPTIONS = ALERT_CONDITIONS.map((condition) => ({ value: condition, label: condition === 'above' ? 'Above' : 'Below' }));
-/** The fields a server message may name ("price must be …", "symbol X is not a tracked asset"). */
+/** The fields a server refusal may name (its `param`): its message then shows beside that field. */
 const NAMED_FIELDS = ['symbol', 'condition', 'price', 'mentions'] as const;
 type NamedField = (typeof NAMED_FIELDS)[number];
 
@@ -57,11 +57,6 @@ function conditionFor(values: AlertValues, current: number | null): AlertConditi
   const target = toNumber(values.price);
   if (current === null || target === undefined || Number.isNaN(target)) return 'above';
   return target >= current ? 'above' : 'below';
-}
-
-function namedField(message: string): NamedField | null {
-  const first = message.split(' ')[0];
-  return NAMED_FIELDS.find((field) => field === first) ?? null;
 }
 
 /** Creates a price or mention alert (docs/product.md §3's payload); the rules are the contracts' schema, as on the server. */
@@ -120,10 +115,9 @@ export function AlertForm() {
       form.reset({ ...values, price: '', mentions: '' });
       setOutcome({ tone: 'success', message: `Alert created: ${describeAlert(alert)}.` });
     } catch (error) {
-      const message = serverMessage(error);
-      const field = message ? namedField(message) : null;
-      if (field && message) setServerError({ field, message });
-      else setOutcome({ tone: 'error', message: ALERT_CREATE_FAILED_MESSAGE, detail: message });
+      const refusal = serverFieldError(error, NAMED_FIELDS);
+      if (refusal) setServerError(refusal);
+      else setOutcome({ tone: 'error', message: ALERT_CREATE_FAILED_MESSAGE, detail: serverMessage(error) });
     }
   });
 

@@ -50,7 +50,7 @@ describe('/alerts', () => {
   it("shows the server's objection next to the field it names", async () => {
     await openAlerts('/alerts?symbol=doge2&price=1', alertsServer(), {
       'alerts.create': (input) => {
-        throw new StubError(400, `symbol ${input.symbol} is not a tracked asset`);
+        throw new StubError(400, `symbol ${input.symbol} is not a tracked asset`, 'symbol');
       },
     });
     expect(valueOf('Symbol')).toBe('DOGE2');
@@ -59,6 +59,30 @@ describe('/alerts', () => {
     expect(fieldError('Price (USD)')).toBeNull();
     fireEvent.change(screen.getByLabelText('Symbol'), { target: { value: 'BTC' } });
     expect(fieldError('Symbol')).toBeNull();
+  });
+
+  it('places an objection by the field the server names, whatever its words', async () => {
+    await openAlerts('/alerts?symbol=BTC&price=1', alertsServer(), {
+      'alerts.create': () => {
+        throw new StubError(400, 'Targets that far from the market are not allowed', 'price');
+      },
+    });
+    press('Create Alert');
+    await waitFor(() => expect(fieldError('Price (USD)')).toBe('Targets that far from the market are not allowed'));
+    expect(fieldError('Symbol')).toBeNull();
+  });
+
+  it('reads no field from the words of an objection that names none', async () => {
+    await openAlerts('/alerts?symbol=BTC&price=1', alertsServer(), {
+      'alerts.create': () => {
+        throw new StubError(400, 'price feeds are paused for maintenance');
+      },
+    });
+    press('Create Alert');
+    const text = await outcome('alert');
+    expect(text).toContain('Could not create the alert. Please try again.');
+    expect(text).toContain('price feeds are paused for maintenance');
+    expect(fieldError('Price (USD)')).toBeNull();
   });
 
   it('explains a failure that names no field', async () => {

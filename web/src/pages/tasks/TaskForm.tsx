@@ -12,8 +12,8 @@ import {
   type TaskType,
 } from '@coinsight/contracts';
 import { useState } from 'react';
-import { serverMessage, useSession } from '../../app/session';
-import { FormOutcomeAlert, firstErrors, formStyles, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
+import { serverFieldError, serverMessage, useSession } from '../../app/session';
+import { FormOutcomeAlert, firstErrors, formStyles, listField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { FileDrop } from './FileDrop';
@@ -141,14 +141,14 @@ function toInput(values: TaskValues, platforms: SocialPlatform[], uploadId: stri
   }
 }
 
-/** `query.symbols.2` → `query.symbols`: a list's problem shows by the field that holds it. */
+/** Each list's first problem by the field that holds the list (listField). */
 function byField(errors: FieldErrors): FieldErrors {
   const out: FieldErrors = {};
-  for (const [key, message] of Object.entries(errors)) out[key.replace(/(\.\d+)+$/, '')] ??= message;
+  for (const [key, message] of Object.entries(errors)) out[listField(key)] ??= message;
   return out;
 }
 
-/** The fields the form shows for a type (and source): a server message naming one of them sits by it. */
+/** The fields the form shows for a type (and source): a server refusal naming one of them sits by it. */
 function visibleFields(values: TaskValues): string[] {
   const common = ['title', 'description'];
   const query = ['query.dataset', 'query.symbols', 'query.keywords', 'query.platforms', 'query.from', 'query.to'];
@@ -162,12 +162,6 @@ function visibleFields(values: TaskValues): string[] {
     default:
       return [...common, 'source.uploadId', 'source.platform'];
   }
-}
-
-/** "source.url must …" → source.url, when that field is on the form. */
-function namedField(message: string, values: TaskValues): string | null {
-  const first = message.split(' ')[0] ?? '';
-  return visibleFields(values).includes(first) ? first : null;
 }
 
 /** Creates a scrape, analyze or export task; the rules are the contracts' schemas, as on the server. */
@@ -269,10 +263,9 @@ export function TaskForm() {
       setUploaded(null);
       setOutcome({ tone: 'success', message: `Task created: ${task.title}. Follow it in the list of your tasks.` });
     } catch (error) {
-      const message = serverMessage(error);
-      const field = message ? namedField(message, submitted) : null;
-      if (field && message) setServerError({ field, message });
-      else setOutcome({ tone: 'error', message: TASK_CREATE_FAILED_MESSAGE, detail: message });
+      const refusal = serverFieldError(error, visibleFields(submitted));
+      if (refusal) setServerError(refusal);
+      else setOutcome({ tone: 'error', message: TASK_CREATE_FAILED_MESSAGE, detail: serverMessage(error) });
     }
   });
 

@@ -213,7 +213,7 @@ describe('the create form: scrape', () => {
   it("checks a URL source and shows the server's objection by the URL", async () => {
     await openTasks(tasksServer(), {
       'tasks.create': () => {
-        throw new StubError(400, 'source.url must resolve to a public address');
+        throw new StubError(400, 'source.url must resolve to a public address', 'source.url');
       },
     });
     chooseSource('From a URL');
@@ -310,7 +310,8 @@ describe('the create form: analyze and export', () => {
       'tasks.create': (input, call) => {
         if (!refused) {
           refused = true;
-          throw new StubError(400, 'query.keywords must be at most 100 characters each');
+          // The server names the list item at fault; the form shows it by the list.
+          throw new StubError(400, 'query.keywords must be at most 100 characters each', 'query.keywords.0');
         }
         return server.handlers['tasks.create']!(input, call);
       },
