@@ -5,9 +5,9 @@ import { pino } from 'pino';
 import Stripe from 'stripe';
 import { stripeSettingsFrom } from '../config.js';
 import { ConfigError, loadEnv, loadStripeSetupEnv } from '../env.js';
-import { reconcileMeter, reportUsage } from '../services/billing/meter-report.js';
+import { reconcileMeter, reportUsage } from '../services/billing/metering/report.js';
 import { createBillingStripe, createStripeClient, stripeApiFrom, type BillingStripe } from '../services/billing/stripe.js';
-import { grantPlan } from '../services/billing/grant.js';
+import { grantPlan } from '../services/billing/subscriptions/plan-changes.js';
 
 // `pnpm admin <command>`: the operator's commands (docs/billing.md).
 //   grant-plan <email> <free|pro>  sets an account's plan without payment, logged and recorded
@@ -82,13 +82,13 @@ async function main(args: string[]): Promise<number> {
     case 'meter-report': {
       const result = await withDb((db, stripe) => {
         if (!stripe) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY): there is nothing to report to.');
-        return reportUsage({ db, log, stripe });
+        return reportUsage({ db, log, stripe, now: () => new Date() }, {});
       });
       print(JSON.stringify(result));
       return 0;
     }
     case 'meter-reconcile': {
-      const result = await withDb((db, stripe) => reconcileMeter({ db, log, stripe }));
+      const result = await withDb((db, stripe) => reconcileMeter({ db, log, stripe, now: () => new Date() }, {}));
       print(JSON.stringify(result, null, 2));
       return result.drift.length > 0 ? 2 : 0;
     }

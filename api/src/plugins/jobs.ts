@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import { alertsAfterTick } from '../jobs/alerts.js';
-import { billingJobs } from '../jobs/billing.js';
 import { marketJobs } from '../jobs/market.js';
+import { meteringJobs } from '../jobs/metering.js';
 import { startJobRunner } from '../jobs/runner.js';
+import { subscriptionJobs } from '../jobs/subscriptions.js';
 import { taskJobs, TASK_RUN_QUEUE } from '../jobs/tasks.js';
 import { webhookJobs } from '../jobs/webhooks.js';
 import { createMarketFeed } from '../services/market/feeds/index.js';
@@ -37,7 +38,8 @@ export const jobsPlugin = fp<{ enabled: boolean }>(
         }),
         ...webhookJobs(deps),
         ...taskJobs(deps),
-        ...billingJobs(deps),
+        ...meteringJobs(deps),
+        ...subscriptionJobs(deps),
       ],
     });
     // New and retried tasks go straight to the queue from this instance.

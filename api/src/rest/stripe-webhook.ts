@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { handleStripeEvent } from '../services/billing/subscriptions.js';
+import { handleStripeEvent } from '../services/billing/subscriptions/webhook.js';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../services/billing/stripe.js';
 
 export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe-webhook';
@@ -31,7 +31,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       );
       return reply.code(400).send({ error: 'Invalid signature' });
     }
-    const outcome = await handleStripeEvent(app.deps, event);
+    const outcome = await handleStripeEvent(app.deps, { event });
     return { received: true, outcome };
   });
 };

@@ -2,8 +2,8 @@ import type { Db } from '@coinsight/db';
 import type { AuthLimits } from './auth/throttle.js';
 import type { SessionCache } from './auth/session-cache.js';
 import type { Background } from './background.js';
-import type { BudgetNoticeMemo } from './billing/budget-memo.js';
-import type { ApiLimits } from './billing/limits.js';
+import type { BudgetNoticeMemo } from './billing/budgets/memo.js';
+import type { ApiLimits } from './billing/caps/rate-limits.js';
 import type { BillingStripe } from './billing/stripe.js';
 import type { Log } from './log.js';
 import type { MailLimits } from './mail/budget.js';
@@ -58,7 +58,7 @@ export interface ServiceDeps {
    * clock or database (test mode) set none, and then every read goes to their database.
    */
   marketSnapshot: MarketSnapshot | undefined;
-  /** Budget thresholds this instance already recorded this month (billing/budget.ts). */
+  /** Budget thresholds this instance already recorded this month (billing/budgets/notices.ts). */
   budgetNotices: BudgetNoticeMemo;
   /**
    * The clock: every service that reads the time calls `deps.now()` (never `new Date()` itself), so a

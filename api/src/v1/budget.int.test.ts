@@ -11,7 +11,7 @@ import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthOf, hourOf } from '../services/billing/period.js';
 import { atTime } from '../services/clock.js';
-import { projectMonth, usageSummary } from '../services/billing/usage.js';
+import { projectMonth, usageSummary } from '../services/billing/metering/usage.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, nextAddress, signup, verifyEmail } from '../test/auth.js';
 import { insertKey } from '../test/keys.js';

@@ -2,7 +2,7 @@ import { FREE_CALLS_PER_MONTH, formatUsd, type ApiKey, type BillingSummary } fro
 import { seedAssets } from '@coinsight/db';
 import { parseList } from 'structured-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPlan } from '../services/billing/grant.js';
+import { grantPlan } from '../services/billing/subscriptions/plan-changes.js';
 import { monthOf } from '../services/billing/period.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, nextAddress, signup } from '../test/auth.js';

@@ -1,8 +1,8 @@
 import { budgetExceededMessage, FREE_CALLS_PER_MONTH, PLANS } from '@coinsight/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { budgetAmountCents } from '../services/billing/budget.js';
-import { noteBudgetUsage } from '../services/billing/budget-notices.js';
-import { releaseCall, reserveCall } from '../services/billing/meter.js';
+import { budgetAmountCents } from '../services/billing/budgets/budget.js';
+import { noteBudgetUsage } from '../services/billing/budgets/notices.js';
+import { releaseCall, reserveCall } from '../services/billing/metering/meter.js';
 import { monthOf } from '../services/billing/period.js';
 import type { LimitState, RateLimit } from '../services/rate-limit.js';
 import { keyCallerOf } from './caller.js';
@@ -96,7 +96,7 @@ async function testRateLimit(request: FastifyRequest, reply: FastifyReply, limit
 
 /**
  * preHandler of the /v1 scope: reserves the call's count in the store that enforces the monthly
- * quota before the handler runs (services/billing/meter.ts), or answers 429 quota_exceeded when
+ * quota before the handler runs (services/billing/metering/meter.ts), or answers 429 quota_exceeded when
  * a Free account has used its month, or 402 budget_exceeded when a Pro account's hard-capped
  * budget is reached (no Retry-After: waiting for the month's end is rarely what a client wants;
  * the message says when it resets). Routes with `config: { billable: false }` skip it, and so does
@@ -109,7 +109,8 @@ export async function meteringHook(this: FastifyInstance, request: FastifyReques
   // Test keys are never metered (docs/api-keys.md, "Test mode").
   if (request.apiKey.mode === 'test') return;
   const { id, userId, plan } = request.apiKey;
-  const result = await reserveCall(this.deps, { keyId: Number(id) }, keyCallerOf(request));
+  const caller = keyCallerOf(request);
+  const result = await reserveCall(this.deps, { keyId: Number(id) }, caller);
   const quota = PLANS[plan].monthlyQuota;
   const fields = fieldsOf.get(request);
   if (fields && quota !== null && (result.reserved || result.reason === 'quota')) {
@@ -118,12 +119,12 @@ export async function meteringHook(this: FastifyInstance, request: FastifyReques
   }
   if (!result.reserved && result.reason === 'budget') {
     // Read only on the refusal path: the message names the budget.
-    const cents = await budgetAmountCents(this.deps.db, userId);
+    const cents = await budgetAmountCents(this.deps, {}, caller);
     request.log.info({ event: 'v1.budget_exceeded', apiKeyId: id, userId }, 'monthly budget reached (hard cap)');
     throw new V1Error(402, 'budget_exceeded', budgetExceededMessage(cents ?? 0, result.periodEnd));
   }
   if (!result.reserved) {
-    reply.header('retry-after', String(Math.max(1, Math.ceil((result.periodEnd.getTime() - Date.now()) / 1000))));
+    reply.header('retry-after', String(Math.max(1, Math.ceil((result.periodEnd.getTime() - this.deps.now().getTime()) / 1000))));
     request.log.info({ event: 'v1.quota_exceeded', apiKeyId: id, userId }, 'monthly quota reached');
     throw new V1Error(429, 'quota_exceeded', quotaMessage(result.periodEnd), { quota: PLANS[plan].monthlyQuota });
   }

@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { DbHandle } from '@coinsight/db';
 import fp from 'fastify-plugin';
 import type { ApiKeyIdentity } from '../services/api-keys/verify.js';
-import { createBudgetNoticeMemo } from '../services/billing/budget-memo.js';
+import { createBudgetNoticeMemo } from '../services/billing/budgets/memo.js';
 import type { ServiceDeps } from '../services/deps.js';
 import type { Mailer } from '../services/mail/mailer.js';
 import { createReadCache } from '../services/read-cache.js';
+import { enrolTestAccount } from '../services/test-mode/accounts.js';
 import { buildTestDataset, TEST_EPOCH } from '../services/test-mode/dataset.js';
 
 /** What test-mode /v1 calls run against (docs/api-keys.md, "Test mode"). */
@@ -64,19 +65,7 @@ export function createTestMode(live: ServiceDeps): TestMode {
     async enrol(deps, key) {
       const marker = `${key.userId}:${key.plan}`;
       if (enrolled.has(marker)) return;
-      // Only the id and plan are copied: no name, address or secret of the live account.
-      await deps.db
-        .insertInto('users')
-        .values({
-          id: key.userId,
-          username: key.userId,
-          email: `${key.userId}@test-mode.invalid`,
-          password_hash: '!',
-          plan: key.plan,
-          email_verified_at: TEST_EPOCH,
-        })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ plan: key.plan }))
-        .execute();
+      await enrolTestAccount(deps, { userId: key.userId, plan: key.plan });
       enrolled.add(marker);
     },
     async close() {

@@ -1,5 +1,5 @@
 import type { ApiKeyIdentity } from '../services/api-keys/verify.js';
-import type { Reservation } from '../services/billing/meter.js';
+import type { Reservation } from '../services/billing/metering/meter.js';
 import type { ServiceDeps } from '../services/deps.js';
 import type { TestMode } from './test-mode.js';
 

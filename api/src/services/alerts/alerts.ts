@@ -1,14 +1,16 @@
 import { ALERT_MESSAGES, type Alert, type CreateAlertInput, type UpdateAlertInput } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
 import type { Kysely, Selection } from 'kysely';
-import { assertUnderPlanLimit, inTransaction, lockAccount } from '../billing/plan-limits.js';
+import { assertUnderPlanLimit } from '../billing/caps/plan-caps.js';
+import { inTransaction, lockAccount } from '../transactions.js';
 import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
+import { trackedSymbol } from '../market/assets.js';
 import { ensureWebhookSecrets } from '../webhooks/secrets.js';
 import { resolveWebhookTarget, WebhookTargetError } from '../webhooks/url-guard.js';
 
-type Deps = Pick<ServiceDeps, 'db' | 'webhooks'>;
+type Deps = Pick<ServiceDeps, 'db' | 'webhooks'> & Partial<Pick<ServiceDeps, 'reads'>>;
 
 const ALERT_COLUMNS = [
   'id',
@@ -68,8 +70,7 @@ async function countAlerts(trx: Kysely<Database>, userId: string, which: 'active
  */
 export async function createAlert(deps: Deps, input: CreateAlertInput, caller: SignedIn): Promise<Alert> {
   const { userId } = caller;
-  const asset = await deps.db.selectFrom('assets').select('symbol').where('symbol', '=', input.symbol).executeTakeFirst();
-  if (!asset) throw new AppError('BAD_REQUEST', `symbol ${input.symbol} is not a tracked asset`, { param: 'symbol' });
+  await trackedSymbol(deps, { symbol: input.symbol });
   if (input.webhookUrl !== null) {
     // Checked now for a clear 400, and again at every delivery (DNS may change in between).
     try {

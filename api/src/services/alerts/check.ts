@@ -4,10 +4,9 @@ import {
   MENTION_ALERT_WINDOW_MS,
   NOTIFICATION_PREFERENCES,
   formatPrice,
-  type AlertCondition,
-  type AlertKind,
 } from '@coinsight/contracts';
-import { sql } from 'kysely';
+import type { Database } from '@coinsight/db';
+import { sql, type Selection } from 'kysely';
 import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
@@ -18,17 +17,11 @@ export type AlertCheckDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'public
 /** A tick older than this does not fire price alerts: a stopped feed's last price is not news. */
 const PRICE_FRESH_MS = 3_600_000;
 
-interface FiredAlert {
-  id: number;
-  user_id: string;
-  kind: AlertKind;
-  symbol: string;
-  condition: AlertCondition;
-  threshold: number;
-  email: boolean;
-  fired_value: number;
-  webhook_url: string | null;
-}
+/** What the check reads back of each alert it fires: its notification, webhook event and mail. */
+const FIRED_COLUMNS = ['id', 'user_id', 'kind', 'symbol', 'condition', 'threshold', 'email', 'fired_value', 'webhook_url'] as const;
+
+/** A fired alert's row; its fired_value was set by the statement that fired it. */
+type FiredAlert = Selection<Database, 'alerts', (typeof FIRED_COLUMNS)[number]> & { fired_value: number };
 
 function describe(alert: FiredAlert): { title: string; body: string } {
   if (alert.kind === 'price') {
@@ -78,7 +71,7 @@ export async function checkAlerts(deps: AlertCheckDeps, _input: NoInput): Promis
       update alerts a set fired_at = ${now}, fired_value = crossed.value
       from crossed
       where a.id = crossed.id and a.active and a.fired_at is null
-      returning a.id, a.user_id, a.kind, a.symbol, a.condition, a.threshold, a.email, a.fired_value, a.webhook_url`.execute(trx);
+      returning ${sql.join(FIRED_COLUMNS.map((column) => sql.ref(`a.${column}`)))}`.execute(trx);
     if (result.rows.length > 0) {
       await trx
         .insertInto('notifications')

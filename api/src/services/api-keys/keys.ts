@@ -2,12 +2,13 @@ import { API_KEY_MESSAGES, type ApiKey, type CreatedApiKey } from '@coinsight/co
 import type { ApiKeyIdInput, CreateApiKeyInput, RenameApiKeyInput } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
 import type { Selection } from 'kysely';
-import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
+import { assertUnderPlanLimit } from '../billing/caps/plan-caps.js';
+import { keyCallsThisMonth } from '../billing/metering/key-calls.js';
+import { lockAccount } from '../transactions.js';
 import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';
 import { apiKeyHash, apiKeyModeOf, displayPrefix, newApiKeySecret, TEST_API_KEY_PREFIX } from './secret.js';
-import { callsThisMonthByKey } from './usage.js';
 
 type Deps = Pick<ServiceDeps, 'db' | 'log' | 'now'>;
 
@@ -79,9 +80,24 @@ export async function listApiKeys(deps: Deps, _input: NoInput, caller: SignedIn)
       .where('deleted_at', 'is', null)
       .orderBy('id')
       .execute(),
-    callsThisMonthByKey(deps, {}, caller),
+    keyCallsThisMonth(deps, {}, caller),
   ]);
   return rows.map((row) => toApiKey(row, calls.get(row.id) ?? 0));
+}
+
+/** Every key the account ever made, deleted ones included (their calls are on the bill), oldest first. */
+export async function accountKeys(
+  deps: Pick<ServiceDeps, 'db'>,
+  _input: NoInput,
+  caller: SignedIn,
+): Promise<Array<{ id: number; name: string; prefix: string; deleted: boolean }>> {
+  const rows = await deps.db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'prefix', 'deleted_at'])
+    .where('user_id', '=', caller.userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, prefix: row.prefix, deleted: row.deleted_at !== null }));
 }
 
 export async function renameApiKey(deps: Deps, input: RenameApiKeyInput, caller: SignedIn): Promise<ApiKey> {
@@ -95,7 +111,7 @@ export async function renameApiKey(deps: Deps, input: RenameApiKeyInput, caller:
     .returning(KEY_COLUMNS)
     .executeTakeFirst();
   if (!row) throw notFound(input.id, userId);
-  const calls = await callsThisMonthByKey(deps, {}, caller);
+  const calls = await keyCallsThisMonth(deps, {}, caller);
   return toApiKey(row, calls.get(row.id) ?? 0);
 }
 

@@ -15,12 +15,12 @@ import { startFakeStripe, stripeSignature, type FakeStripe } from '../../test/fa
 import { taskUser } from '../../test/tasks.js';
 import { insertKey } from '../../test/keys.js';
 import { atTime } from '../clock.js';
-import { grantPlan } from './grant.js';
-import { reserveCall } from './meter.js';
-import { meterIdentifier, reconcileMeter, reportUsage } from './meter-report.js';
+import { reserveCall } from './metering/meter.js';
+import { meterIdentifier, reconcileMeter, reportUsage } from './metering/report.js';
+import { keyUsageSummary } from './metering/usage.js';
 import { hourOf, monthOf } from './period.js';
-import { expirePastDueGrace } from './subscriptions.js';
-import { keyUsageSummary } from './usage.js';
+import { expirePastDueGrace } from './subscriptions/grace.js';
+import { grantPlan } from './subscriptions/plan-changes.js';
 
 // docs/billing.md against a local server speaking Stripe's API (test/fake-stripe.ts),
 // on PGlite and PostgreSQL: Pro is sold, never given; signed webhooks only; usage reported exactly once.
@@ -161,10 +161,10 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     expect((await lastMailTo(t.app, u.user.email)).subject).toBe('Your Coinsight payment failed');
 
     // Within the grace period nothing changes; past it the account is back on Free, once.
-    expect(await expirePastDueGrace(t.app.deps, new Date(graceEnds - 60_000))).toEqual({ expired: 0 });
+    expect(await expirePastDueGrace(atTime(t.app.deps, new Date(graceEnds - 60_000)), {})).toEqual({ expired: 0 });
     expect(await plan(u.user.id)).toBe('pro');
-    await expirePastDueGrace(t.app.deps, new Date(graceEnds + 1_000));
-    expect(await expirePastDueGrace(t.app.deps, new Date(graceEnds + 2_000))).toEqual({ expired: 0 });
+    await expirePastDueGrace(atTime(t.app.deps, new Date(graceEnds + 1_000)), {});
+    expect(await expirePastDueGrace(atTime(t.app.deps, new Date(graceEnds + 2_000)), {})).toEqual({ expired: 0 });
     expect(await plan(u.user.id)).toBe('free');
     expect((await u.query<BillingSummary>('billing.summary')).data.usage).toMatchObject({ plan: 'free', quota: 1_000 });
     const mails = await mailsTo(t.app, u.user.email, 2);
@@ -246,14 +246,14 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     fake.onMeterEvent = (e) => {
       if (e.customer === customer && ++accepted === 3) stop.abort();
     };
-    await expect(reportUsage(t.app.deps, { now, signal: stop.signal })).rejects.toThrow();
+    await expect(reportUsage(atTime(t.app.deps, now), { signal: stop.signal })).rejects.toThrow();
     fake.onMeterEvent = undefined;
-    const drift = await reconcileMeter(t.app.deps, { now, from: hours[0] });
+    const drift = await reconcileMeter(atTime(t.app.deps, now), { from: hours[0] });
     expect(drift.drift.find((d) => d.userId === u.user.id)).toMatchObject({ local: 14, sent: 4 });
 
     // The next run (or a second instance) resends the unrecorded event under the same identifier.
-    await reportUsage(t.app.deps, { now });
-    await reportUsage(t.app.deps, { now });
+    await reportUsage(atTime(t.app.deps, now), {});
+    await reportUsage(atTime(t.app.deps, now), {});
     const mine = [...fake.meterEvents.values()].filter((e) => e.customer === customer);
     expect(mine.map((e) => e.identifier).sort()).toEqual(hours.map((h) => meterIdentifier(u.user.id, h)).sort());
     expect(mine.reduce((sum, e) => sum + e.value, 0)).toBe(14);
@@ -261,7 +261,7 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     const third = meterIdentifier(u.user.id, hours[2] as Date);
     expect(fake.requests.filter((r) => r.path === '/v1/billing/meter_events' && r.idempotencyKey === third)).toHaveLength(2);
     expect(fake.meterEventPosts.filter((e) => e.customer === customer)).toHaveLength(5);
-    const reconciled = await reconcileMeter(t.app.deps, { now, from: hours[0] });
+    const reconciled = await reconcileMeter(atTime(t.app.deps, now), { from: hours[0] });
     expect(reconciled.drift.filter((d) => d.userId === u.user.id)).toEqual([]);
     expect(reconciled.drift).toEqual([]);
   });
@@ -292,7 +292,7 @@ describe(`invoice preview (${process.env.TEST_DB})`, () => {
       [0, 200],
     ] as const)
       for (let c = 0; c < calls; c++) await call(new Date(hourOf(now).getTime() - ago * 3_600_000 + 60_000));
-    await reportUsage(t.app.deps, { now });
+    await reportUsage(atTime(t.app.deps, now), {});
 
     const preview = await u.query<InvoicePreview | null>('billing.invoicePreview');
     expect(preview.status, JSON.stringify(preview.error)).toBe(200);
@@ -315,7 +315,7 @@ describe(`invoice preview (${process.env.TEST_DB})`, () => {
 
     // An hour later the current hour is settled and reported: Stripe's preview, the tab and /v1/usage agree.
     const later = new Date(now.getTime() + 3_600_000);
-    await reportUsage(t.app.deps, { now: later });
+    await reportUsage(atTime(t.app.deps, later), {});
     const settled = (await u.query<InvoicePreview | null>('billing.invoicePreview')).data;
     expect(settled).toMatchObject({ amountDue: 6, previewCalls: 400, reportedCalls: 400, billedCalls: 400, unreportedCalls: 0 });
     const usageLater = await keyUsageSummary(atTime(t.app.deps, later), { keyId: key.id, name: 'test key' }, { userId: u.user.id });

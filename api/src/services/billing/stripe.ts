@@ -1,4 +1,6 @@
+import { PAID_PLANS_UNAVAILABLE_MESSAGE } from '@coinsight/contracts';
 import Stripe from 'stripe';
+import { AppError } from '../errors.js';
 
 /** The Stripe settings (STRIPE_*, README's configuration table); undefined: paid plans are not sold here. */
 export interface StripeSettings {
@@ -49,4 +51,10 @@ export function createStripeClient(
 
 export function createBillingStripe(settings: StripeSettings | undefined): BillingStripe | undefined {
   return settings ? { client: createStripeClient(settings), settings } : undefined;
+}
+
+/** The Stripe client, or the plain "not sold here" answer when the server has none. */
+export function requireStripe(deps: { stripe: BillingStripe | undefined }): BillingStripe {
+  if (!deps.stripe) throw new AppError('FORBIDDEN', PAID_PLANS_UNAVAILABLE_MESSAGE);
+  return deps.stripe;
 }

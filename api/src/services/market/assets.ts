@@ -57,6 +57,19 @@ export function resolveAsset(assets: TrackedAsset[], input: string, param = 'sym
   );
 }
 
+/**
+ * The tracked asset whose ticker is exactly `symbol` (an alert's symbol, already upper case by its
+ * schema: no name or prefix reading), or a BAD_REQUEST naming it.
+ */
+export async function trackedSymbol(
+  deps: Pick<ServiceDeps, 'db'> & Partial<Pick<ServiceDeps, 'reads'>>,
+  input: { symbol: string },
+): Promise<TrackedAsset> {
+  const asset = (await trackedAssets(deps, {})).find((a) => a.symbol === input.symbol);
+  if (!asset) throw new AppError('BAD_REQUEST', `symbol ${input.symbol} is not a tracked asset`, { param: 'symbol' });
+  return asset;
+}
+
 /** Resolves one asset parameter, reading the tracked assets. */
 export async function resolveSymbol(
   deps: Pick<ServiceDeps, 'db'> & Partial<Pick<ServiceDeps, 'reads'>>,

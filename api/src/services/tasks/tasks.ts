@@ -13,7 +13,8 @@ import {
 } from '@coinsight/contracts';
 import type { Selection, Transaction } from 'kysely';
 import type { Database } from '@coinsight/db';
-import { assertUnderPlanLimit, lockAccount } from '../billing/plan-limits.js';
+import { assertUnderPlanLimit } from '../billing/caps/plan-caps.js';
+import { lockAccount } from '../transactions.js';
 import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError, NotOwnedError } from '../errors.js';

@@ -1,9 +1,12 @@
 import { changePlanSchema, setBudgetSchema } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { setBudget } from '../../services/billing/budget.js';
-import { invoicePreview } from '../../services/billing/invoice-preview.js';
-import { billingAccount, listInvoices, openPortal, startCheckout } from '../../services/billing/subscriptions.js';
-import { billingSummary, changePlan } from '../../services/billing/usage.js';
+import { setBudget } from '../../services/billing/budgets/budget.js';
+import { billingSummary } from '../../services/billing/metering/usage.js';
+import { billingAccount } from '../../services/billing/subscriptions/account.js';
+import { openPortal, startCheckout } from '../../services/billing/subscriptions/checkout.js';
+import { invoicePreview } from '../../services/billing/subscriptions/invoice-preview.js';
+import { listInvoices } from '../../services/billing/subscriptions/invoices.js';
+import { changePlan } from '../../services/billing/subscriptions/plan-changes.js';
 import { protectedProcedure, publicProcedure } from '../trpc.js';
 
 /** The signed-in user's plan, this month's API usage, and Pro bought through Stripe (settings, billing tab). */

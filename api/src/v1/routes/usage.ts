@@ -1,6 +1,6 @@
 import { v1NoQuerySchema, type V1UsageResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
-import { keyUsageSummary } from '../../services/billing/usage.js';
+import { keyUsageSummary } from '../../services/billing/metering/usage.js';
 import { keyCallerOf } from '../caller.js';
 import { v1Schema } from '../response-schema.js';
 
@@ -9,7 +9,7 @@ export type V1UsageAnswer = V1UsageResponse;
 
 /**
  * GET /v1/usage: this key's and this account's calls this month, quota and cost; the same figures
- * as the billing tab (services/billing/usage.ts). Rate-limited like every call, never billed:
+ * as the billing tab (services/billing/metering/usage.ts). Rate-limited like every call, never billed:
  * checking one's usage must not cost anything or use up the quota (it also answers once the quota is used).
  */
 export async function usageRoutes(app: FastifyInstance): Promise<void> {

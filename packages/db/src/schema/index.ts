@@ -2,7 +2,6 @@ import type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './
 import type { ApiKeysTable } from './api-keys.js';
 import type { AssetsTable } from './assets.js';
 import type { AuthorsTable } from './authors.js';
-import type { BillingAccountsTable, MeterReportsTable, StripeEventsTable } from './billing.js';
 import type { BlogPostsTable } from './blog-posts.js';
 import type { BudgetNoticesTable, BudgetsTable } from './budgets.js';
 import type { CandlesTable } from './candles.js';
@@ -20,12 +19,13 @@ import type { PostsTable } from './posts.js';
 import type { PrivatePostsTable } from './private-posts.js';
 import type { PriceTicksTable } from './price-ticks.js';
 import type { SessionsTable } from './sessions.js';
+import type { BillingAccountsTable, PlanChangesTable, StripeEventsTable } from './subscriptions.js';
 import type { TopicDailyStatsTable } from './topic-daily-stats.js';
 import type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
 import type { TopicRelatedDailyTable } from './topic-related-daily.js';
 import type { JobSlotsTable } from './job-slots.js';
 import type { UsersTable } from './users.js';
-import type { ApiUsageHourlyTable, ApiUsageMonthlyTable, PlanChangesTable } from './metering.js';
+import type { ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
 import type { TaskFilesTable, TaskUploadsTable, TasksTable } from './tasks.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from './webhooks.js';
 
@@ -33,7 +33,6 @@ export type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './
 export type { ApiKeyRow, ApiKeysTable } from './api-keys.js';
 export type { AssetRow, AssetsTable } from './assets.js';
 export type { AuthorRow, AuthorsTable } from './authors.js';
-export type { BillingAccountsTable, MeterReportsTable, StripeEventsTable } from './billing.js';
 export type { BlogPostRow, BlogPostsTable } from './blog-posts.js';
 export type { BudgetNoticesTable, BudgetsTable } from './budgets.js';
 export type { CandlesTable } from './candles.js';
@@ -51,12 +50,13 @@ export type { MediaType, Platform, PostRow, PostsTable, ReactionKind, Reactions 
 export type { PriceTicksTable } from './price-ticks.js';
 export type { PrivatePostRow, PrivatePostsTable } from './private-posts.js';
 export type { SessionRow, SessionsTable } from './sessions.js';
+export type { BillingAccountsTable, PlanChangesTable, StripeEventsTable } from './subscriptions.js';
 export type { TopicDailyStatsTable } from './topic-daily-stats.js';
 export type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
 export type { TopicRelatedDailyTable } from './topic-related-daily.js';
 export type { JobSlotsTable } from './job-slots.js';
 export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.js';
-export type { ApiUsageHourlyTable, ApiUsageMonthlyTable, PlanChangesTable } from './metering.js';
+export type { ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
 export type { TaskFilesTable, TaskStatusColumn, TaskTypeColumn, TaskUploadsTable, TasksTable } from './tasks.js';
 export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryStatus, WebhookSecretsTable } from './webhooks.js';
 

@@ -1,14 +1,4 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountPlan } from './users.js';
-
-/** Every plan change of an account (upgrade or downgrade), newest last. */
-export interface PlanChangesTable {
-  id: Generated<number>;
-  user_id: string;
-  from_plan: AccountPlan;
-  to_plan: AccountPlan;
-  at: Generated<Date>;
-}
 
 /**
  * The store that enforces the monthly quota: one row per account and calendar month (UTC),
@@ -33,4 +23,15 @@ export interface ApiUsageHourlyTable {
   calls: ColumnType<number, number | undefined, number>;
   /** Of those, calls made on Pro (billed): what the meter report sends to Stripe. */
   pro_calls: ColumnType<number, number | undefined, number>;
+}
+
+/** One Billing Meter event per account and hour: value fixed before sending, sent_at once Stripe accepted it. */
+export interface MeterReportsTable {
+  user_id: string;
+  hour: Date;
+  stripe_customer_id: string;
+  identifier: string;
+  calls: number;
+  created_at: Generated<Date>;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

@@ -1,11 +1,11 @@
 import { costMicros, type InvoicePreview } from '@coinsight/contracts';
 import { sql } from 'kysely';
-import type { NoInput, SignedIn } from '../caller.js';
-import type { ServiceDeps } from '../deps.js';
+import type { NoInput, SignedIn } from '../../caller.js';
+import type { ServiceDeps } from '../../deps.js';
 
 // The billing tab shows Stripe's invoice preview beside the local meter, for the
 // same hours. A meter event is filed by Stripe at its timestamp, the reported hour's last second
-// (meter-report.ts), so hour h belongs to a Stripe period [start, end) when h + 3599 s is in it.
+// (metering/report.ts), so hour h belongs to a Stripe period [start, end) when h + 3599 s is in it.
 
 type Deps = Pick<ServiceDeps, 'db' | 'stripe' | 'now'>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBudgetNoticeMemo } from './budget-memo.js';
+import { createBudgetNoticeMemo } from './memo.js';
 
 describe('the budget notice memo (no query per call once a threshold is recorded)', () => {
   const november = new Date('2026-11-01T00:00:00.000Z');

@@ -4,16 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { createDb, migrateToLatest, type DbHandle } from '@coinsight/db';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
-import { meterIdentifier } from './meter-report.js';
-import { hourOf } from './period.js';
+import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
+import { meterIdentifier } from './report.js';
+import { hourOf } from '../period.js';
 
 // The sum sent equals the local meter after a kill -9 of the reporting job mid-run
 // (docs/billing.md). The reporter runs as its own process (`pnpm admin meter-report`, the job's code); the
 // fake Stripe kills it with SIGKILL right after accepting its third event, before the answer
 // reaches it, so that hour is sent but not recorded. The next run resends it under the same
 // identifier, and Stripe (the fake, as the reference documents) counts it once.
-const ADMIN = fileURLToPath(new URL('../../../dist/cli/admin.js', import.meta.url));
+const ADMIN = fileURLToPath(new URL('../../../../dist/cli/admin.js', import.meta.url));
 const STRIPE = {
   secretKey: 'sk_test_kill_coinsight',
   webhookSecret: 'whsec_kill_coinsight',

@@ -1,9 +1,9 @@
 import { MICROS_PER_CENT, PLANS, PRICE_MICROS_PER_CALL, type PlanId } from '@coinsight/contracts';
 import DataLoader from 'dataloader';
 import { sql } from 'kysely';
-import type { Caller } from '../caller.js';
-import type { ServiceDeps } from '../deps.js';
-import { hourOf, monthOf } from './period.js';
+import type { Caller } from '../../caller.js';
+import type { ServiceDeps } from '../../deps.js';
+import { hourOf, monthOf } from '../period.js';
 
 /** One call's count, held from before its handler runs until its answer is known. */
 export interface Reservation {

@@ -3,22 +3,20 @@ import {
   formatUsd,
   PLANS,
   type BillingSummary,
-  type ChangePlanInput,
   type DailyUsage,
   type KeyUsage,
   type PlanId,
   type UsageSummary,
-  PAID_PLANS_UNAVAILABLE_MESSAGE,
   type V1UsageResponse,
 } from '@coinsight/contracts';
 import { sql } from 'kysely';
-import type { NoInput, SignedIn } from '../caller.js';
-import { atTime } from '../clock.js';
-import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
-import { budgetView } from './budget.js';
-import { monthOf } from './period.js';
-import { downgrade, resume } from './subscriptions.js';
+import type { NoInput, SignedIn } from '../../caller.js';
+import { atTime } from '../../clock.js';
+import type { ServiceDeps } from '../../deps.js';
+import { accountKeys } from '../../api-keys/keys.js';
+import { budgetView } from '../budgets/budget.js';
+import { keyCallsThisMonth } from './key-calls.js';
+import { monthOf } from '../period.js';
 
 type Deps = Pick<ServiceDeps, 'db' | 'now'>;
 
@@ -134,23 +132,6 @@ export function projectMonth(input: {
   };
 }
 
-/** Calls this month per key of the account, deleted keys included, by key id. */
-export async function keyCallsThisMonth(deps: Deps, _input: NoInput, caller: SignedIn): Promise<Map<number, number>> {
-  const { db } = deps;
-  const { userId } = caller;
-  const now = deps.now();
-  const { start, end } = monthOf(now);
-  const rows = await db
-    .selectFrom('api_usage_hourly')
-    .select((eb) => ['key_id', eb.fn.sum<number>('calls').as('calls')])
-    .where('user_id', '=', userId)
-    .where('hour', '>=', start)
-    .where('hour', '<', end)
-    .groupBy('key_id')
-    .execute();
-  return new Map(rows.map((r) => [Number(r.key_id), Number(r.calls)]));
-}
-
 async function dailyUsage({ db }: Deps, userId: string, now: Date): Promise<DailyUsage[]> {
   const { start, end } = monthOf(now);
   const rows = await sql<{ day: string; calls: number }>`
@@ -178,7 +159,7 @@ export async function billingSummary(deps: Deps, _input: NoInput, caller: Signed
     usageSummary(at, {}, caller),
     dailyUsage(deps, userId, now),
     keyCallsThisMonth(at, {}, caller),
-    deps.db.selectFrom('api_keys').select(['id', 'name', 'prefix', 'deleted_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    accountKeys(deps, {}, caller),
     deps.db
       .selectFrom('plan_changes')
       .select(['from_plan', 'to_plan', 'at'])
@@ -190,40 +171,14 @@ export async function billingSummary(deps: Deps, _input: NoInput, caller: Signed
   ]);
   const keyUsage: KeyUsage[] = keys
     // A deleted key is listed only when it made calls this month: its calls are part of the bill.
-    .filter((k) => !k.deleted_at || perKey.has(k.id))
-    .map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, deleted: k.deleted_at !== null, calls: perKey.get(k.id) ?? 0 }));
+    .filter((k) => !k.deleted || perKey.has(k.id))
+    .map((k) => ({ ...k, calls: perKey.get(k.id) ?? 0 }));
   return {
     usage,
     daily,
     keys: keyUsage,
     planChanges: changes.map((c) => ({ from: c.from_plan, to: c.to_plan, at: c.at.toISOString() })),
   };
-}
-
-/**
- * The plan choice on the billing tab. Pro is never granted here: it is bought through Stripe
- * Checkout (billing.checkout) and starts with Stripe's signed webhook; asking for Pro only undoes a
- * pending cancellation of a subscription still paid for. Free cancels a subscription at the end of
- * its period (Pro stays until then), or applies at once without one. Choosing the current plan
- * changes nothing.
- */
-export async function changePlan(
-  deps: Pick<ServiceDeps, 'db' | 'log' | 'now' | 'stripe' | 'publicUrl' | 'mailer'>,
-  input: ChangePlanInput,
-  caller: SignedIn,
-): Promise<BillingSummary> {
-  const { userId } = caller;
-  if (input.plan === 'pro') {
-    const user = await deps.db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow();
-    if (!(await resume(deps, userId)) && user.plan !== 'pro')
-      throw new AppError(
-        'FORBIDDEN',
-        deps.stripe ? 'Pro starts once its payment is set up: use Upgrade to Pro to go to checkout.' : PAID_PLANS_UNAVAILABLE_MESSAGE,
-      );
-  } else {
-    await downgrade(deps, userId);
-  }
-  return billingSummary(deps, {}, caller);
 }
 
 /** GET /v1/usage: the account's usage this month and the calling key's share, read at one instant in one statement. */

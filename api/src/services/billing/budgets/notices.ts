@@ -7,10 +7,10 @@ import {
   MICROS_PER_CENT,
   type BudgetThreshold,
 } from '@coinsight/contracts';
-import type { ServiceDeps } from '../deps.js';
-import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
-import type { Reservation } from './meter.js';
-import { monthOf } from './period.js';
+import type { ServiceDeps } from '../../deps.js';
+import { refundMailBudget, trySpendMailBudget } from '../../mail/budget.js';
+import type { Reservation } from '../metering/meter.js';
+import { monthOf } from '../period.js';
 
 type NoticeDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'limits' | 'background' | 'budgetNotices'>;
 
@@ -23,13 +23,13 @@ const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'num
  * month's Pro calls counted by the reservation's own statement, so the call that reaches 80% (or
  * 100%) of the budget is the one that notices it, whatever runs concurrently.
  */
-export function noteBudgetUsage(deps: NoticeDeps, r: Reservation): void {
-  if (r.plan !== 'pro' || r.budget === null) return;
-  const threshold = budgetThresholdReached(r.budget.amountCents, r.billedCalls);
+export function noteBudgetUsage(deps: NoticeDeps, input: Reservation): void {
+  if (input.plan !== 'pro' || input.budget === null) return;
+  const threshold = budgetThresholdReached(input.budget.amountCents, input.billedCalls);
   if (threshold === null) return;
-  if (!deps.budgetNotices.claim(r.userId, r.month, r.budget.updatedAt.getTime(), threshold)) return;
+  if (!deps.budgetNotices.claim(input.userId, input.month, input.budget.updatedAt.getTime(), threshold)) return;
   deps.background.run('billing.budget_notice', async () => {
-    await recordBudgetNotices(deps, { userId: r.userId, month: r.month, billedCalls: r.billedCalls });
+    await recordBudgetNotices(deps, { userId: input.userId, month: input.month, billedCalls: input.billedCalls });
   });
 }
 

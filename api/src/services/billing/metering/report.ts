@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
-import type { ServiceDeps } from '../deps.js';
-import { hourOf } from './period.js';
-import type { BillingStripe } from './stripe.js';
+import { sql, type Expression, type RawBuilder } from 'kysely';
+import type { ServiceDeps } from '../../deps.js';
+import { hourOf } from '../period.js';
+import type { BillingStripe } from '../stripe.js';
 
 // Each account's Pro calls per hour go to Stripe's Billing Meter exactly once.
 // An hour is reported once it is settled (SETTLE_MS after its end: a call reserved in it has had
@@ -16,12 +16,23 @@ export const SETTLE_MS = 5 * 60_000;
 /** Stripe takes meter events up to 35 days old; older hours are never sent (and show as drift). */
 export const MAX_EVENT_AGE_MS = 35 * 86_400_000;
 
-/** The meter event identifier of an account's hour: stable, so a resend is the same event. */
+const METER_IDENTIFIER_PREFIX = 'usage-';
+
+/**
+ * The meter event identifier of an account's hour: stable, so a resend is the same event, and
+ * Stripe bills an hour once only while every run names it alike. The report fixes it in SQL
+ * (meterIdentifierSql, which must spell the same string); report.int.test.ts compares the two.
+ */
 export function meterIdentifier(userId: string, hour: Date): string {
-  return `usage-${userId}-${hour.toISOString()}`;
+  return `${METER_IDENTIFIER_PREFIX}${userId}-${hour.toISOString()}`;
 }
 
-type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe'>;
+/** meterIdentifier in SQL, for a row's account and hour: the prefix, the id and the hour as toISOString writes it (UTC, milliseconds, Z). */
+export function meterIdentifierSql(userId: Expression<string>, hour: Expression<Date>): RawBuilder<string> {
+  return sql<string>`${sql.lit(METER_IDENTIFIER_PREFIX)} || ${userId} || '-' || to_char(${hour} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'now'>;
 
 export interface ReportResult {
   /** Rows fixed in meter_reports by this run. */
@@ -34,18 +45,19 @@ export interface ReportResult {
 
 /**
  * Fixes every settled, unreported hour of Pro usage of the accounts with a Stripe customer, then
- * sends what is not marked sent yet. `signal` stops it between events (the runner stopping).
+ * sends what is not marked sent yet, as of `deps.now()` (the job's slot). `signal` stops it
+ * between events (the runner stopping).
  */
-export async function reportUsage(deps: Deps, options: { now?: Date; signal?: AbortSignal } = {}): Promise<ReportResult> {
+export async function reportUsage(deps: Deps, input: { signal?: AbortSignal }): Promise<ReportResult> {
   const stripe = deps.stripe;
   if (!stripe) return { recorded: 0, sent: 0, calls: 0 };
-  const now = options.now ?? new Date();
+  const now = deps.now();
   const settledBefore = hourOf(new Date(now.getTime() - SETTLE_MS));
   const notBefore = new Date(now.getTime() - MAX_EVENT_AGE_MS + 3_600_000);
   // One statement: concurrent runs insert the same (account, hour) once (the primary key).
   const recorded = await sql<{ user_id: string }>`
     insert into meter_reports (user_id, hour, stripe_customer_id, identifier, calls)
-    select h.user_id, h.hour, b.stripe_customer_id, 'usage-' || h.user_id || '-' || to_char(h.hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"'), sum(h.pro_calls)::int4
+    select h.user_id, h.hour, b.stripe_customer_id, ${meterIdentifierSql(sql.ref('h.user_id'), sql.ref('h.hour'))}, sum(h.pro_calls)::int4
     from api_usage_hourly h
     join billing_accounts b on b.user_id = h.user_id
     where h.hour < ${settledBefore} and h.hour >= ${notBefore}
@@ -55,7 +67,7 @@ export async function reportUsage(deps: Deps, options: { now?: Date; signal?: Ab
     on conflict do nothing
     returning user_id
   `.execute(deps.db);
-  const result = await sendPending(deps, stripe, { now, signal: options.signal });
+  const result = await sendPending(deps, stripe, { now, signal: input.signal });
   return { recorded: recorded.rows.length, ...result };
 }
 
@@ -92,7 +104,7 @@ async function sendPending(
     options.signal?.throwIfAborted();
     await deps.db
       .updateTable('meter_reports')
-      .set({ sent_at: new Date() })
+      .set({ sent_at: deps.now() })
       .where('identifier', '=', row.identifier)
       .where('sent_at', 'is', null)
       .execute();
@@ -128,10 +140,10 @@ export interface Reconciliation {
  * Stripe was told (meter_reports marked sent) and, with STRIPE_METER_ID, with what Stripe's meter
  * summed. Over [from, to) (default: the current month up to the last settled hour).
  */
-export async function reconcileMeter(deps: Deps, options: { now?: Date; from?: Date; to?: Date } = {}): Promise<Reconciliation> {
-  const now = options.now ?? new Date();
-  const to = options.to ?? hourOf(new Date(now.getTime() - SETTLE_MS));
-  const from = options.from ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+export async function reconcileMeter(deps: Deps, input: { from?: Date; to?: Date }): Promise<Reconciliation> {
+  const now = deps.now();
+  const to = input.to ?? hourOf(new Date(now.getTime() - SETTLE_MS));
+  const from = input.from ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const local = await sql<{ user_id: string; stripe_customer_id: string; calls: string }>`
     select h.user_id, b.stripe_customer_id, sum(h.pro_calls)::int8 as calls
     from api_usage_hourly h join billing_accounts b on b.user_id = h.user_id

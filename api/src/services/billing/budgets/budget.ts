@@ -9,13 +9,12 @@ import {
   type setBudgetSchema,
   type UsageSummary,
 } from '@coinsight/contracts';
-import type { Db } from '@coinsight/db';
 import type { z } from 'zod';
-import type { SignedIn } from '../caller.js';
-import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
-import { inTransaction, lockAccount } from './plan-limits.js';
-import { monthOf } from './period.js';
+import type { NoInput, SignedIn } from '../../caller.js';
+import type { ServiceDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { inTransaction, lockAccount } from '../../transactions.js';
+import { monthOf } from '../period.js';
 
 /**
  * Sets, changes or removes (amountUsd null) a Pro account's monthly budget. A
@@ -69,7 +68,7 @@ export async function setBudget(
 
 /**
  * The budget as the billing tab and GET /v1/usage show it, null without one: from the budget's
- * row and the thresholds already noticed this month (services/billing/usage.ts reads both in the
+ * row and the thresholds already noticed this month (services/billing/metering/usage.ts reads both in the
  * statement that reads the month's usage).
  */
 export function budgetView(
@@ -90,8 +89,8 @@ export function budgetView(
   };
 }
 
-/** The budget's amount, for the 402's message (read only when a call is refused). */
-export async function budgetAmountCents(db: Db, userId: string): Promise<number | null> {
-  const row = await db.selectFrom('budgets').select('amount_cents').where('user_id', '=', userId).executeTakeFirst();
+/** The caller's budget amount, for the 402's message (read only when a call is refused). */
+export async function budgetAmountCents(deps: Pick<ServiceDeps, 'db'>, _input: NoInput, caller: SignedIn): Promise<number | null> {
+  const row = await deps.db.selectFrom('budgets').select('amount_cents').where('user_id', '=', caller.userId).executeTakeFirst();
   return row?.amount_cents ?? null;
 }

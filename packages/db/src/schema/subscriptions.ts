@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccountPlan } from './users.js';
 
 /** Stripe's state of an account's subscription, written by the webhook handler. */
 export interface BillingAccountsTable {
@@ -23,13 +24,11 @@ export interface StripeEventsTable {
   received_at: Generated<Date>;
 }
 
-/** One Billing Meter event per account and hour: value fixed before sending, sent_at once Stripe accepted it. */
-export interface MeterReportsTable {
+/** Every plan change of an account (upgrade or downgrade), newest last. */
+export interface PlanChangesTable {
+  id: Generated<number>;
   user_id: string;
-  hour: Date;
-  stripe_customer_id: string;
-  identifier: string;
-  calls: number;
-  created_at: Generated<Date>;
-  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  from_plan: AccountPlan;
+  to_plan: AccountPlan;
+  at: Generated<Date>;
 }

@@ -1,7 +1,6 @@
-import { PLANS, planLimitMessage, type PlanId, type PlanLimitId } from '@coinsight/contracts';
+import type { PlanId } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
 import type { Kysely, Transaction } from 'kysely';
-import { AppError } from '../errors.js';
 
 export interface LockedAccount {
   plan: PlanId;
@@ -29,9 +28,4 @@ export async function lockAccount(trx: Kysely<Database>, userId: string): Promis
     .forUpdate()
     .executeTakeFirstOrThrow();
   return { plan: row.plan, emailVerified: row.email_verified_at !== null };
-}
-
-/** 403 with the cap's message when the account already holds `count` of what `limit` caps. */
-export function assertUnderPlanLimit(plan: PlanId, limit: PlanLimitId, count: number | string | bigint): void {
-  if (Number(count) >= PLANS[plan].limits[limit]) throw new AppError('FORBIDDEN', planLimitMessage(plan, limit));
 }

@@ -1,5 +1,5 @@
 import { PLANS, PUBLIC_TEST_KEY_REQUESTS_PER_MINUTE, TEST_KEY_REQUESTS_PER_MINUTE, type PlanId } from '@coinsight/contracts';
-import type { RateLimit, RateLimits } from '../rate-limit.js';
+import type { RateLimit, RateLimits } from '../../rate-limit.js';
 
 /** The /v1 per-minute limits: one counter per key and one per account, for each plan's rate. */
 export interface ApiLimits {
