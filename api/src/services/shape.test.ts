@@ -13,7 +13,6 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 const EXCEPTIONS: Record<string, string> = {
   'auth/verification.ts sendVerificationMail': 'a building block of sign-up and the resend, for a given user row',
   'user/email.ts requestEmailChange': 'a building block of updateProfile, for a given user row',
-  'auth/mails.ts sendLater': 'a building block: hands a mail over without waiting',
   'site/newsletter.ts newsletterMail': 'builds a message',
   'mail/budget.ts spendMailBudget': "keyed by the account whose budget is spent, not always the caller's",
   'mail/budget.ts refundMailBudget': "keyed by the account whose budget is spent, not always the caller's",

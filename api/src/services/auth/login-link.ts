@@ -6,9 +6,8 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { loginLinkMail } from './mails.js';
 import { openSession } from './sessions.js';
-import { mailOneTimeLink, type OneTimeLink } from './one-time-link.js';
+import { claimLink, mailOneTimeLink, spendOpenLinks, type OneTimeLink } from './one-time-link.js';
 import { accountKey, type AuthLimits } from './throttle.js';
-import { tokenHash } from './tokens.js';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
 
 export const LOGIN_LINK_SENT_MESSAGE =
@@ -60,16 +59,9 @@ export async function signInWithLink(
   await limits.linkAttemptsByIp.consume(client.ip);
   const result = await db.transaction().execute(async (trx) => {
     const now = new Date();
-    const link = await trx
-      .updateTable('login_links')
-      .set({ used_at: now })
-      .where('token_hash', '=', tokenHash(input.token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst();
+    const link = await claimLink(trx, 'login_links', input.token, now);
     if (!link) return null;
-    await trx.updateTable('login_links').set({ used_at: now }).where('user_id', '=', link.user_id).where('used_at', 'is', null).execute();
+    await spendOpenLinks(trx, 'login_links', link.user_id, now);
     const user = await trx
       .selectFrom('users')
       .select([...PUBLIC_USER_COLUMNS, 'users.token_version'])

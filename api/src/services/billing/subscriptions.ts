@@ -11,10 +11,10 @@ import {
 import type { Database } from '@coinsight/db';
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
-import { sendLater } from '../auth/mails.js';
 import type { NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
+import { sendMail } from '../mail/send.js';
 import type { BillingStripe } from './stripe.js';
 
 // Issue 22: Pro is sold through Stripe Checkout and granted only by Stripe's signed webhooks. Each
@@ -318,8 +318,12 @@ async function afterSync(deps: Deps, result: SyncResult): Promise<void> {
     );
   if (!result.pastDueStarted && !result.graceExpired) return;
   const user = await deps.db.selectFrom('users').select(['email', 'username']).where('id', '=', result.userId).executeTakeFirstOrThrow();
-  if (result.graceExpired) sendLater(deps, graceExpiredMail(user.email, user.username, deps.publicUrl), 'billing.grace_expired');
-  else sendLater(deps, paymentFailedMail(user.email, user.username, deps.publicUrl), 'billing.payment_failed');
+  await sendMail(
+    deps,
+    result.graceExpired
+      ? { message: graceExpiredMail(user.email, user.username, deps.publicUrl), when: 'after-answer', event: 'billing.grace_expired' }
+      : { message: paymentFailedMail(user.email, user.username, deps.publicUrl), when: 'after-answer', event: 'billing.payment_failed' },
+  );
 }
 
 /**
