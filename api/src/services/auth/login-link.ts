@@ -3,10 +3,9 @@ import type { AuthResult } from '@coinsight/contracts';
 import type { z } from 'zod';
 import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
 import { loginLinkMail } from './mails.js';
 import { openSession } from './sessions.js';
-import { claimLink, mailOneTimeLink, spendOpenLinks, type OneTimeLink } from './one-time-link.js';
+import { claimLink, mailOneTimeLink, refuseLink, spendOpenLinks, type OneTimeLink } from './one-time-link.js';
 import { accountKey, type AuthLimits } from './throttle.js';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
 
@@ -71,8 +70,12 @@ export async function signInWithLink(
     return { token, user: toPublicUser(user) };
   });
   if (!result) {
-    log.info({ event: 'auth.login_link_refused', ip: client.ip }, 'sign-in link refused: invalid, used or expired');
-    throw new AppError('BAD_REQUEST', INVALID_LOGIN_LINK_MESSAGE);
+    refuseLink(deps, {
+      event: 'auth.login_link_refused',
+      details: { ip: client.ip },
+      log: 'sign-in link refused: invalid, used or expired',
+      message: INVALID_LOGIN_LINK_MESSAGE,
+    });
   }
   await limits.loginFailuresByAccountAndIp.reset(`${accountKey(result.user.email)}:${client.ip}`).catch(() => undefined);
   log.info({ event: 'auth.login', userId: result.user.id, ip: client.ip, method: 'link' }, 'signed in with a mailed link');

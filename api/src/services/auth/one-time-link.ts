@@ -61,6 +61,18 @@ export async function spendOpenLinks(db: Db, table: SpentLinkTable, userId: stri
   await db.updateTable(table).set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
+/**
+ * Refuses a link that is unknown, used or expired: logged under the kind's event (never with the
+ * token), answered 400 with the kind's message, which says what to do instead.
+ */
+export function refuseLink(
+  deps: Pick<ServiceDeps, 'log'>,
+  refusal: { event: string; details?: object; log: string; message: string },
+): never {
+  deps.log.info({ event: refusal.event, ...refusal.details }, refusal.log);
+  throw new AppError('BAD_REQUEST', refusal.message);
+}
+
 /** What tells one link asked for by address from another (password reset, sign-in link). */
 export interface OneTimeLink {
   /** Where the link's token is kept (hashed). */

@@ -2,11 +2,11 @@ import type { forgotPasswordSchema, resetPasswordSchema } from '@coinsight/contr
 import type { z } from 'zod';
 import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
 import { sendMail } from '../mail/send.js';
 import { passwordChangedMail, resetPasswordMail } from './mails.js';
 import { hashPassword, refuseCommonPassword } from './passwords.js';
-import { claimLink, findOpenLink, mailOneTimeLink, spendOpenLinks, type OneTimeLink } from './one-time-link.js';
+import { claimLink, findOpenLink, mailOneTimeLink, refuseLink, spendOpenLinks, type OneTimeLink } from './one-time-link.js';
+import { revokeSessions } from './sessions.js';
 import type { AuthLimits } from './throttle.js';
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
@@ -61,12 +61,7 @@ export async function resetPassword(
     const reset = await claimLink(trx, 'password_resets', input.token, now);
     if (!reset) return null;
     await spendOpenLinks(trx, 'password_resets', reset.user_id, now);
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', reset.user_id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeSessions(trx, reset.user_id, now);
     return trx
       .updateTable('users')
       .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
@@ -86,6 +81,9 @@ export async function resetPassword(
 }
 
 function refuse(deps: Pick<ServiceDeps, 'log'>): never {
-  deps.log.info({ event: 'auth.reset_refused' }, 'password reset refused: invalid, used or expired token');
-  throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN_MESSAGE);
+  return refuseLink(deps, {
+    event: 'auth.reset_refused',
+    log: 'password reset refused: invalid, used or expired token',
+    message: INVALID_RESET_TOKEN_MESSAGE,
+  });
 }

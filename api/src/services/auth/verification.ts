@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { sendMail } from '../mail/send.js';
 import { confirmAccountMail } from './mails.js';
-import { claimLink, newOneTimeLink, spendOpenLinks } from './one-time-link.js';
+import { claimLink, newOneTimeLink, refuseLink, spendOpenLinks } from './one-time-link.js';
 import { newId } from './users.js';
 
 export const ACCOUNT_VERIFIED_MESSAGE = 'Your email address is confirmed. You can now create API keys.';
@@ -89,8 +89,11 @@ export async function verifyAccount(
     return user.id;
   });
   if (!userId) {
-    deps.log.info({ event: 'auth.verification_refused' }, 'email confirmation refused: invalid, used or expired link');
-    throw new AppError('BAD_REQUEST', INVALID_VERIFICATION_LINK_MESSAGE);
+    refuseLink(deps, {
+      event: 'auth.verification_refused',
+      log: 'email confirmation refused: invalid, used or expired link',
+      message: INVALID_VERIFICATION_LINK_MESSAGE,
+    });
   }
   deps.sessions.forgetUser(userId);
   deps.log.info({ event: 'auth.email_verified', userId }, 'email address confirmed');

@@ -2,12 +2,12 @@ import type { emailLinkSchema } from '@coinsight/contracts';
 import type { Db } from '@coinsight/db';
 import type { z } from 'zod';
 import { emailChangeRequestedMail, verifyEmailMail } from '../auth/mails.js';
-import { newOneTimeLink } from '../auth/one-time-link.js';
+import { newOneTimeLink, refuseLink } from '../auth/one-time-link.js';
+import { revokeSessions } from '../auth/sessions.js';
 import { tokenHash } from '../auth/tokens.js';
 import { conflictFrom, newId } from '../auth/users.js';
 import type { Caller, NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
 import { sendMail } from '../mail/send.js';
 
 export const INVALID_EMAIL_LINK_MESSAGE = 'This link is invalid or has expired.';
@@ -101,8 +101,11 @@ export async function verifyEmailChange(
       return change;
     });
     if (!changed) {
-      deps.log.info({ event: 'auth.email_verify_refused' }, 'email verification refused: invalid, used or expired link');
-      throw new AppError('BAD_REQUEST', INVALID_EMAIL_LINK_MESSAGE);
+      refuseLink(deps, {
+        event: 'auth.email_verify_refused',
+        log: 'email verification refused: invalid, used or expired link',
+        message: INVALID_EMAIL_LINK_MESSAGE,
+      });
     }
     deps.sessions.forgetUser(changed.user_id);
     deps.log.info({ event: 'auth.email_changed', userId: changed.user_id }, 'email address changed');
@@ -147,12 +150,7 @@ export async function revertEmailChange(
           .where('email', '=', change.new_email)
           .execute();
       }
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', change.user_id)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await revokeSessions(trx, change.user_id, now);
       await trx
         .updateTable('users')
         .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))
@@ -161,8 +159,11 @@ export async function revertEmailChange(
       return change.user_id;
     });
     if (!userId) {
-      deps.log.info({ event: 'auth.email_revert_refused' }, 'email change revert refused: invalid, used or expired link');
-      throw new AppError('BAD_REQUEST', INVALID_EMAIL_LINK_MESSAGE);
+      refuseLink(deps, {
+        event: 'auth.email_revert_refused',
+        log: 'email change revert refused: invalid, used or expired link',
+        message: INVALID_EMAIL_LINK_MESSAGE,
+      });
     }
     deps.sessions.forgetUser(userId);
     deps.log.warn({ event: 'auth.email_change_reverted', userId }, 'email change reported and undone; every session ended');

@@ -2,7 +2,7 @@ import type { changePasswordSchema } from '@coinsight/contracts';
 import type { z } from 'zod';
 import { passwordChangedMail } from '../auth/mails.js';
 import { hashPassword, refuseCommonPassword, verifyPassword } from '../auth/passwords.js';
-import { openSession } from '../auth/sessions.js';
+import { openSession, revokeSessions } from '../auth/sessions.js';
 import { checkCurrentPassword } from '../auth/throttle.js';
 import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
@@ -33,7 +33,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const token = await db.transaction().execute(async (trx) => {
     const now = new Date();
-    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    await revokeSessions(trx, userId, now);
     const updated = await trx
       .updateTable('users')
       .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
