@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, verifiedSignup } from '../../test/auth.js';
+import { trpcCaller } from '../../test/trpc.js';
 import { startWebhookReceiver, type ReceivedWebhook } from '../../test/webhook-receiver.js';
 import { deliverWebhooks } from '../../services/webhooks/deliver.js';
 import { atTime } from '../../services/clock.js';
@@ -42,26 +43,12 @@ afterAll(async () => {
   await strict?.close();
 });
 
-async function call<T>(t: TestApp, kind: 'query' | 'mutation', path: string, input: unknown, headers: Record<string, string>) {
-  const res =
-    kind === 'query'
-      ? await t.app.inject({
-          method: 'GET',
-          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          headers,
-        })
-      : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: input ?? {} });
-  const body = res.json() as { result?: { data: T }; error?: { message: string } };
-  return { status: res.statusCode, data: body.result?.data as T, error: body.error };
-}
-
 async function newUser(t: TestApp) {
   const { token, user } = await verifiedSignup(t.app);
   const auth = bearer(token);
   return {
     id: user.id,
-    query: <T>(path: string, input?: unknown) => call<T>(t, 'query', path, input, auth),
-    mutate: <T>(path: string, input?: unknown) => call<T>(t, 'mutation', path, input, auth),
+    ...trpcCaller(t.app, auth),
   };
 }
 
