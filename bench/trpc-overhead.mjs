@@ -11,46 +11,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Writable } from 'node:stream';
 import { seedDemoPosts } from '../packages/db/dist/index.js';
 import { createTestDatabase } from '../packages/db/dist/testing.js';
-import { buildApp } from '../api/dist/app.js';
-import { NO_SHEDDING } from '../api/dist/plugins/overload.js';
+import { createTestApp } from '../api/dist/test/app.js';
 
 const print = (line) => process.stdout.write(`${line}\n`);
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '2000' } } });
 const calls = Number(values.calls);
 const WARM_UP = 200;
 
-const database = await createTestDatabase({});
 const tasksDir = mkdtempSync(path.join(tmpdir(), 'coinsight-bench-'));
-const app = await buildApp(
-  {
-    db: database.config,
-    jwtSecret: 'bench-secret-that-is-at-least-32-characters-long',
-    publicUrl: 'http://localhost:3000',
-    corsOrigins: ['http://localhost:3000'],
-    webRoot: undefined,
-    mailFrom: 'Coinsight <no-reply@localhost>',
-    contactEmail: undefined,
-    smtpUrl: undefined,
-    contactMailSweepMs: 0,
-    mailQueueSweepMs: 0,
-    mailRatePerSecond: 10_000,
-    printMail: false,
-    redisUrl: undefined,
-    market: { feed: 'simulated', tickSeconds: 10, seed: 1, coingecko: undefined },
-    webhooks: { allowPrivate: false },
-    jobs: false,
-    seedDemoData: false,
-    logLevel: 'warn',
-    prettyLogs: false,
-    overload: NO_SHEDDING,
-    signupsPerMinute: 100_000,
-    tasks: { allowPrivateUrls: false, x: undefined, dir: tasksDir },
-  },
-  { logStream: new Writable({ write: (_c, _e, done) => done() }) },
-);
+// The tests' app (api/src/test/app.ts) on PGlite, whatever TEST_DB says.
+const database = await createTestDatabase({});
+const { app, close } = await createTestApp({ logLevel: 'warn', tasks: { dir: tasksDir } }, { shared: database });
 try {
   await seedDemoPosts(app.db, { count: 2_000 });
   const signup = await app.inject({
@@ -97,7 +70,7 @@ try {
     );
   }
 } finally {
-  await app.close();
+  await close();
   await database.drop();
   rmSync(tasksDir, { recursive: true, force: true });
 }

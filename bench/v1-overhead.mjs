@@ -11,11 +11,9 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { Writable } from 'node:stream';
 import { seedAssets } from '../packages/db/dist/index.js';
 import { createTestDatabase } from '../packages/db/dist/testing.js';
-import { buildApp } from '../api/dist/app.js';
-import { NO_SHEDDING } from '../api/dist/plugins/overload.js';
+import { createTestApp } from '../api/dist/test/app.js';
 import { cryptoRoutes } from '../api/dist/v1/routes/crypto.js';
 import { apiKeyHash, displayPrefix, newApiKeySecret } from '../api/dist/services/api-keys/secret.js';
 
@@ -34,38 +32,14 @@ const { values } = parseArgs({
 });
 const calls = Number(values.calls);
 
-const config = (db, redisUrl) => ({
-  db,
-  jwtSecret: randomBytes(32).toString('hex'),
-  publicUrl: 'http://localhost:3000',
-  corsOrigins: ['http://localhost:3000'],
-  webRoot: undefined,
-  mailFrom: 'Coinsight <no-reply@localhost>',
-  contactEmail: undefined,
-  smtpUrl: undefined,
-  contactMailSweepMs: 0,
-  mailQueueSweepMs: 0,
-  mailRatePerSecond: 10_000,
-  printMail: false,
-  redisUrl,
-  market: { feed: 'simulated', tickSeconds: 10, seed: 1, coingecko: undefined },
-  webhooks: { allowPrivate: false },
-  jobs: false,
-  seedDemoData: false,
-  logLevel: 'warn',
-  overload: NO_SHEDDING,
-  prettyLogs: false,
-  signupsPerMinute: 100_000,
-  tasks: { allowPrivateUrls: false, x: undefined, dir: tmpdir() },
-});
-
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 };
 
 async function scenario(label, database, redisUrl) {
-  const app = await buildApp(config(database.config, redisUrl), { logStream: new Writable({ write: (_c, _e, done) => done() }) });
+  // The tests' app (api/src/test/app.ts) on the scenario's database, which the caller drops.
+  const { app, close } = await createTestApp({ redisUrl, logLevel: 'warn', tasks: { dir: tmpdir() } }, { shared: database });
   await seedAssets(app.db);
   const bare = Fastify({ logger: false });
   // The /v1 scope gives each request its deps (v1/auth.ts); the bare instance gives every request the app's.
@@ -120,7 +94,7 @@ async function scenario(label, database, redisUrl) {
     `| ${label} | ${p.toFixed(2)} | ${m.toFixed(2)} | +${(m - p).toFixed(2)} | ${(m / p).toFixed(2)} | ${rate(times.plain)} | ${rate(times.metered)} |`,
   );
   await bare.close();
-  await app.close();
+  await close();
 }
 
 print(`${calls} calls of each, one at a time, after 20 to warm up.`);

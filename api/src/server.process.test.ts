@@ -6,21 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/free-port.js';
 
 // Runs the built server as a user would start it: `node api/dist/server.js` in a folder.
 const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const workDir = mkdtempSync(path.join(tmpdir(), 'coinsight-server-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Run {
   child: ChildProcess;

@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHash, newApiKeySecret } from './services/api-keys/secret.js';
+import { freePort } from './test/free-port.js';
 
 // With OTEL_EXPORTER_OTLP_ENDPOINT set, the built server (`node api/dist/server.js`)
 // sends its traces over OTLP/HTTP (JSON) to a collector, here a node:http stand-in. The spans name
@@ -39,15 +39,6 @@ interface OtlpExport {
 interface Received {
   headers: IncomingHttpHeaders;
   body: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** A collector that accepts every OTLP/HTTP JSON export and keeps it. */

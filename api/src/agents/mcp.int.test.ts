@@ -204,50 +204,39 @@ describe.skipIf(clientSideOnly)(`MCP over Streamable HTTP at /mcp (${process.env
   });
 });
 
+const stdioEntry = () => path.join(path.dirname(createRequire(import.meta.url).resolve('@coinsight/mcp')), 'stdio.js');
+
+/** Runs `args` with node as an MCP server over stdio, with the live server's key and address, and checks its tools. */
+async function listsAndCallsMeteredOverStdio(args: string[], env: Record<string, string>): Promise<void> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args,
+    env: { PATH: process.env.PATH ?? '', COINSIGHT_API_KEY: server.apiKey, COINSIGHT_BASE_URL: server.baseUrl, ...env },
+    stderr: 'pipe',
+  });
+  const client = await connect(transport);
+  try {
+    await listsAndCallsMetered(client);
+  } finally {
+    await client.close();
+  }
+}
+
 describe.skipIf(clientSideOnly)(`MCP over stdio: @coinsight/mcp as a subprocess (${process.env.TEST_DB})`, () => {
   it('serves the same tools, each call an HTTP request to /v1 with the key', async () => {
-    const entry = path.join(path.dirname(createRequire(import.meta.url).resolve('@coinsight/mcp')), 'stdio.js');
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [entry],
-      env: { PATH: process.env.PATH ?? '', COINSIGHT_API_KEY: server.apiKey, COINSIGHT_BASE_URL: server.baseUrl },
-      stderr: 'pipe',
-    });
-    const client = await connect(transport);
-    try {
-      await listsAndCallsMetered(client);
-    } finally {
-      await client.close();
-    }
+    await listsAndCallsMeteredOverStdio([stdioEntry()], {});
   });
 
   it('`coinsight mcp` (the CLI, as the docs configure clients) serves the same tools', async () => {
     const cli = fileURLToPath(new URL('../../../packages/cli/dist/coinsight.js', import.meta.url));
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [cli, 'mcp'],
-      env: {
-        PATH: process.env.PATH ?? '',
-        COINSIGHT_API_KEY: server.apiKey,
-        COINSIGHT_BASE_URL: server.baseUrl,
-        // No stored key or address of the machine's user.
-        XDG_CONFIG_HOME: path.join(tmpdir(), `coinsight-mcp-${process.pid}`),
-      },
-      stderr: 'pipe',
-    });
-    const client = await connect(transport);
-    try {
-      await listsAndCallsMetered(client);
-    } finally {
-      await client.close();
-    }
+    // No stored key or address of the machine's user.
+    await listsAndCallsMeteredOverStdio([cli, 'mcp'], { XDG_CONFIG_HOME: path.join(tmpdir(), `coinsight-mcp-${process.pid}`) });
   });
 
   it('exits with a message when no key is given', async () => {
-    const entry = path.join(path.dirname(createRequire(import.meta.url).resolve('@coinsight/mcp')), 'stdio.js');
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [entry],
+      args: [stdioEntry()],
       env: { PATH: process.env.PATH ?? '' },
       stderr: 'pipe',
     });

@@ -1,9 +1,8 @@
 import { createMcpServer, MCP_SERVER_VERSION, type V1Call } from '@coinsight/mcp';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticateApiKey } from '../v1/auth.js';
-import { v1ErrorHandler } from '../v1/errors.js';
 import { rateLimitHook } from '../v1/metering.js';
+import { keyedApiPreamble } from '../v1/preamble.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -83,16 +82,8 @@ async function serve(this: FastifyInstance, request: FastifyRequest, reply: Fast
  * per-minute limits like any request, and are never metered or billed.
  */
 export async function mcpRoutes(app: FastifyInstance): Promise<void> {
-  app.decorateRequest('apiKey', null as never);
-  app.setErrorHandler(v1ErrorHandler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  // Like /v1: no CORS (plugins/security.ts), and a browser's preflight answered without any Allow-*.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'OPTIONS') return reply.code(204).header('cache-control', 'no-store').send();
-  });
-  app.addHook('onRequest', authenticateApiKey);
+  // /v1's preamble: request id, no CORS (plugins/security.ts) and a preflight answered without any Allow-*, the key.
+  keyedApiPreamble(app);
   app.addHook('preHandler', async function (request, reply) {
     // A tool call is counted once, by the /v1 call it makes.
     if (request.method === 'POST' && onlyToolCalls(request.body)) return;

@@ -39,6 +39,7 @@ function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
   return {
     send: counted((message) => mailer.send(message)),
     sendQueued: counted((message) => mailer.sendQueued(message)),
+    queue: (message) => mailer.queue(message),
     keep: (message) => mailer.keep(message),
     close: () => mailer.close(),
     transport: mailer.transport,

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { lastMailTo, nextAddress, resetTokenFrom, signup } from '../test/auth.js';
+import { lastMailTo, resetTokenFrom, signupAndForgetPassword } from '../test/auth.js';
 
 /** Asks for a reset mail and answers its token, once the mail is in the outbox. */
 async function resetMail(t: TestApp): Promise<string> {
-  const { body } = await signup(t.app);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/forgot-password',
-    payload: { email: body.email },
-    remoteAddress: nextAddress(),
-  });
-  expect(res.statusCode).toBe(200);
+  const body = await signupAndForgetPassword(t.app);
   return resetTokenFrom((await lastMailTo(t.app, body.email)).text_body);
 }
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { CONFIRMATION_SUBJECT, nextAddress, resetTokenFrom, signup } from '../test/auth.js';
+import { CONFIRMATION_SUBJECT, nextAddress, resetTokenFrom, signupAndForgetPassword } from '../test/auth.js';
 
 interface Received {
   from: string;
@@ -62,15 +62,7 @@ const bodyOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 describe(`mail over SMTP (${process.env.TEST_DB})`, () => {
   it('sends the reset link by SMTP, stores nothing in the outbox, and the link resets the password', async () => {
-    const { body } = await signup(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: { email: body.email },
-      remoteAddress: nextAddress(),
-    });
-    expect(res.statusCode).toBe(200);
-
+    const body = await signupAndForgetPassword(t.app);
     const mail = await mailTo(body.email);
     expect(mail.from).toBe('no-reply@coinsight.test');
     expect(mail.raw).toMatch(/^Subject: Reset your Coinsight password/m);

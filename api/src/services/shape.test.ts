@@ -16,7 +16,6 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 const EXCEPTIONS: Record<string, string> = {
   'auth/verification.ts sendVerificationMail': 'a building block of sign-up and the resend, for a given user row',
   'user/email.ts requestEmailChange': 'a building block of updateProfile, for a given user row',
-  'auth/mails.ts sendLater': 'a building block: hands a mail over without waiting',
   'site/newsletter.ts newsletterMail': 'builds a message',
   'mail/budget.ts spendMailBudget': "keyed by the account whose budget is spent, not always the caller's",
   'mail/budget.ts refundMailBudget': "keyed by the account whose budget is spent, not always the caller's",
@@ -38,6 +37,11 @@ const EXCEPTIONS: Record<string, string> = {
   'transactions.ts inTransaction': "the shared transaction helper: runs work in the caller's transaction or a new one",
   'transactions.ts lockAccount': "locks the account's row inside the caller's transaction (capped creates)",
   'auth/sessions.ts openSession': "opens a session inside the caller's transaction (sign-up, login, password change, link sign-in)",
+  'auth/sessions.ts revokeSessions': "ends a user's sessions inside the caller's transaction (reset, password change, email revert)",
+  'auth/one-time-link.ts findOpenLink': "reads a mailed link inside the caller's transaction, before it is claimed",
+  'auth/one-time-link.ts claimLink': "spends a mailed link inside the caller's transaction (single use)",
+  'auth/one-time-link.ts spendOpenLinks': "spends a user's other open links inside the caller's transaction",
+  'auth/one-time-link.ts refuseLink': 'logs and throws the refusal of a link: takes the refusal, not an input',
   'billing/subscriptions/set-plan.ts setPlan':
     "the one write of a plan change, inside the caller's transaction (sync, grace, downgrade, grant)",
   'mail/mailer.ts outboxStore': "a factory run once at start: the mailer's outbox on the app's database",

@@ -15,7 +15,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB=postgres). */
+/**
+ * The whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB=postgres). Built with the
+ * app (tsconfig.build.json) so the benchmarks (bench/*-overhead.mjs) make their app with it too.
+ */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   options: {

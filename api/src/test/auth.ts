@@ -30,6 +30,19 @@ export async function signup(app: FastifyInstance, body = newAccount()) {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A new account that asked for a password reset (answered 200, from an address of its own); its sign-up body. */
+export async function signupAndForgetPassword(app: FastifyInstance) {
+  const { body } = await signup(app);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email: body.email },
+    remoteAddress: nextAddress(),
+  });
+  if (res.statusCode !== 200) throw new Error(`forgot-password failed: ${res.statusCode} ${res.body}`);
+  return body;
+}
+
 // Mail goes out after the answer; a loaded machine can take seconds to get it there.
 const MAIL_WAIT_MS = 20_000;
 

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createDb, seedAssets } from '@coinsight/db';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHash, displayPrefix, newApiKeySecret } from '../services/api-keys/secret.js';
+import { freePort } from '../test/free-port.js';
 
 // docs/security.md §20: a call is counted before its answer is written, so after a
 // kill -9 in the middle of a burst and a restart, usage holds every 200 the client received. The
@@ -13,15 +13,6 @@ import { apiKeyHash, displayPrefix, newApiKeySecret } from '../services/api-keys
 // may be counted too, so successes ≤ counted ≤ successes + calls that failed in flight.
 const SERVER = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
 const START_WAIT_MS = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Run {
   child: ChildProcess;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticateApiKey } from './auth.js';
-import { sendV1Error, v1ErrorHandler } from './errors.js';
+import { sendV1Error } from './errors.js';
 import { meteringHook, rateLimitHook, releaseHook } from './metering.js';
+import { keyedApiPreamble } from './preamble.js';
 import { alertRoutes } from './routes/alerts.js';
 import { cryptoHistoryRoutes } from './routes/crypto-history.js';
 import { cryptoRoutes } from './routes/crypto.js';
@@ -33,30 +33,18 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The metered public API, registered with prefix `/v1`. In this scope, in order:
- * every answer carries `X-Request-Id`; `Authorization: Bearer <key>` is required (401 before
- * anything else, unknown paths included); the per-minute limits (RateLimit-* headers on every
+ * The metered public API, registered with prefix `/v1`. In this scope, in order: the
+ * preamble it shares with /mcp (v1/preamble.ts: request id, preflight, the key); the per-minute limits (RateLimit-* headers on every
  * authenticated answer); the monthly quota's reservation before the handler, given back in onSend
  * unless the answer is a 2xx (v1/metering.ts, docs/api-limits.md); and every error
  * answers `{ error: { code, message, requestId } }`.
  */
 export async function v1Plugin(app: FastifyInstance): Promise<void> {
-  app.decorateRequest('apiKey', null as never);
   app.decorateRequest('deps', null as never);
   app.decorateRequest('meteringReservation', null);
   app.decorateRequest('notBillable', false);
-  app.setErrorHandler(v1ErrorHandler);
   // Hooks come before setNotFoundHandler so that unknown /v1 paths go through them too.
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  // A browser's preflight: a deliberate 204 without any Access-Control-Allow-* header, so no web
-  // page may call /v1 with a key (a key in browser code is a leaked key: docs/api-v1.md). Answered
-  // before the key check, which a preflight never carries, and never metered.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'OPTIONS') return reply.code(204).header('cache-control', 'no-store').send();
-  });
-  app.addHook('onRequest', authenticateApiKey);
+  keyedApiPreamble(app);
   app.addHook('onRequest', rateLimitHook);
   app.addHook('preHandler', meteringHook);
   app.addHook('onSend', releaseHook);

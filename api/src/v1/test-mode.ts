@@ -23,6 +23,7 @@ const NO_MAIL: Mailer = {
   transport: 'outbox',
   send: async () => undefined,
   sendQueued: async () => 'sent',
+  queue: async () => undefined,
   keep: async () => undefined,
   close: async () => undefined,
 };

@@ -27,7 +27,10 @@ declare module 'fastify' {
   }
 
   interface FastifyContextConfig {
-    /** false: the route is rate-limited but never counted or billed (GET /v1/usage, the 404s). */
+    /**
+     * false: the route is rate-limited but never counted or billed (GET /v1/usage, the 404s). A
+     * documented route's is the registry's (v1/response-schema.ts), never written by hand.
+     */
     billable?: boolean;
   }
 }

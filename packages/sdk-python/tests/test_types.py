@@ -31,6 +31,11 @@ class TypesTest(unittest.TestCase):
                     parameters = [p for p in inspect.signature(method).parameters if p != "self"]
                     self.assertEqual(sorted(set(parameters) - set(hints)), [], "every parameter annotated")
 
+    def test_iterate_takes_exactly_the_filters_of_list(self) -> None:
+        # Each needs its own typed signature (keyword unpacking of a TypedDict is Python 3.11's), so
+        # the one list of parameters is written twice; this holds the two together.
+        self.assertEqual(inspect.signature(client.Data.iterate).parameters, inspect.signature(client.Data.list).parameters)
+
     def test_ships_py_typed(self) -> None:
         from importlib.resources import files
 

@@ -11,22 +11,14 @@ export interface NavDropdownProps {
 
 /** A disclosure menu of links: the site-navigation pattern, so Tab moves through the links. */
 export function NavDropdown({ label, items }: NavDropdownProps) {
-  const { open, close, toggle, rootRef, triggerRef, menuId, onBlur } = useMenu();
+  const { open, close, menuId, rootProps, triggerProps } = useMenu();
   const { pathname } = useLocation();
 
   const active = items.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
 
   return (
-    <div className={styles.dropdown} ref={rootRef} onBlur={onBlur}>
-      <button
-        ref={triggerRef}
-        type="button"
-        className={styles.trigger}
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        data-active={active || undefined}
-        onClick={toggle}
-      >
+    <div className={styles.dropdown} {...rootProps}>
+      <button {...triggerProps} className={styles.trigger} data-active={active || undefined}>
         {label}
         <Chevron className={styles.chevron} />
       </button>

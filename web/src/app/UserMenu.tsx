@@ -9,20 +9,13 @@ import { useMenu } from './useMenu';
 
 /** The signed-in user's menu in the header: Dashboard, Settings, Sign Out (docs/product.md §2). */
 export function UserMenu({ user }: { user: PublicUser }) {
-  const { open, close, toggle, rootRef, triggerRef, menuId, onBlur } = useMenu();
+  const { open, close, menuId, rootProps, triggerProps } = useMenu();
   // No navigation here: on a members-only page the guard takes over and offers to sign in again.
   const { logout } = useSession();
 
   return (
-    <div className={styles.root} ref={rootRef} onBlur={onBlur}>
-      <button
-        ref={triggerRef}
-        type="button"
-        className={styles.trigger}
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={toggle}
-      >
+    <div className={styles.root} {...rootProps}>
+      <button {...triggerProps} className={styles.trigger}>
         <Avatar user={user} size="sm" />
         {/* Named by its content, so the name holds the visible username (WCAG 2.5.3). */}
         <span className={styles.visuallyHidden}>Account menu for</span> <span className={styles.name}>{user.username}</span>

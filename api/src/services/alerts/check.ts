@@ -10,6 +10,7 @@ import { sql, type Selection } from 'kysely';
 import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
+import { sendMail } from '../mail/send.js';
 import { alertFiredEvent } from '../webhooks/events.js';
 
 export type AlertCheckDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'limits' | 'now'>;
@@ -143,10 +144,13 @@ async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly FiredAlert[
     }
     const { title, body } = describe(alert);
     try {
-      await deps.mailer.send({
-        to: user.email,
-        subject: `Coinsight alert: ${title}`,
-        text: [body, '', `See the market: ${marketUrl}`, '', 'This alert will not fire again until you re-arm it.'].join('\n'),
+      await sendMail(deps, {
+        message: {
+          to: user.email,
+          subject: `Coinsight alert: ${title}`,
+          text: [body, '', `See the market: ${marketUrl}`, '', 'This alert will not fire again until you re-arm it.'].join('\n'),
+        },
+        when: 'now',
       });
     } catch (error) {
       // The alert has fired and its notification is stored; a lost mail must not fire it again.

@@ -3,12 +3,10 @@ import type { AuthResult } from '@coinsight/contracts';
 import type { z } from 'zod';
 import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
 import { loginLinkMail } from './mails.js';
 import { openSession } from './sessions.js';
-import { mailOneTimeLink, type OneTimeLink } from './one-time-link.js';
+import { claimLink, mailOneTimeLink, refuseLink, spendOpenLinks, type OneTimeLink } from './one-time-link.js';
 import { accountKey, type AuthLimits } from './throttle.js';
-import { tokenHash } from './tokens.js';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
 
 export const LOGIN_LINK_SENT_MESSAGE =
@@ -60,16 +58,9 @@ export async function signInWithLink(
   await limits.linkAttemptsByIp.consume(client.ip);
   const result = await db.transaction().execute(async (trx) => {
     const now = new Date();
-    const link = await trx
-      .updateTable('login_links')
-      .set({ used_at: now })
-      .where('token_hash', '=', tokenHash(input.token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst();
+    const link = await claimLink(trx, 'login_links', input.token, now);
     if (!link) return null;
-    await trx.updateTable('login_links').set({ used_at: now }).where('user_id', '=', link.user_id).where('used_at', 'is', null).execute();
+    await spendOpenLinks(trx, 'login_links', link.user_id, now);
     const user = await trx
       .selectFrom('users')
       .select([...PUBLIC_USER_COLUMNS, 'users.token_version'])
@@ -79,8 +70,12 @@ export async function signInWithLink(
     return { token, user: toPublicUser(user) };
   });
   if (!result) {
-    log.info({ event: 'auth.login_link_refused', ip: client.ip }, 'sign-in link refused: invalid, used or expired');
-    throw new AppError('BAD_REQUEST', INVALID_LOGIN_LINK_MESSAGE);
+    refuseLink(deps, {
+      event: 'auth.login_link_refused',
+      details: { ip: client.ip },
+      log: 'sign-in link refused: invalid, used or expired',
+      message: INVALID_LOGIN_LINK_MESSAGE,
+    });
   }
   await limits.loginFailuresByAccountAndIp.reset(`${accountKey(result.user.email)}:${client.ip}`).catch(() => undefined);
   log.info({ event: 'auth.login', userId: result.user.id, ip: client.ip, method: 'link' }, 'signed in with a mailed link');

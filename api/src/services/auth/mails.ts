@@ -1,10 +1,4 @@
-import type { ServiceDeps } from '../deps.js';
 import type { MailMessage } from '../mail/mailer.js';
-
-/** Mail that must not hold up (or, by its timing, reveal anything in) the answer. */
-export function sendLater(deps: Pick<ServiceDeps, 'mailer' | 'log'>, message: MailMessage, event: string): void {
-  deps.mailer.send(message).catch((error: unknown) => deps.log.error({ err: error, event }, 'mail could not be sent'));
-}
 
 export function resetPasswordMail(to: string, username: string, link: string): MailMessage {
   return {

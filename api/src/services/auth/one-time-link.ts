@@ -1,16 +1,81 @@
+import type { Db } from '@coinsight/db';
 import { sql } from 'kysely';
 import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { sendMail } from '../mail/send.js';
 import type { RateLimit } from '../rate-limit.js';
 import { accountKey } from './throttle.js';
 import { newLinkToken, tokenHash } from './tokens.js';
 import { newId } from './users.js';
 
-/** What tells one mailed one-time link from another (password reset, sign-in link). */
+/**
+ * Every link the product mails (account confirmation, email change, sign-in link, password
+ * reset) is made here: a fresh 256-bit token, of which only the SHA-256 is stored, valid for
+ * `ttlMs` from the clock, in a URL built from PUBLIC_URL (never from the request's Host header).
+ */
+export function newOneTimeLink(
+  deps: Pick<ServiceDeps, 'publicUrl' | 'now'>,
+  input: { path: string; ttlMs: number },
+): { url: string; tokenHash: string; expiresAt: Date } {
+  const token = newLinkToken();
+  return {
+    url: `${deps.publicUrl}${input.path}?token=${encodeURIComponent(token)}`,
+    tokenHash: tokenHash(token),
+    expiresAt: new Date(deps.now().getTime() + input.ttlMs),
+  };
+}
+
+/** The tables of links that are used once and then spent (`used_at`): all have the same columns. */
+export type SpentLinkTable = 'password_resets' | 'login_links' | 'email_verifications';
+
+/** The open (unused, unexpired) link of `token`, if any: a lookup, nothing spent. */
+export function findOpenLink(db: Db, table: SpentLinkTable, token: string, now: Date): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom(table)
+    .select('id')
+    .where('token_hash', '=', tokenHash(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/**
+ * Spends the open link of `token` and answers whose it was; undefined for a link that is
+ * unknown, used or expired. Claiming and checking are one statement, so two uses cannot both win.
+ */
+export function claimLink(db: Db, table: SpentLinkTable, token: string, now: Date): Promise<{ id: string; user_id: string } | undefined> {
+  return db
+    .updateTable(table)
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['id', 'user_id'])
+    .executeTakeFirst();
+}
+
+/** Spends the user's other open links of the table: one use is enough. */
+export async function spendOpenLinks(db: Db, table: SpentLinkTable, userId: string, now: Date): Promise<void> {
+  await db.updateTable(table).set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+/**
+ * Refuses a link that is unknown, used or expired: logged under the kind's event (never with the
+ * token), answered 400 with the kind's message, which says what to do instead.
+ */
+export function refuseLink(
+  deps: Pick<ServiceDeps, 'log'>,
+  refusal: { event: string; details?: object; log: string; message: string },
+): never {
+  deps.log.info({ event: refusal.event, ...refusal.details }, refusal.log);
+  throw new AppError('BAD_REQUEST', refusal.message);
+}
+
+/** What tells one link asked for by address from another (password reset, sign-in link). */
 export interface OneTimeLink {
-  /** Where the link's token is kept (hashed): both tables have the same columns. */
+  /** Where the link's token is kept (hashed). */
   table: 'password_resets' | 'login_links';
   idPrefix: 'pwr' | 'lnk';
   ttlMs: number;
@@ -62,20 +127,12 @@ export async function mailOneTimeLink(
       log.warn({ event: kind.events.throttled, userId: user.id }, 'one-time link not sent: too many requests for this account');
       return;
     }
-    const token = newLinkToken();
+    const link = newOneTimeLink(deps, kind);
     await db
       .insertInto(kind.table)
-      .values({
-        id: newId(kind.idPrefix),
-        user_id: user.id,
-        token_hash: tokenHash(token),
-        expires_at: new Date(deps.now().getTime() + kind.ttlMs),
-        used_at: null,
-      })
+      .values({ id: newId(kind.idPrefix), user_id: user.id, token_hash: link.tokenHash, expires_at: link.expiresAt, used_at: null })
       .execute();
-    // Built from PUBLIC_URL, never from the request's Host header.
-    const url = `${deps.publicUrl}${kind.path}?token=${encodeURIComponent(token)}`;
-    await deps.mailer.send(kind.mail(user.email, user.username, url));
+    await sendMail(deps, { message: kind.mail(user.email, user.username, link.url), when: 'now' });
     log.info({ event: kind.events.sent, userId: user.id, ip }, 'one-time link sent');
   } catch (error) {
     // Nothing went out: the request uses neither the address's requests nor the account's mails.

@@ -2,12 +2,12 @@ import type { forgotPasswordSchema, resetPasswordSchema } from '@coinsight/contr
 import type { z } from 'zod';
 import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
-import { passwordChangedMail, resetPasswordMail, sendLater } from './mails.js';
+import { sendMail } from '../mail/send.js';
+import { passwordChangedMail, resetPasswordMail } from './mails.js';
 import { hashPassword, refuseCommonPassword } from './passwords.js';
-import { mailOneTimeLink, type OneTimeLink } from './one-time-link.js';
+import { claimLink, findOpenLink, mailOneTimeLink, refuseLink, spendOpenLinks, type OneTimeLink } from './one-time-link.js';
+import { revokeSessions } from './sessions.js';
 import type { AuthLimits } from './throttle.js';
-import { tokenHash } from './tokens.js';
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
@@ -51,41 +51,17 @@ export async function resetPassword(
 ): Promise<{ message: string }> {
   const { client } = caller;
   await deps.limits.linkAttemptsByIp.consume(client.ip);
-  const hash = tokenHash(input.token);
-  const open = await deps.db
-    .selectFrom('password_resets')
-    .select('id')
-    .where('token_hash', '=', hash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
+  const open = await findOpenLink(deps.db, 'password_resets', input.token, new Date());
   if (!open) return refuse(deps);
   refuseCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction().execute(async (trx) => {
     const now = new Date();
-    // Claiming the token and checking it again are one statement: two concurrent uses cannot both win.
-    const reset = await trx
-      .updateTable('password_resets')
-      .set({ used_at: now })
-      .where('token_hash', '=', hash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst();
+    // Claimed again: another use may have won since the lookup.
+    const reset = await claimLink(trx, 'password_resets', input.token, now);
     if (!reset) return null;
-    await trx
-      .updateTable('password_resets')
-      .set({ used_at: now })
-      .where('user_id', '=', reset.user_id)
-      .where('used_at', 'is', null)
-      .execute();
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', reset.user_id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await spendOpenLinks(trx, 'password_resets', reset.user_id, now);
+    await revokeSessions(trx, reset.user_id, now);
     return trx
       .updateTable('users')
       .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
@@ -95,12 +71,19 @@ export async function resetPassword(
   });
   if (!user) return refuse(deps);
   deps.sessions.forgetUser(user.id);
-  sendLater(deps, passwordChangedMail(user.email, user.username, 'reset'), 'auth.reset_notice');
+  await sendMail(deps, {
+    message: passwordChangedMail(user.email, user.username, 'reset'),
+    when: 'after-answer',
+    event: 'auth.reset_notice',
+  });
   deps.log.info({ event: 'auth.reset', userId: user.id }, 'password reset');
   return { message: 'Your password has been reset.' };
 }
 
 function refuse(deps: Pick<ServiceDeps, 'log'>): never {
-  deps.log.info({ event: 'auth.reset_refused' }, 'password reset refused: invalid, used or expired token');
-  throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN_MESSAGE);
+  return refuseLink(deps, {
+    event: 'auth.reset_refused',
+    log: 'password reset refused: invalid, used or expired token',
+    message: INVALID_RESET_TOKEN_MESSAGE,
+  });
 }

@@ -13,7 +13,7 @@ import { conflictFrom, newId, PUBLIC_USER_COLUMNS, toPublicUser } from './users.
 
 /** Creates the account and signs it in: 409 for a taken email or username, 429 past the sign-up limits. */
 export async function signup(
-  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret' | 'mailer' | 'publicUrl' | 'background'>,
+  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret' | 'mailer' | 'publicUrl' | 'now' | 'background'>,
   input: z.infer<typeof signupSchema>,
   caller: Caller<'client'>,
 ): Promise<AuthResult> {

@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import type { Caller, NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { confirmAccountMail, sendLater } from './mails.js';
-import { newLinkToken, tokenHash } from './tokens.js';
+import { sendMail } from '../mail/send.js';
+import { confirmAccountMail } from './mails.js';
+import { claimLink, newOneTimeLink, refuseLink, spendOpenLinks } from './one-time-link.js';
 import { newId } from './users.js';
 
 export const ACCOUNT_VERIFIED_MESSAGE = 'Your email address is confirmed. You can now create API keys.';
@@ -14,28 +15,30 @@ export const ALREADY_VERIFIED_MESSAGE = 'Your email address is already confirmed
 export const TOO_MANY_VERIFICATION_MAILS_MESSAGE = 'Too many confirmation emails requested. Please wait and try again.';
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 
-type MailDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'publicUrl'>;
+type MailDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'publicUrl' | 'now'>;
 
 /**
- * Mails a single-use link that confirms the account's current address (sign-up, resend). Only
- * the token's SHA-256 is stored, like a reset token (docs/security.md §5); the link is built from
- * PUBLIC_URL, never from the request.
+ * Mails a single-use link (auth/one-time-link.ts) that confirms the account's current address
+ * (sign-up, resend), after the answer.
  */
 export async function sendVerificationMail(deps: MailDeps, user: { id: string; username: string; email: string }): Promise<void> {
-  const token = newLinkToken();
+  const link = newOneTimeLink(deps, { path: '/confirm-email', ttlMs: VERIFY_TTL_MS });
   await deps.db
     .insertInto('email_verifications')
     .values({
       id: newId('emv'),
       user_id: user.id,
       email: user.email,
-      token_hash: tokenHash(token),
-      expires_at: new Date(Date.now() + VERIFY_TTL_MS),
+      token_hash: link.tokenHash,
+      expires_at: link.expiresAt,
       used_at: null,
     })
     .execute();
-  const link = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-  sendLater(deps, confirmAccountMail(user.email, user.username, link), 'auth.verification_mail');
+  await sendMail(deps, {
+    message: confirmAccountMail(user.email, user.username, link.url),
+    when: 'after-answer',
+    event: 'auth.verification_mail',
+  });
   deps.log.info({ event: 'auth.verification_sent', userId: user.id }, 'email confirmation link sent');
 }
 
@@ -70,35 +73,27 @@ export async function verifyAccount(
   await deps.limits.linkAttemptsByIp.consume(client.ip);
   const userId = await deps.db.transaction().execute(async (trx) => {
     const now = new Date();
-    const link = await trx
-      .updateTable('email_verifications')
-      .set({ used_at: now })
-      .where('token_hash', '=', tokenHash(input.token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['user_id', 'email'])
-      .executeTakeFirst();
+    const link = await claimLink(trx, 'email_verifications', input.token, now);
     if (!link) return null;
+    // The address the link went to: it confirms that address only.
+    const sentTo = await trx.selectFrom('email_verifications').select('email').where('id', '=', link.id).executeTakeFirstOrThrow();
     const user = await trx
       .updateTable('users')
       .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)) }))
       .where('id', '=', link.user_id)
-      .where(sql<string>`lower(email)`, '=', link.email.toLowerCase())
+      .where(sql<string>`lower(email)`, '=', sentTo.email.toLowerCase())
       .returning('id')
       .executeTakeFirst();
     if (!user) return null;
-    // The other links sent to the user are spent too: one confirmation is enough.
-    await trx
-      .updateTable('email_verifications')
-      .set({ used_at: now })
-      .where('user_id', '=', link.user_id)
-      .where('used_at', 'is', null)
-      .execute();
+    await spendOpenLinks(trx, 'email_verifications', link.user_id, now);
     return user.id;
   });
   if (!userId) {
-    deps.log.info({ event: 'auth.verification_refused' }, 'email confirmation refused: invalid, used or expired link');
-    throw new AppError('BAD_REQUEST', INVALID_VERIFICATION_LINK_MESSAGE);
+    refuseLink(deps, {
+      event: 'auth.verification_refused',
+      log: 'email confirmation refused: invalid, used or expired link',
+      message: INVALID_VERIFICATION_LINK_MESSAGE,
+    });
   }
   deps.sessions.forgetUser(userId);
   deps.log.info({ event: 'auth.email_verified', userId }, 'email address confirmed');

@@ -10,18 +10,24 @@ const mail: MailMessage = {
 const stored: MailMessage[] = [];
 const store = async (message: MailMessage) => void stored.push(message);
 
+/** An outbox mailer (no SMTP_URL) that records what it logs and prints. */
+function outboxMailer(options: { printMail: boolean; atTerminal?: boolean }) {
+  const logged: object[] = [];
+  const printed: string[] = [];
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: 'x',
+    store,
+    log: { info: (d) => logged.push(d) },
+    ...(options.atTerminal ? { print: (t: string) => printed.push(t) } : {}),
+    printMail: options.printMail,
+  });
+  return { mailer, logged, printed };
+}
+
 describe('the outbox mailer (no SMTP_URL)', () => {
   it('at a terminal, prints the mail as plain text with each link on a line of its own', async () => {
-    const printed: string[] = [];
-    const logged: object[] = [];
-    const mailer = createMailer({
-      smtpUrl: undefined,
-      from: 'x',
-      store,
-      log: { info: (d) => logged.push(d) },
-      print: (t) => printed.push(t),
-      printMail: true,
-    });
+    const { mailer, logged, printed } = outboxMailer({ printMail: true, atTerminal: true });
     await mailer.send({ ...mail, headers: { 'List-Unsubscribe': '<http://localhost:3000/api/newsletter/unsubscribe?token=t1>' } });
     const lines = printed.join('').split('\n');
     expect(lines).toContain('http://localhost:3000/reset-password?token=abc_DEF-123');
@@ -33,8 +39,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
   });
 
   it('with JSON logs, prints nothing beside them and lists the links unescaped in the log line', async () => {
-    const logged: object[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: (d) => logged.push(d) }, printMail: true });
+    const { mailer, logged } = outboxMailer({ printMail: true });
     await mailer.send(mail);
     expect(logged).toEqual([
       { mail: { to: mail.to, subject: mail.subject, text: mail.text }, links: ['http://localhost:3000/reset-password?token=abc_DEF-123'] },
@@ -42,23 +47,14 @@ describe('the outbox mailer (no SMTP_URL)', () => {
   });
 
   it('refuses a header value with a line break', async () => {
-    const mailer = createMailer({ smtpUrl: undefined, from: 'x', store, log: { info: () => {} }, printMail: true });
+    const { mailer } = outboxMailer({ printMail: true });
     await expect(mailer.send({ ...mail, headers: { 'List-Unsubscribe': '<x>\r\nBcc: a@b.c' } })).rejects.toThrow(
       'may not contain line breaks',
     );
   });
 
   it('outside the embedded mode, logs only the subject: mail bodies carry secrets', async () => {
-    const logged: object[] = [];
-    const printed: string[] = [];
-    const mailer = createMailer({
-      smtpUrl: undefined,
-      from: 'x',
-      store,
-      log: { info: (d) => logged.push(d) },
-      print: (t) => printed.push(t),
-      printMail: false,
-    });
+    const { mailer, logged, printed } = outboxMailer({ printMail: false, atTerminal: true });
     await mailer.send(mail);
     expect(printed).toEqual([]);
     expect(logged).toEqual([{ mail: { subject: mail.subject } }]);

@@ -21,6 +21,8 @@ export interface Mailer {
    * ('waiting'); throws when the mail server refuses it. For the mail sweep only.
    */
   sendQueued(message: MailMessage): Promise<'sent' | 'waiting'>;
+  /** Stores a message in the outbox for the mail sweep to send (SMTP); without SMTP, keeps it. */
+  queue(message: MailMessage): Promise<void>;
   /** Stores and prints a message without sending it, whatever the transport: mail with nowhere to go. */
   keep(message: MailMessage): Promise<void>;
   close(): Promise<void>;
@@ -177,6 +179,10 @@ export function createMailer(options: MailerOptions): Mailer {
         await deliver(message);
         return 'sent';
       },
+      async queue(message) {
+        assertSingleLine(message);
+        await store(message, { queued: true });
+      },
       keep,
       async close() {
         transport.close();
@@ -184,5 +190,5 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   // Without SMTP a queued row is already the kept mail: nothing more to do with it.
-  return { transport: 'outbox', send: keep, sendQueued: async () => 'sent', keep, async close() {} };
+  return { transport: 'outbox', send: keep, sendQueued: async () => 'sent', queue: keep, keep, async close() {} };
 }

@@ -5,9 +5,10 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
 import { MailHeaderError, type MailMessage } from '../mail/mailer.js';
+import { sendMail } from '../mail/send.js';
 
 /** Where the operator's copies go: CONTACT_EMAIL, or (unset) the outbox only. */
-export type OperatorInbox = Pick<ServiceDeps, 'db' | 'mailer' | 'contactEmail' | 'now'>;
+export type OperatorInbox = Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'contactEmail' | 'now'>;
 
 export type ContactInput = z.infer<typeof contactMessageSchema>;
 
@@ -75,7 +76,7 @@ type Attempt = { ok: true } | { ok: false; error: string; retryAt: Date | null; 
 async function attemptDelivery(deps: OperatorInbox, message: ClaimedMessage, now: Date): Promise<Attempt> {
   const mail = operatorMail(message.id, message, deps.contactEmail ?? NO_OPERATOR_ADDRESS, message.created_at);
   try {
-    await (deps.contactEmail ? deps.mailer.send(mail) : deps.mailer.keep(mail));
+    await sendMail(deps, { message: mail, when: deps.contactEmail ? 'now' : 'never' });
   } catch (error) {
     const permanent = error instanceof MailHeaderError || message.mail_attempts >= CONTACT_MAIL_RETRY.maxAttempts;
     const retryAt = permanent ? null : new Date(now.getTime() + retryDelayMs(message.mail_attempts));
@@ -102,7 +103,7 @@ async function attemptDelivery(deps: OperatorInbox, message: ClaimedMessage, now
  * is stored without a copy, for the operator to read on file.
  */
 export async function sendContactMessage(
-  deps: OperatorInbox & Pick<ServiceDeps, 'limits' | 'log'>,
+  deps: OperatorInbox & Pick<ServiceDeps, 'limits'>,
   input: ContactInput,
   caller: Caller<'client'>,
 ): Promise<{ id: number }> {

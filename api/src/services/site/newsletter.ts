@@ -11,9 +11,10 @@ import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { sendMail } from '../mail/send.js';
 
 /** The newsletter's part of the services' deps; unsubscribe tokens are derived from `jwtSecret`. */
-export type NewsletterDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'publicUrl' | 'jwtSecret' | 'limits'>;
+export type NewsletterDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'publicUrl' | 'jwtSecret' | 'limits'>;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -148,7 +149,7 @@ export async function subscribeToNewsletter(
   });
 
   const to = { id: result.subscriber.id, email: result.subscriber.email };
-  await deps.mailer.send(result.token ? confirmationMail(deps, to, result.token) : alreadySubscribedMail(deps, to));
+  await sendMail(deps, { message: result.token ? confirmationMail(deps, to, result.token) : alreadySubscribedMail(deps, to), when: 'now' });
   return answer;
 }
 

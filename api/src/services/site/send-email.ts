@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { refundMailBudget, spendMailBudget } from '../mail/budget.js';
 import { MailHeaderError, type MailMessage } from '../mail/mailer.js';
+import { sendMail } from '../mail/send.js';
 
 export type SendEmailInput = z.infer<typeof sendEmailSchema>;
 
@@ -29,7 +30,7 @@ export function userMail(sender: Sender, input: SendEmailInput, publicUrl: strin
  * budget shared with alert mail (docs/security.md §25).
  */
 export async function sendUserEmail(
-  deps: Pick<ServiceDeps, 'mailer' | 'limits' | 'publicUrl'>,
+  deps: Pick<ServiceDeps, 'mailer' | 'log' | 'limits' | 'publicUrl'>,
   input: SendEmailInput,
   caller: Caller<'user'>,
 ): Promise<{ ok: true }> {
@@ -43,7 +44,7 @@ export async function sendUserEmail(
     throw error;
   }
   try {
-    await deps.mailer.send(userMail(sender, input, deps.publicUrl));
+    await sendMail(deps, { message: userMail(sender, input, deps.publicUrl), when: 'now' });
   } catch (error) {
     // Nothing was sent: the allowance counts messages that went out, not attempts we failed.
     await deps.limits.sendEmailByUser.refund(sender.id).catch(() => undefined);

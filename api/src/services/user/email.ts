@@ -1,12 +1,14 @@
 import type { emailLinkSchema } from '@coinsight/contracts';
 import type { Db } from '@coinsight/db';
 import type { z } from 'zod';
-import { emailChangeRequestedMail, sendLater, verifyEmailMail } from '../auth/mails.js';
-import { newLinkToken, tokenHash } from '../auth/tokens.js';
+import { emailChangeRequestedMail, verifyEmailMail } from '../auth/mails.js';
+import { newOneTimeLink, refuseLink } from '../auth/one-time-link.js';
+import { revokeSessions } from '../auth/sessions.js';
+import { tokenHash } from '../auth/tokens.js';
 import { conflictFrom, newId } from '../auth/users.js';
 import type { Caller, NoInput, SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
-import { AppError } from '../errors.js';
+import { sendMail } from '../mail/send.js';
 
 export const INVALID_EMAIL_LINK_MESSAGE = 'This link is invalid or has expired.';
 export const EMAIL_CHANGED_MESSAGE = 'Your email address has been changed.';
@@ -19,17 +21,17 @@ const REVERT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Starts a change of address (the caller has checked the current password): the new address
- * gets a link that makes it the account's, the old one a link that undoes it. A newer request
- * voids the verify links of older ones; their revert links keep working.
+ * gets a link that makes it the account's, the old one a link that undoes it (both made by
+ * auth/one-time-link.ts; one row holds the pair). A newer request voids the verify links of
+ * older ones; their revert links keep working.
  */
 export async function requestEmailChange(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'publicUrl'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'publicUrl' | 'now'>,
   user: { id: string; username: string; email: string },
   newEmail: string,
 ): Promise<void> {
-  const verifyToken = newLinkToken();
-  const revertToken = newLinkToken();
-  const now = Date.now();
+  const verify = newOneTimeLink(deps, { path: '/verify-email', ttlMs: VERIFY_TTL_MS });
+  const revert = newOneTimeLink(deps, { path: '/revert-email', ttlMs: REVERT_TTL_MS });
   await deps.db.transaction().execute(async (trx) => {
     await voidOpenChanges(trx, user.id);
     await trx
@@ -39,31 +41,26 @@ export async function requestEmailChange(
         user_id: user.id,
         old_email: user.email,
         new_email: newEmail,
-        verify_token_hash: tokenHash(verifyToken),
-        revert_token_hash: tokenHash(revertToken),
-        expires_at: new Date(now + VERIFY_TTL_MS),
-        revert_expires_at: new Date(now + REVERT_TTL_MS),
+        verify_token_hash: verify.tokenHash,
+        revert_token_hash: revert.tokenHash,
+        expires_at: verify.expiresAt,
+        revert_expires_at: revert.expiresAt,
         verified_at: null,
         voided_at: null,
         reverted_at: null,
       })
       .execute();
   });
-  sendLater(
-    deps,
-    verifyEmailMail(newEmail, user.username, `${deps.publicUrl}/verify-email?token=${encodeURIComponent(verifyToken)}`),
-    'auth.email_verify_mail',
-  );
-  sendLater(
-    deps,
-    emailChangeRequestedMail(
-      user.email,
-      user.username,
-      newEmail,
-      `${deps.publicUrl}/revert-email?token=${encodeURIComponent(revertToken)}`,
-    ),
-    'auth.email_change_notice',
-  );
+  await sendMail(deps, {
+    message: verifyEmailMail(newEmail, user.username, verify.url),
+    when: 'after-answer',
+    event: 'auth.email_verify_mail',
+  });
+  await sendMail(deps, {
+    message: emailChangeRequestedMail(user.email, user.username, newEmail, revert.url),
+    when: 'after-answer',
+    event: 'auth.email_change_notice',
+  });
   deps.log.info({ event: 'auth.email_change_requested', userId: user.id }, 'email change requested');
 }
 
@@ -104,8 +101,11 @@ export async function verifyEmailChange(
       return change;
     });
     if (!changed) {
-      deps.log.info({ event: 'auth.email_verify_refused' }, 'email verification refused: invalid, used or expired link');
-      throw new AppError('BAD_REQUEST', INVALID_EMAIL_LINK_MESSAGE);
+      refuseLink(deps, {
+        event: 'auth.email_verify_refused',
+        log: 'email verification refused: invalid, used or expired link',
+        message: INVALID_EMAIL_LINK_MESSAGE,
+      });
     }
     deps.sessions.forgetUser(changed.user_id);
     deps.log.info({ event: 'auth.email_changed', userId: changed.user_id }, 'email address changed');
@@ -150,12 +150,7 @@ export async function revertEmailChange(
           .where('email', '=', change.new_email)
           .execute();
       }
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', change.user_id)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await revokeSessions(trx, change.user_id, now);
       await trx
         .updateTable('users')
         .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))
@@ -164,8 +159,11 @@ export async function revertEmailChange(
       return change.user_id;
     });
     if (!userId) {
-      deps.log.info({ event: 'auth.email_revert_refused' }, 'email change revert refused: invalid, used or expired link');
-      throw new AppError('BAD_REQUEST', INVALID_EMAIL_LINK_MESSAGE);
+      refuseLink(deps, {
+        event: 'auth.email_revert_refused',
+        log: 'email change revert refused: invalid, used or expired link',
+        message: INVALID_EMAIL_LINK_MESSAGE,
+      });
     }
     deps.sessions.forgetUser(userId);
     deps.log.warn({ event: 'auth.email_change_reverted', userId }, 'email change reported and undone; every session ended');

@@ -1,12 +1,13 @@
 import type { changePasswordSchema } from '@coinsight/contracts';
 import type { z } from 'zod';
-import { passwordChangedMail, sendLater } from '../auth/mails.js';
+import { passwordChangedMail } from '../auth/mails.js';
 import { hashPassword, refuseCommonPassword, verifyPassword } from '../auth/passwords.js';
-import { openSession } from '../auth/sessions.js';
+import { openSession, revokeSessions } from '../auth/sessions.js';
 import { checkCurrentPassword } from '../auth/throttle.js';
 import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
+import { sendMail } from '../mail/send.js';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 
@@ -32,7 +33,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const token = await db.transaction().execute(async (trx) => {
     const now = new Date();
-    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    await revokeSessions(trx, userId, now);
     const updated = await trx
       .updateTable('users')
       .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1), updated_at: now }))
@@ -42,7 +43,11 @@ export async function changePassword(
     return openSession(trx, deps.jwtSecret, updated, client);
   });
   deps.sessions.forgetUser(userId);
-  sendLater(deps, passwordChangedMail(user.email, user.username, 'changed'), 'auth.change_notice');
+  await sendMail(deps, {
+    message: passwordChangedMail(user.email, user.username, 'changed'),
+    when: 'after-answer',
+    event: 'auth.change_notice',
+  });
   log.info({ event: 'auth.password_changed', userId }, 'password changed');
   return { message: 'Password changed successfully.', token };
 }

@@ -20,7 +20,7 @@ export const EMAIL_PENDING_MESSAGE =
  * the new inbox (user/email.ts): a stolen session alone cannot take the account's address.
  */
 export async function updateProfile(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'limits' | 'publicUrl' | 'sessions'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'limits' | 'publicUrl' | 'now' | 'sessions'>,
   input: z.infer<typeof updateProfileSchema>,
   caller: SignedIn,
 ): Promise<{ user: PublicUser; pendingEmail: string | null; message: string }> {

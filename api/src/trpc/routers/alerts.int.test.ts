@@ -3,9 +3,9 @@ import { seedAssets } from '@coinsight/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import type { TrpcAnswer } from '../../test/tasks.js';
 import { bearer, CONFIRMATION_SUBJECT, lastMailTo, verifiedSignup } from '../../test/auth.js';
 import { importFixture } from '../../test/social-fixtures.js';
+import { trpcCaller } from '../../test/trpc.js';
 import { atTime } from '../../services/clock.js';
 
 let t: TestApp;
@@ -23,26 +23,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call<T>(kind: 'query' | 'mutation', path: string, input: unknown, headers: Record<string, string>) {
-  const res =
-    kind === 'query'
-      ? await t.app.inject({
-          method: 'GET',
-          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          headers,
-        })
-      : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: input ?? {} });
-  const body = res.json() as { result?: { data: T }; error?: TrpcAnswer<T>['error'] };
-  return { status: res.statusCode, data: body.result?.data as T, error: body.error };
-}
-
 async function newUser() {
   const { token, user } = await verifiedSignup(t.app);
   const auth = bearer(token);
   return {
     email: user.email,
-    query: <T>(path: string, input?: unknown) => call<T>('query', path, input, auth),
-    mutate: <T>(path: string, input?: unknown) => call<T>('mutation', path, input, auth),
+    ...trpcCaller(t.app, auth),
   };
 }
 

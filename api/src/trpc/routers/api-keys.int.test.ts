@@ -1,7 +1,8 @@
 import { API_KEY_MESSAGES, PLANS, planLimitMessage, type ApiKey, type CreatedApiKey } from '@coinsight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { bearer, CONFIRMATION_SUBJECT, confirmationTokenFor, mailsTo, nextAddress, signup } from '../../test/auth.js';
+import { bearer, CONFIRMATION_SUBJECT, confirmationTokenFor, mailsTo, signup } from '../../test/auth.js';
+import { trpcCaller } from '../../test/trpc.js';
 
 // Keys from the settings api tab, behind a confirmed email address.
 
@@ -15,34 +16,18 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Answer<T> {
-  status: number;
-  data: T;
-  error?: { message: string; data: { code: string } };
-  body: string;
-}
-
-async function call<T>(kind: 'query' | 'mutation', path: string, input: unknown, headers: Record<string, string>): Promise<Answer<T>> {
-  const res =
-    kind === 'query'
-      ? await t.app.inject({ method: 'GET', url: `/trpc/${path}`, headers })
-      : // A fresh address per call: link attempts are limited per address.
-        await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: input ?? {}, remoteAddress: nextAddress() });
-  const body = res.json() as { result?: { data: T }; error?: Answer<T>['error'] };
-  return { status: res.statusCode, data: body.result?.data as T, error: body.error, body: res.body };
-}
-
 async function newUser() {
   const { token, user } = await signup(t.app);
   const auth = bearer(token);
   return {
     user,
-    query: <T>(path: string) => call<T>('query', path, undefined, auth),
-    mutate: <T>(path: string, input?: unknown) => call<T>('mutation', path, input, auth),
+    // A fresh address per mutation: link attempts are limited per address.
+    ...trpcCaller(t.app, auth, { freshAddress: true }),
   };
 }
 
-const verifyAccount = (token: string) => call<{ message: string }>('mutation', 'auth.verifyAccount', { token }, {});
+const signedOut = () => trpcCaller(t.app, {}, { freshAddress: true });
+const verifyAccount = (token: string) => signedOut().mutate<{ message: string }>('auth.verifyAccount', { token });
 
 async function verifiedUser() {
   const u = await newUser();
@@ -208,7 +193,7 @@ describe(`API keys (${process.env.TEST_DB})`, () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await call('query', 'apiKeys.list', undefined, {})).status).toBe(401);
-    expect((await call('mutation', 'apiKeys.create', { name: 'x' }, {})).status).toBe(401);
+    expect((await signedOut().query('apiKeys.list')).status).toBe(401);
+    expect((await signedOut().mutate('apiKeys.create', { name: 'x' })).status).toBe(401);
   });
 });

@@ -45,7 +45,7 @@ async function sendWhileMailIsDown(): Promise<{ id: number; email: string }> {
   return { id: res.json().result.data.id, email };
 }
 
-const deps = () => ({ db: t.app.db, mailer: t.app.mailer, contactEmail: OPERATOR });
+const deps = () => ({ db: t.app.db, mailer: t.app.mailer, log: t.app.deps.log, contactEmail: OPERATOR });
 const later = (ms: number) => new Date(Date.now() + ms);
 const row = (id: number) =>
   t.app.db

@@ -13,6 +13,7 @@ import { createApiKey } from '../../services/api-keys/keys.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup, verifyEmail } from '../../test/auth.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { trpcCaller } from '../../test/trpc.js';
 import { atTime } from '../../services/clock.js';
 
 // Mail goes only to a verified address, within one budget per account shared by
@@ -39,15 +40,6 @@ beforeEach(() => {
   smtp.received.length = 0;
 });
 
-async function call<T>(kind: 'query' | 'mutation', path: string, input: unknown, headers: Record<string, string>) {
-  const res =
-    kind === 'query'
-      ? await t.app.inject({ method: 'GET', url: `/trpc/${path}`, headers })
-      : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: input ?? {} });
-  const body = res.json() as { result?: { data: T }; error?: { message: string } };
-  return { status: res.statusCode, data: body.result?.data as T, error: body.error, retryAfter: res.headers['retry-after'] };
-}
-
 async function newUser(options: { verified: boolean; plan?: 'free' | 'pro' }) {
   const { token, user } = await signup(t.app);
   if (options.verified) await verifyEmail(t.app, user.id);
@@ -56,8 +48,7 @@ async function newUser(options: { verified: boolean; plan?: 'free' | 'pro' }) {
   return {
     id: user.id,
     email: user.email,
-    query: <T>(path: string) => call<T>('query', path, undefined, auth),
-    mutate: <T>(path: string, input?: unknown) => call<T>('mutation', path, input, auth),
+    ...trpcCaller(t.app, auth),
   };
 }
 

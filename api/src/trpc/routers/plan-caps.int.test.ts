@@ -36,6 +36,26 @@ async function account() {
 }
 
 const btcAboveOne = { symbol: 'BTC', price: 1, condition: 'above' };
+
+/** `count` finished tasks of the user, as a long-time user would have them; their ids. */
+async function finishedTasks(userId: string, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  await t.app.db
+    .insertInto('tasks')
+    .values(
+      ids.map((id) => ({
+        id,
+        user_id: userId,
+        type: 'analyze' as const,
+        title: 'old',
+        params: '{}',
+        status: 'completed' as const,
+        max_attempts: 3,
+      })),
+    )
+    .execute();
+  return ids;
+}
 const countRows = async (table: 'alerts' | 'api_keys' | 'tasks', userId: string) =>
   Number(
     (
@@ -109,21 +129,7 @@ describe(`docs/security.md §26: per-plan caps (${process.env.TEST_DB})`, () => 
   it(`docs/security.md §26: stored tasks are capped at ${free.tasks} on Free (finished ones count; deleting one frees a place)`, async () => {
     const u = await account();
     // Finished tasks, as a long-time user would have them (only 3 may wait or run at once).
-    const ids = Array.from({ length: free.tasks }, () => randomUUID());
-    await t.app.db
-      .insertInto('tasks')
-      .values(
-        ids.map((id) => ({
-          id,
-          user_id: u.user.id,
-          type: 'analyze' as const,
-          title: 'old',
-          params: '{}',
-          status: 'completed' as const,
-          max_attempts: 3,
-        })),
-      )
-      .execute();
+    const ids = await finishedTasks(u.user.id, free.tasks);
     const analysis = { type: 'analyze', title: 'BTC mood', query: { symbols: ['btc'] } };
     const refused = await u.create(analysis);
     expect(refused.status).toBe(403);
@@ -189,21 +195,7 @@ describe(`docs/security.md §26: concurrent creates do not overshoot a cap (${pr
 
   it('docs/security.md §26: 50 concurrent task creates stop at the stored-tasks cap', async () => {
     const u = await account();
-    const ids = Array.from({ length: free.tasks - 2 }, () => randomUUID());
-    await t.app.db
-      .insertInto('tasks')
-      .values(
-        ids.map((id) => ({
-          id,
-          user_id: u.user.id,
-          type: 'analyze' as const,
-          title: 'old',
-          params: '{}',
-          status: 'completed' as const,
-          max_attempts: 3,
-        })),
-      )
-      .execute();
+    await finishedTasks(u.user.id, free.tasks - 2);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => u.create({ type: 'analyze', title: `t${i}`, query: { symbols: ['btc'] } })),
     );

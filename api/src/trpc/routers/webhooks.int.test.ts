@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../../services/alerts/check.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, verifiedSignup } from '../../test/auth.js';
-import type { TrpcAnswer } from '../../test/tasks.js';
+import { trpcCaller } from '../../test/trpc.js';
 import { startWebhookReceiver, type ReceivedWebhook } from '../../test/webhook-receiver.js';
 import { deliverWebhooks } from '../../services/webhooks/deliver.js';
 import { atTime } from '../../services/clock.js';
@@ -43,26 +43,15 @@ afterAll(async () => {
   await strict?.close();
 });
 
-async function call<T>(t: TestApp, kind: 'query' | 'mutation', path: string, input: unknown, headers: Record<string, string>) {
-  const res =
-    kind === 'query'
-      ? await t.app.inject({
-          method: 'GET',
-          url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          headers,
-        })
-      : await t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: input ?? {} });
-  const body = res.json() as { result?: { data: T }; error?: TrpcAnswer<T>['error'] };
-  return { status: res.statusCode, data: body.result?.data as T, error: body.error };
-}
-
 async function newUser(t: TestApp) {
   const { token, user } = await verifiedSignup(t.app);
-  const auth = bearer(token);
+  const calls = trpcCaller(t.app, bearer(token));
   return {
     id: user.id,
-    query: <T>(path: string, input?: unknown) => call<T>(t, 'query', path, input, auth),
-    mutate: <T>(path: string, input?: unknown) => call<T>(t, 'mutation', path, input, auth),
+    ...calls,
+    /** A BTC "above 1" alert (fireBtc crosses it) that POSTs to `webhookUrl` and mails nothing. */
+    hookBtc: (webhookUrl: string) =>
+      calls.mutate<Alert>('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl }),
   };
 }
 
@@ -106,13 +95,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const receiver = await startWebhookReceiver([200]);
     try {
       const user = await newUser(open);
-      const created = await user.mutate<Alert>('alerts.create', {
-        symbol: 'BTC',
-        price: 1,
-        condition: 'above',
-        email: false,
-        webhookUrl: `${receiver.url}/hooks/coinsight`,
-      });
+      const created = await user.hookBtc(`${receiver.url}/hooks/coinsight`);
       expect(created.status).toBe(200);
       expect(created.data.webhookUrl).toBe(`${receiver.url}/hooks/coinsight`);
       expect((await user.query<Alert[]>('alerts.list')).data[0]?.webhookUrl).toBe(`${receiver.url}/hooks/coinsight`);
@@ -201,13 +184,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const receiver = await startWebhookReceiver([200]);
     try {
       const user = await newUser(open);
-      const created = await user.mutate<Alert>('alerts.create', {
-        symbol: 'BTC',
-        price: 1,
-        condition: 'above',
-        email: false,
-        webhookUrl: receiver.url,
-      });
+      const created = await user.hookBtc(receiver.url);
       const old = (await user.query<WebhookSecret>('webhooks.secret')).data;
       expect(old.previousSecretExpiresAt).toBeNull();
 
@@ -252,7 +229,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const receiver = await startWebhookReceiver([200]);
     try {
       const user = await newUser(open);
-      await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
+      await user.hookBtc(receiver.url);
       // As the server issued them until now: URL-safe base64 without padding. These bytes spell both `-` and `_` there.
       const bytes = Buffer.from(`fbff${'ab'.repeat(30)}`, 'hex');
       const issued = `whsec_${bytes.toString('base64url')}`;
@@ -278,13 +255,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const receiver = await startWebhookReceiver([200]);
     try {
       const user = await newUser(open);
-      const created = await user.mutate<Alert>('alerts.create', {
-        symbol: 'BTC',
-        price: 1,
-        condition: 'above',
-        email: false,
-        webhookUrl: receiver.url,
-      });
+      const created = await user.hookBtc(receiver.url);
       const lastDay = Date.parse(`${WEBHOOK_LEGACY_SIGNATURE_SUNSET}T23:59:59Z`);
       await fireBtc(open);
       expect(await deliver(new Date(lastDay))).toMatchObject({ delivered: 1 });
@@ -304,7 +275,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const receiver = await startWebhookReceiver([500, 200]);
     try {
       const user = await newUser(open);
-      await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
+      await user.hookBtc(receiver.url);
       const firedAt = await fireBtc(open);
       // Other tests' deliveries are all settled by now: counts here are this delivery's.
       expect(await deliver(firedAt)).toMatchObject({ attempted: 1, retrying: 1 });
@@ -337,7 +308,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const broken = await startWebhookReceiver([503]);
     try {
       const user = await newUser(open);
-      await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: refusing.url });
+      await user.hookBtc(refusing.url);
       await user.mutate('alerts.create', { symbol: 'BTC', price: 2, condition: 'above', email: false, webhookUrl: broken.url });
       const firedAt = await fireBtc(open);
       let at = firedAt.getTime();
@@ -366,7 +337,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     const receiver = await startWebhookReceiver();
     await receiver.close(); // Nothing listens on its port now.
     const user = await newUser(open);
-    await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
+    await user.hookBtc(receiver.url);
     expect(await deliver(await fireBtc(open))).toMatchObject({ attempted: 1, retrying: 1 });
     const [delivery] = (await user.query<WebhookDelivery[]>('webhooks.deliveries')).data;
     expect(delivery).toMatchObject({ status: 'pending' });
@@ -473,7 +444,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     try {
       // Accepted while private addresses were allowed; delivered by an instance where they are not.
       const user = await newUser(open);
-      await user.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
+      await user.hookBtc(receiver.url);
       const addresses = ['::1', '::ffff:127.0.0.1', '169.254.169.254', '10.0.0.1'];
       await open.app.db
         .insertInto('alerts')
@@ -515,7 +486,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
     try {
       const owner = await newUser(open);
       const other = await newUser(open);
-      await owner.mutate('alerts.create', { symbol: 'BTC', price: 1, condition: 'above', email: false, webhookUrl: receiver.url });
+      await owner.hookBtc(receiver.url);
       await deliver(await fireBtc(open));
       expect((await owner.query<WebhookDelivery[]>('webhooks.deliveries')).data).toHaveLength(1);
       expect((await other.query<WebhookDelivery[]>('webhooks.deliveries')).data).toEqual([]);

@@ -32,13 +32,13 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get('/alerts', { ...v1Schema('listAlerts'), config: { billable: false } }, async (request) => {
+  app.get('/alerts', v1Schema('listAlerts'), async (request) => {
     v1NoQuerySchema.parse(request.query);
     const asOf = request.deps.now();
     return { data: await listAlerts(request.deps, {}, keyCallerOf(request)), asOf: asOf.toISOString() };
   });
 
-  app.delete('/alerts/:id', { ...v1Schema('deleteAlert'), config: { billable: false } }, async (request) => {
+  app.delete('/alerts/:id', v1Schema('deleteAlert'), async (request) => {
     v1NoQuerySchema.parse(request.query);
     const { id } = v1AlertIdParamsSchema.parse(request.params);
     await deleteAlert(request.deps, { id }, keyCallerOf(request));

@@ -102,8 +102,13 @@ describe('the registry and the routes', () => {
     // V1_ROUTES' plugins registered on a bare Fastify: their handlers are not called, so no deps.
     const probe = Fastify();
     const registered: string[] = [];
+    const billable = new Map<string, unknown>();
     probe.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        registered.push(`${method} ${route.url}`);
+        billable.set(`${method} ${route.url}`, route.config?.billable);
+      }
     });
     await probe.register(
       async (v1) => {
@@ -116,6 +121,11 @@ describe('the registry and the routes', () => {
     const documented = operations.map((op) => `${op.method.toUpperCase()} ${fastifyPath(op.path)}`);
     expect(registered.sort()).toEqual(documented.sort());
     expect(new Set(operations.map((op) => op.operationId)).size).toBe(operations.length);
+    // Each route is billed exactly when the registry says so (and so when the document lists 402).
+    for (const op of operations) {
+      const route = `${op.method.toUpperCase()} ${fastifyPath(op.path)}`;
+      expect({ route, billable: billable.get(route) }).toEqual({ route, billable: !op.public && op.billable !== false });
+    }
     // And the real app answers each of them (not the catch-all 404).
     for (const op of operations)
       expect(t.app.hasRoute({ method: op.method.toUpperCase() as 'GET', url: fastifyPath(op.path) }), op.path).toBe(true);

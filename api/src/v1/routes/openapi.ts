@@ -1,6 +1,7 @@
 import { v1NoQuerySchema, v1OpenApiDocument, type V1OpenApiDocument } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { VERSION } from '../../version.js';
+import { v1RouteConfig } from '../response-schema.js';
 
 /** Public, so the auth hook lets exactly this method and path through without a key (v1/auth.ts). */
 export const OPENAPI_PATH = '/v1/openapi.json';
@@ -12,7 +13,7 @@ export const OPENAPI_PATH = '/v1/openapi.json';
  */
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
   let document: V1OpenApiDocument | undefined;
-  app.get('/openapi.json', { config: { billable: false } }, async (request, reply) => {
+  app.get('/openapi.json', { config: v1RouteConfig('getOpenApiDocument') }, async (request, reply) => {
     v1NoQuerySchema.parse(request.query);
     document ??= v1OpenApiDocument({ serverUrl: app.config.publicUrl, version: VERSION });
     return reply.header('cache-control', 'public, max-age=300').send(document);

@@ -13,7 +13,7 @@ export type V1UsageAnswer = V1UsageResponse;
  * checking one's usage must not cost anything or use up the quota (it also answers once the quota is used).
  */
 export async function usageRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/usage', { ...v1Schema('getUsage'), config: { billable: false } }, async (request): Promise<V1UsageAnswer> => {
+  app.get('/usage', v1Schema('getUsage'), async (request): Promise<V1UsageAnswer> => {
     v1NoQuerySchema.parse(request.query);
     const { id, name } = request.apiKey;
     return keyUsageSummary(request.deps, { keyId: Number(id), name }, keyCallerOf(request));

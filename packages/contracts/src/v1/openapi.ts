@@ -278,6 +278,22 @@ function answers(operation: V1Operation): Map<number, V1Response> {
 export type V1JsonSchema = Record<string, unknown>;
 
 /**
+ * Whether a call of the operation is counted and billed: not when the registry says `billable:
+ * false`, nor for a public operation (no key, so no account to bill). The api derives each /v1
+ * route's config from it, so this is the one place a route is declared free.
+ */
+export function v1Billable(operationId: V1OperationId): boolean {
+  const operation = v1Operation(operationId);
+  return !operation.public && operation.billable !== false;
+}
+
+function v1Operation(operationId: V1OperationId): V1Operation {
+  const operation = operations.find((op) => op.operationId === operationId);
+  if (!operation) throw new Error(`No /v1 operation ${operationId}`);
+  return operation;
+}
+
+/**
  * The JSON Schemas of an operation's own (2xx) answers by status, made by the same generator as the
  * OpenAPI document (zod-openapi, answers as zod output) from the same zod schemas, with the
  * component references written out in place: what the api hands Fastify as its response schemas,
@@ -285,8 +301,7 @@ export type V1JsonSchema = Record<string, unknown>;
  * handler writes them, with extra fields (e.g. `candidates`) the shared Error schema does not list.
  */
 export function v1AnswerJsonSchemas(operationId: V1OperationId): Record<number, V1JsonSchema> {
-  const operation = operations.find((op) => op.operationId === operationId);
-  if (!operation) throw new Error(`No /v1 operation ${operationId}`);
+  const operation = v1Operation(operationId);
   const schemas: Record<number, V1JsonSchema> = {};
   for (const [status, { schema }] of Object.entries(operation.responses)) {
     const { schema: json, components } = createSchema(schema, { io: 'output' });

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema/index.js';
-import { splitKey, type RollupDelta } from './delta.js';
+import { splitKey, type RollupDelta, type TopicCounts } from './delta.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -8,6 +8,33 @@ type Executor = Kysely<Database> | Transaction<Database>;
 // the same order and wait for each other instead of deadlocking.
 const sorted = <T>(map: Map<string, T>): [string[], T][] =>
   [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]): [string[], T] => [splitKey(k), v]);
+
+/** A topic rollup: its table, its bucket column and that column's type. */
+interface TopicRollup {
+  table: 'topic_hourly_stats' | 'topic_daily_stats';
+  bucket: 'hour' | 'day';
+  bucketType: 'timestamptz' | 'date';
+}
+const TOPIC_HOURS: TopicRollup = { table: 'topic_hourly_stats', bucket: 'hour', bucketType: 'timestamptz' };
+const TOPIC_DAYS: TopicRollup = { table: 'topic_daily_stats', bucket: 'day', bucketType: 'date' };
+
+/** Adds mentions and sentiment to a topic rollup's rows (bucket, platform, topic), making the missing ones. */
+async function addTopicCounts(db: Executor, rollup: TopicRollup, rows: [string[], TopicCounts][]): Promise<void> {
+  if (rows.length === 0) return;
+  const table = sql.table(rollup.table);
+  const bucket = sql.ref(rollup.bucket);
+  await sql`
+    insert into ${table} (${bucket}, platform, topic, mentions, sentiment_sum)
+    select * from unnest(
+      ${rows.map(([k]) => k[0])}::${sql.raw(rollup.bucketType)}[], ${rows.map(([k]) => k[1])}::text[],
+      ${rows.map(([k]) => k[2])}::text[], ${rows.map(([, c]) => c.mentions)}::int4[],
+      ${rows.map(([, c]) => c.sentimentSum)}::float8[]
+    )
+    on conflict (${bucket}, platform, topic) do update set
+      mentions = ${table}.mentions + excluded.mentions,
+      sentiment_sum = ${table}.sentiment_sum + excluded.sentiment_sum
+  `.execute(db);
+}
 
 /** Adds a delta to the rollup tables; call it in the transaction that wrote the posts. */
 export async function applyRollupDelta(db: Executor, delta: RollupDelta): Promise<void> {
@@ -34,35 +61,8 @@ export async function applyRollupDelta(db: Executor, delta: RollupDelta): Promis
       sentiment_sum = platform_hourly_stats.sentiment_sum + excluded.sentiment_sum
   `.execute(db);
 
-  const topicHours = sorted(delta.topicHours);
-  if (topicHours.length > 0) {
-    await sql`
-      insert into topic_hourly_stats (hour, platform, topic, mentions, sentiment_sum)
-      select * from unnest(
-        ${topicHours.map(([k]) => k[0])}::timestamptz[], ${topicHours.map(([k]) => k[1])}::text[],
-        ${topicHours.map(([k]) => k[2])}::text[], ${topicHours.map(([, c]) => c.mentions)}::int4[],
-        ${topicHours.map(([, c]) => c.sentimentSum)}::float8[]
-      )
-      on conflict (hour, platform, topic) do update set
-        mentions = topic_hourly_stats.mentions + excluded.mentions,
-        sentiment_sum = topic_hourly_stats.sentiment_sum + excluded.sentiment_sum
-    `.execute(db);
-  }
-
-  const topicDays = sorted(delta.topicDays);
-  if (topicDays.length > 0) {
-    await sql`
-      insert into topic_daily_stats (day, platform, topic, mentions, sentiment_sum)
-      select * from unnest(
-        ${topicDays.map(([k]) => k[0])}::date[], ${topicDays.map(([k]) => k[1])}::text[],
-        ${topicDays.map(([k]) => k[2])}::text[], ${topicDays.map(([, c]) => c.mentions)}::int4[],
-        ${topicDays.map(([, c]) => c.sentimentSum)}::float8[]
-      )
-      on conflict (day, platform, topic) do update set
-        mentions = topic_daily_stats.mentions + excluded.mentions,
-        sentiment_sum = topic_daily_stats.sentiment_sum + excluded.sentiment_sum
-    `.execute(db);
-  }
+  await addTopicCounts(db, TOPIC_HOURS, sorted(delta.topicHours));
+  await addTopicCounts(db, TOPIC_DAYS, sorted(delta.topicDays));
 
   const related = sorted(delta.related);
   if (related.length > 0) {

@@ -1,15 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema/index.js';
-
-// Hour buckets with date_bin from a UTC origin, days in UTC: the same buckets delta.ts computes
-// in JavaScript, whatever the server's TimeZone setting.
-const HOUR = sql`date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00')`;
-const DAY = sql`(created_at at time zone 'UTC')::date`;
-const TOPICS = sql`cross join lateral (
-  select '$' || s as topic from unnest(symbols) s
-  union all
-  select '#' || h from unnest(hashtags) h
-) t`;
+import { DAY, HOUR, TOPICS } from './buckets.js';
 
 /**
  * Recomputes every rollup from the posts in one transaction. Used after bulk loads (cheaper than

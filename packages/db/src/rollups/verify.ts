@@ -1,13 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema/index.js';
-
-const HOUR = sql`date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00')`;
-const DAY = sql`(created_at at time zone 'UTC')::date`;
-const TOPICS = sql`cross join lateral (
-  select '$' || s as topic from unnest(symbols) s
-  union all
-  select '#' || h from unnest(hashtags) h
-) t`;
+import { DAY, HOUR, TOPICS } from './buckets.js';
 // Sentiment sums are floats added and subtracted in another order than a fresh sum.
 const CLOSE = (a: string, b: string) => sql`abs(coalesce(${sql.ref(a)}, 0) - coalesce(${sql.ref(b)}, 0)) > 1e-3`;
 

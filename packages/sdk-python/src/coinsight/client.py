@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import urllib.parse
 import uuid
-from typing import Iterator, Optional, Sequence, Union
+from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Union
 
 from ._http import Instant, QueryValue, Transport
 from .types import (
@@ -34,6 +34,19 @@ DEFAULT_TIMEOUT = 30.0
 
 Symbols = Union[str, Sequence[str]]
 """Parameters the API reads as comma-separated lists take a list or the text itself."""
+
+# The parameters whose Python name is not the API's (a keyword, or snake_case); the rest are the same.
+_API_NAMES = {"from_": "from", "min_likes": "minLikes", "webhook_url": "webhookUrl"}
+
+
+def _arguments(local_names: Mapping[str, Any], *leave_out: str) -> Dict[str, Any]:
+    """A method's arguments, from ``locals()`` at its start: each parameter is written once, in its signature."""
+    return {name: value for name, value in local_names.items() if name not in ("self", *leave_out)}
+
+
+def _api(arguments: Mapping[str, Any]) -> Dict[str, Any]:
+    """Arguments under the names the API gives them (query parameters, body fields)."""
+    return {_API_NAMES.get(name, name): value for name, value in arguments.items()}
 
 
 class Coinsight:
@@ -96,7 +109,7 @@ class Crypto:
         to: Optional[Instant] = None,
     ) -> History:
         """Candles of one asset over [from_, to), oldest first. ``to`` defaults to now."""
-        query: dict[str, QueryValue] = {"symbol": symbol, "interval": interval, "from": from_, "to": to}
+        query: Dict[str, QueryValue] = _api(_arguments(locals()))
         answer: History = self._transport.request("GET", "/v1/crypto/history", query=query)
         return answer
 
@@ -109,7 +122,7 @@ class Social:
         self, symbol: str, platform: Optional[Union[Platform, str]] = None, timeframe: Optional[Timeframe] = None
     ) -> Mentions:
         """Posts naming an asset per platform over a timeframe (default 24h), with their mean sentiment."""
-        query: dict[str, QueryValue] = {"symbol": symbol, "platform": platform, "timeframe": timeframe}
+        query: Dict[str, QueryValue] = _api(_arguments(locals()))
         answer: Mentions = self._transport.request("GET", "/v1/social/mentions", query=query)
         return answer
 
@@ -120,7 +133,7 @@ class Market:
 
     def sentiment(self, symbols: Symbols, sources: Optional[Symbols] = None) -> Sentiment:
         """Mean sentiment of the last 24 hours per asset and source (default: every platform)."""
-        query: dict[str, QueryValue] = {"symbols": symbols, "sources": sources}
+        query: Dict[str, QueryValue] = _api(_arguments(locals()))
         answer: Sentiment = self._transport.request("GET", "/v1/market/sentiment", query=query)
         return answer
 
@@ -147,15 +160,7 @@ class Alerts:
         again answers the first alert instead of creating another), else one made for this call,
         so that the SDK's own retries never create an alert twice.
         """
-        fields = {
-            "kind": kind,
-            "symbol": symbol,
-            "price": price,
-            "condition": condition,
-            "mentions": mentions,
-            "email": email,
-            "webhookUrl": webhook_url,
-        }
+        fields = _api(_arguments(locals(), "idempotency_key"))
         body = {name: value for name, value in fields.items() if value is not None}
         key = idempotency_key if idempotency_key is not None else str(uuid.uuid4())
         answer: AlertAnswer = self._transport.request("POST", "/v1/alerts/create", body=body, idempotency_key=key)
@@ -194,17 +199,7 @@ class Data:
 
         ``dataset="mine"`` reads the key owner's own uploaded and scraped posts instead of the shared data.
         """
-        query: dict[str, QueryValue] = {
-            "symbol": symbol,
-            "platform": platform,
-            "q": q,
-            "minLikes": min_likes,
-            "from": from_,
-            "to": to,
-            "limit": limit,
-            "cursor": cursor,
-            "dataset": dataset,
-        }
+        query: Dict[str, QueryValue] = _api(_arguments(locals()))
         answer: DataPage = self._transport.request("GET", "/v1/data", query=query)
         return answer
 
@@ -225,19 +220,10 @@ class Data:
 
         Pages are fetched as the loop reaches them; each post comes once, in the API's order.
         """
+        filters = _arguments(locals())
         while True:
-            page = self.list(
-                symbol=symbol,
-                platform=platform,
-                q=q,
-                min_likes=min_likes,
-                from_=from_,
-                to=to,
-                limit=limit,
-                cursor=cursor,
-                dataset=dataset,
-            )
+            page = self.list(**filters)
             yield from page["data"]
-            cursor = page["nextCursor"]
-            if not cursor:
+            filters["cursor"] = page["nextCursor"]
+            if not filters["cursor"]:
                 return

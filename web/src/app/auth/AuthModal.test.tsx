@@ -17,6 +17,15 @@ async function openFromHeader(name: 'Sign In' | 'Sign Up') {
   return screen.findByRole('dialog');
 }
 
+/** Fills the sign-up form with a valid account and sends it. */
+function signUpAsSatoshi(dialog: HTMLElement) {
+  fill('Username', 'satoshi', dialog);
+  fill('Email', 'satoshi@example.com', dialog);
+  fill('Password', 'Tr1cky-Lynx-42', dialog);
+  fill('Confirm Password', 'Tr1cky-Lynx-42', dialog);
+  submit(dialog);
+}
+
 function submit(dialog: HTMLElement) {
   const button = within(dialog)
     .getAllByRole('button')
@@ -156,11 +165,7 @@ describe('auth modal', () => {
   it('shows the generic message when the server cannot be reached', async () => {
     await renderHome({ 'auth.signup': () => Promise.reject(new TypeError('Failed to fetch')) });
     const dialog = await openFromHeader('Sign Up');
-    fill('Username', 'satoshi', dialog);
-    fill('Email', 'satoshi@example.com', dialog);
-    fill('Password', 'Tr1cky-Lynx-42', dialog);
-    fill('Confirm Password', 'Tr1cky-Lynx-42', dialog);
-    submit(dialog);
+    signUpAsSatoshi(dialog);
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('An error occurred during signup');
   });
@@ -168,11 +173,7 @@ describe('auth modal', () => {
   it('signs up, closes, and shows the user menu instead of the buttons', async () => {
     const { api } = await renderHome({ 'auth.signup': () => ({ token: 'new-token', user: testUser }) });
     const dialog = await openFromHeader('Sign Up');
-    fill('Username', 'satoshi', dialog);
-    fill('Email', 'satoshi@example.com', dialog);
-    fill('Password', 'Tr1cky-Lynx-42', dialog);
-    fill('Confirm Password', 'Tr1cky-Lynx-42', dialog);
-    submit(dialog);
+    signUpAsSatoshi(dialog);
 
     expect(await screen.findByRole('button', { name: 'Account menu for satoshi' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -17,7 +17,7 @@ export function notificationsLabel(unread: number): string {
 
 /** The header's bell for a signed-in user: unread count, recent notifications, mark as read. */
 export function NotificationsMenu() {
-  const { open, close, toggle, rootRef, triggerRef, menuId, onBlur } = useMenu();
+  const { open, close, menuId, rootProps, triggerProps } = useMenu();
   const utils = trpc.useUtils();
   const unreadCount = trpc.alerts.notifications.unreadCount.useQuery(undefined, { refetchInterval: UNREAD_POLL_MS });
   const unread = unreadCount.data?.unread ?? 0;
@@ -37,16 +37,8 @@ export function NotificationsMenu() {
   const notifications = list.data?.notifications ?? [];
 
   return (
-    <div className={styles.root} ref={rootRef} onBlur={onBlur}>
-      <button
-        ref={triggerRef}
-        type="button"
-        className={styles.trigger}
-        aria-label={notificationsLabel(unread)}
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={toggle}
-      >
+    <div className={styles.root} {...rootProps}>
+      <button {...triggerProps} className={styles.trigger} aria-label={notificationsLabel(unread)}>
         <BellIcon />
         {unread > 0 ? (
           <span className={styles.count} aria-hidden="true">

@@ -1,9 +1,7 @@
 import { AUTH_MESSAGES } from '@coinsight/contracts';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { serverMessage } from '../../app/session';
+import { Link } from 'react-router';
 import { AuthPage } from './AuthPage';
-import { FormAlert, FormOutcomeAlert, formStyles, type FormOutcome } from '../../components/forms';
+import { FormAlert, FormOutcomeAlert, formStyles, useLinkAction } from '../../components/forms';
 import { Button } from '../../components/ui';
 
 export const EMAIL_LINK_FAILED_MESSAGE = 'Something went wrong. Please try again.';
@@ -18,27 +16,12 @@ interface EmailLinkPageProps {
 }
 
 /**
- * The pages behind the two links of an email change. Both wait for a click: mail scanners open
- * links on their own, and a visit alone must not confirm an address or sign anyone out.
+ * The pages behind the links mailed about an account (confirmation, email change, sign-in link).
+ * Each waits for a click (useLinkAction): a visit alone must not confirm an address or sign anyone out.
  */
 export function EmailLinkPage({ title, description, action, busy, submit }: EmailLinkPageProps) {
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
-  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const done = outcome?.tone === 'success';
-
-  async function onClick() {
-    setSubmitting(true);
-    setOutcome(null);
-    try {
-      setOutcome({ tone: 'success', message: (await submit(token)).message });
-    } catch (error) {
-      setOutcome({ tone: 'error', message: serverMessage(error) ?? EMAIL_LINK_FAILED_MESSAGE });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const link = useLinkAction(async (token) => (await submit(token)).message, EMAIL_LINK_FAILED_MESSAGE);
+  const { token, outcome, done } = link;
 
   return (
     <AuthPage title={title} description={description} links={[{ to: '/login', label: 'Go to sign in' }]}>
@@ -48,8 +31,8 @@ export function EmailLinkPage({ title, description, action, busy, submit }: Emai
         <div className={formStyles.form}>
           <FormOutcomeAlert outcome={outcome} />
           {!done && (
-            <Button type="button" block disabled={submitting} onClick={() => void onClick()}>
-              {submitting ? busy : action}
+            <Button type="button" block disabled={link.busy} onClick={() => void link.act()}>
+              {link.busy ? busy : action}
             </Button>
           )}
           {done && (

@@ -19,6 +19,8 @@ import { Badge, Button, Table, type BadgeTone } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { BudgetSection } from './BudgetSection';
 import styles from './BillingTab.module.css';
+import figureStyles from './Figures.module.css';
+import { cx } from '../../lib/cx';
 
 export const BILLING_LOAD_FAILED_MESSAGE = 'Your usage could not be loaded. Please try again.';
 export const PLAN_CHANGE_FAILED_MESSAGE = 'Your plan could not be changed. Please try again.';
@@ -55,12 +57,12 @@ function Billing({ summary }: { summary: BillingSummary }) {
           {monthFormat.format(new Date(usage.periodStart))}
         </h3>
         <p className={styles.muted}>{period}</p>
-        <dl className={styles.figures}>
-          <div className={styles.figure}>
+        <dl className={cx(figureStyles.figures, styles.figures)}>
+          <div className={figureStyles.figure}>
             <dt>API calls this month</dt>
             <dd>{count.format(usage.calls)}</dd>
           </div>
-          <div className={styles.figure}>
+          <div className={figureStyles.figure}>
             <dt>Free allowance</dt>
             <dd>
               {usage.quota === null
@@ -68,7 +70,7 @@ function Billing({ summary }: { summary: BillingSummary }) {
                 : `${count.format(usage.remaining ?? 0)} of ${count.format(usage.quota)} calls left`}
             </dd>
           </div>
-          <div className={styles.figure}>
+          <div className={figureStyles.figure}>
             <dt>Cost this month</dt>
             <dd>{usage.costUsd}</dd>
           </div>

@@ -13,6 +13,8 @@ import { FormOutcomeAlert, type FormOutcome } from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import styles from './BudgetSection.module.css';
+import figureStyles from './Figures.module.css';
+import { cx } from '../../lib/cx';
 
 export const BUDGET_SAVE_FAILED_MESSAGE = 'Your budget could not be saved. Please try again.';
 
@@ -31,13 +33,13 @@ export function BudgetSection({ usage }: { usage: UsageSummary }) {
       <h3 id="billing-spend" className={styles.heading}>
         Spend and budget
       </h3>
-      <dl className={styles.figures}>
-        <div className={styles.figure}>
+      <dl className={cx(figureStyles.figures, styles.figures)}>
+        <div className={figureStyles.figure}>
           <dt>Projected by {lastDay}</dt>
           <dd>{usage.projectedCostUsd}</dd>
         </div>
         {usage.budget ? (
-          <div className={styles.figure}>
+          <div className={figureStyles.figure}>
             <dt>Budget used</dt>
             <dd>
               {usage.budget.usedPercent}% of {usage.budget.amountUsd}

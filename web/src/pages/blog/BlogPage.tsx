@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import styles from './Blog.module.css';
 import { NewsletterForm } from './NewsletterForm';
 import { PostCard, postPath } from './PostCard';
+import { TitledSection } from '../../components/TitledSection';
 
 export const BLOG_LOAD_FAILED_MESSAGE = 'Failed to load the blog. Please try again later.';
 
@@ -33,18 +34,12 @@ function BlogPosts() {
   return (
     <>
       {featured ? (
-        <section aria-labelledby="featured-heading">
-          <h2 id="featured-heading" className={styles.sectionTitle}>
-            Featured post
-          </h2>
+        <TitledSection id="featured-heading" title="Featured post" titleClassName={styles.sectionTitle}>
           <PostCard post={featured} featured headingLevel={3} />
-        </section>
+        </TitledSection>
       ) : null}
       {latest.length > 0 ? (
-        <section aria-labelledby="latest-heading">
-          <h2 id="latest-heading" className={styles.sectionTitle}>
-            Latest posts
-          </h2>
+        <TitledSection id="latest-heading" title="Latest posts" titleClassName={styles.sectionTitle}>
           <ul className={styles.grid}>
             {latest.map((post) => (
               <li key={post.slug}>
@@ -52,13 +47,10 @@ function BlogPosts() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ) : null}
       {older.length > 0 ? (
-        <section aria-labelledby="older-heading">
-          <h2 id="older-heading" className={styles.sectionTitle}>
-            Earlier posts
-          </h2>
+        <TitledSection id="older-heading" title="Earlier posts" titleClassName={styles.sectionTitle}>
           <ul className={styles.olderList}>
             {older.map((post) => (
               <li key={post.slug}>
@@ -69,7 +61,7 @@ function BlogPosts() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ) : null}
       {!featured && latest.length === 0 ? <p>No posts have been published yet.</p> : null}
     </>

@@ -8,6 +8,7 @@ import { useMetaDescription } from '../../lib/usePageMeta';
 import { faq, features, steps, useCases } from './content';
 import { HeroVisual } from './HeroVisual';
 import styles from './LandingPage.module.css';
+import { TitledSection } from '../../components/TitledSection';
 
 const freeCalls = new Intl.NumberFormat('en-US').format(FREE_CALLS_PER_MONTH);
 
@@ -40,28 +41,19 @@ export default function LandingPage() {
       </section>
 
       <Container className={styles.sections}>
-        <section aria-labelledby="figures-heading">
-          <h2 id="figures-heading" className={styles.visuallyHidden}>
-            Coinsight in figures
-          </h2>
+        <TitledSection id="figures-heading" title="Coinsight in figures" titleClassName={styles.visuallyHidden}>
           <SiteFigures />
-        </section>
+        </TitledSection>
 
-        <section className={styles.about} aria-labelledby="about-heading">
-          <h2 id="about-heading" className={styles.sectionTitle}>
-            What Coinsight does
-          </h2>
+        <TitledSection id="about-heading" title="What Coinsight does" className={styles.about} titleClassName={styles.sectionTitle}>
           <p className={styles.sectionLead}>
             Coinsight collects posts about crypto assets from social media, matches each to the coins it mentions, scores its tone and keeps
             it beside market prices. Developers, businesses and researchers query all of it through one REST API with one key, and pay only
             for the calls they make.
           </p>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="features-heading">
-          <h2 id="features-heading" className={styles.sectionTitle}>
-            Features
-          </h2>
+        <TitledSection id="features-heading" title="Features" titleClassName={styles.sectionTitle}>
           <ul className={styles.grid}>
             {features.map((feature) => (
               <li key={feature.title}>
@@ -71,12 +63,9 @@ export default function LandingPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="use-cases-heading">
-          <h2 id="use-cases-heading" className={styles.sectionTitle}>
-            Use cases
-          </h2>
+        <TitledSection id="use-cases-heading" title="Use cases" titleClassName={styles.sectionTitle}>
           <ul className={styles.grid}>
             {useCases.map((useCase) => (
               <li key={useCase.title} className={styles.useCase}>
@@ -85,12 +74,9 @@ export default function LandingPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="steps-heading">
-          <h2 id="steps-heading" className={styles.sectionTitle}>
-            Start in three steps
-          </h2>
+        <TitledSection id="steps-heading" title="Start in three steps" titleClassName={styles.sectionTitle}>
           <ol className={styles.steps}>
             {steps.map((step, index) => (
               <li key={step.title} className={styles.step}>
@@ -105,14 +91,11 @@ export default function LandingPage() {
               </li>
             ))}
           </ol>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="faq-heading" className={styles.faq}>
-          <h2 id="faq-heading" className={styles.sectionTitle}>
-            Frequently asked questions
-          </h2>
+        <TitledSection id="faq-heading" title="Frequently asked questions" className={styles.faq} titleClassName={styles.sectionTitle}>
           <Faq items={faq} />
-        </section>
+        </TitledSection>
 
         <section aria-labelledby="cta-heading" className={styles.cta}>
           <h2 id="cta-heading" className={styles.ctaTitle}>

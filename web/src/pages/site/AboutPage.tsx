@@ -3,6 +3,7 @@ import { Page } from '../../components/Page';
 import { SiteFigures } from '../../components/SiteFigures';
 import { Card } from '../../components/ui';
 import styles from './AboutPage.module.css';
+import { TitledSection } from '../../components/TitledSection';
 
 const values = [
   {
@@ -45,21 +46,15 @@ export default function AboutPage() {
       heading="About Coinsight"
       description="Our mission is to democratize access to crypto market data and social insights. Coinsight gives developers, businesses and researchers market prices and the social conversation around them through one pay-as-you-go API."
     >
-      <section aria-labelledby="mission-heading" className={styles.section}>
-        <h2 id="mission-heading" className={styles.heading}>
-          Our mission
-        </h2>
+      <TitledSection id="mission-heading" title="Our mission" className={styles.section} titleClassName={styles.heading}>
         <p className={styles.text}>
           Knowing what the crowd says about a coin used to mean building a scraper per platform, a database to keep the posts and a model to
           read them. We do that work once, openly, and sell access by the call, so that a student with a notebook and a trading team with a
           data budget query the same data at the same price per call.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="values-heading" className={styles.section}>
-        <h2 id="values-heading" className={styles.heading}>
-          Our values
-        </h2>
+      <TitledSection id="values-heading" title="Our values" className={styles.section} titleClassName={styles.heading}>
         <ul className={styles.grid}>
           {values.map((value) => (
             <li key={value.title}>
@@ -69,12 +64,9 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="team-heading" className={styles.section}>
-        <h2 id="team-heading" className={styles.heading}>
-          Our team
-        </h2>
+      <TitledSection id="team-heading" title="Our team" className={styles.section} titleClassName={styles.heading}>
         <p className={styles.text}>Three roles lead Coinsight.</p>
         <ul className={styles.grid}>
           {team.map((member) => (
@@ -85,19 +77,16 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="figures-heading" className={styles.section}>
-        <h2 id="figures-heading" className={styles.heading}>
-          Coinsight today
-        </h2>
+      <TitledSection id="figures-heading" title="Coinsight today" className={styles.section} titleClassName={styles.heading}>
         <SiteFigures />
         <p className={styles.note}>
           The first two figures are counted in this installation’s database when you open the page; the other two are the price and the free
           allowance the API enforces. For the service’s current state, see the status line at the foot of every page, or{' '}
           <Link to="/contact">ask us</Link>.
         </p>
-      </section>
+      </TitledSection>
     </Page>
   );
 }

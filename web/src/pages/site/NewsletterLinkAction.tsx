@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { serverMessage } from '../../app/session';
-import { FormAlert, FormOutcomeAlert, type FormOutcome } from '../../components/forms';
+import { Link } from 'react-router';
+import { FormAlert, FormOutcomeAlert, useLinkAction } from '../../components/forms';
 import { Page } from '../../components/Page';
 import { Button } from '../../components/ui';
 
@@ -18,29 +16,14 @@ export interface NewsletterLinkActionProps {
 }
 
 /**
- * The page a newsletter mail's link opens. It acts on a click, not on load: mail scanners open
- * links in mail, and must not confirm or cancel a subscription on the reader's behalf.
+ * The page a newsletter mail's link opens. It acts on a click, not on load (useLinkAction): mail
+ * scanners open links in mail, and must not confirm or cancel a subscription on the reader's behalf.
  */
 export function NewsletterLinkAction(props: NewsletterLinkActionProps) {
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
-  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
-  const [busy, setBusy] = useState(false);
-  const done = outcome?.tone === 'success';
-
-  const onClick = async () => {
-    if (busy || done) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await props.run(token);
-      setOutcome({ tone: 'success', message: props.success });
-    } catch (error) {
-      setOutcome({ tone: 'error', message: serverMessage(error) ?? props.failed });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { token, outcome, busy, done, act } = useLinkAction(async (token) => {
+    await props.run(token);
+    return props.success;
+  }, props.failed);
 
   return (
     <Page title={props.title} description={props.description} width="narrow">
@@ -50,7 +33,7 @@ export function NewsletterLinkAction(props: NewsletterLinkActionProps) {
         <>
           <FormOutcomeAlert outcome={outcome} />
           {done ? null : (
-            <Button type="button" onClick={onClick} disabled={busy}>
+            <Button type="button" onClick={() => void act()} disabled={busy}>
               {busy ? props.pending : props.action}
             </Button>
           )}

@@ -17,6 +17,7 @@ import { Page } from '../../components/Page';
 import { ButtonLink, Card, Table } from '../../components/ui';
 import { usePublicRead } from '../../app/dataLayer/usePublicRead';
 import styles from './PricingPage.module.css';
+import { TitledSection } from '../../components/TitledSection';
 
 const count = new Intl.NumberFormat('en-US');
 const price = formatUsd(PRICE_MICROS_PER_1000_CALLS);
@@ -100,10 +101,7 @@ export default function PricingPage() {
         ))}
       </ul>
 
-      <section aria-labelledby="payg-heading" className={styles.section}>
-        <h2 id="payg-heading" className={styles.heading}>
-          How pay-as-you-go works
-        </h2>
+      <TitledSection id="payg-heading" title="How pay-as-you-go works" className={styles.section} titleClassName={styles.heading}>
         <p className={styles.text}>
           On Pro, every call costs {price} per 1,000, which is exactly 150 millionths of a dollar per call; the Free plan’s {included} calls
           a month are never billed. Amounts are kept as whole numbers of micro-dollars, so a month’s charge never depends on how its calls
@@ -122,12 +120,9 @@ export default function PricingPage() {
             rowKey={(row) => row.calls}
           />
         </div>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="caps-heading" className={styles.section}>
-        <h2 id="caps-heading" className={styles.heading}>
-          What each plan keeps
-        </h2>
+      <TitledSection id="caps-heading" title="What each plan keeps" className={styles.section} titleClassName={styles.heading}>
         <div className={styles.examples}>
           <Table
             caption="What an account may keep at once, per plan"
@@ -145,12 +140,9 @@ export default function PricingPage() {
           and {MAIL_BUDGET.perDay} a day (alert emails and Send Email together), only to an address it has verified. Past the hour’s emails,
           alerts still notify you in the app.
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="limits-heading" className={styles.section}>
-        <h2 id="limits-heading" className={styles.heading}>
-          How limits are enforced
-        </h2>
+      <TitledSection id="limits-heading" title="How limits are enforced" className={styles.section} titleClassName={styles.heading}>
         <p className={styles.text}>
           A request past the per-minute rate or the monthly calls gets an HTTP 429 answer with a Retry-After header giving the seconds to
           wait. Creating something past one of the limits above gets an HTTP 403 answer naming the limit and your plan. Refused requests are
@@ -159,7 +151,7 @@ export default function PricingPage() {
           paid for. If a payment fails, Pro stays {PAST_DUE_GRACE_DAYS} days while the card is retried, then the account is back on
           Free&rsquo;s limits.
         </p>
-      </section>
+      </TitledSection>
     </Page>
   );
 }

@@ -11,6 +11,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { refundMailBudget, trySpendMailBudget } from '../../mail/budget.js';
 import type { Reservation } from '../metering/meter.js';
 import { monthOf } from '../period.js';
+import { sendMail } from '../../mail/send.js';
 
 type NoticeDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'limits' | 'background' | 'budgetNotices'>;
 
@@ -140,10 +141,13 @@ async function mailNotice(
   }
   const billingUrl = new URL('/settings?tab=billing', deps.publicUrl).toString();
   try {
-    await deps.mailer.send({
-      to: user.email,
-      subject: `Coinsight: ${notice.title}`,
-      text: [notice.body, '', `See your usage or change the budget: ${billingUrl}`].join('\n'),
+    await sendMail(deps, {
+      message: {
+        to: user.email,
+        subject: `Coinsight: ${notice.title}`,
+        text: [notice.body, '', `See your usage or change the budget: ${billingUrl}`].join('\n'),
+      },
+      when: 'now',
     });
   } catch (error) {
     // The notice is recorded and in the app; a lost mail is not sent twice.
