@@ -27,6 +27,8 @@ export async function mailSubscriptionChange(
 ): Promise<void> {
   const user = await deps.db.selectFrom('users').select(['email', 'username']).where('id', '=', input.userId).executeTakeFirstOrThrow();
   const { subject, lines } = CHANGES[input.change];
-  const text = [`Hello ${user.username},`, '', ...lines, '', `Update your card from the billing tab: ${billingTab(deps.publicUrl)}`].join('\n');
+  const text = [`Hello ${user.username},`, '', ...lines, '', `Update your card from the billing tab: ${billingTab(deps.publicUrl)}`].join(
+    '\n',
+  );
   await sendMail(deps, { message: { to: user.email, subject, text }, when: 'after-answer', event: `billing.${input.change}` });
 }
