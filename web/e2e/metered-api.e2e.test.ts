@@ -22,7 +22,8 @@ describe('the metered API from a browser', () => {
       const page = await e2e.open({ token: account.token });
       await page.goto(e2e.url(path), { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: 'Confirm Email Address' }).click();
-      await page.getByRole('status').waitFor();
+      // The answer's own words: any status on the page before it would not mean the address is confirmed.
+      await page.getByRole('status').filter({ hasText: 'Your email address is confirmed. You can now create API keys.' }).waitFor();
 
       await page.goto(e2e.url('/settings?tab=api'), { waitUntil: 'networkidle' });
       await page.getByLabel('Key name').fill('Browser test');

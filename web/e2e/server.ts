@@ -12,6 +12,9 @@ const READY_TIMEOUT_MS = 180_000;
 // A clean stop lets PGlite write its folder out whole: the seeded folder is copied afterwards.
 const STOP_TIMEOUT_MS = 30_000;
 
+/** The server exited because its port was taken between freePort() and its start. */
+class PortTakenError extends Error {}
+
 export interface RunningServer {
   baseUrl: string;
   /** Everything the server printed so far, for failure messages. */
@@ -49,7 +52,8 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: ()
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The API server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+      const message = `The API server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`;
+      throw /Port \d+ is already in use/.test(output()) ? new PortTakenError(message) : new Error(message);
     }
     try {
       const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
@@ -99,7 +103,20 @@ export async function seedDataFolder(): Promise<{ dataDir: string; remove: () =>
   return { dataDir, remove };
 }
 
-async function launch(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Two files start servers at once (vitest.e2e.config.ts), and a port found free can be taken
+ * before the server binds it: the server then exits at once saying so, and starts again on another.
+ */
+async function launch(dataDir: string, env: Record<string, string>, attempt = 1): Promise<RunningServer> {
+  try {
+    return await launchOnce(dataDir, env);
+  } catch (error) {
+    if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+    return launch(dataDir, env, attempt + 1);
+  }
+}
+
+async function launchOnce(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(`${SERVER_ENTRY} does not exist: build the api first (pnpm --filter @coinsight/api build)`);
   }

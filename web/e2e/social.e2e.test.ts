@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerTo } from './answers';
 import { setupE2E } from './harness';
 
 // The server's data folder holds the demo posts it seeded, so the pages have data to show; the
@@ -21,7 +22,7 @@ async function column(name: string): Promise<number[]> {
   return values;
 }
 
-/** Polls `check` until it holds: the table keeps its old rows on screen while the next ones load. */
+/** Polls `check` until it holds: for a page whose old results leave the screen when it asks for new ones. */
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -34,6 +35,16 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
 const sorted = (values: number[], order: 'asc' | 'desc') =>
   values.every((v, i) => i === 0 || (order === 'asc' ? values[i - 1]! <= v : values[i - 1]! >= v));
 
+/**
+ * Does `action` and waits until the table shows the rows it asked for: the table keeps its old
+ * rows on screen while the next ones load, and marks itself busy from the moment the query
+ * changes until they are in. So: the answer to this query, then the table no longer busy.
+ */
+async function showsAnswerTo(input: Record<string, string>, action: () => Promise<unknown>): Promise<void> {
+  await answerTo(e2e.page, 'social.list.twitter', input, action);
+  await e2e.page.locator('[aria-busy="false"]', { has: table() }).waitFor();
+}
+
 describe('social data in Chromium', () => {
   it('filters, sorts, jumps to a page and expands a row on the Twitter table', async () => {
     const { page } = e2e;
@@ -43,22 +54,22 @@ describe('social data in Chromium', () => {
     expect(await header('Date').getAttribute('aria-sort')).toBe('descending');
 
     await page.getByLabel('Min likes').fill('10');
-    await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.waitForURL(/minLikes=10/);
-    await until('every row has 10 likes or more', async () => (await column('Likes')).every((likes) => likes >= 10));
+    await showsAnswerTo({ minLikes: '10' }, () => page.getByRole('button', { name: 'Apply filters' }).click());
+    expect(page.url()).toMatch(/minLikes=10/);
+    expect((await column('Likes')).every((likes) => likes >= 10)).toBe(true);
 
-    await header('Likes').getByRole('button').click();
-    await page.waitForURL(/sortBy=likes&sortOrder=asc/);
-    await until('Likes is marked ascending', async () => (await header('Likes').getAttribute('aria-sort')) === 'ascending');
-    await until('likes ascend', async () => sorted(await column('Likes'), 'asc'));
+    await showsAnswerTo({ minLikes: '10', sortBy: 'likes', sortOrder: 'asc' }, () => header('Likes').getByRole('button').click());
+    expect(page.url()).toMatch(/sortBy=likes&sortOrder=asc/);
+    expect(await header('Likes').getAttribute('aria-sort')).toBe('ascending');
     const ascending = await column('Likes');
+    expect(sorted(ascending, 'asc')).toBe(true);
     expect(ascending[0]).toBeGreaterThanOrEqual(10);
 
-    await header('Likes').getByRole('button').click();
-    await page.waitForURL(/sortOrder=desc/);
-    await until('Likes is marked descending', async () => (await header('Likes').getAttribute('aria-sort')) === 'descending');
-    await until('likes descend', async () => sorted(await column('Likes'), 'desc'));
+    await showsAnswerTo({ minLikes: '10', sortBy: 'likes', sortOrder: 'desc' }, () => header('Likes').getByRole('button').click());
+    expect(page.url()).toMatch(/sortOrder=desc/);
+    expect(await header('Likes').getAttribute('aria-sort')).toBe('descending');
     const descending = await column('Likes');
+    expect(sorted(descending, 'desc')).toBe(true);
     expect(descending[0]).toBeGreaterThan(ascending[0]!);
 
     const jump = page.getByLabel('Go to page');
@@ -66,8 +77,10 @@ describe('social data in Chromium', () => {
     await page.getByRole('button', { name: 'Go', exact: true }).click();
     expect(await page.getByRole('alert').innerText()).toBe('Enter a page number using digits only');
     await jump.fill('2');
-    await page.getByRole('button', { name: 'Go', exact: true }).click();
-    await page.waitForURL(/page=2/);
+    await showsAnswerTo({ minLikes: '10', sortBy: 'likes', sortOrder: 'desc', page: '2' }, () =>
+      page.getByRole('button', { name: 'Go', exact: true }).click(),
+    );
+    expect(page.url()).toMatch(/page=2/);
     await page.getByText(/^Page 2 of \d+$/).waitFor();
     const secondPage = await column('Likes');
     expect(sorted(secondPage, 'desc')).toBe(true);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -27,6 +27,18 @@ export function testProjects(env: NodeJS.ProcessEnv = process.env): Project[] {
     projects.push({ extends: true, test: { name: 'postgres', include: integration, env: { TEST_DB: 'postgres' } } });
   }
   return projects;
+}
+
+/**
+ * vitest's `maxWorkers` for the packages with database tests: two test files at a time at least,
+ * one per core on a larger machine (vitest's own default leaves one core free, which on a 2-core
+ * CI machine means one file at a time). Most of a file's time goes to importing the app and
+ * waiting on a database, so two overlap well on two cores. Files share nothing a second worker
+ * could disturb: each makes its own databases (createTestDatabase), its servers listen on ports
+ * the OS picks, and what the tests keep in Redis is under names unique to the test.
+ */
+export function testWorkers(): number {
+  return Math.max(2, availableParallelism());
 }
 
 export interface TestDatabase {
