@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -84,5 +84,12 @@ describe('references a reader can follow', () => {
         });
     }
     expect(missing, missing.join('\n')).toEqual([]);
+  });
+
+  it('every file docs/security.md names as holding an item exists', () => {
+    const named = [...read('docs/security.md').matchAll(/`((?:api|web|packages|scripts|deploy|bench)\/[\w./-]+\.\w+)`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(30);
+    const gone = named.filter((file) => !existsSync(join(root, file)));
+    expect(gone, gone.join('\n')).toEqual([]);
   });
 });
