@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 import urllib.parse
 import uuid
-from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Optional, Sequence, Union
 
 from ._http import Instant, QueryValue, Transport
 from .types import (
@@ -27,6 +29,12 @@ from .types import (
     Usage,
 )
 
+if TYPE_CHECKING:
+    # Only for type checkers (they all ship typing_extensions): ParamSpec is typing's from Python 3.10.
+    from typing_extensions import Concatenate, ParamSpec
+
+    _Filters = ParamSpec("_Filters")
+
 DEFAULT_BASE_URL = "https://api.coinsight.dev"
 DEFAULT_MAX_RETRIES = 2
 DEFAULT_MAX_RETRY_DELAY = 60.0
@@ -47,6 +55,30 @@ def _arguments(local_names: Mapping[str, Any], *leave_out: str) -> Dict[str, Any
 def _api(arguments: Mapping[str, Any]) -> Dict[str, Any]:
     """Arguments under the names the API gives them (query parameters, body fields)."""
     return {_API_NAMES.get(name, name): value for name, value in arguments.items()}
+
+
+def _walking(
+    list_page: Callable[Concatenate[Data, _Filters], DataPage],
+) -> Callable[[Callable[[Data, Dict[str, Any]], Iterator[Post]]], Callable[Concatenate[Data, _Filters], Iterator[Post]]]:
+    """Makes ``iterate`` from ``list``: a walk over every page that takes ``list``'s keyword parameters.
+
+    The parameters (names, types, defaults) are written once, in ``list``; ``help()``, editors and type
+    checkers see them on ``iterate`` too, and a misspelt one raises ``TypeError`` at the call.
+    """
+    parameters = inspect.signature(list_page)
+
+    def give(walk: Callable[[Data, Dict[str, Any]], Iterator[Post]]) -> Any:
+        @functools.wraps(walk)
+        def method(self: Data, **filters: Any) -> Iterator[Post]:
+            parameters.bind(self, **filters)  # a wrong keyword fails here, not when the first page is fetched
+            return walk(self, filters)
+
+        returns = walk.__annotations__["return"]
+        method.__signature__ = parameters.replace(return_annotation=returns)  # type: ignore[attr-defined]
+        method.__annotations__ = {**list_page.__annotations__, "return": returns}
+        return method
+
+    return give
 
 
 class Coinsight:
@@ -203,24 +235,12 @@ class Data:
         answer: DataPage = self._transport.request("GET", "/v1/data", query=query)
         return answer
 
-    def iterate(
-        self,
-        *,
-        symbol: Optional[str] = None,
-        platform: Optional[Union[Platform, str]] = None,
-        q: Optional[str] = None,
-        min_likes: Optional[int] = None,
-        from_: Optional[Instant] = None,
-        to: Optional[Instant] = None,
-        limit: Optional[int] = None,
-        cursor: Optional[str] = None,
-        dataset: Optional[Dataset] = None,
-    ) -> Iterator[Post]:
+    @_walking(list)
+    def iterate(self, filters: Dict[str, Any]) -> Iterator[Post]:
         """Every post matching the filters, page after page (``limit`` per page), until the last one.
 
         Pages are fetched as the loop reaches them; each post comes once, in the API's order.
         """
-        filters = _arguments(locals())
         while True:
             page = self.list(**filters)
             yield from page["data"]
