@@ -5,7 +5,7 @@ import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { loginLinkMail } from './mails.js';
 import { openSession } from './sessions.js';
-import { mailOneTimeLink, refuseLink, useLink, type MailLinkDeps, type OneTimeLink } from './one-time-link.js';
+import { followLink, mailOneTimeLink, useLink, type MailLinkDeps, type OneTimeLink } from './one-time-link.js';
 import { accountKey, type AuthLimits } from './throttle.js';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
 
@@ -44,31 +44,34 @@ export async function requestLoginLink(
  * proof, so the guessing counters do not apply; this address's failures on the account are cleared.
  */
 export async function signInWithLink(
-  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret'>,
+  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret' | 'sessions'>,
   input: z.infer<typeof emailLinkSchema>,
   caller: Caller<'client'>,
 ): Promise<AuthResult> {
   const { ip } = caller.client;
-  await deps.limits.linkAttemptsByIp.consume(ip);
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const link = await useLink(trx, 'login_links', input.token, new Date());
-    if (!link) return null;
-    const user = await trx
-      .selectFrom('users')
-      .select([...PUBLIC_USER_COLUMNS, 'users.token_version'])
-      .where('id', '=', link.user_id)
-      .executeTakeFirstOrThrow();
-    const token = await openSession(trx, deps.jwtSecret, user, caller.client);
-    return { token, user: toPublicUser(user) };
-  });
-  if (!result) {
-    refuseLink(deps, {
-      event: 'auth.login_link_refused',
-      details: { ip },
-      log: 'sign-in link refused: invalid, used or expired',
-      message: INVALID_LOGIN_LINK_MESSAGE,
-    });
-  }
+  const result = await followLink(
+    deps,
+    {
+      refusal: {
+        event: 'auth.login_link_refused',
+        details: { ip },
+        log: 'sign-in link refused: invalid, used or expired',
+        message: INVALID_LOGIN_LINK_MESSAGE,
+      },
+      use: async (trx, now) => {
+        const link = await useLink(trx, 'login_links', input.token, now);
+        if (!link) return null;
+        const user = await trx
+          .selectFrom('users')
+          .select([...PUBLIC_USER_COLUMNS, 'users.token_version'])
+          .where('id', '=', link.user_id)
+          .executeTakeFirstOrThrow();
+        const token = await openSession(trx, deps.jwtSecret, user, caller.client);
+        return { token, user: toPublicUser(user) };
+      },
+    },
+    caller,
+  );
   await deps.limits.loginFailuresByAccountAndIp.reset(`${accountKey(result.user.email)}:${ip}`).catch(() => undefined);
   deps.log.info({ event: 'auth.login', userId: result.user.id, ip, method: 'link' }, 'signed in with a mailed link');
   return result;

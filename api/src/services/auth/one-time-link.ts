@@ -76,16 +76,39 @@ export async function spendOpenLinks(db: Db, table: SpentLinkTable, userId: stri
   await db.updateTable(table).set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
+/** How a link that is unknown, used or expired is refused: the log's event, details and line, and the 400's message. */
+export interface LinkRefusal {
+  event: string;
+  details?: object;
+  log: string;
+  message: string;
+}
+
 /**
  * Refuses a link that is unknown, used or expired: logged under the kind's event (never with the
  * token), answered 400 with the kind's message, which says what to do instead.
  */
-export function refuseLink(
-  deps: Pick<ServiceDeps, 'log'>,
-  refusal: { event: string; details?: object; log: string; message: string },
-): never {
+export function refuseLink(deps: Pick<ServiceDeps, 'log'>, refusal: LinkRefusal): never {
   deps.log.info({ event: refusal.event, ...refusal.details }, refusal.log);
   throw new AppError('BAD_REQUEST', refusal.message);
+}
+
+/**
+ * Follows a mailed link: counts the attempt against the caller's address (linkAttemptsByIp), runs
+ * `use` in one transaction, where it claims the link and acts on it, and refuses the link when
+ * `use` answers null. A link that changed the account names it with `changed`: that user's cached
+ * sessions are forgotten, so the next request reads the change.
+ */
+export async function followLink<T>(
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'limits' | 'sessions'>,
+  input: { use: (trx: Db, now: Date) => Promise<T | null>; refusal: LinkRefusal; changed?: (result: T) => string },
+  caller: Caller<'client'>,
+): Promise<T> {
+  await deps.limits.linkAttemptsByIp.consume(caller.client.ip);
+  const result = await deps.db.transaction().execute((trx) => input.use(trx, new Date()));
+  if (result === null) return refuseLink(deps, input.refusal);
+  if (input.changed) deps.sessions.forgetUser(input.changed(result));
+  return result;
 }
 
 /** What tells one link asked for by address from another (password reset, sign-in link). */
