@@ -81,6 +81,13 @@ def _walking(
     return give
 
 
+class _Group:
+    """A group of the client's methods (``crypto``, ``social``, ...), calling through the client's transport."""
+
+    def __init__(self, transport: Transport) -> None:
+        self._transport = transport
+
+
 class Coinsight:
     """A client for the Coinsight /v1 API.
 
@@ -124,10 +131,7 @@ class Coinsight:
         return f"Coinsight(base_url={self.base_url!r})"
 
 
-class Crypto:
-    def __init__(self, transport: Transport) -> None:
-        self._transport = transport
-
+class Crypto(_Group):
     def prices(self, symbols: Symbols) -> Prices:
         """Price, 24 h change, volume and market cap of up to 50 assets, in the order named."""
         answer: Prices = self._transport.request("GET", "/v1/crypto/prices", query={"symbols": symbols})
@@ -146,10 +150,7 @@ class Crypto:
         return answer
 
 
-class Social:
-    def __init__(self, transport: Transport) -> None:
-        self._transport = transport
-
+class Social(_Group):
     def mentions(
         self, symbol: str, platform: Optional[Union[Platform, str]] = None, timeframe: Optional[Timeframe] = None
     ) -> Mentions:
@@ -159,10 +160,7 @@ class Social:
         return answer
 
 
-class Market:
-    def __init__(self, transport: Transport) -> None:
-        self._transport = transport
-
+class Market(_Group):
     def sentiment(self, symbols: Symbols, sources: Optional[Symbols] = None) -> Sentiment:
         """Mean sentiment of the last 24 hours per asset and source (default: every platform)."""
         query: Dict[str, QueryValue] = _api(_arguments(locals()))
@@ -170,10 +168,7 @@ class Market:
         return answer
 
 
-class Alerts:
-    def __init__(self, transport: Transport) -> None:
-        self._transport = transport
-
+class Alerts(_Group):
     def create(
         self,
         symbol: str,
@@ -210,10 +205,7 @@ class Alerts:
         return answer
 
 
-class Data:
-    def __init__(self, transport: Transport) -> None:
-        self._transport = transport
-
+class Data(_Group):
     def list(
         self,
         *,
