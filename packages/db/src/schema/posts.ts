@@ -46,6 +46,18 @@ export interface Engagement {
   retweets: number;
 }
 
+/** The engagement counters of a post, a row or a parsed record (the names are the same in each). */
+export function engagementOf(from: Engagement): Engagement {
+  return {
+    likes: from.likes,
+    comments: from.comments,
+    shares: from.shares,
+    views: from.views,
+    replies: from.replies,
+    retweets: from.retweets,
+  };
+}
+
 export type PostRow = Selectable<PostsTable>;
 
 /** The counters every post carries (0 where its platform has none). */
