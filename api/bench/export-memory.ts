@@ -9,6 +9,7 @@ import { seedAssets } from '@coinsight/db';
 import { createTestApp } from '../src/test/app.js';
 import { signup } from '../src/test/auth.js';
 import { runTask } from '../src/services/tasks/run-task.js';
+import { NOT_RUN_YET } from '../src/services/tasks/tasks.js';
 import { importPosts, type SourceRecord } from '@coinsight/db';
 
 const POSTS = Number(process.env.POSTS ?? 100_000);
@@ -47,15 +48,7 @@ for (const format of ['csv', 'jsonl', 'json'] as const) {
       description: null,
       params: JSON.stringify({ query: { symbols: ['BTC'] }, format }),
       max_attempts: 1,
-      run_id: null,
-      heartbeat_at: null,
-      error: null,
-      result: null,
-      report: null,
-      file_name: null,
-      expires_at: null,
-      started_at: null,
-      finished_at: null,
+      ...NOT_RUN_YET,
     })
     .execute();
   const before = process.memoryUsage().rss;

@@ -40,6 +40,7 @@ const EXCEPTIONS: Record<string, string> = {
   'auth/sessions.ts revokeSessions': "ends a user's sessions inside the caller's transaction (reset, password change, email revert)",
   'auth/one-time-link.ts findOpenLink': "reads a mailed link inside the caller's transaction, before it is claimed",
   'auth/one-time-link.ts claimLink': "spends a mailed link inside the caller's transaction (single use)",
+  'auth/one-time-link.ts useLink': "claims a mailed link and spends the user's other open links inside the caller's transaction",
   'auth/one-time-link.ts spendOpenLinks': "spends a user's other open links inside the caller's transaction",
   'auth/one-time-link.ts refuseLink': 'logs and throws the refusal of a link: takes the refusal, not an input',
   'billing/subscriptions/set-plan.ts setPlan':

@@ -32,9 +32,18 @@ class TypesTest(unittest.TestCase):
                     self.assertEqual(sorted(set(parameters) - set(hints)), [], "every parameter annotated")
 
     def test_iterate_takes_exactly_the_filters_of_list(self) -> None:
-        # Each needs its own typed signature (keyword unpacking of a TypedDict is Python 3.11's), so
-        # the one list of parameters is written twice; this holds the two together.
+        # iterate takes list's parameters (written once, in list): help() and editors read them here.
         self.assertEqual(inspect.signature(client.Data.iterate).parameters, inspect.signature(client.Data.list).parameters)
+        hints = typing.get_type_hints(client.Data.iterate)
+        self.assertEqual({**hints, "return": None}, {**typing.get_type_hints(client.Data.list), "return": None})
+        self.assertEqual(hints["return"], typing.Iterator[coinsight.Post])
+
+    def test_iterate_refuses_a_wrong_keyword_at_the_call(self) -> None:
+        data = client.Data(transport=None)  # type: ignore[arg-type]
+        with self.assertRaises(TypeError):
+            data.iterate(symbl="BTC")  # type: ignore[call-arg]
+        with self.assertRaises(TypeError):
+            data.iterate("BTC")  # type: ignore[misc]
 
     def test_ships_py_typed(self) -> None:
         from importlib.resources import files

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { LinkItems } from '../components/LinkItems';
 import { Container } from '../components/ui';
 import { ApiStatus } from './ApiStatus';
 import styles from './Footer.module.css';
@@ -16,13 +16,7 @@ export function Footer() {
         </div>
         <nav aria-label="Footer">
           <ul className={styles.links}>
-            {footerLinks.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={styles.link}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
+            <LinkItems links={footerLinks} className={styles.link} />
           </ul>
         </nav>
         <p className={styles.copyright}>© {year} Coinsight</p>

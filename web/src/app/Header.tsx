@@ -1,6 +1,6 @@
 import { HEADER_SCROLL_THRESHOLD_PX } from '@coinsight/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { NavLink } from 'react-router';
+import { LinkItems } from '../components/LinkItems';
 import { Button, Container } from '../components/ui';
 import type { AuthMode } from './auth/AuthModal';
 import { lazyWithQueries } from './dataLayer/lazyWithQueries';
@@ -45,13 +45,7 @@ export function Header() {
             <li>
               <NavDropdown label="Solutions" items={solutionLinks('desktop')} />
             </li>
-            {headerLinks.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={styles.link}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <LinkItems links={headerLinks} nav className={styles.link} />
           </ul>
         </nav>
         {/* Outside the actions, so phones (which fold those into the menu) keep the bell too. */}

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
+import { LinkItems } from '../components/LinkItems';
 import { Button } from '../components/ui';
 import type { AuthMode } from './auth/AuthModal';
 import { Avatar } from './Avatar';
@@ -62,13 +62,7 @@ export function MobileMenu({ onAuth }: { onAuth: (mode: AuthMode) => void }) {
                 </span>
               </p>
               <ul className={styles.links}>
-                {accountLinks.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} className={styles.link} onClick={close}>
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
+                <LinkItems links={accountLinks} nav className={styles.link} onClick={close} />
               </ul>
               <Button variant="secondary" block onClick={() => void logout()}>
                 Sign Out
@@ -105,13 +99,7 @@ function MobileGroup({ label, items, onNavigate }: { label: string; items: reado
       </button>
       {expanded ? (
         <ul id={listId} className={styles.links}>
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={styles.link} onClick={onNavigate}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          <LinkItems links={items} nav className={styles.link} onClick={onNavigate} />
         </ul>
       ) : null}
     </>

@@ -1,4 +1,5 @@
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkItems } from '../components/LinkItems';
 import { Chevron } from './Chevron';
 import type { NavItem } from './navigation';
 import styles from './NavDropdown.module.css';
@@ -24,13 +25,7 @@ export function NavDropdown({ label, items }: NavDropdownProps) {
       </button>
       {open ? (
         <ul id={menuId} className={styles.menu}>
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className={styles.item} onClick={close}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          <LinkItems links={items} nav className={styles.item} onClick={close} />
         </ul>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@coinsight/contracts';
-import { NavLink } from 'react-router';
+import { LinkItems } from '../components/LinkItems';
 import { Avatar } from './Avatar';
 import { Chevron } from './Chevron';
 import { accountLinks } from './navigation';
@@ -28,13 +28,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
             <span className={styles.whoEmail}>{user.email}</span>
           </p>
           <ul className={styles.items}>
-            {accountLinks.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={styles.item} onClick={close}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <LinkItems links={accountLinks} nav className={styles.item} onClick={close} />
             <li>
               <button type="button" className={styles.item} onClick={() => void logout()}>
                 Sign Out

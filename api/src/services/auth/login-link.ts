@@ -5,7 +5,7 @@ import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { loginLinkMail } from './mails.js';
 import { openSession } from './sessions.js';
-import { claimLink, mailOneTimeLink, refuseLink, spendOpenLinks, type OneTimeLink } from './one-time-link.js';
+import { followLink, mailOneTimeLink, useLink, type MailLinkDeps, type OneTimeLink } from './one-time-link.js';
 import { accountKey, type AuthLimits } from './throttle.js';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
 
@@ -17,15 +17,11 @@ const LOGIN_LINK_TTL_MS = 15 * 60 * 1000;
 
 /** The sign-in link: 15 minutes, at /sign-in-link, within the sign-in link limits. */
 const signInLink = (limits: AuthLimits): OneTimeLink => ({
-  table: 'login_links',
-  idPrefix: 'lnk',
-  ttlMs: LOGIN_LINK_TTL_MS,
-  path: '/sign-in-link',
-  mail: loginLinkMail,
-  requestsByIp: limits.loginLinkRequestsByIp,
-  mailsByAccount: limits.loginLinkMailsByAccount,
+  store: { table: 'login_links', idPrefix: 'lnk', ttlMs: LOGIN_LINK_TTL_MS },
+  page: { path: '/sign-in-link', mail: loginLinkMail },
+  limits: { requestsByIp: limits.loginLinkRequestsByIp, mailsByAccount: limits.loginLinkMailsByAccount },
   events: { sent: 'auth.login_link_sent', throttled: 'auth.login_link_throttled', failed: 'auth.login_link_failed' },
-  unavailableMessage: LOGIN_LINK_UNAVAILABLE_MESSAGE,
+  messages: { sent: LOGIN_LINK_SENT_MESSAGE, unavailable: LOGIN_LINK_UNAVAILABLE_MESSAGE },
 });
 
 /**
@@ -35,12 +31,11 @@ const signInLink = (limits: AuthLimits): OneTimeLink => ({
  * recorded and its mail handed over, 503 if not.
  */
 export async function requestLoginLink(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl' | 'now'>,
+  deps: MailLinkDeps,
   input: z.infer<typeof loginLinkRequestSchema>,
   caller: Caller<'client'>,
 ): Promise<{ message: string }> {
-  await mailOneTimeLink(deps, { email: input.email, link: signInLink(deps.limits) }, caller);
-  return { message: LOGIN_LINK_SENT_MESSAGE };
+  return mailOneTimeLink(deps, { email: input.email, link: signInLink(deps.limits) }, caller);
 }
 
 /**
@@ -49,35 +44,35 @@ export async function requestLoginLink(
  * proof, so the guessing counters do not apply; this address's failures on the account are cleared.
  */
 export async function signInWithLink(
-  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret'>,
+  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret' | 'sessions'>,
   input: z.infer<typeof emailLinkSchema>,
   caller: Caller<'client'>,
 ): Promise<AuthResult> {
-  const { client } = caller;
-  const { db, limits, log } = deps;
-  await limits.linkAttemptsByIp.consume(client.ip);
-  const result = await db.transaction().execute(async (trx) => {
-    const now = new Date();
-    const link = await claimLink(trx, 'login_links', input.token, now);
-    if (!link) return null;
-    await spendOpenLinks(trx, 'login_links', link.user_id, now);
-    const user = await trx
-      .selectFrom('users')
-      .select([...PUBLIC_USER_COLUMNS, 'users.token_version'])
-      .where('id', '=', link.user_id)
-      .executeTakeFirstOrThrow();
-    const token = await openSession(trx, deps.jwtSecret, user, client);
-    return { token, user: toPublicUser(user) };
-  });
-  if (!result) {
-    refuseLink(deps, {
-      event: 'auth.login_link_refused',
-      details: { ip: client.ip },
-      log: 'sign-in link refused: invalid, used or expired',
-      message: INVALID_LOGIN_LINK_MESSAGE,
-    });
-  }
-  await limits.loginFailuresByAccountAndIp.reset(`${accountKey(result.user.email)}:${client.ip}`).catch(() => undefined);
-  log.info({ event: 'auth.login', userId: result.user.id, ip: client.ip, method: 'link' }, 'signed in with a mailed link');
+  const { ip } = caller.client;
+  const result = await followLink(
+    deps,
+    {
+      refusal: {
+        event: 'auth.login_link_refused',
+        details: { ip },
+        log: 'sign-in link refused: invalid, used or expired',
+        message: INVALID_LOGIN_LINK_MESSAGE,
+      },
+      use: async (trx, now) => {
+        const link = await useLink(trx, 'login_links', input.token, now);
+        if (!link) return null;
+        const user = await trx
+          .selectFrom('users')
+          .select([...PUBLIC_USER_COLUMNS, 'users.token_version'])
+          .where('id', '=', link.user_id)
+          .executeTakeFirstOrThrow();
+        const token = await openSession(trx, deps.jwtSecret, user, caller.client);
+        return { token, user: toPublicUser(user) };
+      },
+    },
+    caller,
+  );
+  await deps.limits.loginFailuresByAccountAndIp.reset(`${accountKey(result.user.email)}:${ip}`).catch(() => undefined);
+  deps.log.info({ event: 'auth.login', userId: result.user.id, ip, method: 'link' }, 'signed in with a mailed link');
   return result;
 }

@@ -56,41 +56,80 @@ export function claimLink(db: Db, table: SpentLinkTable, token: string, now: Dat
     .executeTakeFirst();
 }
 
+/**
+ * Uses the open link of `token`: claims it (as claimLink) and spends the user's other open links of
+ * the table, since one use is enough. Undefined, and nothing spent, for an unknown, used or expired link.
+ */
+export async function useLink(
+  db: Db,
+  table: SpentLinkTable,
+  token: string,
+  now: Date,
+): Promise<{ id: string; user_id: string } | undefined> {
+  const link = await claimLink(db, table, token, now);
+  if (link) await spendOpenLinks(db, table, link.user_id, now);
+  return link;
+}
+
 /** Spends the user's other open links of the table: one use is enough. */
 export async function spendOpenLinks(db: Db, table: SpentLinkTable, userId: string, now: Date): Promise<void> {
   await db.updateTable(table).set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+/** How a link that is unknown, used or expired is refused: the log's event, details and line, and the 400's message. */
+export interface LinkRefusal {
+  event: string;
+  details?: object;
+  log: string;
+  message: string;
 }
 
 /**
  * Refuses a link that is unknown, used or expired: logged under the kind's event (never with the
  * token), answered 400 with the kind's message, which says what to do instead.
  */
-export function refuseLink(
-  deps: Pick<ServiceDeps, 'log'>,
-  refusal: { event: string; details?: object; log: string; message: string },
-): never {
+export function refuseLink(deps: Pick<ServiceDeps, 'log'>, refusal: LinkRefusal): never {
   deps.log.info({ event: refusal.event, ...refusal.details }, refusal.log);
   throw new AppError('BAD_REQUEST', refusal.message);
 }
 
+/**
+ * Follows a mailed link: counts the attempt against the caller's address (linkAttemptsByIp), runs
+ * `use` in one transaction, where it claims the link and acts on it, and refuses the link when
+ * `use` answers null. A link that changed the account names it with `changed`: that user's cached
+ * sessions are forgotten, so the next request reads the change.
+ */
+export async function followLink<T>(
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'limits' | 'sessions'>,
+  input: { use: (trx: Db, now: Date) => Promise<T | null>; refusal: LinkRefusal; changed?: (result: T) => string },
+  caller: Caller<'client'>,
+): Promise<T> {
+  await deps.limits.linkAttemptsByIp.consume(caller.client.ip);
+  const result = await deps.db.transaction().execute((trx) => input.use(trx, new Date()));
+  if (result === null) return refuseLink(deps, input.refusal);
+  if (input.changed) deps.sessions.forgetUser(input.changed(result));
+  return result;
+}
+
 /** What tells one link asked for by address from another (password reset, sign-in link). */
 export interface OneTimeLink {
-  /** Where the link's token is kept (hashed). */
-  table: 'password_resets' | 'login_links';
-  idPrefix: 'pwr' | 'lnk';
-  ttlMs: number;
-  /** The page the link opens, under PUBLIC_URL. */
-  path: string;
-  mail: (to: string, username: string, link: string) => MailMessage;
-  /** Requests from one address, counted before anything else. */
-  requestsByIp: RateLimit;
-  /** Mails to one account: past it nothing is sent, and the answer stays the same. */
-  mailsByAccount: RateLimit;
+  /** Where the link's token is kept (hashed), under ids of `idPrefix`, valid for `ttlMs`. */
+  store: { table: 'password_resets' | 'login_links'; idPrefix: 'pwr' | 'lnk'; ttlMs: number };
+  /** The page the link opens, under PUBLIC_URL, and the mail that carries it. */
+  page: { path: string; mail: (to: string, username: string, link: string) => MailMessage };
+  /**
+   * Requests from one address, counted before anything else; mails to one account: past it nothing
+   * is sent, and the answer stays the same.
+   */
+  limits: { requestsByIp: RateLimit; mailsByAccount: RateLimit };
   /** The log's event names for a link sent, one held back by the account's limit, and a failure. */
   events: { sent: string; throttled: string; failed: string };
-  /** The 503's message when the link could not be recorded or sent. */
-  unavailableMessage: string;
+  /** The answer to every request (account or not), and the 503's when the link could not be recorded or sent. */
+  messages: { sent: string; unavailable: string };
 }
+
+/** The dependencies of mailing a one-time link. */
+export type MailLinkDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl' | 'now'>;
 
 const RETRY_AFTER_SECONDS = 60;
 
@@ -100,19 +139,20 @@ const RETRY_AFTER_SECONDS = 60;
  * both (503). A known address under its mail limit records the token and hands the mail to the
  * transport before the answer, so "sent" is only said of a link that went out; if either fails
  * the answer is 503 and neither the address's request nor the account's mail is counted.
- * Password resets and sign-in links both use it (their texts and limits stay their own).
+ * Password resets and sign-in links both use it (their texts and limits stay their own); it
+ * answers the link's sent message.
  */
 export async function mailOneTimeLink(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'publicUrl' | 'now'>,
+  deps: Omit<MailLinkDeps, 'limits'>,
   input: { email: string; link: OneTimeLink },
   caller: Caller<'client'>,
-): Promise<void> {
+): Promise<{ message: string }> {
   const { db, log } = deps;
   const { email, link: kind } = input;
   const { ip } = caller.client;
-  await kind.requestsByIp.consume(ip);
+  await kind.limits.requestsByIp.consume(ip);
   const account = accountKey(email);
-  const underLimit = await kind.mailsByAccount.consume(account).then(
+  const underLimit = await kind.limits.mailsByAccount.consume(account).then(
     () => true,
     () => false,
   );
@@ -122,25 +162,26 @@ export async function mailOneTimeLink(
       .select(['id', 'username', 'email'])
       .where(sql`lower(email)`, '=', email.toLowerCase())
       .executeTakeFirst();
-    if (!user) return;
+    if (!user) return { message: kind.messages.sent };
     if (!underLimit) {
       log.warn({ event: kind.events.throttled, userId: user.id }, 'one-time link not sent: too many requests for this account');
-      return;
+      return { message: kind.messages.sent };
     }
-    const link = newOneTimeLink(deps, kind);
+    const link = newOneTimeLink(deps, { path: kind.page.path, ttlMs: kind.store.ttlMs });
     await db
-      .insertInto(kind.table)
-      .values({ id: newId(kind.idPrefix), user_id: user.id, token_hash: link.tokenHash, expires_at: link.expiresAt, used_at: null })
+      .insertInto(kind.store.table)
+      .values({ id: newId(kind.store.idPrefix), user_id: user.id, token_hash: link.tokenHash, expires_at: link.expiresAt, used_at: null })
       .execute();
-    await sendMail(deps, { message: kind.mail(user.email, user.username, link.url), when: 'now' });
+    await sendMail(deps, { message: kind.page.mail(user.email, user.username, link.url), when: 'now' });
     log.info({ event: kind.events.sent, userId: user.id, ip }, 'one-time link sent');
+    return { message: kind.messages.sent };
   } catch (error) {
     // Nothing went out: the request uses neither the address's requests nor the account's mails.
     await Promise.all([
-      kind.requestsByIp.refund(ip).catch(() => undefined),
-      underLimit ? kind.mailsByAccount.refund(account).catch(() => undefined) : undefined,
+      kind.limits.requestsByIp.refund(ip).catch(() => undefined),
+      underLimit ? kind.limits.mailsByAccount.refund(account).catch(() => undefined) : undefined,
     ]);
     log.error({ err: error, event: kind.events.failed }, 'one-time link could not be recorded or sent');
-    throw new AppError('SERVICE_UNAVAILABLE', kind.unavailableMessage, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    throw new AppError('SERVICE_UNAVAILABLE', kind.messages.unavailable, { retryAfterSeconds: RETRY_AFTER_SECONDS });
   }
 }

@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../deps.js';
 import { sendMail } from '../mail/send.js';
 import { passwordChangedMail, resetPasswordMail } from './mails.js';
 import { hashPassword, refuseCommonPassword } from './passwords.js';
-import { claimLink, findOpenLink, mailOneTimeLink, refuseLink, spendOpenLinks, type OneTimeLink } from './one-time-link.js';
+import { findOpenLink, mailOneTimeLink, refuseLink, useLink, type MailLinkDeps, type OneTimeLink } from './one-time-link.js';
 import { revokeSessions } from './sessions.js';
 import type { AuthLimits } from './throttle.js';
 
@@ -16,15 +16,11 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** The reset link: one hour, at /reset-password, within the reset limits. */
 const resetLink = (limits: AuthLimits): OneTimeLink => ({
-  table: 'password_resets',
-  idPrefix: 'pwr',
-  ttlMs: RESET_TTL_MS,
-  path: '/reset-password',
-  mail: resetPasswordMail,
-  requestsByIp: limits.resetRequestsByIp,
-  mailsByAccount: limits.resetMailsByAccount,
+  store: { table: 'password_resets', idPrefix: 'pwr', ttlMs: RESET_TTL_MS },
+  page: { path: '/reset-password', mail: resetPasswordMail },
+  limits: { requestsByIp: limits.resetRequestsByIp, mailsByAccount: limits.resetMailsByAccount },
   events: { sent: 'auth.reset_requested', throttled: 'auth.reset_throttled', failed: 'auth.reset_failed' },
-  unavailableMessage: RESET_UNAVAILABLE_MESSAGE,
+  messages: { sent: RESET_REQUESTED_MESSAGE, unavailable: RESET_UNAVAILABLE_MESSAGE },
 });
 
 /**
@@ -32,12 +28,11 @@ const resetLink = (limits: AuthLimits): OneTimeLink => ({
  * account, once the link is recorded and its mail handed over; 503 if either fails.
  */
 export async function forgotPassword(
-  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl' | 'now'>,
+  deps: MailLinkDeps,
   input: z.infer<typeof forgotPasswordSchema>,
   caller: Caller<'client'>,
 ): Promise<{ message: string }> {
-  await mailOneTimeLink(deps, { email: input.email, link: resetLink(deps.limits) }, caller);
-  return { message: RESET_REQUESTED_MESSAGE };
+  return mailOneTimeLink(deps, { email: input.email, link: resetLink(deps.limits) }, caller);
 }
 
 /**
@@ -58,9 +53,8 @@ export async function resetPassword(
   const user = await deps.db.transaction().execute(async (trx) => {
     const now = new Date();
     // Claimed again: another use may have won since the lookup.
-    const reset = await claimLink(trx, 'password_resets', input.token, now);
+    const reset = await useLink(trx, 'password_resets', input.token, now);
     if (!reset) return null;
-    await spendOpenLinks(trx, 'password_resets', reset.user_id, now);
     await revokeSessions(trx, reset.user_id, now);
     return trx
       .updateTable('users')

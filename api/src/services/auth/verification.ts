@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { sendMail } from '../mail/send.js';
 import { confirmAccountMail } from './mails.js';
-import { claimLink, newOneTimeLink, refuseLink, spendOpenLinks } from './one-time-link.js';
+import { claimLink, followLink, newOneTimeLink, spendOpenLinks } from './one-time-link.js';
 import { newId } from './users.js';
 
 export const ACCOUNT_VERIFIED_MESSAGE = 'Your email address is confirmed. You can now create API keys.';
@@ -69,33 +69,34 @@ export async function verifyAccount(
   input: z.infer<typeof emailLinkSchema>,
   caller: Caller<'client'>,
 ): Promise<{ message: string }> {
-  const { client } = caller;
-  await deps.limits.linkAttemptsByIp.consume(client.ip);
-  const userId = await deps.db.transaction().execute(async (trx) => {
-    const now = new Date();
-    const link = await claimLink(trx, 'email_verifications', input.token, now);
-    if (!link) return null;
-    // The address the link went to: it confirms that address only.
-    const sentTo = await trx.selectFrom('email_verifications').select('email').where('id', '=', link.id).executeTakeFirstOrThrow();
-    const user = await trx
-      .updateTable('users')
-      .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)) }))
-      .where('id', '=', link.user_id)
-      .where(sql<string>`lower(email)`, '=', sentTo.email.toLowerCase())
-      .returning('id')
-      .executeTakeFirst();
-    if (!user) return null;
-    await spendOpenLinks(trx, 'email_verifications', link.user_id, now);
-    return user.id;
-  });
-  if (!userId) {
-    refuseLink(deps, {
-      event: 'auth.verification_refused',
-      log: 'email confirmation refused: invalid, used or expired link',
-      message: INVALID_VERIFICATION_LINK_MESSAGE,
-    });
-  }
-  deps.sessions.forgetUser(userId);
+  const userId = await followLink(
+    deps,
+    {
+      refusal: {
+        event: 'auth.verification_refused',
+        log: 'email confirmation refused: invalid, used or expired link',
+        message: INVALID_VERIFICATION_LINK_MESSAGE,
+      },
+      use: async (trx, now) => {
+        const link = await claimLink(trx, 'email_verifications', input.token, now);
+        if (!link) return null;
+        // The address the link went to: it confirms that address only.
+        const sentTo = await trx.selectFrom('email_verifications').select('email').where('id', '=', link.id).executeTakeFirstOrThrow();
+        const user = await trx
+          .updateTable('users')
+          .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(now)) }))
+          .where('id', '=', link.user_id)
+          .where(sql<string>`lower(email)`, '=', sentTo.email.toLowerCase())
+          .returning('id')
+          .executeTakeFirst();
+        if (!user) return null;
+        await spendOpenLinks(trx, 'email_verifications', link.user_id, now);
+        return user.id;
+      },
+      changed: (id) => id,
+    },
+    caller,
+  );
   deps.log.info({ event: 'auth.email_verified', userId }, 'email address confirmed');
   return { message: ACCOUNT_VERIFIED_MESSAGE };
 }

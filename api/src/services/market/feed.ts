@@ -1,4 +1,5 @@
 import type { CandleInterval } from '@coinsight/contracts';
+import type { Candle } from '@coinsight/db';
 
 /** The assets a feed is asked about: the `assets` table's symbol and CoinGecko-format id. */
 export interface FeedAsset {
@@ -20,16 +21,6 @@ export interface MarketQuote {
   maxSupply?: number | null;
 }
 
-/** One OHLCV candle; `volume` is USD traded during it. */
-export interface MarketCandle {
-  openTime: Date;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
-
 /**
  * A source of prices (MARKET_FEED). The tick job asks `latest` on every tick and stores the
  * quotes; the back-fill asks `history` once per asset and interval on a first start. A feed
@@ -40,5 +31,5 @@ export interface MarketFeed {
   /** Quotes for the assets it knows; assets it cannot price are left out, not an error. */
   latest(assets: readonly FeedAsset[], now: Date): Promise<MarketQuote[]>;
   /** Candles whose open_time lies in [from, to), oldest first. */
-  history(asset: FeedAsset, interval: CandleInterval, from: Date, to: Date): Promise<MarketCandle[]>;
+  history(asset: FeedAsset, interval: CandleInterval, from: Date, to: Date): Promise<Candle[]>;
 }

@@ -1,5 +1,5 @@
 import { CANDLE_INTERVAL_MS, CANDLE_INTERVALS, MARKET_BACKFILL_DAYS, MARKET_RETENTION_MS, type CandleInterval } from '@coinsight/contracts';
-import type { CandlesTable } from '@coinsight/db';
+import type { Candle, CandlesTable } from '@coinsight/db';
 import { sql, type Selectable } from 'kysely';
 import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
@@ -66,6 +66,20 @@ export async function recordTick(deps: MarketStoreDeps, _input: NoInput): Promis
 /** A candle as stored: every column of the table, typed by the schema. */
 type CandleRow = Selectable<CandlesTable>;
 
+/** A feed's candles of one asset and interval, as rows to store. */
+export function candleRows(asset: string, interval: CandleInterval, candles: readonly Candle[]): CandleRow[] {
+  return candles.map((c) => ({
+    asset,
+    interval,
+    open_time: c.openTime,
+    open: c.open,
+    high: c.high,
+    low: c.low,
+    close: c.close,
+    volume: c.volume,
+  }));
+}
+
 /**
  * Idempotent: a candle written again (feed, roll-up, import) replaces the stored one. Each batch
  * is one statement with eight array parameters (unnest), not thousands of scalar ones: PostgreSQL
@@ -125,18 +139,8 @@ export async function backfillHistory(
       const from = Math.max(earliest[interval], last?.open_time.getTime() ?? 0);
       const to = floorTo(now, CANDLE_INTERVAL_MS[interval]);
       if (from >= to) continue;
-      for (const c of await deps.feed.history(asset, interval, new Date(from), new Date(to))) {
-        rows.push({
-          asset: asset.symbol,
-          interval,
-          open_time: c.openTime,
-          open: c.open,
-          high: c.high,
-          low: c.low,
-          close: c.close,
-          volume: c.volume,
-        });
-      }
+      const history = await deps.feed.history(asset, interval, new Date(from), new Date(to));
+      for (const row of candleRows(asset.symbol, interval, history)) rows.push(row);
     }
     if (rows.length === 0) continue;
     await upsertCandles(deps.db, rows);

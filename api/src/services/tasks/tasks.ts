@@ -161,6 +161,19 @@ async function assertBelowTaskLimits(trx: Transaction<Database>, userId: string,
   if (Number(count) >= MAX_ACTIVE_TASKS) throw new AppError('TOO_MANY_REQUESTS', MAX_ACTIVE_TASKS_MESSAGE);
 }
 
+/** The run columns of a task that has not run yet: what a new task row starts with. */
+export const NOT_RUN_YET = {
+  run_id: null,
+  heartbeat_at: null,
+  error: null,
+  result: null,
+  report: null,
+  file_name: null,
+  expires_at: null,
+  started_at: null,
+  finished_at: null,
+} as const;
+
 /**
  * Stores a new task as pending and offers it to the workers. What can be checked now is: the
  * upload is the caller's and still there, the X source is configured, a URL given as an address
@@ -197,15 +210,7 @@ export async function createTask(deps: Deps, input: CreateTask, caller: SignedIn
         description: description ?? null,
         params: JSON.stringify(params),
         max_attempts: TASK_MAX_ATTEMPTS,
-        run_id: null,
-        heartbeat_at: null,
-        error: null,
-        result: null,
-        report: null,
-        file_name: null,
-        expires_at: null,
-        started_at: null,
-        finished_at: null,
+        ...NOT_RUN_YET,
       })
       .returning(TASK_COLUMNS)
       .executeTakeFirstOrThrow();

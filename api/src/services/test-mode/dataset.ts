@@ -3,7 +3,7 @@ import { atTime } from '../clock.js';
 import type { Log } from '../deps.js';
 import { createSimulatedFeed } from '../market/feeds/simulated.js';
 import { CANDLE_INTERVAL_MS, type CandleInterval } from '@coinsight/contracts';
-import { recordTick, upsertCandles } from '../market/store.js';
+import { candleRows, recordTick, upsertCandles } from '../market/store.js';
 
 /**
  * The test dataset's clock: every test-mode answer is computed as of this instant (its `asOf`,
@@ -43,19 +43,7 @@ export async function buildTestDataset(log: Log): Promise<DbHandle> {
     for (const asset of assets) {
       for (const [interval, span] of Object.entries(TEST_DATASET_CANDLE_SPANS) as [CandleInterval, number][]) {
         const candles = await feed.history(asset, interval, new Date(TEST_EPOCH.getTime() - span), TEST_EPOCH);
-        await upsertCandles(
-          db,
-          candles.map((c) => ({
-            asset: asset.symbol,
-            interval,
-            open_time: c.openTime,
-            open: c.open,
-            high: c.high,
-            low: c.low,
-            close: c.close,
-            volume: c.volume,
-          })),
-        );
+        await upsertCandles(db, candleRows(asset.symbol, interval, candles));
       }
     }
     await recordTick(atTime({ db, log, feed }, TEST_EPOCH), {});

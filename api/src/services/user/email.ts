@@ -2,7 +2,7 @@ import type { emailLinkSchema } from '@coinsight/contracts';
 import type { Db } from '@coinsight/db';
 import type { z } from 'zod';
 import { emailChangeRequestedMail, verifyEmailMail } from '../auth/mails.js';
-import { newOneTimeLink, refuseLink } from '../auth/one-time-link.js';
+import { followLink, newOneTimeLink } from '../auth/one-time-link.js';
 import { revokeSessions } from '../auth/sessions.js';
 import { tokenHash } from '../auth/tokens.js';
 import { conflictFrom, newId } from '../auth/users.js';
@@ -76,38 +76,39 @@ export async function verifyEmailChange(
   input: z.infer<typeof emailLinkSchema>,
   caller: Caller<'client'>,
 ): Promise<{ message: string; email: string }> {
-  const { client } = caller;
-  await deps.limits.linkAttemptsByIp.consume(client.ip);
   try {
-    const changed = await deps.db.transaction().execute(async (trx) => {
-      const now = new Date();
-      const change = await trx
-        .updateTable('email_changes')
-        .set({ verified_at: now })
-        .where('verify_token_hash', '=', tokenHash(input.token))
-        .where('verified_at', 'is', null)
-        .where('voided_at', 'is', null)
-        .where('reverted_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returning(['user_id', 'new_email'])
-        .executeTakeFirst();
-      if (!change) return null;
-      // Following the link proved the new address is the owner's.
-      await trx
-        .updateTable('users')
-        .set({ email: change.new_email, email_verified_at: now, updated_at: now })
-        .where('id', '=', change.user_id)
-        .execute();
-      return change;
-    });
-    if (!changed) {
-      refuseLink(deps, {
-        event: 'auth.email_verify_refused',
-        log: 'email verification refused: invalid, used or expired link',
-        message: INVALID_EMAIL_LINK_MESSAGE,
-      });
-    }
-    deps.sessions.forgetUser(changed.user_id);
+    const changed = await followLink(
+      deps,
+      {
+        refusal: {
+          event: 'auth.email_verify_refused',
+          log: 'email verification refused: invalid, used or expired link',
+          message: INVALID_EMAIL_LINK_MESSAGE,
+        },
+        use: async (trx, now) => {
+          const change = await trx
+            .updateTable('email_changes')
+            .set({ verified_at: now })
+            .where('verify_token_hash', '=', tokenHash(input.token))
+            .where('verified_at', 'is', null)
+            .where('voided_at', 'is', null)
+            .where('reverted_at', 'is', null)
+            .where('expires_at', '>', now)
+            .returning(['user_id', 'new_email'])
+            .executeTakeFirst();
+          if (!change) return null;
+          // Following the link proved the new address is the owner's.
+          await trx
+            .updateTable('users')
+            .set({ email: change.new_email, email_verified_at: now, updated_at: now })
+            .where('id', '=', change.user_id)
+            .execute();
+          return change;
+        },
+        changed: (change) => change.user_id,
+      },
+      caller,
+    );
     deps.log.info({ event: 'auth.email_changed', userId: changed.user_id }, 'email address changed');
     return { message: EMAIL_CHANGED_MESSAGE, email: changed.new_email };
   } catch (error) {
@@ -125,47 +126,48 @@ export async function revertEmailChange(
   input: z.infer<typeof emailLinkSchema>,
   caller: Caller<'client'>,
 ): Promise<{ message: string }> {
-  const { client } = caller;
-  await deps.limits.linkAttemptsByIp.consume(client.ip);
   try {
-    const userId = await deps.db.transaction().execute(async (trx) => {
-      const now = new Date();
-      const change = await trx
-        .updateTable('email_changes')
-        .set({ reverted_at: now })
-        .where('revert_token_hash', '=', tokenHash(input.token))
-        .where('reverted_at', 'is', null)
-        .where('revert_expires_at', '>', now)
-        .returning(['user_id', 'old_email', 'new_email', 'verified_at'])
-        .executeTakeFirst();
-      if (!change) return null;
-      await voidOpenChanges(trx, change.user_id);
-      // Only if the account still has the address this change gave it: a later change by the owner stays.
-      if (change.verified_at) {
-        await trx
-          .updateTable('users')
-          // The revert link went to the old address: following it proves that address is the owner's.
-          .set({ email: change.old_email, email_verified_at: now })
-          .where('id', '=', change.user_id)
-          .where('email', '=', change.new_email)
-          .execute();
-      }
-      await revokeSessions(trx, change.user_id, now);
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))
-        .where('id', '=', change.user_id)
-        .execute();
-      return change.user_id;
-    });
-    if (!userId) {
-      refuseLink(deps, {
-        event: 'auth.email_revert_refused',
-        log: 'email change revert refused: invalid, used or expired link',
-        message: INVALID_EMAIL_LINK_MESSAGE,
-      });
-    }
-    deps.sessions.forgetUser(userId);
+    const userId = await followLink(
+      deps,
+      {
+        refusal: {
+          event: 'auth.email_revert_refused',
+          log: 'email change revert refused: invalid, used or expired link',
+          message: INVALID_EMAIL_LINK_MESSAGE,
+        },
+        use: async (trx, now) => {
+          const change = await trx
+            .updateTable('email_changes')
+            .set({ reverted_at: now })
+            .where('revert_token_hash', '=', tokenHash(input.token))
+            .where('reverted_at', 'is', null)
+            .where('revert_expires_at', '>', now)
+            .returning(['user_id', 'old_email', 'new_email', 'verified_at'])
+            .executeTakeFirst();
+          if (!change) return null;
+          await voidOpenChanges(trx, change.user_id);
+          // Only if the account still has the address this change gave it: a later change by the owner stays.
+          if (change.verified_at) {
+            await trx
+              .updateTable('users')
+              // The revert link went to the old address: following it proves that address is the owner's.
+              .set({ email: change.old_email, email_verified_at: now })
+              .where('id', '=', change.user_id)
+              .where('email', '=', change.new_email)
+              .execute();
+          }
+          await revokeSessions(trx, change.user_id, now);
+          await trx
+            .updateTable('users')
+            .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))
+            .where('id', '=', change.user_id)
+            .execute();
+          return change.user_id;
+        },
+        changed: (id) => id,
+      },
+      caller,
+    );
     deps.log.warn({ event: 'auth.email_change_reverted', userId }, 'email change reported and undone; every session ended');
     return { message: EMAIL_CHANGE_REVERTED_MESSAGE };
   } catch (error) {

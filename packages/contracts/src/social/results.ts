@@ -67,20 +67,13 @@ export interface PostPage<P extends SocialPlatform> {
 }
 
 /** docs/product.md §3 search result. */
-export interface SearchResult {
+export interface SearchResult extends PostBase {
   platform: SocialPlatform;
-  _id: string;
-  userRef: { username: string };
-  text: string;
-  createdAt: string;
-  hashtags: string[];
-  symbols: string[];
   likes: number;
   comments: number;
   shares: number;
   views: number;
   retweets: number;
-  sentiment: number;
 }
 
 /** Matches on one platform, counted up to SEARCH_COUNT_CAP (`capped`: there are more). */

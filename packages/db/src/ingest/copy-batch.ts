@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { POST_CONTENT_COLUMNS, POST_WRITTEN_COLUMNS, type PostWrittenColumn } from '../schema/posts.js';
+import { addOnConflict, PLATFORM_HOUR_COUNTS, TOPIC_COUNTS } from '../rollups/add-counts.js';
 import type { AnalyzedPost, BatchOutcome } from './write-batch.js';
 
 // The PostgreSQL fast path of a batch (write-batch.ts is the statement path PGlite keeps): the
@@ -179,40 +180,28 @@ const ROLLUPS_AND_UPDATES = `
       select '#' || h from unnest(b.hashtags) h
     ) t
   ), platform_hours as (
-    insert into platform_hourly_stats (hour, platform, posts, likes, comments, shares, views, replies, retweets, sentiment_sum)
+    insert into platform_hourly_stats (hour, platform, ${PLATFORM_HOUR_COUNTS.join(', ')})
     select hour, platform, sum(sign), sum(sign * likes), sum(sign * comments), sum(sign * shares), sum(sign * views),
            sum(sign * replies), sum(sign * retweets), sum(sign * sentiment)
     from bucketed group by hour, platform order by hour, platform
-    on conflict (hour, platform) do update set
-      posts = platform_hourly_stats.posts + excluded.posts,
-      likes = platform_hourly_stats.likes + excluded.likes,
-      comments = platform_hourly_stats.comments + excluded.comments,
-      shares = platform_hourly_stats.shares + excluded.shares,
-      views = platform_hourly_stats.views + excluded.views,
-      replies = platform_hourly_stats.replies + excluded.replies,
-      retweets = platform_hourly_stats.retweets + excluded.retweets,
-      sentiment_sum = platform_hourly_stats.sentiment_sum + excluded.sentiment_sum
+    ${addOnConflict('platform_hourly_stats', ['hour', 'platform'], PLATFORM_HOUR_COUNTS)}
   ), topic_hours as (
-    insert into topic_hourly_stats (hour, platform, topic, mentions, sentiment_sum)
+    insert into topic_hourly_stats (hour, platform, topic, ${TOPIC_COUNTS.join(', ')})
     select hour, platform, topic, sum(sign), sum(sign * sentiment)
     from topics group by hour, platform, topic order by hour, platform, topic
-    on conflict (hour, platform, topic) do update set
-      mentions = topic_hourly_stats.mentions + excluded.mentions,
-      sentiment_sum = topic_hourly_stats.sentiment_sum + excluded.sentiment_sum
+    ${addOnConflict('topic_hourly_stats', ['hour', 'platform', 'topic'], TOPIC_COUNTS)}
   ), topic_days as (
-    insert into topic_daily_stats (day, platform, topic, mentions, sentiment_sum)
+    insert into topic_daily_stats (day, platform, topic, ${TOPIC_COUNTS.join(', ')})
     select day, platform, topic, sum(sign), sum(sign * sentiment)
     from topics group by day, platform, topic order by day, platform, topic
-    on conflict (day, platform, topic) do update set
-      mentions = topic_daily_stats.mentions + excluded.mentions,
-      sentiment_sum = topic_daily_stats.sentiment_sum + excluded.sentiment_sum
+    ${addOnConflict('topic_daily_stats', ['day', 'platform', 'topic'], TOPIC_COUNTS)}
   ), related as (
     insert into topic_related_daily (day, platform, topic, symbol, mentions)
     select t.day, t.platform, t.topic, s.symbol, sum(t.sign)
     from topics t cross join lateral unnest(t.symbols) s(symbol)
     where t.topic <> '$' || s.symbol
     group by t.day, t.platform, t.topic, s.symbol order by t.day, t.platform, t.topic, s.symbol
-    on conflict (day, platform, topic, symbol) do update set mentions = topic_related_daily.mentions + excluded.mentions
+    ${addOnConflict('topic_related_daily', ['day', 'platform', 'topic', 'symbol'], ['mentions'])}
   )
   update posts set ${POST_WRITTEN_COLUMNS.filter((c) => c !== 'platform' && c !== 'external_id')
     .map((c) => `${c} = ${fromStaged(c)}`)

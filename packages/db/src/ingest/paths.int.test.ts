@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../create-db.js';
 import { findRollupDrift } from '../rollups/verify.js';
 import type { Database } from '../schema/index.js';
+import { engagementOf } from '../schema/posts.js';
 import { generateDemoPosts } from '../seed/posts/generate.js';
 import { seedDemoPosts } from '../seed/posts/seed-posts.js';
 import { jsonl, openSocialTestDb, streamOf } from '../test/social-db.js';
@@ -30,12 +31,7 @@ const tweets = [...generateDemoPosts({ count: 6_000, now: NOW })]
     ...(i % 5 === 0 ? {} : { followers: p.followers }),
     text: p.text,
     createdAt: p.createdAt.toISOString(),
-    likes: p.likes,
-    comments: p.comments,
-    shares: p.shares,
-    views: p.views,
-    replies: p.replies,
-    retweets: p.retweets,
+    ...engagementOf(p),
   }));
 
 // A first file with malformed lines and repeated ids (later edits); a second that edits some

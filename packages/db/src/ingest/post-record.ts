@@ -1,7 +1,7 @@
-import { MEDIA_TYPES, REACTION_KINDS, type MediaType, type Platform, type Reactions } from '../schema/posts.js';
+import { MEDIA_TYPES, REACTION_KINDS, type Engagement, type MediaType, type Platform, type Reactions } from '../schema/posts.js';
 
 /** A post as read from a file, checked and normalised, before analysis. */
-export interface PostInput {
+export interface PostInput extends Engagement {
   platform: Platform;
   externalId: string;
   username: string;
@@ -10,12 +10,6 @@ export interface PostInput {
   followers: number | null;
   text: string;
   createdAt: Date;
-  likes: number;
-  comments: number;
-  shares: number;
-  views: number;
-  replies: number;
-  retweets: number;
   mediaType: MediaType | null;
   location: string | null;
   reactions: Reactions | null;

@@ -1,7 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema/index.js';
 import type { SentimentModel } from '../analysis/sentiment.js';
-import { POST_WRITTEN_COLUMNS, type MediaType, type Platform, type PostWrittenColumn, type Reactions } from '../schema/posts.js';
+import {
+  engagementOf,
+  POST_WRITTEN_COLUMNS,
+  type MediaType,
+  type Platform,
+  type PostWrittenColumn,
+  type Reactions,
+} from '../schema/posts.js';
 import type { RollupPost } from '../rollups/delta.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -94,12 +101,7 @@ export async function lockStoredPosts(db: Executor, platform: Platform, external
     authorId: r.author_id,
     text: r.text,
     createdAt: r.created_at,
-    likes: r.likes,
-    comments: r.comments,
-    shares: r.shares,
-    views: r.views,
-    replies: r.replies,
-    retweets: r.retweets,
+    ...engagementOf(r),
     mediaType: r.media_type,
     location: r.location,
     reactions: r.reactions,

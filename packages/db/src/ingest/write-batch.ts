@@ -3,7 +3,7 @@ import type { PostAnalysis } from '../analysis/analyze.js';
 import { applyRollupDelta } from '../rollups/apply.js';
 import { RollupDelta } from '../rollups/delta.js';
 import type { Database } from '../schema/index.js';
-import type { Platform } from '../schema/posts.js';
+import { engagementOf, type Platform } from '../schema/posts.js';
 import { authorKey, upsertAuthors } from './authors.js';
 import type { PostInput } from './post-record.js';
 import { insertNewPosts, lockStoredPosts, postKey, samePost, updatePosts, type PostWrite, type StoredPost } from './post-rows.js';
@@ -37,12 +37,7 @@ export async function writePostBatch(db: Kysely<Database>, posts: readonly Analy
         authorId,
         text: p.text,
         createdAt: p.createdAt,
-        likes: p.likes,
-        comments: p.comments,
-        shares: p.shares,
-        views: p.views,
-        replies: p.replies,
-        retweets: p.retweets,
+        ...engagementOf(p),
         mediaType: p.mediaType,
         location: p.location,
         reactions: p.reactions,

@@ -1,19 +1,10 @@
 import { CANDLE_INTERVAL_MS, type CandleInterval } from '@coinsight/contracts';
+import type { Candle } from './candle.js';
 
 /** A point of a CoinGecko `market_chart` series: `[ms, value]`. */
 export interface ChartPoint {
   time: number;
   value: number;
-}
-
-export interface ChartCandle {
-  openTime: Date;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  /** USD, estimated from rolling 24 h volumes: see below. */
-  volume: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -34,14 +25,14 @@ const DAY_MS = 86_400_000;
  *
  * Points may come unsorted; candles come oldest first, one per interval holding a price point.
  */
-export function chartToCandles(prices: readonly ChartPoint[], volumes: readonly ChartPoint[], interval: CandleInterval): ChartCandle[] {
+export function chartToCandles(prices: readonly ChartPoint[], volumes: readonly ChartPoint[], interval: CandleInterval): Candle[] {
   const size = CANDLE_INTERVAL_MS[interval];
   // (start, end]: a point on a boundary belongs to the candle it ends.
   const startOf = (time: number) => Math.floor((time - 1) / size) * size;
   const byTime = (a: ChartPoint, b: ChartPoint) => a.time - b.time;
   const line = [...prices].sort(byTime);
   const vols = [...volumes].sort(byTime);
-  const candles: ChartCandle[] = [];
+  const candles: Candle[] = [];
   let previousClose: number | undefined;
   let v = 0;
   for (let i = 0; i < line.length;) {

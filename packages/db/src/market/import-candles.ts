@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { CANDLE_INTERVAL_MS, CANDLE_INTERVALS, type CandleInterval } from '@coinsight/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema/index.js';
+import type { Candle } from './candle.js';
 import { chartToCandles, type ChartPoint } from './chart-candles.js';
 
 export type CandleFileFormat = 'binance-csv' | 'coingecko-json';
@@ -35,16 +36,7 @@ export interface CandleImportReport {
   errors: { line: number; reason: string }[];
 }
 
-export interface CandleRow {
-  openTime: Date;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
-
-type Parsed = { line: number; candle: CandleRow } | { line: number; error: string };
+type Parsed = { line: number; candle: Candle } | { line: number; error: string };
 
 /** Quote currencies whose prices and quote volumes we take as USD. */
 const USD_QUOTES = ['USDT', 'USDC', 'FDUSD', 'BUSD', 'TUSD', 'USDP', 'USD'];
@@ -102,7 +94,7 @@ export async function importCandles(db: Kysely<Database>, file: string, options:
     errors: [],
   };
   const batchSize = options.batchSize ?? 1000;
-  let batch = new Map<number, { line: number; candle: CandleRow }>();
+  let batch = new Map<number, { line: number; candle: Candle }>();
   let bytesRead = 0;
 
   const flush = async () => {
@@ -165,7 +157,7 @@ export async function importCandles(db: Kysely<Database>, file: string, options:
   return report;
 }
 
-async function upsertCandles(db: Kysely<Database>, asset: string, interval: CandleInterval, rows: CandleRow[]) {
+async function upsertCandles(db: Kysely<Database>, asset: string, interval: CandleInterval, rows: Candle[]) {
   const result = await db
     .insertInto('candles')
     .values(

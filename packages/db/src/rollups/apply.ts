@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema/index.js';
+import { addOnConflict, PLATFORM_HOUR_COUNTS, TOPIC_COUNTS } from './add-counts.js';
 import { splitKey, type RollupDelta, type TopicCounts } from './delta.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -21,18 +22,15 @@ const TOPIC_DAYS: TopicRollup = { table: 'topic_daily_stats', bucket: 'day', buc
 /** Adds mentions and sentiment to a topic rollup's rows (bucket, platform, topic), making the missing ones. */
 async function addTopicCounts(db: Executor, rollup: TopicRollup, rows: [string[], TopicCounts][]): Promise<void> {
   if (rows.length === 0) return;
-  const table = sql.table(rollup.table);
   const bucket = sql.ref(rollup.bucket);
   await sql`
-    insert into ${table} (${bucket}, platform, topic, mentions, sentiment_sum)
+    insert into ${sql.table(rollup.table)} (${bucket}, platform, topic, ${sql.raw(TOPIC_COUNTS.join(', '))})
     select * from unnest(
       ${rows.map(([k]) => k[0])}::${sql.raw(rollup.bucketType)}[], ${rows.map(([k]) => k[1])}::text[],
       ${rows.map(([k]) => k[2])}::text[], ${rows.map(([, c]) => c.mentions)}::int4[],
       ${rows.map(([, c]) => c.sentimentSum)}::float8[]
     )
-    on conflict (${bucket}, platform, topic) do update set
-      mentions = ${table}.mentions + excluded.mentions,
-      sentiment_sum = ${table}.sentiment_sum + excluded.sentiment_sum
+    ${sql.raw(addOnConflict(rollup.table, [rollup.bucket, 'platform', 'topic'], TOPIC_COUNTS))}
   `.execute(db);
 }
 
@@ -42,7 +40,7 @@ export async function applyRollupDelta(db: Executor, delta: RollupDelta): Promis
 
   const hours = sorted(delta.platformHours);
   await sql`
-    insert into platform_hourly_stats (hour, platform, posts, likes, comments, shares, views, replies, retweets, sentiment_sum)
+    insert into platform_hourly_stats (hour, platform, ${sql.raw(PLATFORM_HOUR_COUNTS.join(', '))})
     select * from unnest(
       ${hours.map(([k]) => k[0])}::timestamptz[], ${hours.map(([k]) => k[1])}::text[],
       ${hours.map(([, c]) => c.posts)}::int4[], ${hours.map(([, c]) => c.likes)}::int8[],
@@ -50,15 +48,7 @@ export async function applyRollupDelta(db: Executor, delta: RollupDelta): Promis
       ${hours.map(([, c]) => c.views)}::int8[], ${hours.map(([, c]) => c.replies)}::int8[],
       ${hours.map(([, c]) => c.retweets)}::int8[], ${hours.map(([, c]) => c.sentimentSum)}::float8[]
     )
-    on conflict (hour, platform) do update set
-      posts = platform_hourly_stats.posts + excluded.posts,
-      likes = platform_hourly_stats.likes + excluded.likes,
-      comments = platform_hourly_stats.comments + excluded.comments,
-      shares = platform_hourly_stats.shares + excluded.shares,
-      views = platform_hourly_stats.views + excluded.views,
-      replies = platform_hourly_stats.replies + excluded.replies,
-      retweets = platform_hourly_stats.retweets + excluded.retweets,
-      sentiment_sum = platform_hourly_stats.sentiment_sum + excluded.sentiment_sum
+    ${sql.raw(addOnConflict('platform_hourly_stats', ['hour', 'platform'], PLATFORM_HOUR_COUNTS))}
   `.execute(db);
 
   await addTopicCounts(db, TOPIC_HOURS, sorted(delta.topicHours));
@@ -73,7 +63,7 @@ export async function applyRollupDelta(db: Executor, delta: RollupDelta): Promis
         ${related.map(([k]) => k[2])}::text[], ${related.map(([k]) => k[3])}::text[],
         ${related.map(([, n]) => n)}::int4[]
       )
-      on conflict (day, platform, topic, symbol) do update set mentions = topic_related_daily.mentions + excluded.mentions
+      ${sql.raw(addOnConflict('topic_related_daily', ['day', 'platform', 'topic', 'symbol'], ['mentions']))}
     `.execute(db);
   }
 }

@@ -1,15 +1,9 @@
-import type { Platform } from '../schema/posts.js';
+import type { Engagement, Platform } from '../schema/posts.js';
 
 /** The fields of a post that the rollups count. */
-export interface RollupPost {
+export interface RollupPost extends Engagement {
   platform: Platform;
   createdAt: Date;
-  likes: number;
-  comments: number;
-  shares: number;
-  views: number;
-  replies: number;
-  retweets: number;
   sentiment: number;
   hashtags: readonly string[];
   symbols: readonly string[];
@@ -25,14 +19,8 @@ export function topicsOf(post: Pick<RollupPost, 'hashtags' | 'symbols'>): string
   return [...post.symbols.map((s) => `$${s}`), ...post.hashtags.map((h) => `#${h}`)];
 }
 
-export interface PlatformCounts {
+export interface PlatformCounts extends Engagement {
   posts: number;
-  likes: number;
-  comments: number;
-  shares: number;
-  views: number;
-  replies: number;
-  retweets: number;
   sentimentSum: number;
 }
 

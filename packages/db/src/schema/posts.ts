@@ -12,7 +12,7 @@ export type Platform = SocialPlatform;
  * platform has (Instagram media type and location, Facebook reactions) as nullable columns.
  * Counters a platform does not have stay 0.
  */
-export interface PostsTable {
+export interface PostsTable extends Engagement {
   id: Generated<number>;
   platform: Platform;
   /** The platform's own id of the post; unique per platform, the key imports are idempotent on. */
@@ -20,12 +20,6 @@ export interface PostsTable {
   author_id: number;
   text: string;
   created_at: Date;
-  likes: number;
-  comments: number;
-  shares: number;
-  views: number;
-  replies: number;
-  retweets: number;
   media_type: MediaType | null;
   location: string | null;
   reactions: Reactions | null;
@@ -40,6 +34,28 @@ export interface PostsTable {
   /** Generated from text for full-text search; never written. */
   search: ColumnType<string, never, never>;
   ingested_at: Generated<Date>;
+}
+
+/** A post's engagement counters, as every platform's posts carry them (0 where it has none). */
+export interface Engagement {
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  replies: number;
+  retweets: number;
+}
+
+/** The engagement counters of a post, a row or a parsed record (the names are the same in each). */
+export function engagementOf(from: Engagement): Engagement {
+  return {
+    likes: from.likes,
+    comments: from.comments,
+    shares: from.shares,
+    views: from.views,
+    replies: from.replies,
+    retweets: from.retweets,
+  };
 }
 
 export type PostRow = Selectable<PostsTable>;

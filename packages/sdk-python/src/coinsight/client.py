@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 import urllib.parse
 import uuid
-from typing import Any, Dict, Iterator, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Optional, Sequence, Union
 
 from ._http import Instant, QueryValue, Transport
 from .types import (
@@ -27,6 +29,12 @@ from .types import (
     Usage,
 )
 
+if TYPE_CHECKING:
+    # Only for type checkers (they all ship typing_extensions): ParamSpec is typing's from Python 3.10.
+    from typing_extensions import Concatenate, ParamSpec
+
+    _Filters = ParamSpec("_Filters")
+
 DEFAULT_BASE_URL = "https://api.coinsight.dev"
 DEFAULT_MAX_RETRIES = 2
 DEFAULT_MAX_RETRY_DELAY = 60.0
@@ -47,6 +55,37 @@ def _arguments(local_names: Mapping[str, Any], *leave_out: str) -> Dict[str, Any
 def _api(arguments: Mapping[str, Any]) -> Dict[str, Any]:
     """Arguments under the names the API gives them (query parameters, body fields)."""
     return {_API_NAMES.get(name, name): value for name, value in arguments.items()}
+
+
+def _walking(
+    list_page: Callable[Concatenate[Data, _Filters], DataPage],
+) -> Callable[[Callable[[Data, Dict[str, Any]], Iterator[Post]]], Callable[Concatenate[Data, _Filters], Iterator[Post]]]:
+    """Makes ``iterate`` from ``list``: a walk over every page that takes ``list``'s keyword parameters.
+
+    The parameters (names, types, defaults) are written once, in ``list``; ``help()``, editors and type
+    checkers see them on ``iterate`` too, and a misspelt one raises ``TypeError`` at the call.
+    """
+    parameters = inspect.signature(list_page)
+
+    def give(walk: Callable[[Data, Dict[str, Any]], Iterator[Post]]) -> Any:
+        @functools.wraps(walk)
+        def method(self: Data, **filters: Any) -> Iterator[Post]:
+            parameters.bind(self, **filters)  # a wrong keyword fails here, not when the first page is fetched
+            return walk(self, filters)
+
+        returns = walk.__annotations__["return"]
+        method.__signature__ = parameters.replace(return_annotation=returns)  # type: ignore[attr-defined]
+        method.__annotations__ = {**list_page.__annotations__, "return": returns}
+        return method
+
+    return give
+
+
+class _Group:
+    """A group of the client's methods (``crypto``, ``social``, ...), calling through the client's transport."""
+
+    def __init__(self, transport: Transport) -> None:
+        self._transport = transport
 
 
 class Coinsight:
@@ -92,10 +131,7 @@ class Coinsight:
         return f"Coinsight(base_url={self.base_url!r})"
 
 
-class Crypto:
-    def __init__(self, transport: Transport) -> None:
-        self._transport = transport
-
+class Crypto(_Group):
     def prices(self, symbols: Symbols) -> Prices:
         """Price, 24 h change, volume and market cap of up to 50 assets, in the order named."""
         answer: Prices = self._transport.request("GET", "/v1/crypto/prices", query={"symbols": symbols})
@@ -114,10 +150,7 @@ class Crypto:
         return answer
 
 
-class Social:
-    def __init__(self, transport: Transport) -> None:
-        self._transport = transport
-
+class Social(_Group):
     def mentions(
         self, symbol: str, platform: Optional[Union[Platform, str]] = None, timeframe: Optional[Timeframe] = None
     ) -> Mentions:
@@ -127,10 +160,7 @@ class Social:
         return answer
 
 
-class Market:
-    def __init__(self, transport: Transport) -> None:
-        self._transport = transport
-
+class Market(_Group):
     def sentiment(self, symbols: Symbols, sources: Optional[Symbols] = None) -> Sentiment:
         """Mean sentiment of the last 24 hours per asset and source (default: every platform)."""
         query: Dict[str, QueryValue] = _api(_arguments(locals()))
@@ -138,10 +168,7 @@ class Market:
         return answer
 
 
-class Alerts:
-    def __init__(self, transport: Transport) -> None:
-        self._transport = transport
-
+class Alerts(_Group):
     def create(
         self,
         symbol: str,
@@ -178,10 +205,7 @@ class Alerts:
         return answer
 
 
-class Data:
-    def __init__(self, transport: Transport) -> None:
-        self._transport = transport
-
+class Data(_Group):
     def list(
         self,
         *,
@@ -203,24 +227,12 @@ class Data:
         answer: DataPage = self._transport.request("GET", "/v1/data", query=query)
         return answer
 
-    def iterate(
-        self,
-        *,
-        symbol: Optional[str] = None,
-        platform: Optional[Union[Platform, str]] = None,
-        q: Optional[str] = None,
-        min_likes: Optional[int] = None,
-        from_: Optional[Instant] = None,
-        to: Optional[Instant] = None,
-        limit: Optional[int] = None,
-        cursor: Optional[str] = None,
-        dataset: Optional[Dataset] = None,
-    ) -> Iterator[Post]:
+    @_walking(list)
+    def iterate(self, filters: Dict[str, Any]) -> Iterator[Post]:
         """Every post matching the filters, page after page (``limit`` per page), until the last one.
 
         Pages are fetched as the loop reaches them; each post comes once, in the API's order.
         """
-        filters = _arguments(locals())
         while True:
             page = self.list(**filters)
             yield from page["data"]

@@ -53,11 +53,16 @@ export function Field({ label, hint, error, id, className, children }: FieldProp
           {hint}
         </div>
       ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
+  );
+}
+
+/** A control's error message; the control names it in aria-describedby by its `id`. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className={styles.error}>
+      {children}
+    </p>
   );
 }

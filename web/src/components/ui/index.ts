@@ -5,7 +5,7 @@ export { ChangeValue, type ChangeValueProps } from './ChangeValue';
 export { CodeBlock, type CodeBlockProps } from './CodeBlock';
 export { Container, type ContainerProps } from './Container';
 export { Dialog, type DialogProps } from './Dialog';
-export { Field, useField, type FieldControlProps, type FieldProps } from './Field';
+export { Field, FieldError, useField, type FieldControlProps, type FieldProps } from './Field';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { Select, type SelectOption, type SelectProps } from './Select';
 export { Table, TABLE_EMPTY_MESSAGE, type TableColumn, type TableProps, type TableSort } from './Table';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { LinkItems } from '../../components/LinkItems';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import styles from './AuthPage.module.css';
 
@@ -20,13 +20,7 @@ export function AuthPage({ title, description, links = [], children }: AuthPageP
       {children}
       {links.length > 0 ? (
         <ul className={styles.links}>
-          {links.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} state={link.state}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
+          <LinkItems links={links} />
         </ul>
       ) : null}
     </div>

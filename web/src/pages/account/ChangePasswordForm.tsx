@@ -1,16 +1,14 @@
 import { changePasswordSchema } from '@coinsight/contracts';
-import { useState } from 'react';
-import { serverFieldError, serverMessage, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import {
   confirmPasswordError,
   FormOutcomeAlert,
   firstErrors,
   formStyles,
   PasswordAndConfirm,
-  useForm,
   type FieldErrors,
-  type FormOutcome,
 } from '../../components/forms';
+import { usePasswordForm } from './usePasswordForm';
 import { Button, TextField } from '../../components/ui';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully!';
@@ -27,21 +25,14 @@ function validate(values: typeof empty): FieldErrors {
 /** The settings security tab: a new password needs the current one; other sessions end. */
 export function ChangePasswordForm() {
   const { changePassword } = useSession();
-  const form = useForm(empty, validate);
-  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    setOutcome(null);
-    try {
+  const { form, outcome, refused, onSubmit } = usePasswordForm(empty, validate, {
+    password: 'newPassword',
+    submit: async ({ currentPassword, newPassword }) => {
       await changePassword({ currentPassword, newPassword });
       form.reset();
-      setOutcome({ tone: 'success', message: PASSWORD_CHANGED_MESSAGE });
-    } catch (error) {
-      const reason = serverMessage(error);
-      if (serverFieldError(error, ['newPassword'])) setRefused(newPassword);
-      setOutcome({ tone: 'error', message: reason ?? PASSWORD_CHANGE_FAILED_MESSAGE });
-    }
+      return PASSWORD_CHANGED_MESSAGE;
+    },
+    failed: PASSWORD_CHANGE_FAILED_MESSAGE,
   });
 
   return (

@@ -1,16 +1,14 @@
 import { signupSchema } from '@coinsight/contracts';
-import { useState } from 'react';
-import { serverFieldError, serverMessage, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import {
   confirmPasswordError,
   FormOutcomeAlert,
   firstErrors,
   formStyles,
   PasswordAndConfirm,
-  useForm,
   type FieldErrors,
-  type FormOutcome,
 } from '../../components/forms';
+import { usePasswordForm } from './usePasswordForm';
 import { Button, TextField } from '../../components/ui';
 
 export const REGISTER_FAILED_MESSAGE = 'Failed to create an account. Please try again.';
@@ -29,21 +27,13 @@ function validate(values: typeof empty): FieldErrors {
  */
 export function RegisterForm() {
   const { signup } = useSession();
-  const form = useForm(empty, validate);
-  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit(async ({ username, email, password }) => {
-    setOutcome(null);
-    try {
+  const { form, outcome, refused, onSubmit } = usePasswordForm(empty, validate, {
+    password: 'password',
+    submit: async ({ username, email, password }) => {
       await signup({ username, email, password });
-    } catch (error) {
-      // The server's reason (address taken, password too common) tells the user what to change;
-      // the spec's own words are left for failures without one.
-      const reason = serverMessage(error);
-      if (serverFieldError(error, ['password'])) setRefused(password);
-      setOutcome({ tone: 'error', message: reason ?? REGISTER_FAILED_MESSAGE });
-    }
+      return null;
+    },
+    failed: REGISTER_FAILED_MESSAGE,
   });
 
   return (

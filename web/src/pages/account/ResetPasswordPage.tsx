@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES, newPasswordSchema } from '@coinsight/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { serverFieldError, serverMessage } from '../../app/session';
 import { AuthPage } from './AuthPage';
 import {
   confirmPasswordError,
@@ -10,10 +9,9 @@ import {
   firstError,
   formStyles,
   PasswordAndConfirm,
-  useForm,
   type FieldErrors,
-  type FormOutcome,
 } from '../../components/forms';
+import { usePasswordForm } from './usePasswordForm';
 import { Button } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
@@ -37,9 +35,14 @@ export default function ResetPasswordPage() {
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
   const resetPassword = trpc.auth.resetPassword.useMutation();
-  const form = useForm(empty, validate);
-  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
+  const { form, outcome, refused, onSubmit } = usePasswordForm(empty, validate, {
+    password: 'password',
+    submit: async ({ password }) => {
+      await resetPassword.mutateAsync({ token, password });
+      return RESET_SUCCESS_MESSAGE;
+    },
+    failed: RESET_FAILED_MESSAGE,
+  });
   const done = outcome?.tone === 'success';
 
   useEffect(() => {
@@ -47,18 +50,6 @@ export default function ResetPasswordPage() {
     const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    setOutcome(null);
-    try {
-      await resetPassword.mutateAsync({ token, password });
-      setOutcome({ tone: 'success', message: RESET_SUCCESS_MESSAGE });
-    } catch (error) {
-      const reason = serverMessage(error);
-      if (serverFieldError(error, ['password'])) setRefused(password);
-      setOutcome({ tone: 'error', message: reason ?? RESET_FAILED_MESSAGE });
-    }
-  });
 
   return (
     <AuthPage

@@ -11,6 +11,7 @@ import { serverMessage } from '../../app/session';
 import { FormAlert, FormOutcomeAlert, firstErrors, formStyles, useForm, type FormOutcome } from '../../components/forms';
 import { Button, Dialog, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { useResendVerification } from '../account/useResendVerification';
 import styles from './ApiKeysSection.module.css';
 
 /** How each mode is offered and shown (docs/api-keys.md, "Test mode"). */
@@ -55,16 +56,7 @@ export function ApiKeysSection({ user }: { user: PublicUser }) {
 }
 
 function VerifyNotice({ email }: { email: string }) {
-  const resend = trpc.user.resendVerification.useMutation();
-  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
-  async function onResend() {
-    setOutcome(null);
-    try {
-      setOutcome({ tone: 'success', message: (await resend.mutateAsync()).message });
-    } catch (error) {
-      setOutcome({ tone: 'error', message: serverMessage(error) ?? API_KEY_FAILED_MESSAGE });
-    }
-  }
+  const { outcome, onResend, sending } = useResendVerification(API_KEY_FAILED_MESSAGE);
   return (
     <div className={styles.notice} role="region" aria-label="Email confirmation">
       <p>
@@ -72,8 +64,8 @@ function VerifyNotice({ email }: { email: string }) {
       </p>
       <FormOutcomeAlert outcome={outcome} />
       <div>
-        <Button variant="secondary" disabled={resend.isPending} onClick={() => void onResend()}>
-          {resend.isPending ? 'Sending…' : 'Resend verification email'}
+        <Button variant="secondary" disabled={sending} onClick={() => void onResend()}>
+          {sending ? 'Sending…' : 'Resend verification email'}
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { PUBLIC_TEST_API_KEY, type ApiKey, type ApiKeyMode } from '@coinsight/contracts';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { TitledSection } from '../../components/TitledSection';
 import { serverMessage } from '../../app/session';
 import { FormAlert } from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
@@ -41,10 +42,7 @@ export function SandboxKeyPanel({ secret, onChange }: { secret: string; onChange
   }
 
   return (
-    <section className={styles.keyPanel} aria-labelledby="sandbox-key-heading">
-      <h2 id="sandbox-key-heading" className={styles.panelTitle}>
-        Your API key
-      </h2>
+    <TitledSection id="sandbox-key-heading" title="Your API key" className={styles.keyPanel} titleClassName={styles.panelTitle}>
       <p className={styles.muted}>
         A key&apos;s secret is shown only once, when it is created, and we keep only its hash, so the sandbox cannot use a key you saved
         earlier by itself. Paste one, or create a key for the sandbox. It stays in this browser tab (session storage) until you close it or
@@ -114,7 +112,7 @@ export function SandboxKeyPanel({ secret, onChange }: { secret: string; onChange
           </Button>
         ) : null}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -125,10 +123,7 @@ export function SandboxKeyPanel({ secret, onChange }: { secret: string; onChange
 export function PublicKeyPanel() {
   const location = useLocation();
   return (
-    <section className={styles.keyPanel} aria-labelledby="sandbox-key-heading">
-      <h2 id="sandbox-key-heading" className={styles.panelTitle}>
-        Public test key
-      </h2>
+    <TitledSection id="sandbox-key-heading" title="Public test key" className={styles.keyPanel} titleClassName={styles.panelTitle}>
       <p className={styles.muted}>
         Signed out, the sandbox sends your requests with the public test key <code>{PUBLIC_TEST_API_KEY}</code>. It answers from the fixed
         test dataset (the same answer every time, not today&apos;s market), for GET operations only: it cannot create or delete alerts.
@@ -140,6 +135,6 @@ export function PublicKeyPanel() {
         </Link>{' '}
         to use your own keys: a test key of your own can create test alerts, and a live key reads real data.
       </p>
-    </section>
+    </TitledSection>
   );
 }

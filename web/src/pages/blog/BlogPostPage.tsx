@@ -1,5 +1,6 @@
 import type { BlogPost } from '@coinsight/contracts';
 import { Link, useParams } from 'react-router';
+import { NotFound } from '../../app/NotFound';
 import { httpStatusOf } from '../../app/session';
 import { FormAlert } from '../../components/forms';
 import { Page } from '../../components/Page';
@@ -14,20 +15,6 @@ import { PostMeta } from './PostMeta';
 
 export const POST_NOT_FOUND_TITLE = 'Post not found';
 export const POST_LOAD_FAILED_MESSAGE = 'Failed to load this post. Please try again later.';
-
-function PostNotFound() {
-  return (
-    <Page
-      title={POST_NOT_FOUND_TITLE}
-      description="There is no blog post at this address. The link may be mistyped, or the post may have moved."
-      width="narrow"
-    >
-      <ButtonLink to="/blog" size="lg">
-        Back to the blog
-      </ButtonLink>
-    </Page>
-  );
-}
 
 function LoadingPost() {
   useDocumentTitle('Blog');
@@ -47,7 +34,14 @@ export default function BlogPostPage() {
 
   if (post.isPending) return <LoadingPost />;
   if (post.isError) {
-    if (httpStatusOf(post.error) === 404) return <PostNotFound />;
+    if (httpStatusOf(post.error) === 404)
+      return (
+        <NotFound
+          title={POST_NOT_FOUND_TITLE}
+          description="There is no blog post at this address. The link may be mistyped, or the post may have moved."
+          back={{ to: '/blog', label: 'Back to the blog' }}
+        />
+      );
     return (
       <Page title="Blog" description="Articles from the Coinsight team." width="narrow">
         <FormAlert tone="error">

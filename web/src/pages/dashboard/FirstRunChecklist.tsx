@@ -1,10 +1,8 @@
 import type { ApiKey } from '@coinsight/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { serverMessage } from '../../app/session';
-import { FormOutcomeAlert, type FormOutcome } from '../../components/forms';
+import { FormOutcomeAlert } from '../../components/forms';
 import { Button, Card } from '../../components/ui';
-import { trpc } from '../../lib/trpc';
+import { useResendVerification } from '../account/useResendVerification';
 import styles from './Dashboard.module.css';
 
 export const RESEND_FAILED_MESSAGE = 'The email could not be sent. Please try again.';
@@ -43,18 +41,8 @@ function Step({ done, title, children }: { done: boolean; title: string; childre
 
 /** A new account's three steps to a first API call; gone once all three are done. */
 export function FirstRunChecklist({ state, email }: { state: ChecklistState; email: string }) {
-  const resend = trpc.user.resendVerification.useMutation();
-  const [outcome, setOutcome] = useState<FormOutcome | null>(null);
+  const { outcome, onResend, sending } = useResendVerification(RESEND_FAILED_MESSAGE);
   if (state.verified && state.hasKey && state.called) return null;
-
-  async function onResend() {
-    setOutcome(null);
-    try {
-      setOutcome({ tone: 'success', message: (await resend.mutateAsync()).message });
-    } catch (error) {
-      setOutcome({ tone: 'error', message: serverMessage(error) ?? RESEND_FAILED_MESSAGE });
-    }
-  }
 
   return (
     <Card title="Get started with the API" aria-label="Get started with the API">
@@ -65,8 +53,8 @@ export function FirstRunChecklist({ state, email }: { state: ChecklistState; ema
           </p>
           <FormOutcomeAlert outcome={outcome} />
           <div>
-            <Button size="sm" variant="secondary" disabled={resend.isPending} onClick={() => void onResend()}>
-              {resend.isPending ? 'Sending…' : 'Resend verification email'}
+            <Button size="sm" variant="secondary" disabled={sending} onClick={() => void onResend()}>
+              {sending ? 'Sending…' : 'Resend verification email'}
             </Button>
           </div>
         </Step>

@@ -8,8 +8,8 @@ import { Button, ButtonLink, Card, ChangeValue } from '../../components/ui';
 import { formatCount } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
 import { SearchResults } from '../social/SearchResults';
-import { alertPrice, formatClock, formatPrice, formatSupply, formatUsdCompact } from './format';
-import { LiveStatus } from './LiveStatus';
+import { alertPrice, formatPrice, formatSupply, formatUsdCompact } from './format';
+import { UpdatedStatus } from './LiveStatus';
 import { MarketSentiment } from './MarketSentiment';
 import { useLiveOverview } from './useLiveOverview';
 import styles from './Market.module.css';
@@ -111,18 +111,7 @@ export default function AssetPage() {
               <dd>#{asset.rank}</dd>
             </div>
           </dl>
-          <div className={styles.status}>
-            <p className={styles.muted}>
-              {asset.asOf ? (
-                <>
-                  Last updated <time dateTime={asset.asOf}>{formatClock(asset.asOf)}</time>
-                </>
-              ) : (
-                'No price yet.'
-              )}
-            </p>
-            <LiveStatus state={state} />
-          </div>
+          <UpdatedStatus asOf={asset.asOf} none="No price yet." state={state} />
         </>
       ) : detail.isPending ? (
         <p role="status">Loading {symbol}…</p>

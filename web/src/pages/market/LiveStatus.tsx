@@ -1,3 +1,4 @@
+import { formatClock } from './format';
 import type { LiveState } from './useLiveOverview';
 import styles from './Market.module.css';
 
@@ -15,5 +16,23 @@ export function LiveStatus({ state }: { state: LiveState }) {
       <span className={styles.dot} aria-hidden="true" />
       {TEXT[state]}
     </p>
+  );
+}
+
+/** When the page's figures were last updated (`none` before the first), with LiveStatus beside it. */
+export function UpdatedStatus({ asOf, none, state }: { asOf: string | null; none: string; state: LiveState }) {
+  return (
+    <div className={styles.status}>
+      <p className={styles.muted}>
+        {asOf ? (
+          <>
+            Last updated <time dateTime={asOf}>{formatClock(asOf)}</time>
+          </>
+        ) : (
+          none
+        )}
+      </p>
+      <LiveStatus state={state} />
+    </div>
   );
 }

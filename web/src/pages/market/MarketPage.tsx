@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Page } from '../../components/Page';
 import { Card, ChangeValue, Table, type TableColumn, type TableSort } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
-import { formatClock, formatPrice, formatUsdCompact } from './format';
-import { LiveStatus } from './LiveStatus';
+import { formatPrice, formatUsdCompact } from './format';
+import { UpdatedStatus } from './LiveStatus';
 import { MarketSentiment } from './MarketSentiment';
 import { Sparkline } from './Sparkline';
 import { useLiveOverview } from './useLiveOverview';
@@ -112,18 +112,7 @@ export default function MarketPage() {
               <p className={styles.muted}>Sum over the {data.trackedAssets} tracked assets</p>
             </Card>
           </div>
-          <div className={styles.status}>
-            <p className={styles.muted}>
-              {data.asOf ? (
-                <>
-                  Last updated <time dateTime={data.asOf}>{formatClock(data.asOf)}</time>
-                </>
-              ) : (
-                'No prices yet: the first tick is on its way.'
-              )}
-            </p>
-            <LiveStatus state={state} />
-          </div>
+          <UpdatedStatus asOf={data.asOf} none="No prices yet: the first tick is on its way." state={state} />
           <Table
             caption="Tracked assets by market cap"
             columns={columns}

@@ -39,6 +39,21 @@ const team = [
   },
 ] as const;
 
+/** Cards of a title and a line of text, in the page's grid. */
+function CardGrid({ cards }: { cards: ReadonlyArray<{ title: string; text: string }> }) {
+  return (
+    <ul className={styles.grid}>
+      {cards.map((card) => (
+        <li key={card.title}>
+          <Card title={card.title} titleLevel={3} className={styles.card}>
+            <p className={styles.cardText}>{card.text}</p>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function AboutPage() {
   return (
     <Page
@@ -55,28 +70,12 @@ export default function AboutPage() {
       </TitledSection>
 
       <TitledSection id="values-heading" title="Our values" className={styles.section} titleClassName={styles.heading}>
-        <ul className={styles.grid}>
-          {values.map((value) => (
-            <li key={value.title}>
-              <Card title={value.title} titleLevel={3} className={styles.card}>
-                <p className={styles.cardText}>{value.text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={values} />
       </TitledSection>
 
       <TitledSection id="team-heading" title="Our team" className={styles.section} titleClassName={styles.heading}>
         <p className={styles.text}>Three roles lead Coinsight.</p>
-        <ul className={styles.grid}>
-          {team.map((member) => (
-            <li key={member.role}>
-              <Card title={member.role} titleLevel={3} className={styles.card}>
-                <p className={styles.cardText}>{member.text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={team.map(({ role, text }) => ({ title: role, text }))} />
       </TitledSection>
 
       <TitledSection id="figures-heading" title="Coinsight today" className={styles.section} titleClassName={styles.heading}>

@@ -1,5 +1,6 @@
 import { ANALYTICS_PERIODS, OVERVIEW_PLATFORMS, PERIOD_LABELS, PLATFORM_LABELS, type AnalyticsPeriod } from '@coinsight/contracts';
 import { useState, type ReactNode } from 'react';
+import { TitledSection } from '../../components/TitledSection';
 import { FormAlert } from '../../components/forms';
 import { Page } from '../../components/Page';
 import { PlatformSummaryStats } from './PlatformSummaryStats';
@@ -58,10 +59,7 @@ export default function SocialAnalyticsPage() {
         />
       }
     >
-      <section className={styles.section} aria-labelledby="platforms-heading">
-        <h2 id="platforms-heading" className={styles.sectionTitle}>
-          Platforms
-        </h2>
+      <TitledSection id="platforms-heading" title="Platforms" className={styles.section} titleClassName={styles.sectionTitle}>
         <Loadable query={summaries} label="platform summaries">
           {(data) => (
             <ul className={styles.cards}>
@@ -88,25 +86,19 @@ export default function SocialAnalyticsPage() {
             </ul>
           )}
         </Loadable>
-      </section>
+      </TitledSection>
 
-      <section className={styles.section} aria-labelledby="trending-heading">
-        <h2 id="trending-heading" className={styles.sectionTitle}>
-          Trending topics
-        </h2>
+      <TitledSection id="trending-heading" title="Trending topics" className={styles.section} titleClassName={styles.sectionTitle}>
         <Loadable query={trending} label="trending topics">
           {(data) => <TrendingTopics topics={data.topics} />}
         </Loadable>
-      </section>
+      </TitledSection>
 
-      <section className={styles.section} aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading" className={styles.sectionTitle}>
-          Over time
-        </h2>
+      <TitledSection id="timeline-heading" title="Over time" className={styles.section} titleClassName={styles.sectionTitle}>
         <Loadable query={timeline} label="charts">
           {(data) => <TimelineCharts timeline={data} />}
         </Loadable>
-      </section>
+      </TitledSection>
     </Page>
   );
 }

@@ -28,9 +28,28 @@ const STATS: { key: keyof QuickStats; label: string }[] = [
   { key: 'shares', label: 'Shares' },
 ];
 
+/** Quick stats of everything stored: posts, likes, comments, shares. */
+function QuickStatsSection() {
+  const stats = trpc.social.quickStats.useQuery();
+  return (
+    <section aria-labelledby="quick-stats-heading" className={styles.section}>
+      <h2 id="quick-stats-heading" className={styles.title}>
+        Quick Stats
+      </h2>
+      <dl className={styles.stats} aria-busy={stats.isPending}>
+        {STATS.map(({ key, label }) => (
+          <div key={key} className={styles.stat}>
+            <dt className={styles.label}>{label}</dt>
+            <dd className={styles.value}>{stats.data ? formatCount(stats.data[key]) : stats.isError ? '–' : '…'}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 /** docs/product.md §2 social welcome page: the platform tables, and quick stats of everything stored. */
 export default function SocialPage() {
-  const stats = trpc.social.quickStats.useQuery();
   return (
     <Page
       title="Social"
@@ -38,19 +57,7 @@ export default function SocialPage() {
       description="Browse the posts Coinsight collects from Twitter, Instagram, Facebook and LinkedIn, each scored for sentiment and tagged with the coins it mentions."
     >
       <LinkCards cards={TABLES} />
-      <section aria-labelledby="quick-stats-heading" className={styles.section}>
-        <h2 id="quick-stats-heading" className={styles.title}>
-          Quick Stats
-        </h2>
-        <dl className={styles.stats} aria-busy={stats.isPending}>
-          {STATS.map(({ key, label }) => (
-            <div key={key} className={styles.stat}>
-              <dt className={styles.label}>{label}</dt>
-              <dd className={styles.value}>{stats.data ? formatCount(stats.data[key]) : stats.isError ? '–' : '…'}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <QuickStatsSection />
       <LinkCards cards={MORE} />
     </Page>
   );

@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES } from '@coinsight/contracts';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { cx } from '../../lib/cx';
-import { useField } from '../../components/ui';
+import { FieldError, useField } from '../../components/ui';
 import { ProgressBar } from './ProgressBar';
 import { formatBytes } from './taskText';
 import styles from './Tasks.module.css';
@@ -81,11 +81,7 @@ export function FileDrop({ name, file, onFile, error, disabled, progress = null 
         </p>
       ) : null}
       {file && progress !== null ? <ProgressBar value={progress * 100} label={`Upload of ${file.name}`} /> : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }

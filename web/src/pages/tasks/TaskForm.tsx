@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import { serverFieldError, serverMessage, useSession } from '../../app/session';
 import { FormOutcomeAlert, firstErrors, formStyles, listField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
-import { Button, Select, TextField } from '../../components/ui';
+import { Button, FieldError, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { FileDrop } from './FileDrop';
 import { FileRequestError, uploadTaskFile } from './taskFiles';
@@ -388,11 +388,7 @@ export function TaskForm() {
             <p id="task-platforms-hint" className={styles.muted}>
               None ticked means all platforms.
             </p>
-            {platformsError ? (
-              <p id="task-platforms-error" className={styles.error}>
-                {platformsError}
-              </p>
-            ) : null}
+            {platformsError ? <FieldError id="task-platforms-error">{platformsError}</FieldError> : null}
           </fieldset>
           <div className={styles.period}>
             <TextField label="From (UTC)" type="date" {...bind('query.from')} />

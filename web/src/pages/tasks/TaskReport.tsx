@@ -1,6 +1,6 @@
 import type { AnalysisReport } from '@coinsight/contracts';
 import { useMemo, type ReactNode } from 'react';
-import { BarList } from '../../components/charts/BarList';
+import { BarList, type BarListItem } from '../../components/charts/BarList';
 import { TimelineChart } from '../../components/charts/TimelineChart';
 import { Card } from '../../components/ui';
 import { formatCount, formatSentiment } from '../../lib/formatNumber';
@@ -9,6 +9,15 @@ import { lastDay, PLATFORM_LABEL } from './taskText';
 import styles from './Tasks.module.css';
 
 const posts = (n: number) => `${formatCount(n)} ${n === 1 ? 'post' : 'posts'}`;
+
+/** A card of one bar list of post counts, labelled by its title unless `label` says otherwise. */
+function BarCard({ title, label = title, empty, items }: { title: string; label?: string; empty: string; items: BarListItem[] }) {
+  return (
+    <Card title={title} titleLevel={2}>
+      <BarList label={label} format={posts} empty={empty} items={items} />
+    </Card>
+  );
+}
 
 /** An analysis task's report: the five views the issue names, drawn from the stored report. */
 export function TaskReport({ report, action }: { report: AnalysisReport; action?: ReactNode }) {
@@ -46,46 +55,35 @@ export function TaskReport({ report, action }: { report: AnalysisReport; action?
         )}
       </Card>
       <div className={styles.reportGrid}>
-        <Card title="Sentiment" titleLevel={2}>
-          <BarList
-            label="Sentiment distribution"
-            format={posts}
-            empty="No posts to score."
-            items={[
-              { label: 'Positive', value: sentiment.positive, tone: 'green' },
-              { label: 'Neutral', value: sentiment.neutral, tone: 'yellow' },
-              { label: 'Negative', value: sentiment.negative, tone: 'red' },
-            ]}
-          />
-        </Card>
-        <Card title="Top authors" titleLevel={2}>
-          <BarList
-            label="Top authors"
-            format={posts}
-            empty="No authors."
-            items={report.topAuthors.map((author) => ({
-              // LinkedIn authors are people's names, shown without '@' (docs/social-data.md).
-              label: `${author.platform === 'linkedin' ? '' : '@'}${author.username} (${PLATFORM_LABEL[author.platform]})`,
-              value: author.posts,
-            }))}
-          />
-        </Card>
-        <Card title="Top hashtags" titleLevel={2}>
-          <BarList
-            label="Top hashtags"
-            format={posts}
-            empty="No hashtags."
-            items={report.topHashtags.map((tag) => ({ label: `#${tag.tag}`, value: tag.posts }))}
-          />
-        </Card>
-        <Card title="Co-mentioned coins" titleLevel={2}>
-          <BarList
-            label="Co-mentioned coins"
-            format={posts}
-            empty="No other coins were mentioned."
-            items={report.coMentioned.map((coin) => ({ label: coin.symbol, value: coin.posts }))}
-          />
-        </Card>
+        <BarCard
+          title="Sentiment"
+          label="Sentiment distribution"
+          empty="No posts to score."
+          items={[
+            { label: 'Positive', value: sentiment.positive, tone: 'green' },
+            { label: 'Neutral', value: sentiment.neutral, tone: 'yellow' },
+            { label: 'Negative', value: sentiment.negative, tone: 'red' },
+          ]}
+        />
+        <BarCard
+          title="Top authors"
+          empty="No authors."
+          items={report.topAuthors.map((author) => ({
+            // LinkedIn authors are people's names, shown without '@' (docs/social-data.md).
+            label: `${author.platform === 'linkedin' ? '' : '@'}${author.username} (${PLATFORM_LABEL[author.platform]})`,
+            value: author.posts,
+          }))}
+        />
+        <BarCard
+          title="Top hashtags"
+          empty="No hashtags."
+          items={report.topHashtags.map((tag) => ({ label: `#${tag.tag}`, value: tag.posts }))}
+        />
+        <BarCard
+          title="Co-mentioned coins"
+          empty="No other coins were mentioned."
+          items={report.coMentioned.map((coin) => ({ label: coin.symbol, value: coin.posts }))}
+        />
       </div>
     </div>
   );

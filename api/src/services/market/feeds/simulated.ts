@@ -1,5 +1,6 @@
 import { CANDLE_INTERVAL_MS, type CandleInterval } from '@coinsight/contracts';
-import type { FeedAsset, MarketCandle, MarketFeed, MarketQuote } from '../feed.js';
+import type { Candle } from '@coinsight/db';
+import type { FeedAsset, MarketFeed, MarketQuote } from '../feed.js';
 import { DEFAULT_SIMULATED_PARAMS, SIMULATED_PARAMS, type SimulatedAssetParams } from './simulated-params.js';
 
 const DAY = 86_400_000;
@@ -44,10 +45,10 @@ export function createSimulatedFeed(options: { seed: number }): MarketFeed & {
         return { symbol: asset.symbol, time: now, price: walk.price(t), volume24h: walk.volume24h(t), marketCap: null };
       });
     },
-    async history(asset: FeedAsset, interval: CandleInterval, from: Date, to: Date): Promise<MarketCandle[]> {
+    async history(asset: FeedAsset, interval: CandleInterval, from: Date, to: Date): Promise<Candle[]> {
       const walk = walkOf(asset.symbol);
       const size = CANDLE_INTERVAL_MS[interval];
-      const candles: MarketCandle[] = [];
+      const candles: Candle[] = [];
       for (let t = Math.ceil(from.getTime() / size) * size; t < to.getTime(); t += size) candles.push(walk.candle(t, interval));
       return candles;
     },
@@ -77,7 +78,7 @@ class AssetWalk {
   }
 
   /** OHLCV of the candle opening at `t`; volume is its share of the 24 h volume at its open. */
-  candle(t: number, interval: CandleInterval): MarketCandle {
+  candle(t: number, interval: CandleInterval): Candle {
     const path = this.#price.inside(t, interval).map((level) => this.#params.price * Math.exp(level));
     return {
       openTime: new Date(t),

@@ -5,6 +5,7 @@ import { loadAssetRefs } from '../../analysis/load-symbol-matcher.js';
 import { pgPoolOf } from '../../create-db.js';
 import { authorKey, upsertAuthors } from '../../ingest/authors.js';
 import { writePostBatchByCopy } from '../../ingest/copy-batch.js';
+import { engagementOf } from '../../schema/posts.js';
 import type { PostAnalysis } from '../../analysis/analyze.js';
 import type { PostInput } from '../../ingest/post-record.js';
 import { insertNewPosts, type PostWrite } from '../../ingest/post-rows.js';
@@ -126,12 +127,7 @@ function toWrite(post: PostInput, authorId: number): Omit<PostWrite, 'hashtags' 
     authorId,
     text: post.text,
     createdAt: post.createdAt,
-    likes: post.likes,
-    comments: post.comments,
-    shares: post.shares,
-    views: post.views,
-    replies: post.replies,
-    retweets: post.retweets,
+    ...engagementOf(post),
     mediaType: post.mediaType,
     location: post.location,
     reactions: post.reactions,

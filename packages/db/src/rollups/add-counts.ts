@@ -1,0 +1,17 @@
+// The rollup tables' counters, and the one way both write paths (apply.ts, ingest/copy-batch.ts)
+// add to them: insert the row, or add to the counters of the row already there.
+
+/** The counters of platform_hourly_stats, in column order. */
+export const PLATFORM_HOUR_COUNTS = ['posts', 'likes', 'comments', 'shares', 'views', 'replies', 'retweets', 'sentiment_sum'] as const;
+
+/** The counters of topic_hourly_stats and topic_daily_stats. */
+export const TOPIC_COUNTS = ['mentions', 'sentiment_sum'] as const;
+
+/**
+ * `on conflict (key…) do update set c = table.c + excluded.c, …`: SQL text from the fixed table,
+ * key and counter names above (never from input).
+ */
+export function addOnConflict(table: string, key: readonly string[], counts: readonly string[]): string {
+  const add = counts.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
+  return `on conflict (${key.join(', ')}) do update set ${add}`;
+}
