@@ -4,10 +4,10 @@
  * TEST_DATABASE_URL=postgres://… TEST_DB=postgres for PostgreSQL. POSTS=… changes the count.
  */
 import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
 import { seedAssets } from '@coinsight/db';
 import { createTestApp } from '../src/test/app.js';
 import { signup } from '../src/test/auth.js';
+import { readTaskFile } from '../src/services/tasks/files.js';
 import { runTask } from '../src/services/tasks/run-task.js';
 import { NOT_RUN_YET } from '../src/services/tasks/tasks.js';
 import { importPosts, type SourceRecord } from '@coinsight/db';
@@ -57,10 +57,10 @@ for (const format of ['csv', 'jsonl', 'json'] as const) {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
   const started = Date.now();
-  const outcome = await runTask(t.app.deps, id, new AbortController().signal);
+  const outcome = await runTask(t.app.deps, { taskId: id, signal: new AbortController().signal });
   clearInterval(sampler);
   const row = await t.app.db.selectFrom('tasks').select(['result', 'file_name']).where('id', '=', id).executeTakeFirstOrThrow();
-  const bytes = row.file_name ? statSync(`${t.app.deps.tasks.dir}/${row.file_name}`).size : 0;
+  const bytes = row.file_name ? ((await readTaskFile(t.app.db, row.file_name))?.bytes ?? 0) : 0;
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
   console.log(
     `${format}: ${outcome}, ${(row.result as { rows: number }).rows} rows, file ${mb(bytes)}, ${((Date.now() - started) / 1000).toFixed(1)} s; RSS before ${mb(before)}, peak ${mb(peak)} (+${mb(peak - before)})`,
