@@ -18,7 +18,7 @@ export const V1_ALERT_OTHER_EMAIL_MESSAGE =
 
 const alertEmail = z.union([z.boolean(), z.email()], { error: V1_ALERT_EMAIL_MESSAGE }).optional().meta({
   description:
-    "Also mail the account when it fires (default true). The account's own verified address counts as true (docs/product.md §3's payload names it); any other address is refused",
+    "Also mail the account when it fires (default true). The account's own verified address counts as true; any other address is refused",
   example: true,
 });
 
