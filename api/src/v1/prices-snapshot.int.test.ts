@@ -1,5 +1,5 @@
 import type { MarketAssetDetail, MarketOverview, V1PricesResponse } from '@coinsight/contracts';
-import { seedAssets } from '@coinsight/db';
+import { mulberry32, seedAssets } from '@coinsight/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../services/api-keys/keys.js';
@@ -125,20 +125,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** mulberry32: the same sets in every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe(`GET /v1/crypto/prices from the per-tick snapshot (${process.env.TEST_DB})`, () => {
   it('answers exactly what the database answers, for random symbol sets, and so do market.overview and market.asset', async () => {
-    const next = random(21);
+    const next = mulberry32(21);
     const before = served;
     for (let round = 0; round < 25; round++) {
       const size = 1 + Math.floor(next() * 6);

@@ -23,5 +23,6 @@ export { rebuildRollups } from './rollups/rebuild.js';
 export { findRollupDrift } from './rollups/verify.js';
 export { MEDIA_TYPES, PLATFORMS, POST_CONTENT_COLUMNS, POST_COUNTERS, REACTION_KINDS } from './schema/posts.js';
 export { DEMO_PERIOD_DAYS, DEMO_SEED, generateDemoPosts, type GenerateOptions } from './seed/posts/generate.js';
+export { mulberry32 } from './seed/posts/prng.js';
 export { seedAssets } from './seed/assets.js';
 export { DEMO_POST_COUNT, seedDemoPosts, type SeedPostsOptions, type SeedPostsReport } from './seed/posts/seed-posts.js';

@@ -7,7 +7,7 @@ import {
   type ListQuery,
   type SocialPlatform,
 } from '@coinsight/contracts';
-import { rebuildRollups, seedDemoPosts } from '@coinsight/db';
+import { mulberry32, rebuildRollups, seedDemoPosts } from '@coinsight/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -52,16 +52,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** mulberry32: the same draws every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const HOUR = 3_600_000;
 const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
 
@@ -134,7 +124,7 @@ async function check(platform: SocialPlatform, raw: Record<string, string | numb
 describe(`each list strategy answers what the plain query answers (${process.env.TEST_DB})`, () => {
   it('on 150 random draws and one draw aimed at each strategy', async () => {
     const seen = new Set<ListStrategy>();
-    const r = random(32);
+    const r = mulberry32(32);
     for (let i = 0; i < 150; i += 1) {
       const { platform, query } = draw(r);
       await check(platform, query, seen);

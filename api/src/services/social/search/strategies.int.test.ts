@@ -1,5 +1,5 @@
 import { SEARCH_COUNT_CAP, SOCIAL_PLATFORMS, searchQuerySchema, type SearchQuery, type SocialPlatform } from '@coinsight/contracts';
-import { seedDemoPosts } from '@coinsight/db';
+import { mulberry32, seedDemoPosts } from '@coinsight/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -28,15 +28,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
 const TERMS = [
   'bitcoin',
@@ -92,7 +83,7 @@ async function reference(query: SearchQuery) {
 
 describe(`each search strategy answers what the plain query answers (${process.env.TEST_DB})`, () => {
   it('on 80 random draws of terms, windows, platforms and offsets', async () => {
-    const r = random(32);
+    const r = mulberry32(32);
     const seen = new Set<string>();
     const deps = { db: t.app.db, readDb: t.app.db, now: () => new Date() };
     for (let i = 0; i < 80; i += 1) {
