@@ -52,6 +52,7 @@ const EXCEPTIONS: Record<string, string> = {
   'social/list/statements.ts *':
     "the list strategies' statements: each builds one query on the source the list chose (list/read-page.ts runs them)",
   'social/term-frequency.ts matchingShare': 'a step of a search, on the read pool the search chose',
+  'social/term-frequency.ts termFrequencyOf': 'a step of a search, on the read pool the search chose',
   'social/tsquery.ts websearchQueryText': 'a step of a search, on the read pool the search chose',
   'tasks/query.ts postsMatching': "builds a query (no I/O) for a task's posts, which the steps of its run execute",
   'tasks/files.ts taskFileWriter': 'the task file store: a building block of uploads and exports, for a given stored file',

@@ -72,3 +72,17 @@ export async function matchingShare(db: Db, parts: SearchParts, now: number): Pr
   }
   return share;
 }
+
+/**
+ * A search postings term's share of posts ('bitcoin', '$BTC', '#defi', as search/choose.ts names
+ * them) by the same statistics; undefined for one too rare to be among their common elements.
+ */
+export async function termFrequencyOf(db: Db, now: number): Promise<(term: string) => number | undefined> {
+  const frequencies = await frequenciesOf(db, now);
+  return (term) =>
+    term.startsWith('$')
+      ? frequencies.symbols.get(term.slice(1))
+      : term.startsWith('#')
+        ? frequencies.hashtags.get(term.slice(1))
+        : frequencies.search.get(term);
+}

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { POST_CONTENT_COLUMNS, POST_WRITTEN_COLUMNS, type PostWrittenColumn } from '../schema/posts.js';
+import { addPostingsSql, removePostingsSql } from '../postings/terms.js';
 import { addOnConflict, PLATFORM_HOUR_COUNTS, TOPIC_COUNTS } from '../rollups/add-counts.js';
 import type { AnalyzedPost, BatchOutcome } from './write-batch.js';
 
@@ -210,6 +211,13 @@ const ROLLUPS_AND_UPDATES = `
   where s.changed and posts.id = s.post_id
 `;
 
+// The batch's search postings (postings/terms.ts): the changed posts' old terms out before they are
+// rewritten, then the new and changed posts' terms in.
+const STAGED_IDS = (which: string) =>
+  `select p.id from posts p join ingest_staging s on p.platform = s.platform and p.external_id = s.external_id where ${which}`;
+const REMOVE_CHANGED_POSTINGS = removePostingsSql(STAGED_IDS('s.changed'));
+const ADD_POSTINGS = addPostingsSql(STAGED_IDS('s.inserted or s.changed'));
+
 const COUNTS = `select count(*) filter (where inserted) as inserted, count(*) filter (where changed) as updated from ingest_staging`;
 
 /** What a batch writes besides new posts: `all` as importPosts does; `insert` only adds posts (seeding rebuilds the rollups after). */
@@ -249,7 +257,9 @@ export async function writePostBatchByCopy(pool: pg.Pool, posts: readonly Staged
       await client.query(INSERT_POSTS);
       await client.query(LOCK_STORED);
       await client.query(MARK_CHANGED);
+      await client.query(REMOVE_CHANGED_POSTINGS);
       await client.query(ROLLUPS_AND_UPDATES);
+      await client.query(ADD_POSTINGS);
     }
     const counts = await client.query<{ inserted: number | string; updated: number | string }>(mode === 'all' ? COUNTS : INSERT_NEW_POSTS);
     await client.query('commit');

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await sql`truncate posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily restart identity cascade`.execute(
+  await sql`truncate posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, search_postings restart identity cascade`.execute(
     handle.db,
   );
 });

@@ -61,17 +61,17 @@ const UNNESTED = sql`u(${listed(POST_WRITTEN_COLUMNS)})`;
 const WRITTEN_VALUES = listed(POST_WRITTEN_COLUMNS.map(fromUnnested));
 const UPDATED = listed(POST_WRITTEN_COLUMNS.filter((c) => c !== 'platform' && c !== 'external_id').map((c) => `${c} = ${fromUnnested(c)}`));
 
-/** Inserts the posts that are new; returns the keys (see postKey) of those it inserted. */
-export async function insertNewPosts(db: Executor, rows: readonly PostWrite[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const result = await sql<{ platform: Platform; external_id: string }>`
+/** Inserts the posts that are new; returns the ids of those it inserted by key (see postKey). */
+export async function insertNewPosts(db: Executor, rows: readonly PostWrite[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const result = await sql<{ id: number; platform: Platform; external_id: string }>`
     insert into posts (${listed(POST_WRITTEN_COLUMNS)})
     select ${WRITTEN_VALUES}
     from unnest(${columns(rows)}) as ${UNNESTED}
     on conflict (platform, external_id) do nothing
-    returning platform, external_id
+    returning id, platform, external_id
   `.execute(db);
-  return new Set(result.rows.map((r) => postKey({ platform: r.platform, externalId: r.external_id })));
+  return new Map(result.rows.map((r) => [postKey({ platform: r.platform, externalId: r.external_id }), r.id]));
 }
 
 /** Rewrites stored posts (matched by id) with new values. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PostAnalysis } from '../analysis/analyze.js';
+import { addPostings, removePostings } from '../postings/apply.js';
 import { applyRollupDelta } from '../rollups/apply.js';
 import { RollupDelta } from '../rollups/delta.js';
 import type { Database } from '../schema/index.js';
@@ -80,7 +81,10 @@ export async function writePostBatch(db: Kysely<Database>, posts: readonly Analy
         changed.push({ ...next, id: old.id });
       }
     }
+    const changedIds = changed.map((c) => c.id);
+    await removePostings(trx, changedIds);
     await updatePosts(trx, changed);
+    await addPostings(trx, [...inserted.values(), ...changedIds]);
     await applyRollupDelta(trx, delta);
     return { inserted: inserted.size, updated: changed.length, skipped };
   });

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema/index.js';
+import { rebuildPostings } from '../postings/apply.js';
 import { DAY, HOUR, TOPICS } from './buckets.js';
 
 /**
- * Recomputes every rollup from the posts in one transaction. Used after bulk loads (cheaper than
+ * Recomputes every rollup (and the search postings) from the posts in one transaction. Used after bulk loads (cheaper than
  * per-batch increments), after re-analysis, and to repair rollups if they were ever edited by hand.
  */
 export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
@@ -40,5 +41,6 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
       where t.topic <> '$' || s.symbol
       group by 1, 2, 3, 4
     `.execute(trx);
+    await rebuildPostings(trx);
   });
 }

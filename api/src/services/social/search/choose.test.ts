@@ -1,35 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSearchCount, chooseSearchRows, walkRowsFor, WALK_MIN_SHARE, type SearchFacts } from './choose.js';
+import { chooseSearchCount, chooseSearchRows, postingsPlanOf, type SearchFacts } from './choose.js';
+import type { SearchParts } from '../term-frequency.js';
 
-const facts = (tsquery: string | null, share: number | null, more: Partial<SearchFacts['parts']> = {}): SearchFacts => ({
-  parts: { tsquery, symbols: [], hashtags: [], ...more },
-  share,
-});
+const parts = (tsquery: string | null, more: Partial<SearchParts> = {}): SearchParts => ({ tsquery, symbols: [], hashtags: [], ...more });
+// Shares as PostgreSQL's statistics might give them; a term they do not hold is rarer than any.
+const SHARES: Record<string, number> = { bitcoin: 0.12, $BTC: 0.2, etf: 0.03, stake: 0.02, reward: 0.04, '#defi': 0.01 };
+const frequency = (term: string) => SHARES[term];
+const shared = (p: SearchParts): SearchFacts => ({ parts: p, postings: postingsPlanOf(p, frequency) });
 
 describe('the search planner: facts → strategies', () => {
-  const table: [string, SearchFacts, 'walk-count' | 'index-count', 'newest' | 'ranked-walked' | 'ranked-indexed'][] = [
-    ['no text at all', facts(null, null), 'index-count', 'newest'],
-    ['a common coin, no words', facts(null, 0.2, { symbols: ['BTC'] }), 'walk-count', 'newest'],
-    ['a rare hashtag, no words', facts(null, 0.001, { hashtags: ['defi'] }), 'index-count', 'newest'],
-    ['a common word', facts("'bitcoin'", 0.12), 'walk-count', 'ranked-walked'],
-    ['a word just common enough', facts("'etf'", WALK_MIN_SHARE), 'walk-count', 'ranked-walked'],
-    ['a word just too rare', facts("'etf'", WALK_MIN_SHARE * 0.99), 'index-count', 'ranked-indexed'],
-    ['a word the statistics cannot tell', facts("'takeaway'", null), 'index-count', 'ranked-indexed'],
-    ["an account's own posts (no statistics)", facts("'bitcoin'", null), 'index-count', 'ranked-indexed'],
+  const table: [string, SearchFacts, 'postings-count' | 'index-count', 'newest-postings' | 'ranked-postings' | 'newest' | 'ranked-indexed'][] = [
+    ['no text at all', shared(parts(null)), 'index-count', 'newest'],
+    ['a coin, no words', shared(parts(null, { symbols: ['BTC'] })), 'postings-count', 'newest-postings'],
+    ['a hashtag, no words', shared(parts(null, { hashtags: ['defi'] })), 'postings-count', 'newest-postings'],
+    ['a word', shared(parts("'bitcoin'")), 'postings-count', 'ranked-postings'],
+    ['words joined by AND', shared(parts("'stake' & 'reward'")), 'postings-count', 'ranked-postings'],
+    ['a word and a coin', shared(parts("'bitcoin'", { symbols: ['BTC'] })), 'postings-count', 'ranked-postings'],
+    ['OR', shared(parts("'bitcoin' | 'ether'")), 'index-count', 'ranked-indexed'],
+    ['a phrase', shared(parts("'bitcoin' <-> 'etf'")), 'index-count', 'ranked-indexed'],
+    ['a negation', shared(parts("'ralli' & !'bitcoin'")), 'index-count', 'ranked-indexed'],
+    ['a prefix', shared(parts("'bitco':*")), 'index-count', 'ranked-indexed'],
+    ["an account's own posts (no postings)", { parts: parts("'bitcoin'"), postings: null }, 'index-count', 'ranked-indexed'],
   ];
   it.each(table)('%s', (_name, f, count, rows) => {
-    expect(chooseSearchCount(f, undefined)).toBe(count);
-    expect(chooseSearchRows(f, undefined)).toBe(rows);
+    expect(chooseSearchCount(f)).toBe(count);
+    expect(chooseSearchRows(f)).toBe(rows);
   });
 
-  it('a walk that did not settle the count, or fell short of candidates, hands over to the indexes', () => {
-    expect(chooseSearchCount(facts("'bitcoin'", 0.12), { settled: false })).toBe('index-count');
-    expect(chooseSearchRows(facts("'bitcoin'", 0.12), { short: true })).toBe('ranked-indexed');
+  it('the rarest term drives the read; the postings hold the rank only when the one word drives it', () => {
+    expect(postingsPlanOf(parts("'bitcoin'"), frequency)).toEqual({ terms: ['bitcoin'], rankFromPostings: true });
+    expect(postingsPlanOf(parts("'stake' & 'reward'"), frequency)).toEqual({ terms: ['stake', 'reward'], rankFromPostings: false });
+    expect(postingsPlanOf(parts("'bitcoin'", { symbols: ['BTC'] }), frequency)).toEqual({ terms: ['bitcoin', '$BTC'], rankFromPostings: true });
+    expect(postingsPlanOf(parts("'bitcoin'", { hashtags: ['defi'] }), frequency)).toEqual({ terms: ['#defi', 'bitcoin'], rankFromPostings: false });
+    expect(postingsPlanOf(parts("'etf' & 'quantum'"), frequency)).toEqual({ terms: ['quantum', 'etf'], rankFromPostings: false });
+    expect(postingsPlanOf(parts(null, { symbols: ['BTC'], hashtags: ['defi'] }), frequency)).toEqual({ terms: ['#defi', '$BTC'], rankFromPostings: true });
   });
 
-  it('a walk reads the rows the share predicts, with half again as margin', () => {
-    expect(walkRowsFor(facts("'bitcoin'", 0.1), 1_001)).toBe(15_015);
-    expect(walkRowsFor(facts("'bitcoin'", 0.5), 200)).toBe(600);
-    expect(walkRowsFor(facts("'etf'", 0.01), 200)).toBeNull();
+  it('a lexeme the tsquery text escapes (a quote, a backslash) is left to the indexes', () => {
+    expect(postingsPlanOf(parts("'it''s'"), frequency)).toBeNull();
+    expect(postingsPlanOf(parts("'a\\\\b'"), frequency)).toBeNull();
   });
 });

@@ -4,49 +4,65 @@ import type { SearchParts } from '../term-frequency.js';
 export const RELEVANCE_CANDIDATES = 200;
 
 /**
- * A match held by at least this share of posts is counted, and its relevance candidates found, by
- * walking the window newest first (a count reads about 10,000 rows at a tenth, 15-27 ms at
- * 1,000,000 posts) rather than by the planner's bitmap of all its matches (155 ms to count
- * "bitcoin" over 7 days; 30-80 ms for its candidates in a day). Rarer ones would walk too far.
+ * A search the postings answer (docs/performance.md, "Search postings"): its terms all required
+ * ('bitcoin', '$BTC', '#defi' as stored there), the rarest first, which drives the read; the others
+ * are checked in the postings of the same hour. `rankFromPostings`: the words are one lexeme (or
+ * none), so each posting's rank is the search's.
  */
-export const WALK_MIN_SHARE = 0.08;
-/** The walk reads this many times the rows the share predicts it needs, so a platform where the match is somewhat rarer still ends there. */
-const WALK_MARGIN = 1.5;
+export interface PostingsPlan {
+  terms: readonly [string, ...string[]];
+  rankFromPostings: boolean;
+}
 
-/** What steers a search's reads: its parts and, for the shared dataset, the share of posts that hold them all. */
+/** What steers a search's reads: its parts, and the postings plan when the postings can answer it. */
 export interface SearchFacts {
   parts: SearchParts;
-  /** By PostgreSQL's statistics (term-frequency.ts); null when they cannot tell, and for an account's own posts. */
-  share: number | null;
+  /** Null for an account's own posts (no postings), for a search with no term, and for words beyond lexemes joined by AND. */
+  postings: PostingsPlan | null;
 }
 
 /**
  * The named ways a search reads (docs/performance.md, "The search planner"). Counts, per platform,
  * up to SEARCH_COUNT_CAP + 1:
- * - `walk-count`: a common match, counted among the window's newest rows (read off the
- *   (platform, created_at) index), when that settles it: past the cap, or the window read whole;
- * - `index-count`: the planner's count through the GIN indexes, for a rarer match or when the walk did not settle it.
+ * - `postings-count`: the driving term's postings in the window, newest hours first, the other terms checked;
+ * - `index-count`: the planner's count through the indexes (no term, own posts, OR/NOT/phrases/prefixes).
  * Rows:
- * - `newest`: no words; each platform's newest matches merged;
- * - `ranked-walked`: words, a common match: each platform's RELEVANCE_CANDIDATES newest matches
- *   found among the window's newest rows, ranked, then the older matches newest first;
- * - `ranked-indexed`: the same candidates read through the GIN indexes, for a rarer match or a walk that fell short.
+ * - `newest-postings`: terms but no words: each platform's newest matches off the postings, merged;
+ * - `ranked-postings`: words: each platform's RELEVANCE_CANDIDATES newest matches off the postings,
+ *   ranked, then the older matches newest first (off the postings too);
+ * - `newest`: neither postings nor words: each platform's newest matches through the indexes, merged;
+ * - `ranked-indexed`: words the postings cannot answer: the same order, read through the GIN indexes.
  */
-export type SearchCountStrategy = 'walk-count' | 'index-count';
-export type SearchRowsStrategy = 'newest' | 'ranked-walked' | 'ranked-indexed';
+export type SearchCountStrategy = 'postings-count' | 'index-count';
+export type SearchRowsStrategy = 'newest-postings' | 'ranked-postings' | 'newest' | 'ranked-indexed';
 
-/** How many of the window's newest rows a walk reads to meet `wanted` matches, with a margin; null for a match too rare to walk for. */
-export function walkRowsFor(f: SearchFacts, wanted: number): number | null {
-  return f.share !== null && f.share >= WALK_MIN_SHARE ? Math.ceil((WALK_MARGIN * wanted) / f.share) : null;
+export function chooseSearchCount(f: SearchFacts): SearchCountStrategy {
+  return f.postings ? 'postings-count' : 'index-count';
 }
 
-/** A platform's count: walked when the match is common, unless a walk already failed to settle it. */
-export function chooseSearchCount(f: SearchFacts, walk: { settled: false } | undefined): SearchCountStrategy {
-  return walkRowsFor(f, 1) !== null && !walk ? 'walk-count' : 'index-count';
+export function chooseSearchRows(f: SearchFacts): SearchRowsStrategy {
+  if (f.parts.tsquery === null) return f.postings ? 'newest-postings' : 'newest';
+  return f.postings ? 'ranked-postings' : 'ranked-indexed';
 }
 
-/** A platform's rows: the newest without words; with words, ranked candidates walked for a common match unless the walk fell short. */
-export function chooseSearchRows(f: SearchFacts, walk: { short: true } | undefined): SearchRowsStrategy {
-  if (f.parts.tsquery === null) return 'newest';
-  return walkRowsFor(f, 1) !== null && !walk ? 'ranked-walked' : 'ranked-indexed';
+const LEXEME = /^'([^']+)'$/;
+
+/**
+ * The postings plan of a search of the shared posts: null when a part is not a plain term (words
+ * joined by anything but AND, phrases, prefixes, negations) or there is no term. `frequency` gives
+ * a term's share of posts by the statistics (undefined when too rare for them: rarest of all).
+ */
+export function postingsPlanOf(parts: SearchParts, frequency: (term: string) => number | undefined): PostingsPlan | null {
+  const lexemes: string[] = [];
+  if (parts.tsquery !== null) {
+    for (const operand of parts.tsquery.split(' & ')) {
+      const lexeme = LEXEME.exec(operand)?.[1];
+      if (lexeme === undefined || lexeme.includes("''") || lexeme.includes('\\')) return null;
+      lexemes.push(lexeme);
+    }
+  }
+  const terms = [...lexemes, ...parts.symbols.map((s) => `$${s}`), ...parts.hashtags.map((h) => `#${h}`)];
+  const [first, ...rest] = [...new Set(terms)].sort((a, b) => (frequency(a) ?? 0) - (frequency(b) ?? 0));
+  if (first === undefined) return null;
+  return { terms: [first, ...rest], rankFromPostings: lexemes.length === 0 || (lexemes.length === 1 && first === lexemes[0]) };
 }

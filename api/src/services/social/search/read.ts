@@ -7,13 +7,14 @@ import {
   type SearchResults,
   type SocialPlatform,
 } from '@coinsight/contracts';
-import { postsSourceFor, type DatasetScope } from '../dataset.js';
+import { postsSourceFor, readPoolFor, type DatasetScope } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { toSearchResult, type PostRowOut } from '../post-shapes.js';
 import { parseSearchTerms } from '../search-terms.js';
-import { matchingShare, type SearchParts } from '../term-frequency.js';
+import { termFrequencyOf, type SearchParts } from '../term-frequency.js';
 import { websearchQueryText } from '../tsquery.js';
-import { chooseSearchCount, chooseSearchRows, RELEVANCE_CANDIDATES, walkRowsFor, type SearchFacts } from './choose.js';
+import { chooseSearchCount, chooseSearchRows, postingsPlanOf, RELEVANCE_CANDIDATES, type PostingsPlan, type SearchFacts } from './choose.js';
+import { postingsCount, postingsNewest, type PostingsScope } from './postings.js';
 import * as statements from './statements.js';
 
 /** A search's input: whose posts, and the parsed query. */
@@ -32,10 +33,23 @@ async function partsOf(deps: SocialDeps, q: string | undefined): Promise<SearchP
   };
 }
 
-/** The facts the search planner (search/choose.ts) decides on: the statistics describe the shared posts alone. */
+/** The facts the search planner (search/choose.ts) decides on: the postings hold the shared posts alone. */
 export async function searchFactsOf(deps: SocialDeps, { scope, query }: SearchInput): Promise<SearchFacts> {
   const parts = await partsOf(deps, query.q);
-  return { parts, share: scope.dataset === 'shared' ? await matchingShare(deps.readDb, parts, deps.now().getTime()) : null };
+  if (scope.dataset !== 'shared') return { parts, postings: null };
+  return { parts, postings: postingsPlanOf(parts, await termFrequencyOf(deps.readDb, deps.now().getTime())) };
+}
+
+/** How a search reads: through the postings (shared posts, plain terms) or through the indexes of its source. */
+type Reader =
+  | { kind: 'postings'; s: PostingsScope; plan: PostingsPlan }
+  | { kind: 'indexes'; s: statements.SearchScope; facts: SearchFacts };
+
+function readerOf(deps: SocialDeps, { scope, query }: SearchInput, facts: SearchFacts): Reader {
+  const window = { startDate: query.startDate, endDate: query.endDate, parts: facts.parts };
+  return chooseSearchCount(facts) === 'postings-count' && facts.postings
+    ? { kind: 'postings', s: { ...window, db: readPoolFor(deps, scope) }, plan: facts.postings }
+    : { kind: 'indexes', s: { ...window, db: postsSourceFor(deps, scope) }, facts };
 }
 
 /**
@@ -43,28 +57,19 @@ export async function searchFactsOf(deps: SocialDeps, { scope, query }: SearchIn
  * order (see rankedThenNewest), and each platform's matches counted up to SEARCH_COUNT_CAP.
  */
 export async function readSearch(deps: SocialDeps, input: SearchInput): Promise<SearchResults> {
-  const { scope, query } = input;
-  const f = await searchFactsOf(deps, input);
-  const s: statements.SearchScope = {
-    db: postsSourceFor(deps, scope),
-    startDate: query.startDate,
-    endDate: query.endDate,
-    parts: f.parts,
-  };
+  const { query } = input;
+  const facts = await searchFactsOf(deps, input);
+  const reader = readerOf(deps, input, facts);
   const platforms = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
   const end = query.offset + query.limit;
-  const [rows, counts] = await Promise.all([
-    chooseSearchRows(f, undefined) === 'newest'
-      ? newestAcross(s, platforms, 0, query.offset, end)
-      : rankedThenNewest(s, f, platforms, query.offset, end),
-    Promise.all(SOCIAL_PLATFORMS.map((platform) => countOf(s, f, platform))),
-  ]);
+  const rows = chooseSearchRows(facts).startsWith('newest') ? newestAcross(reader, platforms, 0, query.offset, end) : rankedThenNewest(reader, platforms, query.offset, end);
+  const [data, counts] = await Promise.all([rows, Promise.all(SOCIAL_PLATFORMS.map((platform) => countOf(reader, platform)))]);
   const searched = counts.filter((c) => platforms.includes(c.platform));
   const total = searched.reduce((sum, c) => sum + c.matches, 0);
   const totalCapped = searched.some((c) => c.capped);
   const more = end < total || (totalCapped && end < SEARCH_COUNT_CAP);
   return {
-    data: rows.map(toSearchResult),
+    data: data.map(toSearchResult),
     total,
     totalCapped,
     platforms: counts,
@@ -72,43 +77,30 @@ export async function readSearch(deps: SocialDeps, input: SearchInput): Promise<
   };
 }
 
-/**
- * A platform's matches up to SEARCH_COUNT_CAP. A walk settles the count when it passes the cap,
- * or when the window holds fewer rows than the walk was allowed (it read all of it, as for a
- * common word in a day's window); otherwise the match is rarer here than the statistics say,
- * and the planner counts it.
- */
-async function countOf(s: statements.SearchScope, f: SearchFacts, platform: SocialPlatform): Promise<PlatformMatches> {
-  let matches: number | undefined;
-  if (chooseSearchCount(f, undefined) === 'walk-count') {
-    const rows = walkRowsFor(f, SEARCH_COUNT_CAP + 1)!;
-    const walked = await statements.walkedCount(s, platform, rows);
-    if (walked.n > SEARCH_COUNT_CAP || walked.windowRows < rows) matches = walked.n;
-  }
-  matches ??= await statements.indexCount(s, platform);
+/** A platform's matches up to SEARCH_COUNT_CAP: `postings-count` or `index-count`. */
+async function countOf(reader: Reader, platform: SocialPlatform): Promise<PlatformMatches> {
+  const matches = reader.kind === 'postings' ? await postingsCount(reader.s, reader.plan, platform) : await statements.indexCount(reader.s, platform);
   return { platform, matches: Math.min(matches, SEARCH_COUNT_CAP), capped: matches > SEARCH_COUNT_CAP };
 }
 
-/**
- * A platform's RELEVANCE_CANDIDATES newest matches, read narrow. Walked, fewer than wanted are
- * all the window has if the walk read the whole window (a day's, say); otherwise the walk may
- * have stopped short of older matches, and the indexes answer.
- */
-async function candidatesOf(s: statements.SearchScope, f: SearchFacts, platform: SocialPlatform): Promise<statements.Candidate[]> {
-  if (chooseSearchRows(f, undefined) === 'ranked-walked') {
-    const rows = walkRowsFor(f, RELEVANCE_CANDIDATES)!;
-    const walked = await statements.walkedCandidates(s, platform, rows);
-    if (walked.length === RELEVANCE_CANDIDATES || (await statements.windowRows(s, platform, rows)) < rows) return walked;
-  }
-  return statements.indexedCandidates(s, platform);
+/** A platform's matches newest first, [skip, skip + take), read narrow (id, time, rank). */
+const newestOf = (reader: Reader, platform: SocialPlatform, skip: number, take: number): Promise<statements.Candidate[]> =>
+  reader.kind === 'postings'
+    ? postingsNewest(reader.s, reader.plan, platform, skip, take)
+    : statements.newestCandidates(reader.s, platform, skip, take);
+
+const newest = (a: statements.Candidate, b: statements.Candidate) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
+
+/** The page's rows, whole, in the order of `ids`. */
+async function rowsInOrder(reader: Reader, ids: number[]): Promise<PostRowOut[]> {
+  const rowsById = await statements.rowsById(reader.s, ids);
+  return ids.flatMap((id) => rowsById.get(id) ?? []);
 }
 
-const newest = (a: PostRowOut, b: PostRowOut) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
-
 /** Rows [from, to) of the platforms' matches merged newest first, each platform's first `skip` left out. */
-async function newestAcross(s: statements.SearchScope, platforms: readonly SocialPlatform[], skip: number, from: number, to: number) {
-  const perPlatform = await Promise.all(platforms.map((platform) => statements.newestMatches(s, platform, skip, to)));
-  return perPlatform.flat().sort(newest).slice(from, to);
+async function newestAcross(reader: Reader, platforms: readonly SocialPlatform[], skip: number, from: number, to: number) {
+  const perPlatform = await Promise.all(platforms.map((platform) => newestOf(reader, platform, skip, to)));
+  return rowsInOrder(reader, perPlatform.flat().sort(newest).slice(from, to).map((c) => c.id));
 }
 
 /**
@@ -116,14 +108,12 @@ async function newestAcross(s: statements.SearchScope, platforms: readonly Socia
  * every match of a word as common as "bitcoin" would read most of the table), then the older
  * matches newest first. That order is fixed, so `offset` pages through it without repeats or gaps.
  */
-async function rankedThenNewest(s: statements.SearchScope, f: SearchFacts, platforms: readonly SocialPlatform[], from: number, to: number) {
-  const candidates = await Promise.all(platforms.map((platform) => candidatesOf(s, f, platform)));
-  const ranked = candidates.flat().sort((a, b) => b.rank - a.rank || b.created_at.getTime() - a.created_at.getTime() || b.id - a.id);
-  const pageIds = ranked.slice(from, to).map((c) => c.id);
-  const rowsById = await statements.rowsById(s, pageIds);
-  const head = pageIds.flatMap((id) => rowsById.get(id) ?? []);
+async function rankedThenNewest(reader: Reader, platforms: readonly SocialPlatform[], from: number, to: number) {
+  const candidates = await Promise.all(platforms.map((platform) => newestOf(reader, platform, 0, RELEVANCE_CANDIDATES)));
+  const ranked = candidates.flat().sort((a, b) => b.rank - a.rank || newest(a, b));
+  const head = await rowsInOrder(reader, ranked.slice(from, to).map((c) => c.id));
   const withMore = platforms.filter((_, i) => candidates[i]?.length === RELEVANCE_CANDIDATES);
   if (to <= ranked.length || withMore.length === 0) return head;
-  const tail = await newestAcross(s, withMore, RELEVANCE_CANDIDATES, Math.max(0, from - ranked.length), to - ranked.length);
+  const tail = await newestAcross(reader, withMore, RELEVANCE_CANDIDATES, Math.max(0, from - ranked.length), to - ranked.length);
   return [...head, ...tail];
 }

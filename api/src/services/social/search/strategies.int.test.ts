@@ -40,6 +40,8 @@ const TERMS = [
   'staking rewards',
   'bitcoin etf',
   '$SOL market',
+  '#defi $ETH',
+  'bitcoin #defi',
   'rally -bitcoin',
   '"all-time high"',
   'zzzunknown',
@@ -99,16 +101,16 @@ describe(`each search strategy answers what the plain query answers (${process.e
       });
       const input = { scope: { dataset: 'shared' } as const, query };
       const facts = await searchFactsOf(deps, input);
-      seen.add(chooseSearchCount(facts, undefined)).add(chooseSearchRows(facts, undefined));
+      seen.add(chooseSearchCount(facts)).add(chooseSearchRows(facts));
       const got = await readSearch(deps, input);
       const expected = await reference(query);
-      const label = JSON.stringify({ query, share: facts.share });
+      const label = JSON.stringify({ query, postings: facts.postings });
       expect(
         got.data.map((post) => Number(post._id)),
         label,
       ).toEqual(expected.ids);
       expect(got.platforms, label).toEqual(expected.counts);
     }
-    expect([...seen].sort()).toEqual(['index-count', 'newest', 'ranked-indexed', 'ranked-walked', 'walk-count']);
+    expect([...seen].sort()).toEqual(['index-count', 'newest', 'newest-postings', 'postings-count', 'ranked-indexed', 'ranked-postings']);
   }, 600_000);
 });

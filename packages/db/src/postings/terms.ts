@@ -1,0 +1,72 @@
+// The search postings (docs/performance.md, "Search postings"): for each platform, term and hour,
+// the posts holding the term, with their time and their rank for the term alone. A term is a
+// lexeme of `search` as it is stored ('bitcoin'), a coin ('$BTC') or a hashtag ('#defi'); lexemes
+// never start with '$' or '#', so the three never collide.
+
+/**
+ * A lexeme as a one-lexeme tsquery, quoted as the tsquery parser reads it (a quote doubled, a
+ * backslash escaped), so `ts_rank(search, <it>)` is what a search for the word alone ranks.
+ */
+const LEXEME_QUERY = `('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''')::tsquery`;
+
+/**
+ * Each term of a post `p` once, with its rank: `t.term`, `t.rank`. Written as text so the
+ * importer's COPY path (plain SQL on a pg client) and the Kysely paths use the same terms.
+ */
+export const POST_TERMS_SQL = `cross join lateral (
+  select l as term, ts_rank(p.search, ${LEXEME_QUERY}) as rank from unnest(tsvector_to_array(p.search)) l
+  union all
+  select distinct '$' || s, 0::real from unnest(p.symbols) s
+  union all
+  select distinct '#' || h, 0::real from unnest(p.hashtags) h
+) t`;
+
+/** The hour bucket of a post `p`, as the rollups' (rollups/buckets.ts). */
+export const POST_HOUR_SQL = `date_bin('1 hour', p.created_at, timestamptz '2000-01-01 00:00:00+00')`;
+
+/**
+ * Adds the postings of the posts whose ids `ids` (a query of one column `id`) selects; they must
+ * not be in the postings yet. Keys are written in order, so two imports lock rows in the same
+ * order and wait rather than deadlock.
+ */
+export const addPostingsSql = (ids: string): string => `
+  insert into search_postings (platform, term, hour, ids, times, ranks)
+  select p.platform, t.term, ${POST_HOUR_SQL}, array_agg(p.id), array_agg(p.created_at), array_agg(t.rank)
+  from posts p ${POST_TERMS_SQL}
+  where p.id in (${ids})
+  group by 1, 2, 3
+  order by 1, 2, 3
+  on conflict (platform, term, hour) do update set
+    ids = search_postings.ids || excluded.ids,
+    times = search_postings.times || excluded.times,
+    ranks = search_postings.ranks || excluded.ranks
+`;
+
+/**
+ * Takes the posts whose ids `ids` selects out of the postings of their terms as stored now: run
+ * before their text or time changes. A row left empty stays (readers find nothing in it; the
+ * drift check and a rebuild treat it as absent).
+ */
+export const removePostingsSql = (ids: string): string => `
+  with gone as materialized (select id from (${ids}) g(id)),
+  keys as materialized (
+    select distinct p.platform, t.term, ${POST_HOUR_SQL} as hour
+    from posts p ${POST_TERMS_SQL}
+    where p.id in (select id from gone)
+  )
+  update search_postings sp set (ids, times, ranks) = (
+    select coalesce(array_agg(u.i order by u.n), '{}'), coalesce(array_agg(u.t order by u.n), '{}'), coalesce(array_agg(u.r order by u.n), '{}')
+    from unnest(sp.ids, sp.times, sp.ranks) with ordinality u(i, t, r, n)
+    where u.i not in (select id from gone)
+  )
+  from keys k
+  where sp.platform = k.platform and sp.term = k.term and sp.hour = k.hour
+`;
+
+/** Every post's postings, from nothing (the table must be empty). */
+export const ALL_POSTINGS_SQL = `
+  insert into search_postings (platform, term, hour, ids, times, ranks)
+  select p.platform, t.term, ${POST_HOUR_SQL}, array_agg(p.id), array_agg(p.created_at), array_agg(t.rank)
+  from posts p ${POST_TERMS_SQL}
+  group by 1, 2, 3
+`;
