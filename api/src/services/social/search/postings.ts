@@ -15,11 +15,11 @@ export type PostingsScope = Omit<SearchScope, 'db'> & { db: Db };
 
 const HOUR_OF = (at: Date) => sql`date_bin('1 hour', ${at}::timestamptz, timestamptz '2000-01-01 00:00:00+00')`;
 
-/** The driving term's postings of the platform in the window, each with every other term, as `u(id, t, r)` of `sp`. */
-function matchingPostings(s: PostingsScope, plan: PostingsPlan, platform: SocialPlatform): RawBuilder<unknown> {
+/** The driving term's postings of the platform `p.platform` in the window, each with every other term, as `u(id, t, r)` of `sp`. */
+function matchingPostings(s: PostingsScope, plan: PostingsPlan): RawBuilder<unknown> {
   const [driver, ...others] = plan.terms;
   const conditions = [
-    sql`sp.platform = ${platform}`,
+    sql`sp.platform = p.platform`,
     sql`sp.term = ${driver}`,
     ...(s.startDate ? [sql`sp.hour >= ${HOUR_OF(s.startDate)}`, sql`u.t >= ${s.startDate}`] : []),
     ...(s.endDate ? [sql`sp.hour <= ${s.endDate}`, sql`u.t <= ${s.endDate}`] : []),
@@ -30,30 +30,45 @@ function matchingPostings(s: PostingsScope, plan: PostingsPlan, platform: Social
   return sql`search_postings sp cross join lateral unnest(sp.ids, sp.times, sp.ranks) u(id, t, r) where ${sql.join(conditions, sql` and `)}`;
 }
 
-/** `postings-count`: the platform's matches up to SEARCH_COUNT_CAP + 1. */
-export async function postingsCount(s: PostingsScope, plan: PostingsPlan, platform: SocialPlatform): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`
-    select count(*) as n from (select 1 from ${matchingPostings(s, plan, platform)} order by sp.hour desc limit ${SEARCH_COUNT_CAP + 1}) m
+/** The platforms, one row `p(platform)` each: every platform's read is one lateral subquery of one statement. */
+const platformsOf = (platforms: readonly SocialPlatform[]) => sql`unnest(${platforms}::text[]) p(platform)`;
+
+/** `postings-count`: each platform's matches up to SEARCH_COUNT_CAP + 1, in one statement. */
+export async function postingsCounts(s: PostingsScope, plan: PostingsPlan, platforms: readonly SocialPlatform[]): Promise<Map<SocialPlatform, number>> {
+  const { rows } = await sql<{ platform: SocialPlatform; n: number | string }>`
+    select p.platform, (
+      select count(*) from (select 1 from ${matchingPostings(s, plan)} order by sp.hour desc limit ${SEARCH_COUNT_CAP + 1}) m
+    ) as n
+    from ${platformsOf(platforms)}
   `.execute(s.db);
-  return Number(rows[0]?.n ?? 0);
+  return new Map(rows.map((row) => [row.platform, Number(row.n)]));
 }
 
 /**
- * The platform's matches newest first, [skip, skip + take), with their rank: the postings' when
+ * Each platform's matches newest first, [skip, skip + take), with their rank: the postings' when
  * they hold it (plan.rankFromPostings), else ts_rank of the search over those rows alone.
  */
-export async function postingsNewest(s: PostingsScope, plan: PostingsPlan, platform: SocialPlatform, skip: number, take: number): Promise<Candidate[]> {
+export async function postingsNewest(
+  s: PostingsScope,
+  plan: PostingsPlan,
+  platforms: readonly SocialPlatform[],
+  skip: number,
+  take: number,
+): Promise<Candidate[][]> {
   const page = sql`
-    select u.id, u.t as created_at, u.r as rank from ${matchingPostings(s, plan, platform)}
-    order by sp.hour desc, u.t desc, u.id desc offset ${skip} limit ${take}
-  `;
+    select p.platform, c.id, c.created_at, c.rank from ${platformsOf(platforms)} cross join lateral (
+      select u.id, u.t as created_at, u.r as rank from ${matchingPostings(s, plan)}
+      order by sp.hour desc, u.t desc, u.id desc offset ${skip} limit ${take}
+    ) c`;
   const query =
     plan.rankFromPostings || s.parts.tsquery === null
       ? page
-      : sql`
-        select c.id, c.created_at, ts_rank(posts.search, ${asTsquery(s.parts.tsquery)}) as rank
-        from (${page}) c join posts on posts.id = c.id
-        order by c.created_at desc, c.id desc`;
-  const { rows } = await sql<Candidate>`${query}`.execute(s.db);
-  return rows.map((row) => ({ id: Number(row.id), created_at: row.created_at, rank: Number(row.rank) }));
+      : sql`select c.platform, c.id, c.created_at, ts_rank(posts.search, ${asTsquery(s.parts.tsquery)}) as rank from (${page}) c join posts on posts.id = c.id`;
+  const { rows } = await sql<Candidate & { platform: SocialPlatform }>`${query}`.execute(s.db);
+  return platforms.map((platform) =>
+    rows
+      .filter((row) => row.platform === platform)
+      .map((row) => ({ id: Number(row.id), created_at: row.created_at, rank: Number(row.rank) }))
+      .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id),
+  );
 }

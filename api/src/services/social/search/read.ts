@@ -14,7 +14,7 @@ import { parseSearchTerms } from '../search-terms.js';
 import { termFrequencyOf, type SearchParts } from '../term-frequency.js';
 import { websearchQueryText } from '../tsquery.js';
 import { chooseSearchCount, chooseSearchRows, postingsPlanOf, RELEVANCE_CANDIDATES, type PostingsPlan, type SearchFacts } from './choose.js';
-import { postingsCount, postingsNewest, type PostingsScope } from './postings.js';
+import { postingsCounts, postingsNewest, type PostingsScope } from './postings.js';
 import * as statements from './statements.js';
 
 /** A search's input: whose posts, and the parsed query. */
@@ -63,7 +63,7 @@ export async function readSearch(deps: SocialDeps, input: SearchInput): Promise<
   const platforms = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
   const end = query.offset + query.limit;
   const rows = chooseSearchRows(facts).startsWith('newest') ? newestAcross(reader, platforms, 0, query.offset, end) : rankedThenNewest(reader, platforms, query.offset, end);
-  const [data, counts] = await Promise.all([rows, Promise.all(SOCIAL_PLATFORMS.map((platform) => countOf(reader, platform)))]);
+  const [data, counts] = await Promise.all([rows, countsOf(reader)]);
   const searched = counts.filter((c) => platforms.includes(c.platform));
   const total = searched.reduce((sum, c) => sum + c.matches, 0);
   const totalCapped = searched.some((c) => c.capped);
@@ -77,17 +77,23 @@ export async function readSearch(deps: SocialDeps, input: SearchInput): Promise<
   };
 }
 
-/** A platform's matches up to SEARCH_COUNT_CAP: `postings-count` or `index-count`. */
-async function countOf(reader: Reader, platform: SocialPlatform): Promise<PlatformMatches> {
-  const matches = reader.kind === 'postings' ? await postingsCount(reader.s, reader.plan, platform) : await statements.indexCount(reader.s, platform);
-  return { platform, matches: Math.min(matches, SEARCH_COUNT_CAP), capped: matches > SEARCH_COUNT_CAP };
+/** Each platform's matches up to SEARCH_COUNT_CAP: `postings-count` (one statement) or `index-count` (one a platform). */
+async function countsOf(reader: Reader): Promise<PlatformMatches[]> {
+  const counted =
+    reader.kind === 'postings'
+      ? await postingsCounts(reader.s, reader.plan, SOCIAL_PLATFORMS)
+      : new Map(await Promise.all(SOCIAL_PLATFORMS.map(async (platform) => [platform, await statements.indexCount(reader.s, platform)] as const)));
+  return SOCIAL_PLATFORMS.map((platform) => {
+    const matches = counted.get(platform) ?? 0;
+    return { platform, matches: Math.min(matches, SEARCH_COUNT_CAP), capped: matches > SEARCH_COUNT_CAP };
+  });
 }
 
-/** A platform's matches newest first, [skip, skip + take), read narrow (id, time, rank). */
-const newestOf = (reader: Reader, platform: SocialPlatform, skip: number, take: number): Promise<statements.Candidate[]> =>
+/** Each platform's matches newest first, [skip, skip + take), read narrow (id, time, rank). */
+const newestOf = (reader: Reader, platforms: readonly SocialPlatform[], skip: number, take: number): Promise<statements.Candidate[][]> =>
   reader.kind === 'postings'
-    ? postingsNewest(reader.s, reader.plan, platform, skip, take)
-    : statements.newestCandidates(reader.s, platform, skip, take);
+    ? postingsNewest(reader.s, reader.plan, platforms, skip, take)
+    : Promise.all(platforms.map((platform) => statements.newestCandidates(reader.s, platform, skip, take)));
 
 const newest = (a: statements.Candidate, b: statements.Candidate) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
 
@@ -99,7 +105,7 @@ async function rowsInOrder(reader: Reader, ids: number[]): Promise<PostRowOut[]>
 
 /** Rows [from, to) of the platforms' matches merged newest first, each platform's first `skip` left out. */
 async function newestAcross(reader: Reader, platforms: readonly SocialPlatform[], skip: number, from: number, to: number) {
-  const perPlatform = await Promise.all(platforms.map((platform) => newestOf(reader, platform, skip, to)));
+  const perPlatform = await newestOf(reader, platforms, skip, to);
   return rowsInOrder(reader, perPlatform.flat().sort(newest).slice(from, to).map((c) => c.id));
 }
 
@@ -109,7 +115,7 @@ async function newestAcross(reader: Reader, platforms: readonly SocialPlatform[]
  * matches newest first. That order is fixed, so `offset` pages through it without repeats or gaps.
  */
 async function rankedThenNewest(reader: Reader, platforms: readonly SocialPlatform[], from: number, to: number) {
-  const candidates = await Promise.all(platforms.map((platform) => newestOf(reader, platform, 0, RELEVANCE_CANDIDATES)));
+  const candidates = await newestOf(reader, platforms, 0, RELEVANCE_CANDIDATES);
   const ranked = candidates.flat().sort((a, b) => b.rank - a.rank || newest(a, b));
   const head = await rowsInOrder(reader, ranked.slice(from, to).map((c) => c.id));
   const withMore = platforms.filter((_, i) => candidates[i]?.length === RELEVANCE_CANDIDATES);
