@@ -51,7 +51,6 @@ const EXCEPTIONS: Record<string, string> = {
   'social/dataset.ts postsSourceFor': 'builds a query source (no I/O) on the pool readPoolFor picks: takes the scope, there is no caller',
   'social/list/statements.ts *':
     "the list strategies' statements: each builds one query on the source the list chose (list/read-page.ts runs them)",
-  'social/term-frequency.ts matchingShare': 'a step of a search, on the read pool the search chose',
   'social/term-frequency.ts termFrequencyOf': 'a step of a search, on the read pool the search chose',
   'social/tsquery.ts websearchQueryText': 'a step of a search, on the read pool the search chose',
   'tasks/query.ts postsMatching': "builds a query (no I/O) for a task's posts, which the steps of its run execute",

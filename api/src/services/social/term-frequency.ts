@@ -40,39 +40,6 @@ function frequenciesOf(db: Db, now: number): Promise<Frequencies> {
   return frequencies;
 }
 
-const LEXEME = /^'([^']+)'$/;
-
-/**
- * The share of posts that match every part, as PostgreSQL's statistics tell it (parts taken as
- * independent), or null when it cannot be told: a tsquery beyond lexemes joined by `&` (OR, NOT,
- * phrases, prefixes), or an element too rare to be among the statistics' common ones.
- */
-export async function matchingShare(db: Db, parts: SearchParts, now: number): Promise<number | null> {
-  const lexemes: string[] = [];
-  if (parts.tsquery !== null) {
-    for (const operand of parts.tsquery.split(' & ')) {
-      const lexeme = LEXEME.exec(operand)?.[1];
-      if (lexeme === undefined) return null;
-      lexemes.push(lexeme);
-    }
-  }
-  if (lexemes.length + parts.symbols.length + parts.hashtags.length === 0) return null;
-  const frequencies = await frequenciesOf(db, now);
-  let share = 1;
-  for (const [column, elements] of [
-    ['search', lexemes],
-    ['symbols', parts.symbols],
-    ['hashtags', parts.hashtags],
-  ] as const) {
-    for (const element of elements) {
-      const frequency = frequencies[column].get(element);
-      if (frequency === undefined) return null;
-      share *= frequency;
-    }
-  }
-  return share;
-}
-
 /**
  * A search postings term's share of posts ('bitcoin', '$BTC', '#defi', as search/choose.ts names
  * them) by the same statistics; undefined for one too rare to be among their common elements.

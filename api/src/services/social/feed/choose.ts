@@ -1,22 +1,12 @@
 /**
- * Below this share of posts (by PostgreSQL's statistics, parts taken as independent) a
- * combination of words, coins and hashtags is read through their GIN indexes and sorted rather
- * than found by walking the newest posts. The planner takes the parts as independent too, and
- * walks: "$UNI" with "bitcoin", which rarely meet, read 96,000 Twitter posts for 26 matches
- * (194 ms at 1,000,000 posts) where the two indexes ANDed held them in a few milliseconds.
- */
-export const FEED_WALK_MIN_SHARE = 0.01;
-
-/**
  * The named ways a /v1/data page is read (docs/performance.md, "The /v1/data feed"):
- * - `feed-walk`: each platform's newest matches walked off its (platform, created_at, id) index,
- *   which includes the likes, checking each post on the way;
- * - `feed-indexed`: a combination the statistics call rare (below FEED_WALK_MIN_SHARE): its
- *   matches read through the GIN indexes, then sorted.
+ * - `feed-postings`: the shared posts with plain terms (search/choose.ts, postingsPlanOf): each
+ *   platform's newest matches walked off the search postings, the likes checked on the way;
+ * - `feed-walk`: otherwise (no term, words with OR, NOT or phrases, an account's own posts):
+ *   each platform's newest matches walked off its (platform, created_at, id) index, which
+ *   includes the likes, checking each post on the way.
  * Either way the platforms' newest are merged and cut in the statement, and only the page's rows are read whole.
  */
-export type FeedStrategy = 'feed-walk' | 'feed-indexed';
+export type FeedStrategy = 'feed-postings' | 'feed-walk';
 
-/** The strategy for a share of posts matching (null: the statistics cannot tell, or an account's own posts). */
-export const chooseFeed = (share: number | null): FeedStrategy =>
-  share !== null && share < FEED_WALK_MIN_SHARE ? 'feed-indexed' : 'feed-walk';
+export const chooseFeed = ({ postings }: { postings: boolean }): FeedStrategy => (postings ? 'feed-postings' : 'feed-walk');

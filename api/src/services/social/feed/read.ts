@@ -6,9 +6,11 @@ import { postsSourceFor, readPoolFor, scopeOf } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { POST_COLUMNS, toSearchResult } from '../post-shapes.js';
 import { parseSearchTerms } from '../search-terms.js';
-import { matchingShare, type SearchParts } from '../term-frequency.js';
+import { platformsOf, postingsSince, postingsUntil, postingsWalk } from '../postings-walk.js';
+import { postingsPlanOf, type PostingsPlan } from '../search/choose.js';
+import { termFrequencyOf, type SearchParts } from '../term-frequency.js';
 import { asTsquery, websearchQueryText } from '../tsquery.js';
-import { chooseFeed, type FeedStrategy } from './choose.js';
+import { chooseFeed } from './choose.js';
 
 /**
  * A position in the newest-first order: the post's created_at in microseconds since the epoch
@@ -56,23 +58,15 @@ export async function postsFeed(
     symbols: [...new Set([...terms.symbols, ...(query.symbol ? [query.symbol] : [])])],
     hashtags: terms.hashtags,
   };
-  // The statistics describe the shared posts; an account's own are few and left to the planner.
-  const share = scope.dataset === 'shared' ? await matchingShare(deps.readDb, parts, deps.now().getTime()) : null;
-  const strategy = chooseFeed(share);
-  // The parts are written without the dataset's WITH (a union's branch cannot open with one):
-  // `posts` in them names what the whole statement's WITH names, the account's own posts or the table.
-  const part = readPoolFor(deps, scope);
+  // The statistics and the postings describe the shared posts; an account's own are few and left to the planner.
+  const shared = scope.dataset === 'shared';
+  const plan = shared ? postingsPlanOf(parts, await termFrequencyOf(deps.readDb, deps.now().getTime())) : null;
   const platforms = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
-  const [first, ...others] = platforms.map((platform) => newestOf(part, { query, parts, strategy, platform }));
-  const merged = others.reduce((union, next) => union.unionAll(next), first!);
-  const pageIds = part
-    .selectFrom(merged.as('m'))
-    .select('m.id')
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(query.limit + 1);
+  const part = readPoolFor(deps, scope);
+  const strategy = chooseFeed({ postings: plan !== null });
+  const pageIds = strategy === 'feed-postings' && plan ? postingsPage(part, query, plan, platforms) : walkedPage(part, { query, parts, platforms });
   const rows = await postsSourceFor(deps, scope)
-    .selectFrom(pageIds.as('page'))
+    .selectFrom(pageIds)
     .innerJoin('posts', 'posts.id', 'page.id')
     .innerJoin('authors', 'authors.id', 'posts.author_id')
     .select(POST_COLUMNS)
@@ -88,10 +82,51 @@ export async function postsFeed(
   };
 }
 
+const afterTime = ({ micros }: FeedPosition) => sql`(timestamptz 'epoch' + ${micros}::int8 * interval '1 microsecond')`;
+const afterPosition = (after: FeedPosition) => sql`(${afterTime(after)}, ${after.id}::int8)`;
+
+/** `feed-postings`: the page's ids (and one more), each platform's newest matches walked off the postings and merged. */
+function postingsPage(part: QueryCreator<Database>, query: FeedQuery, plan: PostingsPlan, platforms: readonly SocialPlatform[]) {
+  const conditions = [
+    ...(query.from ? postingsSince(query.from) : []),
+    ...(query.to ? postingsUntil(query.to, false) : []),
+    ...(query.after ? [sql<boolean>`sp.hour <= ${afterTime(query.after)}`, sql<boolean>`(u.t, u.id) < ${afterPosition(query.after)}`] : []),
+    ...(query.minLikes !== undefined ? [sql<boolean>`exists (select 1 from posts where posts.id = u.id and posts.likes >= ${query.minLikes})`] : []),
+  ];
+  const newest = sql<{ id: number; t: Date }>`(
+    select c.id, c.t from ${platformsOf(platforms)} cross join lateral (
+      select u.id, u.t from ${postingsWalk(plan.terms, conditions)}
+      order by sp.hour desc, u.t desc, u.id desc limit ${query.limit + 1}
+    ) c
+  )`;
+  return part
+    .selectFrom(newest.as('w'))
+    .select('w.id')
+    .orderBy('w.t', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(query.limit + 1)
+    .as('page');
+}
+
+/** `feed-walk`: the page's ids (and one more), each platform's newest off its time index, merged in one statement. */
+function walkedPage(part: QueryCreator<Database>, { query, parts, platforms }: { query: FeedQuery; parts: SearchParts; platforms: readonly SocialPlatform[] }) {
+  // The parts are written without the dataset's WITH (a union's branch cannot open with one):
+  // `posts` in them names what the whole statement's WITH names, the account's own posts or the table.
+  const [first, ...others] = platforms.map((platform) => newestOf(part, { query, parts, platform }));
+  const merged = others.reduce((union, next) => union.unionAll(next), first!);
+  return part
+    .selectFrom(merged.as('m'))
+    .select('m.id')
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(query.limit + 1)
+    .as('page');
+}
+
 /** A platform's newest matches after the position, narrow (id and time), up to one past the page. */
 function newestOf(
   part: QueryCreator<Database>,
-  { query, parts, strategy, platform }: { query: FeedQuery; parts: SearchParts; strategy: FeedStrategy; platform: SocialPlatform },
+  { query, parts, platform }: { query: FeedQuery; parts: SearchParts; platform: SocialPlatform },
 ) {
   let q = part.selectFrom('posts').where('posts.platform', '=', platform);
   if (query.from) q = q.where('posts.created_at', '>=', query.from);
@@ -100,25 +135,11 @@ function newestOf(
   if (parts.symbols.length > 0) q = q.where(sql<boolean>`posts.symbols @> ${parts.symbols}::text[]`);
   if (parts.hashtags.length > 0) q = q.where(sql<boolean>`posts.hashtags @> ${parts.hashtags}::text[]`);
   if (parts.tsquery !== null) q = q.where(sql<boolean>`posts.search @@ ${asTsquery(parts.tsquery)}`);
-  if (query.after) {
-    const { micros, id } = query.after;
-    q = q.where(
-      sql<boolean>`(posts.created_at, posts.id) < (timestamptz 'epoch' + ${micros}::int8 * interval '1 microsecond', ${id}::int8)`,
-    );
-  }
-  const matches = q.select(['posts.id', 'posts.created_at']);
-  const newest =
-    strategy === 'feed-indexed'
-      ? // OFFSET 0 keeps the matches a query of their own, planned without the order: through the GIN indexes.
-        part
-          .selectFrom(matches.offset(0).as('f'))
-          .select(['f.id', 'f.created_at'])
-          .orderBy('f.created_at', 'desc')
-          .orderBy('f.id', 'desc')
-          .limit(query.limit + 1)
-      : matches
-          .orderBy('posts.created_at', 'desc')
-          .orderBy('posts.id', 'desc')
-          .limit(query.limit + 1);
+  if (query.after) q = q.where(sql<boolean>`(posts.created_at, posts.id) < ${afterPosition(query.after)}`);
+  const newest = q
+    .select(['posts.id', 'posts.created_at'])
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(query.limit + 1);
   return part.selectFrom(newest.as('n')).select(['n.id', 'n.created_at']);
 }

@@ -1,5 +1,6 @@
 import { SEARCH_COUNT_CAP, type SocialPlatform } from '@coinsight/contracts';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import { platformsOf, postingsSince, postingsUntil, postingsWalk } from '../postings-walk.js';
 import { asTsquery } from '../tsquery.js';
 import type { PostingsPlan } from './choose.js';
 import type { Db } from '@coinsight/db';
@@ -8,30 +9,9 @@ import type { Candidate, SearchScope } from './statements.js';
 /** A search of the shared posts: the postings live beside them, on the read pool. */
 export type PostingsScope = Omit<SearchScope, 'db'> & { db: Db };
 
-// The statements of the postings strategies (search/choose.ts): the driving term's postings of
-// the platform, newest hours first (the primary key's order, read backwards), each hour's
-// postings unnested, those outside the window or missing another term left out. A LIMIT stops
-// the walk once it has what it needs, so a read costs what it returns, not what the term matches.
-
-const HOUR_OF = (at: Date) => sql`date_bin('1 hour', ${at}::timestamptz, timestamptz '2000-01-01 00:00:00+00')`;
-
-/** The driving term's postings of the platform `p.platform` in the window, each with every other term, as `u(id, t, r)` of `sp`. */
-function matchingPostings(s: PostingsScope, plan: PostingsPlan): RawBuilder<unknown> {
-  const [driver, ...others] = plan.terms;
-  const conditions = [
-    sql`sp.platform = p.platform`,
-    sql`sp.term = ${driver}`,
-    ...(s.startDate ? [sql`sp.hour >= ${HOUR_OF(s.startDate)}`, sql`u.t >= ${s.startDate}`] : []),
-    ...(s.endDate ? [sql`sp.hour <= ${s.endDate}`, sql`u.t <= ${s.endDate}`] : []),
-    ...others.map(
-      (term) => sql`exists (select 1 from search_postings o where o.platform = sp.platform and o.term = ${term} and o.hour = sp.hour and u.id = any(o.ids))`,
-    ),
-  ];
-  return sql`search_postings sp cross join lateral unnest(sp.ids, sp.times, sp.ranks) u(id, t, r) where ${sql.join(conditions, sql` and `)}`;
-}
-
-/** The platforms, one row `p(platform)` each: every platform's read is one lateral subquery of one statement. */
-const platformsOf = (platforms: readonly SocialPlatform[]) => sql`unnest(${platforms}::text[]) p(platform)`;
+/** The search's postings walk (postings-walk.ts): its terms in its window, both ends inclusive. */
+const matchingPostings = (s: PostingsScope, plan: PostingsPlan) =>
+  postingsWalk(plan.terms, [...(s.startDate ? postingsSince(s.startDate) : []), ...(s.endDate ? postingsUntil(s.endDate, true) : [])]);
 
 /** `postings-count`: each platform's matches up to SEARCH_COUNT_CAP + 1, in one statement. */
 export async function postingsCounts(s: PostingsScope, plan: PostingsPlan, platforms: readonly SocialPlatform[]): Promise<Map<SocialPlatform, number>> {
