@@ -49,10 +49,17 @@ export const addPostingsSql = (ids: string): string => `
  */
 export const removePostingsSql = (ids: string): string => `
   with gone as materialized (select id from (${ids}) g(id)),
-  keys as materialized (
+  terms as materialized (
     select distinct p.platform, t.term, ${POST_HOUR_SQL} as hour
     from posts p ${POST_TERMS_SQL}
     where p.id in (select id from gone)
+  ),
+  -- Locked in key order, as addPostingsSql writes them, so an import adding to the same rows waits rather than deadlocks.
+  keys as materialized (
+    select sp.platform, sp.term, sp.hour from search_postings sp
+    where (sp.platform, sp.term, sp.hour) in (select platform, term, hour from terms)
+    order by 1, 2, 3
+    for update
   )
   update search_postings sp set (ids, times, ranks) = (
     select coalesce(array_agg(u.i order by u.n), '{}'), coalesce(array_agg(u.t order by u.n), '{}'), coalesce(array_agg(u.r order by u.n), '{}')
