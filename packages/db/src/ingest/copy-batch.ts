@@ -36,7 +36,8 @@ const CREATE_STAGING = `
     likes int4 not null, comments int4 not null, shares int4 not null, views int8 not null, replies int4 not null,
     retweets int4 not null, media_type text, location text, reactions jsonb, hashtags text not null, symbols text not null,
     sentiment float8 not null, sentiment_model text not null, upsert_author boolean not null,
-    author_id int8, post_id int8, inserted boolean not null default false, changed boolean not null default false
+    author_id int8, post_id int8, inserted boolean not null default false, changed boolean not null default false,
+    terms_changed boolean not null default false
   ) on commit delete rows
 `;
 
@@ -152,6 +153,9 @@ const MARK_CHANGED = `
     and p.location is not distinct from s.location and p.reactions is not distinct from s.reactions
     and p.hashtags = string_to_array(s.hashtags, ' ') and p.symbols = string_to_array(s.symbols, ' ')
     and abs(p.sentiment - s.sentiment) < 1e-6 and p.sentiment_model = s.sentiment_model
+  ), terms_changed = not (
+    p.text = s.text and p.created_at = s.created_at
+    and p.hashtags = string_to_array(s.hashtags, ' ') and p.symbols = string_to_array(s.symbols, ' ')
   )
   from posts p
   where not s.inserted and p.platform = s.platform and p.external_id = s.external_id
@@ -211,12 +215,13 @@ const ROLLUPS_AND_UPDATES = `
   where s.changed and posts.id = s.post_id
 `;
 
-// The batch's search postings (postings/terms.ts): the changed posts' old terms out before they are
-// rewritten, then the new and changed posts' terms in.
+// The batch's search postings (postings/terms.ts): the old terms of the changed posts whose terms or
+// time changed out before they are rewritten, then theirs and the new posts' in. A post whose
+// counters alone changed (the usual re-import) keeps its postings.
 const STAGED_IDS = (which: string) =>
   `select p.id from posts p join ingest_staging s on p.platform = s.platform and p.external_id = s.external_id where ${which}`;
-const REMOVE_CHANGED_POSTINGS = removePostingsSql(STAGED_IDS('s.changed'));
-const ADD_POSTINGS = addPostingsSql(STAGED_IDS('s.inserted or s.changed'));
+const REMOVE_CHANGED_POSTINGS = removePostingsSql(STAGED_IDS('s.terms_changed'));
+const ADD_POSTINGS = addPostingsSql(STAGED_IDS('s.inserted or s.terms_changed'));
 
 const COUNTS = `select count(*) filter (where inserted) as inserted, count(*) filter (where changed) as updated from ingest_staging`;
 

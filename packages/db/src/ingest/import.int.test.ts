@@ -132,6 +132,18 @@ describe(`JSON Lines import (${process.env.TEST_DB})`, () => {
     expect(btc).toEqual([{ day: '2026-11-20', mentions: 1 }]);
   });
 
+  it('leaves the search postings untouched when only counters change, and moves them when the text does', async () => {
+    const versions = async () =>
+      (await sql<{ term: string; v: string }>`select term, xmin::text as v from search_postings order by platform, term, hour`.execute(handle.db)).rows;
+    await importJsonl(jsonl(tweet('1')));
+    const before = await versions();
+    await importJsonl(jsonl(tweet('1', { likes: 500, views: 9000 })));
+    expect(await versions()).toEqual(before);
+    await importJsonl(jsonl(tweet('1', { text: 'Quiet day for $BTC' })));
+    expect((await versions()).map((row) => row.term)).toContain('quiet');
+    expect(await findRollupDrift(handle.db)).toEqual([]);
+  });
+
   it('treats a repeated id within one file as a later edit of the same post', async () => {
     const report = await importJsonl(jsonl(tweet('1'), tweet('1'), tweet('1', { likes: 50 })));
     expect(report).toMatchObject({ rows: 3, inserted: 1, skipped: 1, updated: 1, failed: 0 });

@@ -116,6 +116,16 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 const sameReactions = (a: Reactions | null, b: Reactions | null) =>
   a === b || (a !== null && b !== null && JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort()));
 
+/** Whether `next` holds what `stored` holds for the search postings: text, time, hashtags and coins. */
+export function sameTerms(stored: PostWrite, next: PostWrite): boolean {
+  return (
+    stored.text === next.text &&
+    stored.createdAt.getTime() === next.createdAt.getTime() &&
+    sameList(stored.hashtags, next.hashtags) &&
+    sameList(stored.symbols, next.symbols)
+  );
+}
+
 /** Whether writing `next` over `stored` would change anything (sentiment is stored as real). */
 export function samePost(stored: PostWrite, next: PostWrite): boolean {
   return (

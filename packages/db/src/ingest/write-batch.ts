@@ -7,7 +7,7 @@ import type { Database } from '../schema/index.js';
 import { engagementOf, type Platform } from '../schema/posts.js';
 import { authorKey, upsertAuthors } from './authors.js';
 import type { PostInput } from './post-record.js';
-import { insertNewPosts, lockStoredPosts, postKey, samePost, updatePosts, type PostWrite, type StoredPost } from './post-rows.js';
+import { insertNewPosts, lockStoredPosts, postKey, samePost, sameTerms, updatePosts, type PostWrite, type StoredPost } from './post-rows.js';
 
 export type AnalyzedPost = PostInput & PostAnalysis;
 
@@ -58,6 +58,8 @@ export async function writePostBatch(db: Kysely<Database>, posts: readonly Analy
     }
 
     const changed: StoredPost[] = [];
+    // The postings follow text, time, coins and hashtags: a post whose counters alone changed keeps its own.
+    const termsChanged: number[] = [];
     let skipped = 0;
     for (const [platform, candidates] of existing) {
       const stored = new Map(
@@ -79,12 +81,12 @@ export async function writePostBatch(db: Kysely<Database>, posts: readonly Analy
         delta.add(old, -1);
         delta.add(next);
         changed.push({ ...next, id: old.id });
+        if (!sameTerms(old, next)) termsChanged.push(old.id);
       }
     }
-    const changedIds = changed.map((c) => c.id);
-    await removePostings(trx, changedIds);
+    await removePostings(trx, termsChanged);
     await updatePosts(trx, changed);
-    await addPostings(trx, [...inserted.values(), ...changedIds]);
+    await addPostings(trx, [...inserted.values(), ...termsChanged]);
     await applyRollupDelta(trx, delta);
     return { inserted: inserted.size, updated: changed.length, skipped };
   });
