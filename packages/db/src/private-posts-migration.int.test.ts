@@ -32,7 +32,9 @@ beforeAll(async () => {
   await seedAssets(db);
   // Today's importer also writes the search postings, which a later migration creates (and fills
   // from the posts): a table of their shape stands in until then.
-  await sql`create table search_postings (platform text, term text, hour timestamptz, ids bigint[], times timestamptz[], ranks real[], primary key (platform, term, hour))`.execute(db);
+  await sql`create table search_postings (platform text, term text, hour timestamptz, ids bigint[], times timestamptz[], ranks real[], primary key (platform, term, hour))`.execute(
+    db,
+  );
 });
 
 afterAll(async () => {

@@ -25,7 +25,8 @@ export function postingsWalk(terms: readonly [string, ...string[]], conditions: 
     sql`sp.term = ${driver}`,
     ...conditions,
     ...others.map(
-      (term) => sql`exists (select 1 from search_postings o where o.platform = sp.platform and o.term = ${term} and o.hour = sp.hour and u.id = any(o.ids))`,
+      (term) =>
+        sql`exists (select 1 from search_postings o where o.platform = sp.platform and o.term = ${term} and o.hour = sp.hour and u.id = any(o.ids))`,
     ),
   ];
   return sql`search_postings sp cross join lateral unnest(sp.ids, sp.times, sp.ranks) u(id, t, r) where ${sql.join(all, sql` and `)}`;

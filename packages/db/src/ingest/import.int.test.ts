@@ -134,7 +134,11 @@ describe(`JSON Lines import (${process.env.TEST_DB})`, () => {
 
   it('leaves the search postings untouched when only counters change, and moves them when the text does', async () => {
     const versions = async () =>
-      (await sql<{ term: string; v: string }>`select term, xmin::text as v from search_postings order by platform, term, hour`.execute(handle.db)).rows;
+      (
+        await sql<{ term: string; v: string }>`select term, xmin::text as v from search_postings order by platform, term, hour`.execute(
+          handle.db,
+        )
+      ).rows;
     await importJsonl(jsonl(tweet('1')));
     const before = await versions();
     await importJsonl(jsonl(tweet('1', { likes: 500, views: 9000 })));

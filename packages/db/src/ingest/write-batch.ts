@@ -7,7 +7,16 @@ import type { Database } from '../schema/index.js';
 import { engagementOf, type Platform } from '../schema/posts.js';
 import { authorKey, upsertAuthors } from './authors.js';
 import type { PostInput } from './post-record.js';
-import { insertNewPosts, lockStoredPosts, postKey, samePost, sameTerms, updatePosts, type PostWrite, type StoredPost } from './post-rows.js';
+import {
+  insertNewPosts,
+  lockStoredPosts,
+  postKey,
+  samePost,
+  sameTerms,
+  updatePosts,
+  type PostWrite,
+  type StoredPost,
+} from './post-rows.js';
 
 export type AnalyzedPost = PostInput & PostAnalysis;
 

@@ -64,7 +64,8 @@ export async function postsFeed(
   const platforms = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
   const part = readPoolFor(deps, scope);
   const strategy = chooseFeed({ postings: plan !== null });
-  const pageIds = strategy === 'feed-postings' && plan ? postingsPage(part, query, plan, platforms) : walkedPage(part, { query, parts, platforms });
+  const pageIds =
+    strategy === 'feed-postings' && plan ? postingsPage(part, query, plan, platforms) : walkedPage(part, { query, parts, platforms });
   const rows = await postsSourceFor(deps, scope)
     .selectFrom(pageIds)
     .innerJoin('posts', 'posts.id', 'page.id')
@@ -91,7 +92,9 @@ function postingsPage(part: QueryCreator<Database>, query: FeedQuery, plan: Post
     ...(query.from ? postingsSince(query.from) : []),
     ...(query.to ? postingsUntil(query.to, false) : []),
     ...(query.after ? [sql<boolean>`sp.hour <= ${afterTime(query.after)}`, sql<boolean>`(u.t, u.id) < ${afterPosition(query.after)}`] : []),
-    ...(query.minLikes !== undefined ? [sql<boolean>`exists (select 1 from posts where posts.id = u.id and posts.likes >= ${query.minLikes})`] : []),
+    ...(query.minLikes !== undefined
+      ? [sql<boolean>`exists (select 1 from posts where posts.id = u.id and posts.likes >= ${query.minLikes})`]
+      : []),
   ];
   const newest = sql<{ id: number; t: Date }>`(
     select c.id, c.t from ${platformsOf(platforms)} cross join lateral (
@@ -109,7 +112,10 @@ function postingsPage(part: QueryCreator<Database>, query: FeedQuery, plan: Post
 }
 
 /** `feed-walk`: the page's ids (and one more), each platform's newest off its time index, merged in one statement. */
-function walkedPage(part: QueryCreator<Database>, { query, parts, platforms }: { query: FeedQuery; parts: SearchParts; platforms: readonly SocialPlatform[] }) {
+function walkedPage(
+  part: QueryCreator<Database>,
+  { query, parts, platforms }: { query: FeedQuery; parts: SearchParts; platforms: readonly SocialPlatform[] },
+) {
   // The parts are written without the dataset's WITH (a union's branch cannot open with one):
   // `posts` in them names what the whole statement's WITH names, the account's own posts or the table.
   const [first, ...others] = platforms.map((platform) => newestOf(part, { query, parts, platform }));

@@ -1,8 +1,9 @@
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '@coinsight/contracts';
-import { mulberry32, seedDemoPosts } from '@coinsight/db';
+import { mulberry32 } from '@coinsight/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
+import { seededSocialApp } from '../../../test/seeded-social.js';
 import { parseSearchTerms } from '../search-terms.js';
 import { postsFeed, type FeedQuery } from './read.js';
 
@@ -12,14 +13,7 @@ let t: TestApp;
 let newest: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoPosts(t.app.db, { count: 3_000 });
-  await sql`analyze posts`.execute(t.app.db);
-  const last = await t.app.db
-    .selectFrom('posts')
-    .select(sql<Date>`max(created_at)`.as('at'))
-    .executeTakeFirstOrThrow();
-  newest = new Date(last.at).getTime();
+  ({ t, newest } = await seededSocialApp(3_000));
 }, 180_000);
 
 afterAll(async () => {
@@ -27,7 +21,19 @@ afterAll(async () => {
 });
 
 const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
-const TERMS = ['bitcoin', 'ethereum', '$BTC', 'crash', '#defi', 'staking rewards', 'bitcoin #defi', 'rally -bitcoin', 'bitcoin or solana', 'zzzunknown', ''];
+const TERMS = [
+  'bitcoin',
+  'ethereum',
+  '$BTC',
+  'crash',
+  '#defi',
+  'staking rewards',
+  'bitcoin #defi',
+  'rally -bitcoin',
+  'bitcoin or solana',
+  'zzzunknown',
+  '',
+];
 const HOUR = 3_600_000;
 
 /** The plain reference: every match, newest first, after the position, one page. */
@@ -65,7 +71,11 @@ describe(`each /v1/data strategy answers what the plain query answers (${process
       };
       let after: { at: Date; id: number } | null = null;
       for (let page = 0; page < 3; page += 1) {
-        const got = await postsFeed(deps, { ...query, after: after ? { micros: after.at.getTime() * 1000, id: after.id } : undefined }, caller);
+        const got = await postsFeed(
+          deps,
+          { ...query, after: after ? { micros: after.at.getTime() * 1000, id: after.id } : undefined },
+          caller,
+        );
         const expected = await reference(query, after);
         expect(
           got.data.map((post) => Number(post._id)),

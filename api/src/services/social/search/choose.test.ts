@@ -9,7 +9,12 @@ const frequency = (term: string) => SHARES[term];
 const shared = (p: SearchParts): SearchFacts => ({ parts: p, postings: postingsPlanOf(p, frequency) });
 
 describe('the search planner: facts → strategies', () => {
-  const table: [string, SearchFacts, 'postings-count' | 'index-count', 'newest-postings' | 'ranked-postings' | 'newest' | 'ranked-indexed'][] = [
+  const table: [
+    string,
+    SearchFacts,
+    'postings-count' | 'index-count',
+    'newest-postings' | 'ranked-postings' | 'newest' | 'ranked-indexed',
+  ][] = [
     ['no text at all', shared(parts(null)), 'index-count', 'newest'],
     ['a coin, no words', shared(parts(null, { symbols: ['BTC'] })), 'postings-count', 'newest-postings'],
     ['a hashtag, no words', shared(parts(null, { hashtags: ['defi'] })), 'postings-count', 'newest-postings'],
@@ -30,10 +35,19 @@ describe('the search planner: facts → strategies', () => {
   it('the rarest term drives the read; the postings hold the rank only when the one word drives it', () => {
     expect(postingsPlanOf(parts("'bitcoin'"), frequency)).toEqual({ terms: ['bitcoin'], rankFromPostings: true });
     expect(postingsPlanOf(parts("'stake' & 'reward'"), frequency)).toEqual({ terms: ['stake', 'reward'], rankFromPostings: false });
-    expect(postingsPlanOf(parts("'bitcoin'", { symbols: ['BTC'] }), frequency)).toEqual({ terms: ['bitcoin', '$BTC'], rankFromPostings: true });
-    expect(postingsPlanOf(parts("'bitcoin'", { hashtags: ['defi'] }), frequency)).toEqual({ terms: ['#defi', 'bitcoin'], rankFromPostings: false });
+    expect(postingsPlanOf(parts("'bitcoin'", { symbols: ['BTC'] }), frequency)).toEqual({
+      terms: ['bitcoin', '$BTC'],
+      rankFromPostings: true,
+    });
+    expect(postingsPlanOf(parts("'bitcoin'", { hashtags: ['defi'] }), frequency)).toEqual({
+      terms: ['#defi', 'bitcoin'],
+      rankFromPostings: false,
+    });
     expect(postingsPlanOf(parts("'etf' & 'quantum'"), frequency)).toEqual({ terms: ['quantum', 'etf'], rankFromPostings: false });
-    expect(postingsPlanOf(parts(null, { symbols: ['BTC'], hashtags: ['defi'] }), frequency)).toEqual({ terms: ['#defi', '$BTC'], rankFromPostings: true });
+    expect(postingsPlanOf(parts(null, { symbols: ['BTC'], hashtags: ['defi'] }), frequency)).toEqual({
+      terms: ['#defi', '$BTC'],
+      rankFromPostings: true,
+    });
   });
 
   it('a lexeme the tsquery text escapes (a quote, a backslash) is left to the indexes', () => {

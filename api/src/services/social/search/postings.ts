@@ -14,7 +14,11 @@ const matchingPostings = (s: PostingsScope, plan: PostingsPlan) =>
   postingsWalk(plan.terms, [...(s.startDate ? postingsSince(s.startDate) : []), ...(s.endDate ? postingsUntil(s.endDate, true) : [])]);
 
 /** `postings-count`: each platform's matches up to SEARCH_COUNT_CAP + 1, in one statement. */
-export async function postingsCounts(s: PostingsScope, plan: PostingsPlan, platforms: readonly SocialPlatform[]): Promise<Map<SocialPlatform, number>> {
+export async function postingsCounts(
+  s: PostingsScope,
+  plan: PostingsPlan,
+  platforms: readonly SocialPlatform[],
+): Promise<Map<SocialPlatform, number>> {
   const { rows } = await sql<{ platform: SocialPlatform; n: number | string }>`
     select p.platform, (
       select count(*) from (select 1 from ${matchingPostings(s, plan)} order by sp.hour desc limit ${SEARCH_COUNT_CAP + 1}) m

@@ -13,7 +13,14 @@ import { toSearchResult, type PostRowOut } from '../post-shapes.js';
 import { parseSearchTerms } from '../search-terms.js';
 import { termFrequencyOf, type SearchParts } from '../term-frequency.js';
 import { websearchQueryText } from '../tsquery.js';
-import { chooseSearchCount, chooseSearchRows, postingsPlanOf, RELEVANCE_CANDIDATES, type PostingsPlan, type SearchFacts } from './choose.js';
+import {
+  chooseSearchCount,
+  chooseSearchRows,
+  postingsPlanOf,
+  RELEVANCE_CANDIDATES,
+  type PostingsPlan,
+  type SearchFacts,
+} from './choose.js';
 import { postingsCounts, postingsNewest, type PostingsScope } from './postings.js';
 import * as statements from './statements.js';
 
@@ -42,8 +49,7 @@ export async function searchFactsOf(deps: SocialDeps, { scope, query }: SearchIn
 
 /** How a search reads: through the postings (shared posts, plain terms) or through the indexes of its source. */
 type Reader =
-  | { kind: 'postings'; s: PostingsScope; plan: PostingsPlan }
-  | { kind: 'indexes'; s: statements.SearchScope; facts: SearchFacts };
+  { kind: 'postings'; s: PostingsScope; plan: PostingsPlan } | { kind: 'indexes'; s: statements.SearchScope; facts: SearchFacts };
 
 function readerOf(deps: SocialDeps, { scope, query }: SearchInput, facts: SearchFacts): Reader {
   const window = { startDate: query.startDate, endDate: query.endDate, parts: facts.parts };
@@ -62,7 +68,9 @@ export async function readSearch(deps: SocialDeps, input: SearchInput): Promise<
   const reader = readerOf(deps, input, facts);
   const platforms = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
   const end = query.offset + query.limit;
-  const rows = chooseSearchRows(facts).startsWith('newest') ? newestAcross(reader, platforms, 0, query.offset, end) : rankedThenNewest(reader, platforms, query.offset, end);
+  const rows = chooseSearchRows(facts).startsWith('newest')
+    ? newestAcross(reader, platforms, 0, query.offset, end)
+    : rankedThenNewest(reader, platforms, query.offset, end);
   const [data, counts] = await Promise.all([rows, countsOf(reader)]);
   const searched = counts.filter((c) => platforms.includes(c.platform));
   const total = searched.reduce((sum, c) => sum + c.matches, 0);
@@ -82,7 +90,9 @@ async function countsOf(reader: Reader): Promise<PlatformMatches[]> {
   const counted =
     reader.kind === 'postings'
       ? await postingsCounts(reader.s, reader.plan, SOCIAL_PLATFORMS)
-      : new Map(await Promise.all(SOCIAL_PLATFORMS.map(async (platform) => [platform, await statements.indexCount(reader.s, platform)] as const)));
+      : new Map(
+          await Promise.all(SOCIAL_PLATFORMS.map(async (platform) => [platform, await statements.indexCount(reader.s, platform)] as const)),
+        );
   return SOCIAL_PLATFORMS.map((platform) => {
     const matches = counted.get(platform) ?? 0;
     return { platform, matches: Math.min(matches, SEARCH_COUNT_CAP), capped: matches > SEARCH_COUNT_CAP };
@@ -106,7 +116,14 @@ async function rowsInOrder(reader: Reader, ids: number[]): Promise<PostRowOut[]>
 /** Rows [from, to) of the platforms' matches merged newest first, each platform's first `skip` left out. */
 async function newestAcross(reader: Reader, platforms: readonly SocialPlatform[], skip: number, from: number, to: number) {
   const perPlatform = await newestOf(reader, platforms, skip, to);
-  return rowsInOrder(reader, perPlatform.flat().sort(newest).slice(from, to).map((c) => c.id));
+  return rowsInOrder(
+    reader,
+    perPlatform
+      .flat()
+      .sort(newest)
+      .slice(from, to)
+      .map((c) => c.id),
+  );
 }
 
 /**
@@ -117,7 +134,10 @@ async function newestAcross(reader: Reader, platforms: readonly SocialPlatform[]
 async function rankedThenNewest(reader: Reader, platforms: readonly SocialPlatform[], from: number, to: number) {
   const candidates = await newestOf(reader, platforms, 0, RELEVANCE_CANDIDATES);
   const ranked = candidates.flat().sort((a, b) => b.rank - a.rank || newest(a, b));
-  const head = await rowsInOrder(reader, ranked.slice(from, to).map((c) => c.id));
+  const head = await rowsInOrder(
+    reader,
+    ranked.slice(from, to).map((c) => c.id),
+  );
   const withMore = platforms.filter((_, i) => candidates[i]?.length === RELEVANCE_CANDIDATES);
   if (to <= ranked.length || withMore.length === 0) return head;
   const tail = await newestAcross(reader, withMore, RELEVANCE_CANDIDATES, Math.max(0, from - ranked.length), to - ranked.length);

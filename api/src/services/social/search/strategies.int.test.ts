@@ -1,8 +1,9 @@
 import { SEARCH_COUNT_CAP, SOCIAL_PLATFORMS, searchQuerySchema, type SearchQuery, type SocialPlatform } from '@coinsight/contracts';
-import { mulberry32, seedDemoPosts } from '@coinsight/db';
+import { mulberry32 } from '@coinsight/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
+import { seededSocialApp } from '../../../test/seeded-social.js';
 import { parseSearchTerms } from '../search-terms.js';
 import { chooseSearchCount, chooseSearchRows, RELEVANCE_CANDIDATES } from './choose.js';
 import { readSearch, searchFactsOf } from './read.js';
@@ -14,14 +15,7 @@ let t: TestApp;
 let newest: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoPosts(t.app.db, { count: 3_000 });
-  await sql`analyze posts`.execute(t.app.db);
-  const last = await t.app.db
-    .selectFrom('posts')
-    .select(sql<Date>`max(created_at)`.as('at'))
-    .executeTakeFirstOrThrow();
-  newest = new Date(last.at).getTime();
+  ({ t, newest } = await seededSocialApp(3_000));
 }, 180_000);
 
 afterAll(async () => {
