@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from './env.js';
+import { DEFAULT_INTERNAL_NETWORKS, INTERNAL_NETWORKS_MESSAGE, internalMatcher, parseInternalNetworks } from './internal-networks.js';
 import { parseTrustProxy, TRUST_PROXY_MESSAGE } from './trust-proxy.js';
 
 describe('TRUST_PROXY', () => {
@@ -52,4 +53,20 @@ describe('TRUST_PROXY', () => {
       expect(() => Fastify({ trustProxy: trustProxy || false })).not.toThrow();
     },
   );
+});
+
+describe('INTERNAL_NETWORKS', () => {
+  it('defaults to loopback and the private ranges', () => {
+    expect(parseInternalNetworks(undefined)).toEqual(DEFAULT_INTERNAL_NETWORKS.split(','));
+    const internal = internalMatcher(parseInternalNetworks('') ?? []);
+    for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', 'fd00::1'])
+      expect([ip, internal(ip)]).toEqual([ip, true]);
+    for (const ip of ['203.0.113.7', '172.32.0.1', '::ffff:8.8.8.8', '2001:db8::1', 'not-an-address'])
+      expect([ip, internal(ip)]).toEqual([ip, false]);
+  });
+
+  it.each(['internal', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/9', ','])('refuses %j with the configuration message', (value) => {
+    expect(parseInternalNetworks(value)).toBeUndefined();
+    expect(() => loadEnv({ INTERNAL_NETWORKS: value })).toThrow(INTERNAL_NETWORKS_MESSAGE);
+  });
 });
