@@ -5,7 +5,7 @@ import { useSession } from '../../app/session';
 import { TimelineChart } from '../../components/charts/TimelineChart';
 import { Page } from '../../components/Page';
 import { Button, ButtonLink, Card, ChangeValue } from '../../components/ui';
-import { formatCount } from '../../lib/formatNumber';
+import { formatCount, formatSentiment, SENTIMENT_SCALE } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
 import { SearchResults } from '../social/SearchResults';
 import { alertPrice, formatPrice, formatSupply, formatUsdCompact } from './format';
@@ -178,8 +178,9 @@ export default function AssetPage() {
                     series={[{ label: 'Sentiment', values: detail.data.social.points.map((p) => p.sentiment) }]}
                     yLabel="Sentiment"
                     yRange={[0, 1]}
+                    yFormat={formatSentiment}
                     height={160}
-                    description={`Mean sentiment (0 to 1) of posts naming $${symbol} per ${detail.data.social.bucket}`}
+                    description={`Mean sentiment (${SENTIMENT_SCALE}) of posts naming $${symbol} per ${detail.data.social.bucket}`}
                   />
                 </>
               ) : null}
