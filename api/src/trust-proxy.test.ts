@@ -36,23 +36,27 @@ describe('TRUST_PROXY', () => {
     '10.0.0.0/',
     '10.0.0.0/8,0.0.0.0/0',
     '01.2.3.4',
-  ])(
-    'refuses %j, saying why: a client must not choose its own address',
-    (value) => {
-      expect(parseTrustProxy(value)).toBeUndefined();
-      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(ConfigError);
-      expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(TRUST_PROXY_MESSAGE);
-    },
-  );
+  ])('refuses %j, saying why: a client must not choose its own address', (value) => {
+    expect(parseTrustProxy(value)).toBeUndefined();
+    expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(TRUST_PROXY_MESSAGE);
+  });
 
-  it.each(['10.0.0.2', '10.0.0.0/8', '::1', 'fd00::/8', '0.0.0.0', '10.0.0.0/008', '::ffff:10.0.0.0/104', 'fe80::1%eth0', 'loopback,10.1.2.3/32'])(
-    'a value it takes (%j) is one Fastify starts with',
-    (value) => {
-      const trustProxy = parseTrustProxy(value);
-      expect(trustProxy).toBeTruthy();
-      expect(() => Fastify({ trustProxy: trustProxy || false })).not.toThrow();
-    },
-  );
+  it.each([
+    '10.0.0.2',
+    '10.0.0.0/8',
+    '::1',
+    'fd00::/8',
+    '0.0.0.0',
+    '10.0.0.0/008',
+    '::ffff:10.0.0.0/104',
+    'fe80::1%eth0',
+    'loopback,10.1.2.3/32',
+  ])('a value it takes (%j) is one Fastify starts with', (value) => {
+    const trustProxy = parseTrustProxy(value);
+    expect(trustProxy).toBeTruthy();
+    expect(() => Fastify({ trustProxy: trustProxy || false })).not.toThrow();
+  });
 });
 
 describe('INTERNAL_NETWORKS', () => {

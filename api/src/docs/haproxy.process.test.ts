@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
 }
 
 async function listening(port: number): Promise<void> {
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     const up = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
         socket.end();
@@ -75,30 +75,33 @@ async function get(path: string): Promise<number> {
   });
 }
 
-describe.skipIf(!haveHaproxy)('deploy/haproxy.cfg refuses /metrics in every spelling an instance would route (needs haproxy: scripts/ensure-haproxy.sh)', () => {
-  it.each([
-    '/metrics',
-    '/%6detrics',
-    '/metric%73',
-    '/%6D%65%74%72%69%63%73',
-    '/METRICS',
-    '/Metrics',
-    '//metrics',
-    '/./metrics',
-    '/api/../metrics',
-    '/%2fmetrics',
-    '/metrics/',
-    '/metrics?format=text',
-    '/metrics;x',
-  ])('%s: 404 at the balancer, never forwarded', async (path) => {
-    expect(await get(path)).toBe(404);
-    expect(reached).not.toContain(path);
-  });
+describe.skipIf(!haveHaproxy)(
+  'deploy/haproxy.cfg refuses /metrics in every spelling an instance would route (needs haproxy: scripts/ensure-haproxy.sh)',
+  () => {
+    it.each([
+      '/metrics',
+      '/%6detrics',
+      '/metric%73',
+      '/%6D%65%74%72%69%63%73',
+      '/METRICS',
+      '/Metrics',
+      '//metrics',
+      '/./metrics',
+      '/api/../metrics',
+      '/%2fmetrics',
+      '/metrics/',
+      '/metrics?format=text',
+      '/metrics;x',
+    ])('%s: 404 at the balancer, never forwarded', async (path) => {
+      expect(await get(path)).toBe(404);
+      expect(reached).not.toContain(path);
+    });
 
-  it.each(['/api/health', '/readyz', '/v1/crypto/prices?symbols=BTC', '/assets/metrics-chart.js', '/blog/metricsfor-everyone'])(
-    '%s: forwarded to an instance',
-    async (path) => {
-      expect(await get(path)).toBe(200);
-    },
-  );
-});
+    it.each(['/api/health', '/readyz', '/v1/crypto/prices?symbols=BTC', '/assets/metrics-chart.js', '/blog/metricsfor-everyone'])(
+      '%s: forwarded to an instance',
+      async (path) => {
+        expect(await get(path)).toBe(200);
+      },
+    );
+  },
+);

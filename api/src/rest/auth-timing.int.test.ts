@@ -55,22 +55,25 @@ async function timed(url: string, email: string): Promise<{ ms: number; body: st
 }
 
 describe(`forgot-password and the sign-in link answer known and unknown addresses in the same time (${process.env.TEST_DB})`, () => {
-  it.each(['/api/auth/forgot-password', '/api/auth/sign-in-link'])('%s: the medians differ by far less than one SMTP delivery', async (url) => {
-    // One account per round: each known request is under its account's mail limit, so it mails.
-    const known = await Promise.all(Array.from({ length: ROUNDS }, async () => (await signup(t.app)).body.email));
-    const times = { known: [] as number[], unknown: [] as number[] };
-    for (let i = 0; i < ROUNDS; i++) {
-      const a = await timed(url, known[i] ?? '');
-      const b = await timed(url, `nobody.${i}.${Date.now()}@example.com`);
-      // The same words for both.
-      expect(a.body).toBe(b.body);
-      times.known.push(a.ms);
-      times.unknown.push(b.ms);
-    }
-    // Waiting for the mail would put the known median a whole delivery (600 ms) above the other.
-    expect(median(times.known)).toBeLessThan(median(times.unknown) + SMTP_DELAY_MS / 2);
-    // The links still went out, after the answers (each account also got its confirmation mail).
-    for (const email of known)
-      await expect.poll(() => delivered.filter((to) => to === email).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-  });
+  it.each(['/api/auth/forgot-password', '/api/auth/sign-in-link'])(
+    '%s: the medians differ by far less than one SMTP delivery',
+    async (url) => {
+      // One account per round: each known request is under its account's mail limit, so it mails.
+      const known = await Promise.all(Array.from({ length: ROUNDS }, async () => (await signup(t.app)).body.email));
+      const times = { known: [] as number[], unknown: [] as number[] };
+      for (let i = 0; i < ROUNDS; i++) {
+        const a = await timed(url, known[i] ?? '');
+        const b = await timed(url, `nobody.${i}.${Date.now()}@example.com`);
+        // The same words for both.
+        expect(a.body).toBe(b.body);
+        times.known.push(a.ms);
+        times.unknown.push(b.ms);
+      }
+      // Waiting for the mail would put the known median a whole delivery (600 ms) above the other.
+      expect(median(times.known)).toBeLessThan(median(times.unknown) + SMTP_DELAY_MS / 2);
+      // The links still went out, after the answers (each account also got its confirmation mail).
+      for (const email of known)
+        await expect.poll(() => delivered.filter((to) => to === email).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    },
+  );
 });

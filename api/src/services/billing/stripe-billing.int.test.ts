@@ -149,7 +149,8 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     const u = await checkoutUser();
     const { subscription, events } = await fake.completeCheckout(u.sessionId, { send: false });
     const created = events.find((e) => e.type === 'customer.subscription.created') ?? {};
-    const reads = () => fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/subscriptions/${String(subscription.id)}`)).length;
+    const reads = () =>
+      fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/subscriptions/${String(subscription.id)}`)).length;
     const before = reads();
     const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(created)));
     expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
@@ -174,7 +175,9 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     expect(t.logs.join('')).toContain('"event":"billing.customer_conflict"');
     expect(await plan(other.user.id)).toBe('free');
     expect(await plan(owner.user.id)).toBe('pro');
-    expect(await t.app.db.selectFrom('billing_accounts').select('user_id').where('user_id', '=', other.user.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.app.db.selectFrom('billing_accounts').select('user_id').where('user_id', '=', other.user.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('a signature dated more than 5 minutes ahead is 400; one a little ahead (clock skew) is taken', async () => {

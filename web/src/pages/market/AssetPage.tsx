@@ -49,7 +49,10 @@ export default function AssetPage() {
   // The live overview moves the figures with every tick; the asset query has them until it arrives.
   const asset: MarketAsset | undefined = overview.data?.assets.find((a) => a.symbol === symbol) ?? detail.data?.asset;
   // The chart ends at the header's price: the same figure, from the same source.
-  const candles = useMemo(() => (history.data ? withLivePrice(history.data.candles, asset, interval) : []), [history.data, asset, interval]);
+  const candles = useMemo(
+    () => (history.data ? withLivePrice(history.data.candles, asset, interval) : []),
+    [history.data, asset, interval],
+  );
 
   if (detail.isError && isNotFound(detail.error)) {
     return (

@@ -109,4 +109,3 @@ function precisionFor(candles: readonly Candle[]): number {
   // Four significant digits below $1.
   return Math.min(10, Math.max(2, 3 - Math.floor(Math.log10(low))));
 }
-

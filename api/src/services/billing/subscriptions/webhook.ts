@@ -41,7 +41,10 @@ export async function handleStripeEvent(deps: Deps, input: { event: Stripe.Event
   } catch (error) {
     if (isMissing(error)) {
       // Stripe has no such object: delivering it again cannot help. Stripe's own text stays in the log.
-      deps.log.warn({ event: 'billing.stripe_unknown_object', id: event.id, type: event.type, err: error }, 'stripe event names an unknown object');
+      deps.log.warn(
+        { event: 'billing.stripe_unknown_object', id: event.id, type: event.type, err: error },
+        'stripe event names an unknown object',
+      );
       outcome = 'unknown';
     } else {
       await deps.db.deleteFrom('stripe_events').where('id', '=', event.id).execute();
@@ -56,8 +59,16 @@ export async function handleStripeEvent(deps: Deps, input: { event: Stripe.Event
 async function linkCustomer(deps: Deps, input: { eventId: string; userId: string; customerId: string }): Promise<boolean> {
   const { userId, customerId } = input;
   // Any conflict (this account already linked, or the customer linked to another) inserts nothing.
-  await deps.db.insertInto('billing_accounts').values({ user_id: userId, stripe_customer_id: customerId }).onConflict((oc) => oc.doNothing()).execute();
-  const owner = await deps.db.selectFrom('billing_accounts').select('user_id').where('stripe_customer_id', '=', customerId).executeTakeFirst();
+  await deps.db
+    .insertInto('billing_accounts')
+    .values({ user_id: userId, stripe_customer_id: customerId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const owner = await deps.db
+    .selectFrom('billing_accounts')
+    .select('user_id')
+    .where('stripe_customer_id', '=', customerId)
+    .executeTakeFirst();
   if (!owner || owner.user_id === userId) return true;
   deps.log.warn(
     { event: 'billing.customer_conflict', id: input.eventId, userId, customerId, linkedTo: owner.user_id },
