@@ -88,7 +88,8 @@ describe('market pages in Chromium', () => {
     // Read in one go: a tick re-renders both from the same price.
     const read = () =>
       page.evaluate(() => {
-        const header = [...document.querySelectorAll('dt')].find((dt) => dt.textContent === 'Price')?.nextElementSibling?.textContent ?? '';
+        const header =
+          Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === 'Price')?.nextElementSibling?.textContent ?? '';
         const label = document.querySelector('[aria-label*="candlestick chart"]')?.getAttribute('aria-label') ?? '';
         return { header, last: /last price (\S+)$/.exec(label)?.[1] ?? label };
       });
