@@ -11,6 +11,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 rm -rf .test-results
 bash scripts/ensure-chromium.sh || exit 1
+bash scripts/ensure-haproxy.sh || exit 1
 
 failed=()
 mkdir -p .test-results

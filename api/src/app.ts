@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
+import { internalMatcher } from './internal-networks.js';
 import { agentRoutes } from './agents/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { contactMailSweepPlugin } from './plugins/contact-mail-sweep.js';
@@ -111,6 +112,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.decorate('config', config);
   app.decorate('lifecycle', { draining: false });
+  const internal = internalMatcher(config.internalNetworks);
+  app.decorate('fromInternalNetwork', (request: FastifyRequest) => {
+    // Without TRUST_PROXY, a forwarded request came through a proxy: its peer (the proxy's own,
+    // often private, address) says nothing of the client.
+    const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    return (config.trustProxy !== false || !forwarded) && internal(request.ip);
+  });
   registerErrorHandler(app);
   await app.register(metricsPlugin);
   await app.register(overloadPlugin, config.overload);

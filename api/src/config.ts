@@ -9,6 +9,7 @@ import { ConfigError, MIN_SECRET_BITS, secretEntropyBits, type Env } from './env
 import { DEFAULT_OVERLOAD, NO_SHEDDING, type OverloadConfig } from './plugins/overload.js';
 import { stripeApiFrom, type StripeSettings } from './services/billing/stripe.js';
 import type { CoinGeckoConfig } from './services/market/coingecko/client.js';
+import { parseInternalNetworks } from './internal-networks.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import type { TaskSettings } from './services/tasks/settings.js';
 
@@ -76,6 +77,8 @@ export interface AppConfig {
   stripe: StripeSettings | undefined;
   /** Which proxies' X-Forwarded-For is believed (TRUST_PROXY; trust-proxy.ts); false: none. */
   trustProxy: TrustProxy;
+  /** Who reads /metrics and the detail of /readyz (INTERNAL_NETWORKS; internal-networks.ts). */
+  internalNetworks: string[];
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -117,6 +120,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     signupsPerMinute: env.SIGNUP_RATE_PER_MINUTE,
     stripe: stripeSettingsFrom(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
+    internalNetworks: parseInternalNetworks(env.INTERNAL_NETWORKS) ?? [],
   };
 }
 

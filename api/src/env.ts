@@ -1,5 +1,6 @@
 import { MARKET_FEEDS } from '@coinsight/contracts';
 import { z } from 'zod';
+import { INTERNAL_NETWORKS_MESSAGE, parseInternalNetworks } from './internal-networks.js';
 import { parseTrustProxy, TRUST_PROXY_MESSAGE } from './trust-proxy.js';
 
 // The only reader of process.env in the api: everything else receives parsed values.
@@ -119,6 +120,8 @@ const envFields = z.object({
   ),
   // Behind a load balancer or reverse proxy: which hops' X-Forwarded-For to believe (trust-proxy.ts).
   TRUST_PROXY: optional(z.string().trim()),
+  // Who may read /metrics and the detail of /readyz (internal-networks.ts); default loopback and private ranges.
+  INTERNAL_NETWORKS: optional(z.string().trim()),
   // Seconds between SIGTERM and closing: /readyz answers 503 meanwhile, so a balancer stops sending.
   SHUTDOWN_DRAIN_SECONDS: z
     .preprocess(emptyAsUndefined, z.string().default('0'))
@@ -240,6 +243,8 @@ const envSchema = envFields.superRefine((env, ctx) => {
       message: 'STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set (create one with pnpm admin stripe-setup)',
     });
   if (parseTrustProxy(env.TRUST_PROXY) === undefined) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: TRUST_PROXY_MESSAGE });
+  if (parseInternalNetworks(env.INTERNAL_NETWORKS) === undefined)
+    ctx.addIssue({ code: 'custom', path: ['INTERNAL_NETWORKS'], message: INTERNAL_NETWORKS_MESSAGE });
   if (env.MARKET_FEED === 'coingecko' && !env.COINGECKO_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['COINGECKO_API_KEY'], message: 'COINGECKO_API_KEY is required when MARKET_FEED is coingecko' });
   }

@@ -42,6 +42,11 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Set by server.ts on SIGTERM: /readyz answers 503 `draining` until the process closes. */
     lifecycle: { draining: boolean };
+    /**
+     * Whether a request comes from INTERNAL_NETWORKS (internal-networks.ts): only such a request
+     * reads /metrics and the detail of /readyz.
+     */
+    fromInternalNetwork(request: FastifyRequest): boolean;
     /** What every service function takes first; tRPC procedures see it as `ctx.deps` (plugins/services.ts). */
     deps: ServiceDeps;
   }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/free-port.js';
+import { TRUST_PROXY_MESSAGE } from './trust-proxy.js';
 
 // Runs the built server as a user would start it: `node api/dist/server.js` in a folder.
 const SERVER = fileURLToPath(new URL('../dist/server.js', import.meta.url));
@@ -192,6 +193,17 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
       'Coinsight cannot start. Invalid configuration: MARKET_FEED must be one of simulated, coingecko (got "binance"). Fix the environment and start again (see README, Configuration).',
     );
   });
+
+  it.each(['0.0.0.0/0', '::/0', 'true'])(
+    'TRUST_PROXY=%s stops the start with the configuration message, not a stack trace',
+    async (value) => {
+      const run = start({ TRUST_PROXY: value });
+      expect(await run.exited).toBe(1);
+      expect(run.output().trim()).toBe(
+        `Coinsight cannot start. Invalid configuration: ${TRUST_PROXY_MESSAGE} (got "${value}"). Fix the environment and start again (see README, Configuration).`,
+      );
+    },
+  );
 
   it('a DATABASE_URL that refuses connections stops the start with a clear message', async () => {
     const run = start({ DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/coinsight', JWT_SECRET: randomBytes(32).toString('hex') });

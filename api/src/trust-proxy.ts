@@ -22,7 +22,9 @@ function isAddressOrRange(entry: string): boolean {
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+  // At least one bit: a /0 trusts every address, so any client would choose its own (and
+  // proxy-addr throws on it at start, a stack trace instead of this message).
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /** The parsed TRUST_PROXY, or undefined when the value is not one (the message says what is). */

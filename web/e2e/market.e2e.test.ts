@@ -80,6 +80,35 @@ describe('market pages in Chromium', () => {
     }
   });
 
+  it("the asset page's price chart fills its card, and its last price is the header's", async () => {
+    const page = await e2e.open({ width: 1280, height: 1000 });
+    await page.goto(url('/market/BTC'), { waitUntil: 'load' });
+    const chart = page.getByRole('img', { name: /^BTC candlestick chart, last 30 days, hourly candles/ });
+    await chart.locator('canvas').first().waitFor();
+    // Read in one go: a tick re-renders both from the same price.
+    const read = () =>
+      page.evaluate(() => {
+        const header =
+          Array.from(document.querySelectorAll('dt')).find((dt) => dt.textContent === 'Price')?.nextElementSibling?.textContent ?? '';
+        const label = document.querySelector('[aria-label*="candlestick chart"]')?.getAttribute('aria-label') ?? '';
+        return { header, last: /last price (\S+)$/.exec(label)?.[1] ?? label };
+      });
+    await until('the chart shows a price', async () => /^\$[\d,]+\.\d{2}$/.test((await read()).header));
+    for (let i = 0; i < 3; i++) {
+      const { header, last } = await read();
+      expect(last).toBe(header);
+      await page.waitForTimeout(1_000);
+    }
+    // No empty lower half: the chart reaches the attribution at the foot of its card.
+    const gap = await page.evaluate(() => {
+      const plot = document.querySelector('[aria-label*="candlestick chart"]')!.getBoundingClientRect();
+      const card = document.querySelector('[aria-label*="candlestick chart"]')!.closest('section')!.getBoundingClientRect();
+      return { below: card.bottom - plot.bottom, plot: plot.height, card: card.height };
+    });
+    expect(gap.below, JSON.stringify(gap)).toBeLessThan(80);
+    expect(gap.plot).toBeGreaterThan(gap.card / 2);
+  });
+
   it('says when a symbol is not tracked', async () => {
     const { page } = e2e;
     await page.goto(url('/market/NOPE'), { waitUntil: 'load' });

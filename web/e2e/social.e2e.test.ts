@@ -96,6 +96,21 @@ describe('social data in Chromium', () => {
     await text.waitFor();
   });
 
+  it('Social Analytics has a card for every platform, LinkedIn included, each opening its table', async () => {
+    const { page } = e2e;
+    await page.goto(url('/social/analytics'), { waitUntil: 'load' });
+    const links = page.getByRole('link', { name: /^View Details/ });
+    await links.first().waitFor();
+    expect(await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))).toEqual([
+      '/social/twitter',
+      '/social/instagram',
+      '/social/facebook',
+      '/social/linkedin',
+    ]);
+    await page.getByRole('link', { name: 'View Details: LinkedIn' }).click();
+    await page.getByRole('heading', { level: 1, name: 'LinkedIn Data' }).waitFor();
+  });
+
   it('searches in the Data Explorer once the typing has paused, and narrows to a selected platform', async () => {
     const { page } = e2e;
     const searches: string[] = [];

@@ -142,7 +142,10 @@ describe('tasks in Chromium', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await e2e.open({ width: 390, height: 844, colorScheme });
       await page.goto(url('/scraping-tasks'), { waitUntil: 'networkidle' });
-      await page.getByRole('heading', { level: 1, name: 'Scraping Tasks' }).waitFor();
+      // The mobile menu's path opens the one tasks page, which promises no scheduling.
+      await page.getByRole('heading', { level: 1, name: 'Tasks' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/tasks');
+      expect(await page.locator('body').innerText()).not.toMatch(/schedul/i);
       for (const type of ['Scrape', 'Analyze', 'Export'] as const) {
         await page.getByRole('radio', { name: type }).check();
         await page.getByRole('button', { name: 'Create Task' }).click();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { QUERY_TOO_SLOW_MESSAGE } from '../services/db-errors.js';
 import { AppError } from '../services/errors.js';
-import { registerErrorHandler } from './errors.js';
+import { registerErrorHandler, statusOf } from './errors.js';
 
 const cancelled = () => Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
 
@@ -49,6 +49,20 @@ describe('the REST error handler', () => {
       param: 'symbol',
     });
     expect((await app.inject({ method: 'GET', url: '/gone' })).json()).toEqual({ error: 'Task not found' });
+    await app.close();
+  });
+
+  it("a Stripe SDK error's status and text never reach the caller: a plain 500", async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/portal', async () => {
+      throw Object.assign(new Error("No such customer: 'cus_123'"), { type: 'StripeInvalidRequestError', statusCode: 404 });
+    });
+    const res = await app.inject({ method: 'GET', url: '/portal' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'Internal server error' });
+    expect(statusOf({ statusCode: 413 })).toBe(413);
+    expect(statusOf({ statusCode: 402, type: 'StripeCardError' })).toBe(500);
     await app.close();
   });
 });

@@ -22,6 +22,17 @@ export function paramOf(error: unknown): string | undefined {
 }
 
 /**
+ * The status an error that is neither ours (AppError) nor bad input carries: Fastify's own (a body
+ * too large, a wrong content type) keep theirs; any other library's is a server error, so that a
+ * status and text chosen elsewhere, such as a Stripe SDK error's 404 with Stripe's message, never
+ * reach the caller (they are logged).
+ */
+export function statusOf(error: { statusCode?: number; type?: unknown }): number {
+  const foreign = typeof error.type === 'string' && error.type.startsWith('Stripe');
+  return !foreign && error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+}
+
+/**
  * One error shape for REST: `{ error: "message" }` (docs/product.md §7), with `param` naming the field when
  * the refusal is about one. Client errors say what was wrong; server errors say nothing of their
  * cause in the body and everything in the log.
@@ -45,7 +56,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.options.retryAfterSeconds) reply.header('retry-after', String(error.options.retryAfterSeconds));
       return reply.code(error.status).send(restError(error.message, error));
     }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const status = statusOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send(restError(INTERNAL_ERROR_MESSAGE));

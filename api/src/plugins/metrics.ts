@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createMetrics, type Metrics } from '../services/metrics.js';
 import type { Db } from '@coinsight/db';
 
-/** Where Prometheus scrapes; keep it off the public balancer (docs/deploy.md). */
+/** Where Prometheus scrapes, from INTERNAL_NETWORKS only; the balancer refuses it too (docs/deploy.md). */
 export const METRICS_PATH = '/metrics';
 
 // The error codes of limit refusals, read from the answer's body: /v1's `{"error":{"code":…}}`,
@@ -69,7 +69,10 @@ export const metricsPlugin = fp(
       metrics.httpDuration.observe(labels, reply.elapsedTime / 1_000);
     });
 
-    app.get(METRICS_PATH, async (_request, reply) => {
+    // Only for INTERNAL_NETWORKS (app.fromInternalNetwork): anyone else gets the answer of a path
+    // that does not exist, whatever balancer stands in front.
+    app.get(METRICS_PATH, async (request, reply) => {
+      if (!app.fromInternalNetwork(request)) return reply.callNotFound();
       for (const [pool, stats] of Object.entries(app.poolStats())) {
         if (!stats) continue;
         metrics.poolConnections.set({ pool, state: 'size' }, stats.size);

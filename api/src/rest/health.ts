@@ -15,8 +15,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   // never makes an orchestrator restart every instance at once.
   app.get('/livez', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
 
-  // Readiness: whether to send this instance traffic now (docs/deploy.md).
-  app.get('/readyz', async (_request, reply) => {
+  // Readiness: whether to send this instance traffic now (docs/deploy.md). Its detail (which
+  // dependencies, the version) only for INTERNAL_NETWORKS; anyone else reads the status alone.
+  app.get('/readyz', async (request, reply) => {
     const readiness = await checkReadiness(app.deps, {
       draining: app.lifecycle.draining,
       replica: app.config.readReplicaUrl !== undefined,
@@ -24,6 +25,6 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .code(readiness.status === 'ready' ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send(readiness);
+      .send(app.fromInternalNetwork(request) ? readiness : { status: readiness.status });
   });
 }

@@ -80,6 +80,8 @@ describe(`one-click sign-in link (${process.env.TEST_DB})`, () => {
     expect((await post('/api/auth/sign-in-with-link', { token: expired }, address)).json()).toEqual(INVALID);
 
     await post('/api/auth/sign-in-link', { email: body.email }, address);
+    // The link is recorded after the answer.
+    await t.app.deps.background.idle();
     const rows = await t.app.db
       .selectFrom('login_links')
       .select('expires_at')
@@ -93,6 +95,7 @@ describe(`one-click sign-in link (${process.env.TEST_DB})`, () => {
     expect(minutes).toBeLessThanOrEqual(15);
     const first = linkTokenFrom((await lastMailTo(t.app, body.email)).text_body);
     await post('/api/auth/sign-in-link', { email: body.email }, address);
+    await t.app.deps.background.idle();
     const mails = await t.app.db
       .selectFrom('outbox')
       .select('text_body')

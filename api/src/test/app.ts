@@ -1,3 +1,4 @@
+import { parseInternalNetworks } from '../internal-networks.js';
 import { Writable } from 'node:stream';
 import type { DbConfig } from '@coinsight/db';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
@@ -68,6 +69,7 @@ export async function createTestApp(
       // No Stripe unless a test brings its fake (test/fake-stripe.ts).
       stripe: undefined,
       trustProxy: false,
+      internalNetworks: parseInternalNetworks(undefined) ?? [],
       ...overrides,
       tasks: { allowPrivateUrls: false, x: undefined, ...overrides.tasks },
     },

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { findV1Operation, type V1ErrorCode } from '@coinsight/contracts';
 import { ZodError } from 'zod';
-import { INTERNAL_ERROR_MESSAGE, paramOf } from '../plugins/errors.js';
+import { INTERNAL_ERROR_MESSAGE, paramOf, statusOf } from '../plugins/errors.js';
 import { isDatabaseUnavailable, serviceUnavailable } from '../services/db-errors.js';
 import { AppError, logAuthorizationFailure, type AppErrorCode } from '../services/errors.js';
 
@@ -104,7 +104,7 @@ export function v1ErrorHandler(thrown: FastifyError | V1Error | AppError | ZodEr
     const extra = param ? { ...error.options.details, param } : error.options.details;
     return sendV1Error(request, reply, error.status, FROM_APP_ERROR[error.code], error.message, extra);
   }
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  const status = statusOf(error);
   if (status >= 500) {
     // Nothing of the cause in the body (docs/security.md §15); all of it in the log.
     request.log.error({ err: error }, 'request failed');

@@ -39,7 +39,6 @@ const layoutPages = [
   ['/docs/alerts', 'Price Alerts', 'Alerts · Coinsight'],
   ['/resources', 'Resources', 'Resources · Coinsight'],
   ['/pricing', 'Pricing', 'Pricing · Coinsight'],
-  ['/scraping-tasks', 'Scraping Tasks', 'Scraping Tasks · Coinsight'],
 ] as const;
 
 const authPages = [

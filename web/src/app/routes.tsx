@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AuthLayout } from './AuthLayout';
 import { lazyWithQueries } from './dataLayer/lazyWithQueries';
 import { Layout } from './Layout';
@@ -48,7 +48,8 @@ const layoutPages: RouteObject[] = [
   { path: 'social/analytics', element: page(() => import('../pages/social/SocialAnalyticsPage')) },
   { path: 'tasks', element: page(() => import('../pages/tasks/TasksPage')) },
   { path: 'tasks/:id', element: page(() => import('../pages/tasks/TaskPage')) },
-  { path: 'scraping-tasks', element: page(() => import('../pages/tasks/ScrapingTasksPage')) },
+  // The spec's mobile menu links /scraping-tasks; it is the one tasks page, not a second one.
+  { path: 'scraping-tasks', element: <Navigate to="/tasks" replace /> },
   { path: 'market', element: page(() => import('../pages/market/MarketPage')) },
   { path: 'market/:symbol', element: page(() => import('../pages/market/AssetPage')) },
   { path: 'explorer', element: page(() => import('../pages/social/ExplorerPage')) },

@@ -20,8 +20,14 @@ export const formatChange = (percent: number, decimals?: number) =>
     decimals === undefined ? { maximumFractionDigits: 1 } : { minimumFractionDigits: decimals, maximumFractionDigits: decimals },
   )}%`;
 
-/** Sentiment 0..1 as a score out of 100, which reads more easily than a fraction. */
-export const formatSentiment = (score: number) => (score * 100).toFixed(0);
+/**
+ * Sentiment as every surface shows it (docs/social-data.md, "Sentiment scale"): the 0..1 score the
+ * API and exports carry, to two decimals ("0.72"), on badges, reports and chart axes alike.
+ */
+export const formatSentiment = (score: number) => score.toFixed(2);
+
+/** The scale, said once for titles and captions. */
+export const SENTIMENT_SCALE = '0 negative, 0.5 neutral, 1 positive';
 
 /** "Nov 22, 2026, 7:05 AM UTC": posts are shown in UTC, the zone the date filters use. */
 export const formatPostDate = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;

@@ -27,8 +27,8 @@ const signInLink = (limits: AuthLimits): OneTimeLink => ({
 /**
  * Mails a one-click sign-in link (OWASP: a victim of guessing must still get in). Offered on a
  * throttled sign-in, but asked for with the address alone, so it answers like forgot-password
- * (the same helper, auth/one-time-link.ts): the same for every address, after the link is
- * recorded and its mail handed over, 503 if not.
+ * (the same helper, auth/one-time-link.ts): the same for every address, in the same time; the
+ * link is recorded and mailed after the answer.
  */
 export async function requestLoginLink(
   deps: MailLinkDeps,

@@ -129,16 +129,17 @@ export interface OneTimeLink {
 }
 
 /** The dependencies of mailing a one-time link. */
-export type MailLinkDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl' | 'now'>;
+export type MailLinkDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'limits' | 'log' | 'publicUrl' | 'now' | 'background'>;
 
 const RETRY_AFTER_SECONDS = 60;
 
 /**
- * Mails a one-time link to the account of `email`, answering the same whether or not there is
- * one: every address is looked up before the answer, so a database outage reads the same for
- * both (503). A known address under its mail limit records the token and hands the mail to the
- * transport before the answer, so "sent" is only said of a link that went out; if either fails
- * the answer is 503 and neither the address's request nor the account's mail is counted.
+ * Mails a one-time link to the account of `email`, answering the same, in the same time, whether
+ * or not there is one: before the answer only what every address costs alike is done (the
+ * address's request counted, the database asked whether it answers, so an outage is 503 for
+ * both); the account's lookup, its mail limit, the recorded token and the mail run after the
+ * answer (deps.background), so neither a lookup nor a slow SMTP server shows in its timing. A
+ * failure there is logged under the link's failed event and gives the account's mail back.
  * Password resets and sign-in links both use it (their texts and limits stay their own); it
  * answers the link's sent message.
  */
@@ -151,6 +152,21 @@ export async function mailOneTimeLink(
   const { email, link: kind } = input;
   const { ip } = caller.client;
   await kind.limits.requestsByIp.consume(ip);
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await kind.limits.requestsByIp.refund(ip).catch(() => undefined);
+    log.error({ err: error, event: kind.events.failed }, 'one-time link could not be recorded or sent');
+    throw new AppError('SERVICE_UNAVAILABLE', kind.messages.unavailable, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+  }
+  deps.background.run(kind.events.sent, () => sendOneTimeLink(deps, { email, kind, ip }));
+  return { message: kind.messages.sent };
+}
+
+/** After the answer: looks the address up and, for an account under its mail limit, records and mails the link. */
+async function sendOneTimeLink(deps: Omit<MailLinkDeps, 'limits'>, input: { email: string; kind: OneTimeLink; ip: string }): Promise<void> {
+  const { db, log } = deps;
+  const { email, kind, ip } = input;
   const account = accountKey(email);
   const underLimit = await kind.limits.mailsByAccount.consume(account).then(
     () => true,
@@ -162,10 +178,10 @@ export async function mailOneTimeLink(
       .select(['id', 'username', 'email'])
       .where(sql`lower(email)`, '=', email.toLowerCase())
       .executeTakeFirst();
-    if (!user) return { message: kind.messages.sent };
+    if (!user) return;
     if (!underLimit) {
       log.warn({ event: kind.events.throttled, userId: user.id }, 'one-time link not sent: too many requests for this account');
-      return { message: kind.messages.sent };
+      return;
     }
     const link = newOneTimeLink(deps, { path: kind.page.path, ttlMs: kind.store.ttlMs });
     await db
@@ -174,14 +190,9 @@ export async function mailOneTimeLink(
       .execute();
     await sendMail(deps, { message: kind.page.mail(user.email, user.username, link.url), when: 'now' });
     log.info({ event: kind.events.sent, userId: user.id, ip }, 'one-time link sent');
-    return { message: kind.messages.sent };
   } catch (error) {
-    // Nothing went out: the request uses neither the address's requests nor the account's mails.
-    await Promise.all([
-      kind.limits.requestsByIp.refund(ip).catch(() => undefined),
-      underLimit ? kind.limits.mailsByAccount.refund(account).catch(() => undefined) : undefined,
-    ]);
+    // Nothing went out: the account keeps its mails.
+    if (underLimit) await kind.limits.mailsByAccount.refund(account).catch(() => undefined);
     log.error({ err: error, event: kind.events.failed }, 'one-time link could not be recorded or sent');
-    throw new AppError('SERVICE_UNAVAILABLE', kind.messages.unavailable, { retryAfterSeconds: RETRY_AFTER_SECONDS });
   }
 }

@@ -24,8 +24,8 @@ const resetLink = (limits: AuthLimits): OneTimeLink => ({
 });
 
 /**
- * Mails a reset link (auth/one-time-link.ts): the same answer whether or not the address has an
- * account, once the link is recorded and its mail handed over; 503 if either fails.
+ * Mails a reset link (auth/one-time-link.ts): the same answer, in the same time, whether or not
+ * the address has an account; the link is recorded and mailed after the answer.
  */
 export async function forgotPassword(
   deps: MailLinkDeps,

@@ -145,6 +145,66 @@ describe(`Stripe billing (${process.env.TEST_DB})`, () => {
     expect(t.logs.join('')).not.toContain(STRIPE.webhookSecret);
   });
 
+  it('one event delivered 10 times at once runs once: its id is claimed before its effects', async () => {
+    const u = await checkoutUser();
+    const { subscription, events } = await fake.completeCheckout(u.sessionId, { send: false });
+    const created = events.find((e) => e.type === 'customer.subscription.created') ?? {};
+    const reads = () =>
+      fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/subscriptions/${String(subscription.id)}`)).length;
+    const before = reads();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(created)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
+    const outcomes = answers.map((res) => (res.json() as { outcome: string }).outcome).sort();
+    expect(outcomes).toEqual(['applied', ...Array(9).fill('duplicate')]);
+    // Stripe was asked once, and the plan changed once.
+    expect(reads() - before).toBe(1);
+    expect(await planChanges(u.user.id)).toEqual(['free>pro']);
+  });
+
+  it('a signed checkout naming a customer linked to another account is 200 with billing.customer_conflict, and links nothing', async () => {
+    const owner = await checkoutUser();
+    const { events } = await fake.completeCheckout(owner.sessionId, { send: false });
+    for (const event of events) expect((await deliver(event)).statusCode).toBe(200);
+    const session = fake.sessions.get(owner.sessionId) ?? {};
+    // Another account, which has never opened checkout, named on a session of the owner's customer.
+    const other = await taskUser(t.app);
+    const conflicting = fake.event('checkout.session.completed', { ...session, id: 'cs_conflict_1', client_reference_id: other.user.id });
+    const res = await deliver(conflicting);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, outcome: 'conflict' });
+    expect(t.logs.join('')).toContain('"event":"billing.customer_conflict"');
+    expect(await plan(other.user.id)).toBe('free');
+    expect(await plan(owner.user.id)).toBe('pro');
+    expect(
+      await t.app.db.selectFrom('billing_accounts').select('user_id').where('user_id', '=', other.user.id).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('a signature dated more than 5 minutes ahead is 400; one a little ahead (clock skew) is taken', async () => {
+    const u = await checkoutUser();
+    const { events } = await fake.completeCheckout(u.sessionId, { send: false });
+    const created = events.find((e) => e.type === 'customer.subscription.created') ?? {};
+    const now = Math.floor(Date.now() / 1000);
+    for (const ahead of [301, 3_600]) {
+      const res = await deliver(created, { timestamp: now + ahead });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'Invalid signature' });
+    }
+    expect(await plan(u.user.id)).toBe('free');
+    expect((await deliver(created, { timestamp: now + 60 })).statusCode).toBe(200);
+    expect(await plan(u.user.id)).toBe('pro');
+  });
+
+  it("an event naming a subscription Stripe does not have is 200 'unknown': Stripe's error text never reaches the caller", async () => {
+    const unknown = fake.event('customer.subscription.updated', { id: 'sub_unknown_1', object: 'subscription', customer: 'cus_nobody' });
+    const res = await deliver(unknown);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, outcome: 'unknown' });
+    expect(res.body).not.toContain('No such');
+    // Logged, with Stripe's text, for the operator.
+    expect(t.logs.join('')).toContain('"event":"billing.stripe_unknown_object"');
+  });
+
   it(`a failed payment keeps Pro for the ${PAST_DUE_GRACE_DAYS}-day grace period, then Free's limits with a mail; paying brings Pro back`, async () => {
     const u = await checkoutUser();
     const { events, subscription } = await fake.completeCheckout(u.sessionId, { send: false });

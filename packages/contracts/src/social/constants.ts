@@ -25,8 +25,8 @@ export function isSocialPlatform(value: unknown): value is SocialPlatform {
 export const EXPLORER_PLATFORMS = ['all', ...SOCIAL_PLATFORMS] as const;
 export type ExplorerPlatform = (typeof EXPLORER_PLATFORMS)[number];
 
-/** The platforms with a card on the social analytics overview and in the explorer (docs/product.md §2). */
-export const OVERVIEW_PLATFORMS = ['twitter', 'instagram', 'facebook'] as const satisfies readonly SocialPlatform[];
+/** The platforms with a card on the social analytics overview and in the explorer (docs/product.md §2): every one, LinkedIn included. */
+export const OVERVIEW_PLATFORMS = SOCIAL_PLATFORMS;
 
 /** Analytics and explorer periods (docs/product.md §9), and how many hours each spans. */
 export const ANALYTICS_PERIODS = ['24h', '7d', '30d', '90d'] as const;

@@ -16,6 +16,8 @@ export interface UPlotChartProps {
   yLabel: string;
   /** A fixed y range, e.g. [0, 1] for sentiment; otherwise it fits the data. */
   yRange?: [number, number];
+  /** How the y axis writes its values (formatSentiment for sentiment); uPlot's own numbers otherwise. */
+  yFormat?: (value: number) => string;
   height?: number;
   /** What the chart shows, for screen readers: the canvas itself says nothing. */
   description: string;
@@ -64,7 +66,16 @@ function hatchLastBucket(u: uPlot, color: string) {
   ctx.restore();
 }
 
-export default function UPlotChart({ times, series, yLabel, yRange, height = 260, description, partialLast = false }: UPlotChartProps) {
+export default function UPlotChart({
+  times,
+  series,
+  yLabel,
+  yRange,
+  yFormat,
+  height = 260,
+  description,
+  partialLast = false,
+}: UPlotChartProps) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -82,7 +93,10 @@ export default function UPlotChart({ times, series, yLabel, yRange, height = 260
           height,
           tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
           scales: { x: { time: true }, y: yRange ? { range: yRange } : {} },
-          axes: [axis, { ...axis, label: yLabel, size: 56 }],
+          axes: [
+            axis,
+            { ...axis, label: yLabel, size: 56, ...(yFormat ? { values: (_u: uPlot, splits: number[]) => splits.map(yFormat) } : {}) },
+          ],
           series: [{}, ...series.map((s, i) => ({ label: s.label, stroke: palette[i % palette.length], width: 2, points: { size: 4 } }))],
           legend: { live: false },
           hooks: partialLast ? { draw: [(u) => hatchLastBucket(u, text)] } : {},
@@ -101,7 +115,7 @@ export default function UPlotChart({ times, series, yLabel, yRange, height = 260
       theme.removeEventListener('change', build);
       chart?.destroy();
     };
-  }, [times, series, yLabel, yRange, height, partialLast]);
+  }, [times, series, yLabel, yRange, yFormat, height, partialLast]);
 
   return <div ref={container} className={styles.chart} role="img" aria-label={description} />;
 }

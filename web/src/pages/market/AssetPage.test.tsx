@@ -84,7 +84,10 @@ describe('/market/:symbol', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Bitcoin (BTC)' })).toBeTruthy();
     expect(screen.getByText('$97,412.35')).toBeTruthy();
     expect(screen.getByText('19,950,000 BTC')).toBeTruthy();
-    expect(await screen.findByRole('img', { name: /^BTC candlestick chart, last 30 days, hourly candles: 2 candles/ })).toBeTruthy();
+    // The stored candles, then the header's live price (a later hour) as the last: one price on the page.
+    expect(
+      await screen.findByRole('img', { name: 'BTC candlestick chart, last 30 days, hourly candles: 3 candles, last price $97,412.35' }),
+    ).toBeTruthy();
     expect(screen.getByText(/6 posts name \$BTC/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create alert' }).getAttribute('href')).toBe('/alerts?symbol=BTC&price=97412');
     expect(api.callsTo('social.search')[0]?.input).toMatchObject({ q: '$BTC' });
@@ -97,7 +100,7 @@ describe('/market/:symbol', () => {
     expect(within(group).getByRole('button', { name: '1h' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(within(group).getByRole('button', { name: '1m' }));
-    expect(await screen.findByRole('img', { name: /last 24 hours, minute candles: 3 candles/ })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /last 24 hours, minute candles: 4 candles, last price \$97,412\.35$/ })).toBeTruthy();
     expect(within(group).getByRole('button', { name: '1m' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(group).getByRole('button', { name: '1h' }).getAttribute('aria-pressed')).toBe('false');
     await waitFor(() => expect(api.callsTo('market.asset').map((call) => call.input.interval)).toContain('1m'));

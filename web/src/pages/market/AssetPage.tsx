@@ -1,14 +1,15 @@
 import { CANDLE_INTERVALS, type CandleInterval, type MarketAsset } from '@coinsight/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { TimelineChart } from '../../components/charts/TimelineChart';
 import { Page } from '../../components/Page';
 import { Button, ButtonLink, Card, ChangeValue } from '../../components/ui';
-import { formatCount } from '../../lib/formatNumber';
+import { formatCount, formatSentiment, SENTIMENT_SCALE } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
 import { SearchResults } from '../social/SearchResults';
 import { alertPrice, formatPrice, formatSupply, formatUsdCompact } from './format';
+import { withLivePrice } from './liveCandles';
 import { UpdatedStatus } from './LiveStatus';
 import { MarketSentiment } from './MarketSentiment';
 import { useLiveOverview } from './useLiveOverview';
@@ -45,6 +46,14 @@ export default function AssetPage() {
   const posts = trpc.social.search.useQuery({ q: `$${symbol}`, limit: 5 }, { enabled: detail.isSuccess && signedIn });
   const { overview, state } = useLiveOverview();
 
+  // The live overview moves the figures with every tick; the asset query has them until it arrives.
+  const asset: MarketAsset | undefined = overview.data?.assets.find((a) => a.symbol === symbol) ?? detail.data?.asset;
+  // The chart ends at the header's price: the same figure, from the same source.
+  const candles = useMemo(
+    () => (history.data ? withLivePrice(history.data.candles, asset, interval) : []),
+    [history.data, asset, interval],
+  );
+
   if (detail.isError && isNotFound(detail.error)) {
     return (
       <Page
@@ -59,8 +68,6 @@ export default function AssetPage() {
     );
   }
 
-  // The live overview moves the figures with every tick; the asset query has them until it arrives.
-  const asset: MarketAsset | undefined = overview.data?.assets.find((a) => a.symbol === symbol) ?? detail.data?.asset;
   const title = asset ? `${asset.name} (${asset.symbol})` : symbol;
 
   return (
@@ -118,7 +125,7 @@ export default function AssetPage() {
       ) : null}
 
       <div className={styles.panels}>
-        <Card>
+        <Card className={styles.pricePanel}>
           <div className={styles.toolbar}>
             <h2 className={styles.panelTitle}>Price ({INTERVAL_LABELS[interval].span})</h2>
             <div className={styles.intervals} role="group" aria-label="Candle interval">
@@ -138,14 +145,14 @@ export default function AssetPage() {
           {history.isError ? (
             <p role="alert">The price history could not be loaded.</p>
           ) : history.data ? (
-            history.data.candles.length === 0 ? (
+            candles.length === 0 ? (
               <p className={styles.muted}>No candles stored for this span yet.</p>
             ) : (
               <Suspense fallback={<div className={styles.chart} aria-hidden="true" />}>
                 <CandleChart
-                  candles={history.data.candles}
+                  candles={candles}
                   intraday={interval !== '1d'}
-                  description={`${symbol} candlestick chart, ${INTERVAL_LABELS[interval].span}: ${history.data.candles.length} candles, last close ${formatPrice(history.data.candles.at(-1)!.close)}`}
+                  description={`${symbol} candlestick chart, ${INTERVAL_LABELS[interval].span}: ${candles.length} candles, last price ${formatPrice(candles.at(-1)!.close)}`}
                 />
               </Suspense>
             )
@@ -178,8 +185,9 @@ export default function AssetPage() {
                     series={[{ label: 'Sentiment', values: detail.data.social.points.map((p) => p.sentiment) }]}
                     yLabel="Sentiment"
                     yRange={[0, 1]}
+                    yFormat={formatSentiment}
                     height={160}
-                    description={`Mean sentiment (0 to 1) of posts naming $${symbol} per ${detail.data.social.bucket}`}
+                    description={`Mean sentiment (${SENTIMENT_SCALE}) of posts naming $${symbol} per ${detail.data.social.bucket}`}
                   />
                 </>
               ) : null}

@@ -1,6 +1,15 @@
 import type { Candle } from '@coinsight/contracts';
-import { CandlestickSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type CandlestickData,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { formatPrice } from './format';
 import styles from './Market.module.css';
 
 export interface CandleChartProps {
@@ -26,6 +35,9 @@ function themeColors(element: Element) {
 /** Candlesticks with TradingView's lightweight-charts, sized to its container. */
 export default function CandleChart({ candles, intraday, description }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const precision = precisionFor(candles);
 
   useEffect(() => {
     const element = container.current;
@@ -38,23 +50,37 @@ export default function CandleChart({ candles, intraday, description }: CandleCh
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colors.text, attributionLogo: false },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       timeScale: { timeVisible: intraday, secondsVisible: false, borderColor: colors.grid },
-      rightPriceScale: { borderColor: colors.grid },
+      // The axis and the crosshair write prices as the page does ($97,543.21; sub-cent coins with
+      // significant digits), and the scale spans the candles shown, nothing below them.
+      localization: { priceFormatter: formatPrice },
+      rightPriceScale: { borderColor: colors.grid, scaleMargins: { top: 0.08, bottom: 0.08 } },
     });
-    const series = chart.addSeries(CandlestickSeries, {
+    series.current = chart.addSeries(CandlestickSeries, {
       upColor: colors.up,
       downColor: colors.down,
       wickUpColor: colors.up,
       wickDownColor: colors.down,
       borderVisible: false,
-      // Sub-cent coins need more than two decimals on the axis.
-      priceFormat: { type: 'price', minMove: minMoveFor(candles), precision: precisionFor(candles) },
+      // Sub-cent coins need more than two decimals: the scale's steps follow the price's precision.
+      priceFormat: { type: 'price', minMove: 10 ** -precision, precision },
     });
-    series.setData(
-      candles.map((c) => ({ time: (Date.parse(c.time) / 1000) as UTCTimestamp, open: c.open, high: c.high, low: c.low, close: c.close })),
-    );
-    chart.timeScale().fitContent();
-    return () => chart.remove();
-  }, [candles, intraday]);
+    chartRef.current = chart;
+    return () => {
+      chartRef.current = null;
+      series.current = null;
+      chart.remove();
+    };
+  }, [intraday, precision]);
+
+  // New data (another interval, or the live price moving the last candle) without rebuilding the
+  // chart; the view fits the candles when their span changes.
+  const first = candles[0]?.time;
+  useEffect(() => {
+    series.current?.setData(candles.map(toBar));
+  }, [candles, intraday, precision]);
+  useEffect(() => {
+    chartRef.current?.timeScale().fitContent();
+  }, [first, intraday, precision]);
 
   return (
     <>
@@ -69,13 +95,17 @@ export default function CandleChart({ candles, intraday, description }: CandleCh
   );
 }
 
+const toBar = (c: Candle): CandlestickData<UTCTimestamp> => ({
+  time: (Date.parse(c.time) / 1000) as UTCTimestamp,
+  open: c.open,
+  high: c.high,
+  low: c.low,
+  close: c.close,
+});
+
 function precisionFor(candles: readonly Candle[]): number {
   const low = Math.min(...candles.map((c) => c.low).filter((v) => v > 0), Infinity);
   if (!Number.isFinite(low) || low >= 1) return 2;
   // Four significant digits below $1.
   return Math.min(10, Math.max(2, 3 - Math.floor(Math.log10(low))));
-}
-
-function minMoveFor(candles: readonly Candle[]): number {
-  return 10 ** -precisionFor(candles);
 }

@@ -31,7 +31,7 @@ describe('/market', () => {
     expect(within(btc).getByText('+2.41%').getAttribute('data-color')).toBe('green');
     expect(within(btc).getByText('$38.5B')).toBeTruthy();
     expect(within(btc).getByText('$1.92T')).toBeTruthy();
-    expect(within(btc).getByText('Positive 75')).toBeTruthy();
+    expect(within(btc).getByText('Positive 0.75')).toBeTruthy();
     expect(within(btc).getByText('12 posts')).toBeTruthy();
     expect(within(btc).getByRole('img', { name: 'BTC over 7 days: from $90,000.00 to $97,412.00' })).toBeTruthy();
     expect(within(btc).getByRole('link', { name: 'Bitcoin BTC' }).getAttribute('href')).toBe('/market/BTC');

@@ -102,12 +102,12 @@ describe('Data Explorer', { timeout: 30_000 }, () => {
   it('shows platform summaries with the spec colours for sentiment and change', async () => {
     renderExplorer();
     const twitter = within((await screen.findByRole('button', { name: 'Twitter' })).closest('li')!);
-    expect(await twitter.findByText('Positive 75')).toBeTruthy();
+    expect(await twitter.findByText('Positive 0.75')).toBeTruthy();
     expect(twitter.getByText('+12.5%').getAttribute('style')).toContain('var(--color-positive)');
     const instagram = within(card('Instagram').closest('li')!);
-    expect(instagram.getByText('Neutral 50')).toBeTruthy();
+    expect(instagram.getByText('Neutral 0.50')).toBeTruthy();
     expect(instagram.getByText('−4%').getAttribute('style')).toContain('var(--color-negative)');
-    expect(within(card('Facebook').closest('li')!).getByText('Negative 30')).toBeTruthy();
+    expect(within(card('Facebook').closest('li')!).getByText('Negative 0.30')).toBeTruthy();
   });
 
   it("docs/security.md §24: searches the shared data, or with My data the account's own posts", async () => {

@@ -1,4 +1,4 @@
-import { formatSentiment } from '../../lib/formatNumber';
+import { formatSentiment, SENTIMENT_SCALE } from '../../lib/formatNumber';
 import { sentimentColor, type SignalColor } from '../../lib/signalColor';
 import { Badge } from '../../components/ui';
 
@@ -8,7 +8,7 @@ const WORDS: Record<SignalColor, string> = { green: 'Positive', yellow: 'Neutral
 export function SentimentBadge({ score }: { score: number }) {
   const color = sentimentColor(score);
   return (
-    <Badge tone={color} title={`Sentiment ${formatSentiment(score)} of 100`}>
+    <Badge tone={color} title={`Sentiment ${formatSentiment(score)} (${SENTIMENT_SCALE})`}>
       {WORDS[color]} {formatSentiment(score)}
     </Badge>
   );

@@ -44,13 +44,18 @@ function renderAnalytics(fail = false) {
 }
 
 describe('Social analytics overview', () => {
-  it('shows three platform cards, each with a View Details link to its table', async () => {
+  it('shows a card for each platform, LinkedIn included, each with a View Details link to its table', async () => {
     renderAnalytics();
     const links = await screen.findAllByRole('link', { name: /^View Details/ });
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/social/twitter', '/social/instagram', '/social/facebook']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/social/twitter',
+      '/social/instagram',
+      '/social/facebook',
+      '/social/linkedin',
+    ]);
     const twitter = within(screen.getByRole('heading', { name: 'Twitter', level: 3 }).closest('section')!);
     expect(twitter.getByText('100')).toBeTruthy();
-    expect(twitter.getByText('Positive 75')).toBeTruthy();
+    expect(twitter.getByText('Positive 0.75')).toBeTruthy();
   });
 
   it('lists trending topics with mentions, sentiment, change and related tokens', async () => {
@@ -64,8 +69,8 @@ describe('Social analytics overview', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['$BTC', '1,234', 'Positive 72', '+15%', 'ETHSOL'],
-      ['#defi', '300', 'Negative 35', '−20%', '—'],
+      ['$BTC', '1,234', 'Positive 0.72', '+15%', 'ETHSOL'],
+      ['#defi', '300', 'Negative 0.35', '−20%', '—'],
     ]);
   });
 
@@ -74,7 +79,7 @@ describe('Social analytics overview', () => {
     const charts = await screen.findAllByRole('img');
     expect(charts.map((chart) => chart.getAttribute('aria-label'))).toEqual([
       'Posts per day, last 7 days. Totals: Twitter 30, Instagram 1.',
-      'Mean sentiment per day from 0 (negative) to 1 (positive), last 7 days, one line per platform.',
+      'Mean sentiment per day (0 negative, 0.5 neutral, 1 positive), last 7 days, one line per platform.',
     ]);
   });
 

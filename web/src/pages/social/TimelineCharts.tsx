@@ -1,6 +1,6 @@
 import { PLATFORM_LABELS, PERIOD_LABELS, type Timeline } from '@coinsight/contracts';
 import { partialBucketNote, TimelineChart } from '../../components/charts/TimelineChart';
-import { formatCount } from '../../lib/formatNumber';
+import { formatCount, formatSentiment, SENTIMENT_SCALE } from '../../lib/formatNumber';
 import styles from './SocialAnalytics.module.css';
 
 /** Mentions and mean sentiment over the period, one line per platform. */
@@ -23,13 +23,16 @@ export function TimelineCharts({ timeline }: { timeline: Timeline }) {
         />
       </figure>
       <figure className={styles.figure}>
-        <figcaption className={styles.figcaption}>Mean sentiment per {per} (0 negative, 1 positive)</figcaption>
+        <figcaption className={styles.figcaption}>
+          Mean sentiment per {per} ({SENTIMENT_SCALE})
+        </figcaption>
         <TimelineChart
           times={timeline.buckets}
           series={timeline.series.map((s) => ({ label: PLATFORM_LABELS[s.platform], values: s.sentiment }))}
           yLabel="Sentiment"
           yRange={[0, 1]}
-          description={`Mean sentiment per ${per} from 0 (negative) to 1 (positive), ${PERIOD_LABELS[timeline.period].toLowerCase()}, one line per platform.`}
+          yFormat={formatSentiment}
+          description={`Mean sentiment per ${per} (${SENTIMENT_SCALE}), ${PERIOD_LABELS[timeline.period].toLowerCase()}, one line per platform.`}
           {...partial}
         />
       </figure>

@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { BarList, type BarListItem } from '../../components/charts/BarList';
 import { TimelineChart } from '../../components/charts/TimelineChart';
 import { Card } from '../../components/ui';
-import { formatCount, formatSentiment } from '../../lib/formatNumber';
+import { formatCount, formatSentiment, SENTIMENT_SCALE } from '../../lib/formatNumber';
 import { sentimentColor, signalColorVar } from '../../lib/signalColor';
 import { lastDay, PLATFORM_LABEL } from './taskText';
 import styles from './Tasks.module.css';
@@ -35,8 +35,8 @@ export function TaskReport({ report, action }: { report: AnalysisReport; action?
           {sentiment.average === null ? null : (
             <>
               Average sentiment{' '}
-              <strong style={{ color: signalColorVar(sentimentColor(sentiment.average)) }}>{formatSentiment(sentiment.average)}</strong> out
-              of 100.
+              <strong style={{ color: signalColorVar(sentimentColor(sentiment.average)) }}>{formatSentiment(sentiment.average)}</strong> (
+              {SENTIMENT_SCALE}).
             </>
           )}
         </p>

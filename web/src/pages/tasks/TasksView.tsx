@@ -3,7 +3,7 @@ import { TaskForm } from './TaskForm';
 import { TaskList } from './TaskList';
 import styles from './Tasks.module.css';
 
-/** /tasks and /scraping-tasks (the spec's desktop and mobile paths): the same form and list. */
+/** /tasks (the spec's mobile path /scraping-tasks opens it): the form and the list. */
 export function TasksView() {
   return (
     <div className={styles.layout}>

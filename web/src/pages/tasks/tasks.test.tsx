@@ -104,9 +104,11 @@ describe('/tasks', () => {
     for (const type of ['Scrape', 'Analyze', 'Export']) expect(screen.getByText(type, { selector: 'dt' })).toBeTruthy();
   });
 
-  it('/scraping-tasks is the same page', async () => {
-    await openTasks(tasksServer(), {}, '/scraping-tasks');
-    expect(screen.getByRole('heading', { level: 1, name: 'Scraping Tasks' })).toBeTruthy();
+  it('/scraping-tasks is the one tasks page: it opens /tasks, and promises no scheduling', async () => {
+    const view = await openTasks(tasksServer(), {}, '/scraping-tasks');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeTruthy();
+    expect(view.router.state.location.pathname).toBe('/tasks');
+    expect(document.body.textContent).not.toMatch(/schedul/i);
     expect(screen.getByRole('form', { name: 'Create a task' })).toBeTruthy();
     expect(await screen.findByText(TASKS_EMPTY_MESSAGE)).toBeTruthy();
   });
