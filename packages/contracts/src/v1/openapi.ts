@@ -22,6 +22,7 @@ import { V1_HISTORY_DEFAULT_SPANS_TEXT, v1HistoryQuerySchema, v1HistoryResponseS
 import { v1SentimentQuerySchema, v1SentimentResponseSchema } from './sentiment.js';
 import { v1PricesResponseSchema } from './prices.js';
 import { v1MentionsQuerySchema, v1MentionsResponseSchema } from './social.js';
+import { REQUEST_LOG_RETENTION_DAYS, v1RequestLogQuerySchema, v1RequestLogResponseSchema } from './requests.js';
 import { v1UsageResponseSchema } from './usage.js';
 
 // The registry of the /v1 public API: every endpoint with its request and answer
@@ -209,6 +210,19 @@ export const V1_OPERATIONS = [
     query: v1NoQuerySchema,
     billable: false,
     responses: { 200: { description: 'Usage, quota, cost, its projection and the budget', schema: v1UsageResponseSchema } },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/v1/usage/requests',
+    operationId: 'listRequests',
+    summary: 'Request log',
+    description: `This account's calls with every key over the last ${REQUEST_LOG_RETENTION_DAYS} days, newest first: time, method, path, operation, status, latency, whether it was billed and its cost, and its request id. Filter by \`key\`, \`status\` (404 or 4xx) and \`operation\`; pages of \`limit\` (1 to 100, 25 by default): pass \`nextCursor\` back as \`cursor\` until it is null. A call is listed within a few seconds of its answer. Never billed.`,
+    tags: ['Account'],
+    query: v1RequestLogQuerySchema,
+    billable: false,
+    examples: { query: { status: '4xx', limit: '10' } },
+    responses: { 200: { description: 'One page of calls', schema: v1RequestLogResponseSchema } },
     errors: [400],
   },
   {
