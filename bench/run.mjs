@@ -92,6 +92,13 @@ function buildIfNeeded() {
 const { pinning, spawnNode, startLoadGenerator, stop, waitForHttp } = await import('./lib/processes.mjs');
 let nextPort = 40_000 + Math.floor(Math.random() * 10_000);
 
+const appEnv = Object.fromEntries(
+  (process.env.BENCH_APP_ENV ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+
 /** A server on a free port: the machine may be running other benches, so a taken port is skipped. */
 async function startServer(kind, env, attempt = 1) {
   const port = nextPort++;
@@ -108,6 +115,8 @@ async function startServer(kind, env, attempt = 1) {
       MARKET_FEED: 'simulated',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // BENCH_APP_ENV='API_REQUEST_LOG=off': settings for the app's server only (an A/B of one switch).
+      ...(kind === 'app' ? appEnv : {}),
       ...env,
     },
   });

@@ -10,13 +10,14 @@ const MAX_PATH_LENGTH = 512;
  * which are /v1 calls injected with the caller's key) goes to the request log, after its answer
  * is sent and without waiting: the writer batches the rows (services/request-log/writer.ts). A
  * call refused before its key was accepted (401) has no account to show it to, and the public
- * OpenAPI document has no key: neither is recorded. Billed: the call's count was kept (a 2xx of a
+ * OpenAPI document has no key, and the public test key no live account: none is recorded. Billed: the call's count was kept (a 2xx of a
  * billable operation with a live key; v1/metering.ts), and it costs the price of a call on Pro.
  */
 export async function recordRequestHook(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   // Null until the key check accepted one (decorated so: v1/types.ts types the accepted case).
   const key = request.apiKey as ApiKeyIdentity | null;
-  if (!key) return;
+  // The public test key acts as an account of the test dataset only: there is no one to show its calls to.
+  if (!key || key.publicKey) return;
   const reservation = request.meteringReservation;
   const billed = reservation !== null && reply.statusCode >= 200 && reply.statusCode < 300;
   const latencyMs = reply.elapsedTime;

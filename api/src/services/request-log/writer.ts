@@ -55,10 +55,24 @@ export function createRequestLogWriter(deps: Pick<ServiceDeps, 'db' | 'log'>, in
       try {
         await deps.db.insertInto('api_request_logs').values(batch).execute();
       } catch (error) {
-        input.onDrop?.(batch.length);
-        deps.log.error({ err: error, event: 'request_log.write_failed', rows: batch.length }, 'request log rows dropped');
+        // An account deleted since its call (foreign key): its rows go with it, the others are written.
+        const kept = isForeignKeyViolation(error) ? await ofLiveAccounts(batch).catch(() => []) : [];
+        if (kept.length > 0) await deps.db.insertInto('api_request_logs').values(kept).execute().catch(() => (kept.length = 0));
+        if (kept.length === batch.length) continue;
+        input.onDrop?.(batch.length - kept.length);
+        deps.log.error({ err: error, event: 'request_log.write_failed', rows: batch.length - kept.length }, 'request log rows dropped');
       }
     }
+  }
+
+  async function ofLiveAccounts(rows: RequestLogRow[]): Promise<RequestLogRow[]> {
+    const live = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', [...new Set(rows.map((row) => row.user_id))])
+      .execute();
+    const ids = new Set(live.map((user) => user.id));
+    return rows.filter((row) => ids.has(row.user_id));
   }
 
   function flush(): Promise<void> {
@@ -92,4 +106,8 @@ export function createRequestLogWriter(deps: Pick<ServiceDeps, 'db' | 'log'>, in
       await flush();
     },
   };
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23503';
 }
