@@ -55,24 +55,10 @@ export function createRequestLogWriter(deps: Pick<ServiceDeps, 'db' | 'log'>, in
       try {
         await insertRows(deps.db, batch);
       } catch (error) {
-        // An account deleted since its call (foreign key): its rows go with it, the others are written.
-        const kept = isForeignKeyViolation(error) ? await ofLiveAccounts(batch).catch(() => []) : [];
-        if (kept.length > 0) await insertRows(deps.db, kept).catch(() => (kept.length = 0));
-        if (kept.length === batch.length) continue;
-        input.onDrop?.(batch.length - kept.length);
-        deps.log.error({ err: error, event: 'request_log.write_failed', rows: batch.length - kept.length }, 'request log rows dropped');
+        input.onDrop?.(batch.length);
+        deps.log.error({ err: error, event: 'request_log.write_failed', rows: batch.length }, 'request log rows dropped');
       }
     }
-  }
-
-  async function ofLiveAccounts(rows: RequestLogRow[]): Promise<RequestLogRow[]> {
-    const live = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('id', 'in', [...new Set(rows.map((row) => row.user_id))])
-      .execute();
-    const ids = new Set(live.map((user) => user.id));
-    return rows.filter((row) => ids.has(row.user_id));
   }
 
   function flush(): Promise<void> {
@@ -122,8 +108,4 @@ async function insertRows(db: ServiceDeps['db'], rows: RequestLogRow[]): Promise
       ${column((r) => r.method)}::text[], ${column((r) => r.path)}::text[], ${column((r) => r.operation ?? null)}::text[],
       ${column((r) => r.status)}::smallint[], ${column((r) => r.latency_ms)}::float8[], ${column((r) => r.billed)}::bool[],
       ${column((r) => r.cost_micros)}::int[], ${column((r) => r.request_id)}::text[])`.execute(db);
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23503';
 }
