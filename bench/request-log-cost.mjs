@@ -52,7 +52,11 @@ async function scenario(label, database) {
 
   // 1. A /v1 call's own CPU, the log off.
   const call = (i) =>
-    app.inject({ method: 'GET', url: '/v1/crypto/prices?symbols=BTC,ETH', headers: { authorization: `Bearer ${keys[Math.floor(i / 900)].secret}` } });
+    app.inject({
+      method: 'GET',
+      url: '/v1/crypto/prices?symbols=BTC,ETH',
+      headers: { authorization: `Bearer ${keys[Math.floor(i / 900)].secret}` },
+    });
   for (let i = 0; i < 50; i += 1) await call(calls + i);
   let started = cpuUs();
   for (let i = 0; i < calls; i += 1) {
@@ -101,8 +105,12 @@ async function scenario(label, database) {
   await close();
 }
 
-print(`${calls} calls of GET /v1/crypto/prices (log off), one at a time after 50 to warm up; ${rows} rows recorded and written 500 a statement.`);
-print('| Database | /v1 call CPU (µs) | record CPU per call (µs) | batched insert CPU per call (µs) | added | insert wall time per row (µs) |');
+print(
+  `${calls} calls of GET /v1/crypto/prices (log off), one at a time after 50 to warm up; ${rows} rows recorded and written 500 a statement.`,
+);
+print(
+  '| Database | /v1 call CPU (µs) | record CPU per call (µs) | batched insert CPU per call (µs) | added | insert wall time per row (µs) |',
+);
 print('| --- | ---: | ---: | ---: | ---: | ---: |');
 const targets = [['PGlite', {}]];
 if (values.url) targets.push(['PostgreSQL', { TEST_DB: 'postgres', TEST_DATABASE_URL: values.url }]);

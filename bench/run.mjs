@@ -298,14 +298,24 @@ async function abCompare(cases, a, b, context) {
     if (only && !only.test(c.id)) continue;
     const sides = { A: [], B: [] };
     for (let round = 0; round < rounds; round += 1) {
-      for (const [side, server] of round % 2 === 0 ? [['A', a], ['B', b]] : [['B', b], ['A', a]]) {
+      for (const [side, server] of round % 2 === 0
+        ? [
+            ['A', a],
+            ['B', b],
+          ]
+        : [
+            ['B', b],
+            ['A', a],
+          ]) {
         const cpuBefore = cpuMs(server.child.pid);
         const outcome = await measure(c, requestOf(c, server.base, context), `${server.base}/api/health`);
         if (outcome.rps === undefined) throw new Error(`${c.id} on ${side}: ${outcome.failed ?? outcome.skipped}`);
         // The server's CPU per 1,000 answers: what the machine's other load moves far less than the rate.
         const cpuPer1k = ((cpuMs(server.child.pid) - cpuBefore) / Math.max(1, outcome.rps * seconds)) * 1000;
         sides[side].push({ ...outcome, cpuPer1k });
-        log(`  ${side} ${c.name.padEnd(58)} ${outcome.rps2xx.toFixed(0)} 2xx/s, p50 ${outcome.latency.p50} ms, ${cpuPer1k.toFixed(0)} CPU ms per 1,000`);
+        log(
+          `  ${side} ${c.name.padEnd(58)} ${outcome.rps2xx.toFixed(0)} 2xx/s, p50 ${outcome.latency.p50} ms, ${cpuPer1k.toFixed(0)} CPU ms per 1,000`,
+        );
       }
     }
     const rps = (side) => median(sides[side].map((o) => o.rps2xx));
@@ -315,8 +325,12 @@ async function abCompare(cases, a, b, context) {
     rows.push({ id: c.id, name: c.name, a: figures('A'), b: figures('B') });
   }
   const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
-  print(`\n**A/B: ${abSetting[1]}=${abSetting[2]} (B) against the default (A)**, ${rounds} slices of ${seconds} s each side, interleaved; medians.\n`);
-  print('| Case | A 2xx/s | B 2xx/s | B vs A | A CPU ms/1k | B CPU ms/1k | B vs A | A p50 ms | B p50 ms | A slices 2xx/s | B slices 2xx/s |');
+  print(
+    `\n**A/B: ${abSetting[1]}=${abSetting[2]} (B) against the default (A)**, ${rounds} slices of ${seconds} s each side, interleaved; medians.\n`,
+  );
+  print(
+    '| Case | A 2xx/s | B 2xx/s | B vs A | A CPU ms/1k | B CPU ms/1k | B vs A | A p50 ms | B p50 ms | A slices 2xx/s | B slices 2xx/s |',
+  );
   print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
   for (const r of rows)
     print(

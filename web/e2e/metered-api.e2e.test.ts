@@ -56,7 +56,12 @@ describe('the metered API from a browser', () => {
       }
       const row = requests.getByRole('row').filter({ hasText: requestId });
       expect(await row.textContent()).toMatch(/GET \/v1\/crypto\/prices.*getCryptoPrices.*400/);
-      expect(await requests.getByRole('row').filter({ hasText: /GET \/v1\/crypto\/prices.*200/ }).count()).toBe(1);
+      expect(
+        await requests
+          .getByRole('row')
+          .filter({ hasText: /GET \/v1\/crypto\/prices.*200/ })
+          .count(),
+      ).toBe(1);
       await answerTo(page, 'apiKeys.requests', { status: '4xx' }, () => page.getByLabel('Status').selectOption('4xx'));
       expect(await requests.getByRole('row').filter({ hasText: '/v1/' }).count()).toBe(1);
       expect(await requests.getByRole('row').filter({ hasText: requestId }).count()).toBe(1);

@@ -17,5 +17,8 @@ export function meteringJobs(deps: Pick<ServiceDeps, 'db' | 'log' | 'stripe' | '
     run: (now) => applyRequestLogRetention(atTime(deps, now), {}),
   };
   if (!deps.stripe) return [retention];
-  return [retention, { name: 'billing-meter-report', cron: '*/10 * * * *', run: (now, _data, signal) => reportUsage(atTime(deps, now), { signal }) }];
+  return [
+    retention,
+    { name: 'billing-meter-report', cron: '*/10 * * * *', run: (now, _data, signal) => reportUsage(atTime(deps, now), { signal }) },
+  ];
 }

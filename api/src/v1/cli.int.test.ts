@@ -169,7 +169,13 @@ describe.skipIf(clientSideOnly)(`the coinsight CLI against the API (${process.en
     expect(page.data.every((entry) => entry.status >= 400 && entry.status < 500)).toBe(true);
     const csv = await coinsight(['usage', 'requests', '--status', '400', '--all', '--format', 'csv']);
     const rows = parse(csv.stdout, { columns: true }) as Record<string, string>[];
-    expect(rows[0]).toMatchObject({ status: '400', method: 'GET', path: '/v1/crypto/prices', operation: 'getCryptoPrices', billed: 'false' });
+    expect(rows[0]).toMatchObject({
+      status: '400',
+      method: 'GET',
+      path: '/v1/crypto/prices',
+      operation: 'getCryptoPrices',
+      billed: 'false',
+    });
     expect((await coinsight(['usage', 'requests', '--status', 'bad'])).code).toBe(1);
   });
 

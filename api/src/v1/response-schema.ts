@@ -11,6 +11,9 @@ export function v1RouteConfig(operationId: V1OperationId): { billable: boolean; 
  * (fast-json-stringify, faster than JSON.stringify) and cannot carry a field the document does not
  * describe, and its config (`v1RouteConfig`), so a route is declared free in the registry only.
  */
-export function v1Schema(operationId: V1OperationId): { schema: { response: Record<number, object> }; config: { billable: boolean; operationId: V1OperationId } } {
+export function v1Schema(operationId: V1OperationId): {
+  schema: { response: Record<number, object> };
+  config: { billable: boolean; operationId: V1OperationId };
+} {
   return { schema: { response: v1AnswerJsonSchemas(operationId) }, config: v1RouteConfig(operationId) };
 }

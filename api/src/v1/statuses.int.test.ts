@@ -32,7 +32,8 @@ describe(`/v1 statuses documented (${process.env.TEST_DB})`, () => {
   const oversized = JSON.stringify({ padding: 'x'.repeat(1_048_576 + 1) });
 
   for (const op of V1_OPERATIONS) {
-    const params: Record<string, string> = ('examples' in op && op.examples && 'params' in op.examples ? op.examples.params : undefined) ?? {};
+    const params: Record<string, string> =
+      ('examples' in op && op.examples && 'params' in op.examples ? op.examples.params : undefined) ?? {};
     const url = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? '1');
     const method = op.method.toUpperCase() as 'GET' | 'POST' | 'DELETE';
 

@@ -302,8 +302,7 @@ export class Coinsight {
 
   readonly requests = {
     /** One page of this account's calls (30 days), newest first, filtered by key, status (404, 4xx) and operation. Never billed. */
-    list: (query: RequestLogQuery = {}, options?: RequestOptions) =>
-      this.#get<RequestLogPage>('/v1/usage/requests', query, options),
+    list: (query: RequestLogQuery = {}, options?: RequestOptions) => this.#get<RequestLogPage>('/v1/usage/requests', query, options),
     /** Every call matching `query`, page after page, until the last one. */
     iterate: (query: RequestLogQuery = {}, options?: RequestOptions): AsyncIterable<RequestLogEntry> =>
       this.#iterateRequests(query, options),

@@ -84,7 +84,10 @@ describe('request log writer', () => {
   it('holds at most maxRows: past it rows are dropped and counted, never held', async () => {
     const { db, statements } = fakeDb();
     const dropped: number[] = [];
-    const writer = createRequestLogWriter({ db, log }, { enabled: true, flushMs: 60_000, flushRows: 1_000, maxRows: 5, onDrop: (n) => dropped.push(n) });
+    const writer = createRequestLogWriter(
+      { db, log },
+      { enabled: true, flushMs: 60_000, flushRows: 1_000, maxRows: 5, onDrop: (n) => dropped.push(n) },
+    );
     for (let i = 0; i < 8; i += 1) writer.record(row(i));
     await writer.close();
     expect(statements.flat()).toEqual(['0', '1', '2', '3', '4']);

@@ -51,10 +51,44 @@ describe(`/v1 request log (${process.env.TEST_DB})`, () => {
     await call('/v1/crypto/prices?symbols=BTC', { authorization: 'Bearer cs_live_nobody' });
     expect([ok.statusCode, bad.statusCode, missing.statusCode]).toEqual([200, 400, 404]);
     const page = await log(key.headers);
-    expect(page.data.map(({ method, path, operation, status, billed, costMicros, requestId }) => ({ method, path, operation, status, billed, costMicros, requestId }))).toEqual([
-      { method: 'GET', path: '/v1/no-such-route', operation: null, status: 404, billed: false, costMicros: 0, requestId: missing.headers['x-request-id'] },
-      { method: 'GET', path: '/v1/crypto/prices', operation: 'getCryptoPrices', status: 400, billed: false, costMicros: 0, requestId: bad.headers['x-request-id'] },
-      { method: 'GET', path: '/v1/crypto/prices', operation: 'getCryptoPrices', status: 200, billed: true, costMicros: PRICE_MICROS_PER_CALL, requestId: ok.headers['x-request-id'] },
+    expect(
+      page.data.map(({ method, path, operation, status, billed, costMicros, requestId }) => ({
+        method,
+        path,
+        operation,
+        status,
+        billed,
+        costMicros,
+        requestId,
+      })),
+    ).toEqual([
+      {
+        method: 'GET',
+        path: '/v1/no-such-route',
+        operation: null,
+        status: 404,
+        billed: false,
+        costMicros: 0,
+        requestId: missing.headers['x-request-id'],
+      },
+      {
+        method: 'GET',
+        path: '/v1/crypto/prices',
+        operation: 'getCryptoPrices',
+        status: 400,
+        billed: false,
+        costMicros: 0,
+        requestId: bad.headers['x-request-id'],
+      },
+      {
+        method: 'GET',
+        path: '/v1/crypto/prices',
+        operation: 'getCryptoPrices',
+        status: 200,
+        billed: true,
+        costMicros: PRICE_MICROS_PER_CALL,
+        requestId: ok.headers['x-request-id'],
+      },
     ]);
     for (const entry of page.data) {
       expect(entry.key).toEqual({ id: key.id, name: 'first', prefix });
@@ -64,7 +98,13 @@ describe(`/v1 request log (${process.env.TEST_DB})`, () => {
     expect(page.nextCursor).toBeNull();
     // Reading the log is not billed, and is itself listed (unbilled) on the next read.
     const again = await log(key.headers);
-    expect(again.data[0]).toMatchObject({ path: '/v1/usage/requests', operation: 'listRequests', status: 200, billed: false, costMicros: 0 });
+    expect(again.data[0]).toMatchObject({
+      path: '/v1/usage/requests',
+      operation: 'listRequests',
+      status: 200,
+      billed: false,
+      costMicros: 0,
+    });
     const usage = await call('/v1/usage', key.headers);
     expect(usage.json<{ calls: number }>().calls).toBe(1);
   });
@@ -155,7 +195,10 @@ describe(`/v1 request log (${process.env.TEST_DB})`, () => {
       cost_micros: 0,
       request_id: `r-${daysAgo}`,
     });
-    await t.app.db.insertInto('api_request_logs').values([row(31), row(29), row(1)]).execute();
+    await t.app.db
+      .insertInto('api_request_logs')
+      .values([row(31), row(29), row(1)])
+      .execute();
     const { deleted } = await applyRequestLogRetention({ ...t.app.deps, now: () => now }, {});
     expect(deleted).toBeGreaterThanOrEqual(1);
     const left = await t.app.db.selectFrom('api_request_logs').select('request_id').where('user_id', '=', user.id).orderBy('at').execute();

@@ -15,7 +15,18 @@ interface RequestsOptions {
   all?: boolean;
 }
 
-export const REQUEST_COLUMNS = ['at', 'status', 'method', 'path', 'operation', 'latencyMs', 'billed', 'costMicros', 'key', 'requestId'] as const;
+export const REQUEST_COLUMNS = [
+  'at',
+  'status',
+  'method',
+  'path',
+  'operation',
+  'latencyMs',
+  'billed',
+  'costMicros',
+  'key',
+  'requestId',
+] as const;
 
 export const requestRow = (entry: RequestLogEntry): Row => ({
   at: entry.at,

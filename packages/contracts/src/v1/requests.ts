@@ -42,7 +42,7 @@ const operationFilter = z
   .string({ error: OPERATION_MESSAGE })
   .regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, OPERATION_MESSAGE)
   .optional()
-  .meta({ description: "Only calls of this operation (its `operationId` in this document)", example: 'getCryptoPrices' });
+  .meta({ description: 'Only calls of this operation (its `operationId` in this document)', example: 'getCryptoPrices' });
 
 /** The filters and page of GET /v1/usage/requests and the dashboard's Requests table. */
 export const requestLogQueryShape = {

@@ -28,7 +28,12 @@ const OPERATION_OPTIONS = [
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 // A call costs fractions of a cent ($0.00015 on Pro): shown to the micro-dollar the log keeps.
-const costFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 6 });
+const costFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 6,
+});
 const latencyFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 const COLUMNS: readonly TableColumn<RequestLogEntry>[] = [
@@ -79,13 +84,7 @@ export function RequestLog() {
       </div>
       {page.isError ? <FormAlert tone="error">{REQUEST_LOG_LOAD_FAILED_MESSAGE}</FormAlert> : null}
       {page.data ? (
-        <Table
-          caption="Requests"
-          columns={COLUMNS}
-          rows={page.data.data}
-          rowKey={(r) => r.id}
-          emptyMessage={REQUEST_LOG_EMPTY_MESSAGE}
-        />
+        <Table caption="Requests" columns={COLUMNS} rows={page.data.data} rowKey={(r) => r.id} emptyMessage={REQUEST_LOG_EMPTY_MESSAGE} />
       ) : page.isError ? null : (
         <p className={styles.muted}>Loading requests…</p>
       )}
