@@ -1,5 +1,6 @@
 import { PRICE_MICROS_PER_CALL, type RequestLogPage } from '@coinsight/contracts';
 import { seedAssets } from '@coinsight/db';
+import { createTestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPlan } from '../../services/billing/subscriptions/plan-changes.js';
 import { applyRequestLogRetention } from '../../services/request-log/retention.js';
@@ -203,5 +204,35 @@ describe(`/v1 request log (${process.env.TEST_DB})`, () => {
     expect(deleted).toBeGreaterThanOrEqual(1);
     const left = await t.app.db.selectFrom('api_request_logs').select('request_id').where('user_id', '=', user.id).orderBy('at').execute();
     expect(left.map((r) => r.request_id)).toEqual(['r-29', 'r-1']);
+  });
+});
+
+// A database that outlives the app: PostgreSQL only (a PGlite test database is in memory, one per app).
+describe.runIf(process.env.TEST_DB === 'postgres')('/v1 request log across a graceful stop', () => {
+  it('writes the calls still waiting in memory when the app closes', async () => {
+    const database = await createTestDatabase(process.env, { migrated: true });
+    try {
+      const first = await createTestApp({}, { shared: database });
+      await seedAssets(first.app.db);
+      const { user } = await signup(first.app);
+      const key = await insertKey(first.app.db, user.id);
+      const res = await first.app.inject({ method: 'GET', url: '/v1/crypto/prices?symbols=BTC', headers: key.headers });
+      expect(res.statusCode).toBe(200);
+      // No flush: closing the app writes what waits (the next timer tick is up to a second away).
+      await first.close();
+      const second = await createTestApp({}, { shared: database });
+      try {
+        const rows = await second.app.db
+          .selectFrom('api_request_logs')
+          .select(['request_id', 'status'])
+          .where('user_id', '=', user.id)
+          .execute();
+        expect(rows).toEqual([{ request_id: res.headers['x-request-id'], status: 200 }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.drop();
+    }
   });
 });
