@@ -44,6 +44,24 @@ const operationFilter = z
   .optional()
   .meta({ description: 'Only calls of this operation (its `operationId` in this document)', example: 'getCryptoPrices' });
 
+/**
+ * The keyed operations a call can be filtered by, with their summaries, for the dashboard's
+ * filter: a plain list, so the web page does not carry the whole registry (V1_OPERATIONS and
+ * every schema it names). openapi.test.ts holds it equal to the registry.
+ */
+export const REQUEST_LOG_OPERATIONS = [
+  { operationId: 'getCryptoPrices', summary: 'Current prices' },
+  { operationId: 'getCryptoHistory', summary: 'Price history (candles)' },
+  { operationId: 'getSocialMentions', summary: 'Social mentions of an asset' },
+  { operationId: 'getMarketSentiment', summary: 'Market sentiment' },
+  { operationId: 'createAlert', summary: 'Create an alert' },
+  { operationId: 'listAlerts', summary: 'List alerts' },
+  { operationId: 'deleteAlert', summary: 'Delete an alert' },
+  { operationId: 'listData', summary: 'Social posts' },
+  { operationId: 'getUsage', summary: 'Usage this month' },
+  { operationId: 'listRequests', summary: 'Request log' },
+] as const;
+
 /** The filters and page of GET /v1/usage/requests and the dashboard's Requests table. */
 export const requestLogQueryShape = {
   key: keyFilter,

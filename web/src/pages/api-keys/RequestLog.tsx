@@ -1,4 +1,4 @@
-import { V1_OPERATIONS, type RequestLogEntry } from '@coinsight/contracts';
+import { REQUEST_LOG_OPERATIONS, type RequestLogEntry } from '@coinsight/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../components/forms';
@@ -23,7 +23,7 @@ const STATUS_OPTIONS = [
 ];
 const OPERATION_OPTIONS = [
   { value: '', label: 'Any operation' },
-  ...V1_OPERATIONS.filter((op) => !('public' in op)).map((op) => ({ value: op.operationId, label: `${op.summary} (${op.operationId})` })),
+  ...REQUEST_LOG_OPERATIONS.map((op) => ({ value: op.operationId, label: `${op.summary} (${op.operationId})` })),
 ];
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
