@@ -84,7 +84,14 @@ export function RequestLog() {
       </div>
       {page.isError ? <FormAlert tone="error">{REQUEST_LOG_LOAD_FAILED_MESSAGE}</FormAlert> : null}
       {page.data ? (
-        <Table caption="Requests" columns={COLUMNS} rows={page.data.data} rowKey={(r) => r.id} emptyMessage={REQUEST_LOG_EMPTY_MESSAGE} />
+        <Table
+          caption="Requests"
+          scrollLabel="Requests, scrolls sideways"
+          columns={COLUMNS}
+          rows={page.data.data}
+          rowKey={(r) => r.id}
+          emptyMessage={REQUEST_LOG_EMPTY_MESSAGE}
+        />
       ) : page.isError ? null : (
         <p className={styles.muted}>Loading requests…</p>
       )}
