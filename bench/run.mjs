@@ -9,7 +9,7 @@
 // a shed 503); never on speed: timeouts and 503s are reported, not judged.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchDir = path.join(root, 'bench');
 const log = (line) => process.stderr.write(`${line}\n`);
+const print = (line) => process.stdout.write(`${line}\n`);
 
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +32,9 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '21' },
     'no-embedded': { type: 'boolean', default: false },
     'no-ingest': { type: 'boolean', default: false },
+    // An A/B of one server setting (`--ab API_REQUEST_LOG=off`): see abCompare below.
+    ab: { type: 'string' },
+    rounds: { type: 'string', default: '5' },
   },
 });
 const quick = args.quick;
@@ -49,6 +53,9 @@ const only = args.only ? new RegExp(args.only) : null;
 if (!['both', 'realistic', 'hot'].includes(args.mode)) throw new Error('--mode must be both, realistic or hot');
 const modes = args.mode === 'both' ? ['realistic', 'hot'] : [args.mode];
 const seed = whole('seed', args.seed);
+const abSetting = args.ab ? /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(args.ab) : null;
+if (args.ab && !abSetting) throw new Error('--ab must be NAME=value, e.g. API_REQUEST_LOG=off');
+const rounds = whole('rounds', args.rounds);
 
 // The database: BENCH_DATABASE_URL, else a bench database beside TEST_DATABASE_URL's (CI), else
 // the local server. The quick run keeps to its own database so it never shrinks a full one.
@@ -272,6 +279,65 @@ async function sweepCapacity(cases, server, context) {
   }
 }
 
+/**
+ * `--ab NAME=value`: the selected cases on two app servers at once, A as configured and B with the
+ * one setting changed, both pinned to core 0 on the same database, measured in turn (A, B, A, B…,
+ * `--rounds` each, `--seconds` a slice), so both sides meet the same machine load; a shared, noisy
+ * machine moves both alike. Prints each case's median 2xx/s and p50 per side and B's change.
+ */
+/** CPU time (user + system) a process has used so far, in ms (Linux: /proc, 100 ticks a second). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function abCompare(cases, a, b, context) {
+  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const rows = [];
+  for (const c of cases) {
+    if (only && !only.test(c.id)) continue;
+    const sides = { A: [], B: [] };
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [side, server] of round % 2 === 0
+        ? [
+            ['A', a],
+            ['B', b],
+          ]
+        : [
+            ['B', b],
+            ['A', a],
+          ]) {
+        const cpuBefore = cpuMs(server.child.pid);
+        const outcome = await measure(c, requestOf(c, server.base, context), `${server.base}/api/health`);
+        if (outcome.rps === undefined) throw new Error(`${c.id} on ${side}: ${outcome.failed ?? outcome.skipped}`);
+        // The server's CPU per 1,000 answers: what the machine's other load moves far less than the rate.
+        const cpuPer1k = ((cpuMs(server.child.pid) - cpuBefore) / Math.max(1, outcome.rps * seconds)) * 1000;
+        sides[side].push({ ...outcome, cpuPer1k });
+        log(
+          `  ${side} ${c.name.padEnd(58)} ${outcome.rps2xx.toFixed(0)} 2xx/s, p50 ${outcome.latency.p50} ms, ${cpuPer1k.toFixed(0)} CPU ms per 1,000`,
+        );
+      }
+    }
+    const rps = (side) => median(sides[side].map((o) => o.rps2xx));
+    const p50 = (side) => median(sides[side].map((o) => o.latency.p50));
+    const cpu = (side) => median(sides[side].map((o) => o.cpuPer1k));
+    const figures = (side) => ({ rps: rps(side), p50: p50(side), cpu: cpu(side), runs: sides[side].map((o) => Math.round(o.rps2xx)) });
+    rows.push({ id: c.id, name: c.name, a: figures('A'), b: figures('B') });
+  }
+  const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+  print(
+    `\n**A/B: ${abSetting[1]}=${abSetting[2]} (B) against the default (A)**, ${rounds} slices of ${seconds} s each side, interleaved; medians.\n`,
+  );
+  print(
+    '| Case | A 2xx/s | B 2xx/s | B vs A | A CPU ms/1k | B CPU ms/1k | B vs A | A p50 ms | B p50 ms | A slices 2xx/s | B slices 2xx/s |',
+  );
+  print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+  for (const r of rows)
+    print(
+      `| ${r.name} | ${r.a.rps.toFixed(0)} | ${r.b.rps.toFixed(0)} | ${pct(r.b.rps / r.a.rps - 1)} | ${r.a.cpu.toFixed(0)} | ${r.b.cpu.toFixed(0)} | ${pct(r.b.cpu / r.a.cpu - 1)} | ${r.a.p50} | ${r.b.p50} | ${r.a.runs.join(', ')} | ${r.b.runs.join(', ')} |`,
+    );
+}
+
 async function main() {
   buildIfNeeded();
   data = await import('./lib/data.mjs');
@@ -329,6 +395,15 @@ async function main() {
   // Tick signals as another instance's tick job would send them (the servers run with JOBS=off).
   let stopTicks = await data.startTickSignals(mainUrl);
   const tokens = await signInAll(server.base, main.account);
+  if (abSetting) {
+    const b = await startServer('app', appEnv({ DATABASE_URL: mainUrl, [abSetting[1]]: abSetting[2] }));
+    await abCompare(cases, server, b, { tokens, account: main.account, drawContext });
+    await stopTicks();
+    await stop(b.child, 25_000);
+    await stop(server.child, 25_000);
+    await loader.stop();
+    process.exit(0);
+  }
   await runCases(cases, 'postgres', server, { tokens, account: main.account, drawContext });
   if (modes.includes('realistic')) await sweepCapacity(cases, server, { tokens, account: main.account, drawContext });
   await stopTicks();

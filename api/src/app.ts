@@ -15,6 +15,7 @@ import { mailerPlugin } from './plugins/mailer.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import type { MailRate } from './services/mail/mailer.js';
 import { overloadPlugin } from './plugins/overload.js';
+import { requestLogPlugin } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { servicesPlugin } from './plugins/services.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rate: options.mailRate,
   });
   await app.register(servicesPlugin);
+  await app.register(requestLogPlugin, { enabled: config.requestLog });
   await app.register(authPlugin);
   await app.register(contactMailSweepPlugin, { intervalMs: config.contactMailSweepMs, queueIntervalMs: config.mailQueueSweepMs });
   await app.register(jobsPlugin, { enabled: config.jobs });

@@ -62,6 +62,8 @@ export interface AppConfig {
   };
   /** Runs scheduled jobs (ticks, roll-ups, retention) and tasks; off for an instance that only serves requests. */
   jobs: boolean;
+  /** Whether /v1 calls are written to the request log (docs/api-keys.md, "Request log"). */
+  requestLog: boolean;
   /** Tasks' files and sources (TASK_URL_ALLOW_PRIVATE, X_*); the files are in the database. */
   tasks: TaskSettings;
   /** Embedded mode fills an empty installation with demo data at start. */
@@ -109,6 +111,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     market: { feed: env.MARKET_FEED, tickSeconds: env.MARKET_TICK_SECONDS, seed: env.MARKET_SEED, coingecko: coinGeckoConfigFrom(env) },
     webhooks: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' },
     jobs: env.JOBS !== 'off',
+    requestLog: env.API_REQUEST_LOG !== 'off',
     tasks: {
       allowPrivateUrls: env.TASK_URL_ALLOW_PRIVATE === '1',
       x: env.X_BEARER_TOKEN ? { bearerToken: env.X_BEARER_TOKEN, baseUrl: env.X_API_BASE_URL.replace(/\/+$/, '') } : undefined,

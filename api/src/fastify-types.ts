@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import type { Authenticated } from './services/auth/authenticated.js';
 import type { ServiceDeps } from './services/deps.js';
+import type { RequestLogWriter } from './services/request-log/writer.js';
 import type { Mailer } from './services/mail/mailer.js';
 import type { Metrics } from './services/metrics.js';
 import type { RateLimits } from './services/rate-limit.js';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     fromInternalNetwork(request: FastifyRequest): boolean;
     /** What every service function takes first; tRPC procedures see it as `ctx.deps` (plugins/services.ts). */
     deps: ServiceDeps;
+    /** /v1 calls written in batches to the request log (plugins/request-log.ts). */
+    requestLog: RequestLogWriter;
   }
 
   interface FastifyRequest {

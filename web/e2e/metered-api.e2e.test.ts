@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { answerTo } from './answers';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
 
 // The metered API (docs/api-limits.md): a browser verifies an email from the mail it receives,
-// creates a key in settings, and sees a call made with it on the billing tab.
+// creates a key in settings, sees a call made with it on the billing tab, and each call in
+// the request log of the api tab.
 const e2e = setupE2E({ smtp: true });
 
 describe('the metered API from a browser', () => {
@@ -41,6 +43,28 @@ describe('the metered API from a browser', () => {
       const table = page.getByRole('table', { name: 'Calls this month per key' });
       expect(await table.getByRole('row', { name: /Browser test/ }).textContent()).toContain('1');
       expect(await page.getByText('Free allowance').locator('xpath=following-sibling::dd').textContent()).toBe('999 of 1,000 calls left');
+
+      // The request log lists each call, the refused one too, and filters by status.
+      const refused = await fetch(e2e.url('/v1/crypto/prices?symbols=NOPE'), { headers: { authorization: `Bearer ${secret}` } });
+      expect(refused.status).toBe(400);
+      const requestId = refused.headers.get('x-request-id') ?? '';
+      await page.goto(e2e.url('/settings?tab=api'), { waitUntil: 'networkidle' });
+      const requests = page.getByRole('table', { name: 'Requests' });
+      // Rows are written within a second of the answer: refresh (waiting for each answer) until the refused call is in.
+      for (let attempt = 0; (await requests.getByText(requestId).count()) === 0 && attempt < 10; attempt += 1) {
+        await answerTo(page, 'apiKeys.requests', {}, () => page.getByRole('button', { name: 'Refresh' }).click());
+      }
+      const row = requests.getByRole('row').filter({ hasText: requestId });
+      expect(await row.textContent()).toMatch(/GET \/v1\/crypto\/prices.*getCryptoPrices.*400/);
+      expect(
+        await requests
+          .getByRole('row')
+          .filter({ hasText: /GET \/v1\/crypto\/prices.*200/ })
+          .count(),
+      ).toBe(1);
+      await answerTo(page, 'apiKeys.requests', { status: '4xx' }, () => page.getByLabel('Status').selectOption('4xx'));
+      expect(await requests.getByRole('row').filter({ hasText: '/v1/' }).count()).toBe(1);
+      expect(await requests.getByRole('row').filter({ hasText: requestId }).count()).toBe(1);
 
       // With usage, a chart and a key listed: accessible, and usable on a phone in dark mode.
       const phone = await e2e.open({ token: account.token, width: 390, colorScheme: 'dark' });

@@ -100,6 +100,14 @@ describe.skipIf(clientSideOnly)(`MCP over Streamable HTTP at /mcp (${process.env
       const body = (await usage.json()) as { calls: number; key: { calls: number } };
       expect(body.key.calls).toBe(body.calls);
       expect(body.calls).toBe(2);
+      // Each tool call is in the key owner's request log as the /v1 call it made, the refused one too.
+      await server.app.requestLog.flush();
+      const log = await client.callTool({ name: 'list_requests', arguments: { operation: 'getCryptoPrices' } });
+      const calls = (log as ToolAnswer).structuredContent!.data as Array<{ status: number; billed: boolean; path: string }>;
+      expect(calls.map(({ status, billed, path }) => ({ status, billed, path }))).toEqual([
+        { status: 400, billed: false, path: '/v1/crypto/prices' },
+        { status: 200, billed: true, path: '/v1/crypto/prices' },
+      ]);
     } finally {
       await client.close();
     }

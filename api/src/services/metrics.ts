@@ -15,6 +15,8 @@ export interface Metrics {
   shed: Counter;
   /** Calls refused by a limit: /v1 `rate_limited`, `quota_exceeded`, `budget_exceeded`; REST sign-in and sign-up throttles. */
   refusals: Counter<'code'>;
+  /** /v1 calls not written to the request log: its buffer was full, or the database refused a batch. */
+  requestLogDropped: Counter;
   poolConnections: Gauge<'pool' | 'state'>;
   jobDuration: Histogram<'job' | 'outcome'>;
   webhookDeliveries: Counter<'outcome'>;
@@ -58,6 +60,11 @@ export function createMetrics(): Metrics {
       name: 'coinsight_limit_refusals_total',
       help: 'Calls refused by a rate limit, quota or budget, by error code',
       labelNames: ['code'],
+      registers,
+    }),
+    requestLogDropped: new Counter({
+      name: 'coinsight_request_log_dropped_total',
+      help: '/v1 calls not written to the request log (its in-memory buffer was full, or the database refused a batch)',
       registers,
     }),
     poolConnections: new Gauge({

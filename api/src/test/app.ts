@@ -59,6 +59,7 @@ export async function createTestApp(
       webhooks: { allowPrivate: false },
       // Tests start the job runner themselves when they need it.
       jobs: false,
+      requestLog: true,
       seedDemoData: false,
       logLevel: 'info',
       // Off: a loaded test machine must not shed the tests' requests (overload.int.test.ts turns it on).

@@ -4,7 +4,13 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { v1AlertResponseSchema, v1DataResponseSchema, v1PricesResponseSchema, v1UsageResponseSchema } from '@coinsight/contracts';
+import {
+  v1AlertResponseSchema,
+  v1DataResponseSchema,
+  v1PricesResponseSchema,
+  v1RequestLogResponseSchema,
+  v1UsageResponseSchema,
+} from '@coinsight/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetFreeCalls } from '../test/keys.js';
@@ -153,6 +159,26 @@ describe.skipIf(clientSideOnly)(`the coinsight CLI against the API (${process.en
     ]);
   });
 
+  it('reads the request log, filtered, as csv', async () => {
+    await coinsight(['prices', 'NOPE']);
+    await server.app.requestLog.flush();
+    const json = await coinsight(['usage', 'requests', '--status', '4xx', '--operation', 'getCryptoPrices', '--limit', '5']);
+    expect(json).toMatchObject({ code: 0, stderr: '' });
+    const page = v1RequestLogResponseSchema.parse(JSON.parse(json.stdout));
+    expect(page.data[0]).toMatchObject({ path: '/v1/crypto/prices', status: 400, billed: false, key: { name: 'integration test' } });
+    expect(page.data.every((entry) => entry.status >= 400 && entry.status < 500)).toBe(true);
+    const csv = await coinsight(['usage', 'requests', '--status', '400', '--all', '--format', 'csv']);
+    const rows = parse(csv.stdout, { columns: true }) as Record<string, string>[];
+    expect(rows[0]).toMatchObject({
+      status: '400',
+      method: 'GET',
+      path: '/v1/crypto/prices',
+      operation: 'getCryptoPrices',
+      billed: 'false',
+    });
+    expect((await coinsight(['usage', 'requests', '--status', 'bad'])).code).toBe(1);
+  });
+
   it('answers 3 to a refused key and 4 past the quota, with the API code and request id', async () => {
     const refused = await coinsight(['prices', 'BTC'], { COINSIGHT_API_KEY: 'cs_live_' + 'A'.repeat(43) });
     expect(refused).toMatchObject({ code: 3, stdout: '' });
@@ -229,6 +255,7 @@ describe.skipIf(clientSideOnly)(`the coinsight CLI against the API (${process.en
       ['alerts'],
       ['alerts', 'create'],
       ['usage'],
+      ['usage', 'requests'],
       ['login'],
     ]) {
       const help = await coinsight([...command, '--help']);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { sendV1Error } from './errors.js';
 import { meteringHook, rateLimitHook, releaseHook } from './metering.js';
 import { keyedApiPreamble } from './preamble.js';
+import { recordRequestHook } from './request-log.js';
 import { alertRoutes } from './routes/alerts.js';
 import { cryptoHistoryRoutes } from './routes/crypto-history.js';
 import { cryptoRoutes } from './routes/crypto.js';
@@ -36,7 +37,8 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
  * The metered public API, registered with prefix `/v1`. In this scope, in order: the
  * preamble it shares with /mcp (v1/preamble.ts: request id, preflight, the key); the per-minute limits (RateLimit-* headers on every
  * authenticated answer); the monthly quota's reservation before the handler, given back in onSend
- * unless the answer is a 2xx (v1/metering.ts, docs/api-limits.md); and every error
+ * unless the answer is a 2xx (v1/metering.ts, docs/api-limits.md); after the answer, the call goes to
+ * the request log (v1/request-log.ts); and every error
  * answers `{ error: { code, message, requestId } }`.
  */
 export async function v1Plugin(app: FastifyInstance): Promise<void> {
@@ -48,6 +50,7 @@ export async function v1Plugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', rateLimitHook);
   app.addHook('preHandler', meteringHook);
   app.addHook('onSend', releaseHook);
+  app.addHook('onResponse', recordRequestHook);
   app.setNotFoundHandler(notFound);
   // The SPA's static files answer `GET /*` at the root: without these, an unknown GET under /v1
   // would be that route's (unauthenticated, REST-shaped) 404 instead of ours.

@@ -1,8 +1,8 @@
 import { v1AnswerJsonSchemas, v1Billable, type V1OperationId } from '@coinsight/contracts';
 
 /** A /v1 route's config, from the contracts' registry: whether its calls are counted and billed. */
-export function v1RouteConfig(operationId: V1OperationId): { billable: boolean } {
-  return { billable: v1Billable(operationId) };
+export function v1RouteConfig(operationId: V1OperationId): { billable: boolean; operationId: V1OperationId } {
+  return { billable: v1Billable(operationId), operationId };
 }
 
 /**
@@ -11,6 +11,9 @@ export function v1RouteConfig(operationId: V1OperationId): { billable: boolean }
  * (fast-json-stringify, faster than JSON.stringify) and cannot carry a field the document does not
  * describe, and its config (`v1RouteConfig`), so a route is declared free in the registry only.
  */
-export function v1Schema(operationId: V1OperationId): { schema: { response: Record<number, object> }; config: { billable: boolean } } {
+export function v1Schema(operationId: V1OperationId): {
+  schema: { response: Record<number, object> };
+  config: { billable: boolean; operationId: V1OperationId };
+} {
   return { schema: { response: v1AnswerJsonSchemas(operationId) }, config: v1RouteConfig(operationId) };
 }

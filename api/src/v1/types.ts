@@ -32,5 +32,7 @@ declare module 'fastify' {
      * documented route's is the registry's (v1/response-schema.ts), never written by hand.
      */
     billable?: boolean;
+    /** The registry's operation id of a documented route (v1/response-schema.ts), for the request log. */
+    operationId?: string;
   }
 }

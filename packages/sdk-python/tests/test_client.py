@@ -264,6 +264,22 @@ class IterateTest(unittest.TestCase):
         self.assertEqual([query_of(r.path).get("cursor") for r in stub.requests], [None, "3", "6"])
         self.assertTrue(all(query_of(r.path)["symbol"] == "BTC" for r in stub.requests))
 
+    def test_walks_the_request_log_with_its_filters(self) -> None:
+        calls = [{"id": n, "status": 404} for n in range(5, 0, -1)]
+
+        def pages(request: _support.Recorded) -> _support.Answer:
+            query = query_of(request.path)
+            start = int(query.get("cursor", "0"))
+            end = start + int(query["limit"])
+            return 200, {}, {"data": calls[start:end], "nextCursor": str(end) if end < len(calls) else None, "asOf": ASOF}
+
+        with StubServer(pages) as stub:
+            seen = [c["id"] for c in client(stub.base_url).requests.iterate(status="4xx", key=12, limit=2)]
+        self.assertEqual(seen, [5, 4, 3, 2, 1])
+        self.assertTrue(all(r.path.startswith("/v1/usage/requests?") for r in stub.requests))
+        self.assertEqual([query_of(r.path).get("cursor") for r in stub.requests], [None, "2", "4"])
+        self.assertTrue(all(query_of(r.path)["status"] == "4xx" and query_of(r.path)["key"] == "12" for r in stub.requests))
+
     def test_fetches_a_page_only_when_the_loop_reaches_it(self) -> None:
         page = {"data": [{"_id": "1"}, {"_id": "2"}], "nextCursor": "next", "asOf": ASOF}
         with StubServer(lambda _: (200, {}, page)) as stub:

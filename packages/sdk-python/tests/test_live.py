@@ -34,6 +34,7 @@ ANSWERS: dict[tuple[str, str], tuple[str, Any]] = {
     ("delete", "/v1/alerts/{id}"): ("200", coinsight.AlertDeleted),
     ("get", "/v1/data"): ("200", coinsight.DataPage),
     ("get", "/v1/usage"): ("200", coinsight.Usage),
+    ("get", "/v1/usage/requests"): ("200", coinsight.RequestLogPage),
 }
 # Served to anyone, for tools, not a data call: no SDK method.
 NOT_IN_THE_SDK = {("get", "/v1/openapi.json")}

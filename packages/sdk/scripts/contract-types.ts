@@ -12,6 +12,8 @@ import type {
   v1MentionsQuerySchema,
   v1MentionsResponseSchema,
   v1PricesResponseSchema,
+  v1RequestLogQuerySchema,
+  v1RequestLogResponseSchema,
   v1SentimentQuerySchema,
   v1SentimentResponseSchema,
   v1UsageResponseSchema,
@@ -38,4 +40,6 @@ export type AlertList = z.output<typeof v1AlertListResponseSchema>;
 export type AlertDeleted = z.output<typeof v1AlertDeletedResponseSchema>;
 export type DataQuery = z.input<typeof v1DataQuerySchema>;
 export type DataPage = z.output<typeof v1DataResponseSchema>;
+export type RequestLogQuery = z.input<typeof v1RequestLogQuerySchema>;
+export type RequestLogPage = z.output<typeof v1RequestLogResponseSchema>;
 export type ErrorBody = z.output<typeof v1ErrorSchema>;

@@ -224,6 +224,22 @@ describe('Coinsight', () => {
     expect(calls.map((c) => c.url)).toEqual(['http://h/v1/data?limit=2', 'http://h/v1/data?limit=2&cursor=c1']);
   });
 
+  it("iterates the request log's pages with its filters", async () => {
+    const entry = (id: number) => ({ id, status: 404 });
+    const { fetch, calls } = scripted([
+      json(200, { data: [entry(9), entry(8)], nextCursor: 'c1', asOf: 'x' }),
+      json(200, { data: [entry(7)], nextCursor: null, asOf: 'x' }),
+    ]);
+    const ids: number[] = [];
+    const client = new Coinsight({ apiKey: 'k', baseUrl: 'http://h', fetch });
+    for await (const e of client.requests.iterate({ status: '4xx', operation: 'getCryptoPrices', limit: 2 })) ids.push(e.id);
+    expect(ids).toEqual([9, 8, 7]);
+    expect(calls.map((c) => c.url)).toEqual([
+      'http://h/v1/usage/requests?status=4xx&operation=getCryptoPrices&limit=2',
+      'http://h/v1/usage/requests?status=4xx&operation=getCryptoPrices&limit=2&cursor=c1',
+    ]);
+  });
+
   it('needs a key; the base URL defaults to COINSIGHT_BASE_URL, else the public address', () => {
     vi.stubEnv('COINSIGHT_API_KEY', '');
     expect(() => new Coinsight({ baseUrl: 'http://h' })).toThrow(/apiKey is required/);

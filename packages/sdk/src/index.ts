@@ -35,6 +35,9 @@ export type AlertDeleted = Contract.AlertDeleted;
 type WithNumbers<T, K extends keyof T> = Omit<T, K> & { [P in K]?: number | string };
 export type DataQuery = WithNumbers<WithInstants<Contract.DataQuery, 'from' | 'to'>, 'limit' | 'minLikes'>;
 export type DataPage = Contract.DataPage;
+export type RequestLogQuery = WithNumbers<Contract.RequestLogQuery, 'limit'>;
+export type RequestLogPage = Contract.RequestLogPage;
+export type RequestLogEntry = RequestLogPage['data'][number];
 export type Post = DataPage['data'][number];
 export type ErrorBody = Contract.ErrorBody;
 /** GET /v1/openapi.json: the OpenAPI 3.1 description of /v1. */
@@ -239,6 +242,8 @@ export const OPERATIONS = {
   'data.list': 'listData',
   'data.iterate': 'listData',
   usage: 'getUsage',
+  'requests.list': 'listRequests',
+  'requests.iterate': 'listRequests',
   openapi: 'getOpenApiDocument',
 } as const;
 
@@ -295,6 +300,14 @@ export class Coinsight {
     iterate: (query: DataQuery = {}, options?: RequestOptions): AsyncIterable<Post> => this.#iterate(query, options),
   };
 
+  readonly requests = {
+    /** One page of this account's calls (30 days), newest first, filtered by key, status (404, 4xx) and operation. Never billed. */
+    list: (query: RequestLogQuery = {}, options?: RequestOptions) => this.#get<RequestLogPage>('/v1/usage/requests', query, options),
+    /** Every call matching `query`, page after page, until the last one. */
+    iterate: (query: RequestLogQuery = {}, options?: RequestOptions): AsyncIterable<RequestLogEntry> =>
+      this.#iterateRequests(query, options),
+  };
+
   /** This account's calls this month, its quota and cost, and this key's calls. Never billed. */
   usage(options?: RequestOptions): Promise<WithMeta<Usage>> {
     return this.#get<Usage>('/v1/usage', undefined, options);
@@ -309,6 +322,15 @@ export class Coinsight {
     let cursor = query.cursor;
     do {
       const page = await this.data.list({ ...query, cursor }, options);
+      yield* page.data;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  async *#iterateRequests(query: RequestLogQuery, options?: RequestOptions): AsyncGenerator<RequestLogEntry> {
+    let cursor = query.cursor;
+    do {
+      const page = await this.requests.list({ ...query, cursor }, options);
       yield* page.data;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);

@@ -1,9 +1,45 @@
-import { Coinsight } from '@coinsight/sdk';
+import { Coinsight, type RequestLogEntry } from '@coinsight/sdk';
 import type { Command } from 'commander';
 import { configPath, readConfig, removeConfig, writeConfig } from '../config.js';
 import { Context, type Io } from '../context.js';
 import { UsageError } from '../exit-codes.js';
-import { flatten } from '../output.js';
+import { flatten, type Row } from '../output.js';
+import { wholeNumber } from '../parse.js';
+
+interface RequestsOptions {
+  key?: string;
+  status?: string;
+  operation?: string;
+  limit?: number;
+  cursor?: string;
+  all?: boolean;
+}
+
+export const REQUEST_COLUMNS = [
+  'at',
+  'status',
+  'method',
+  'path',
+  'operation',
+  'latencyMs',
+  'billed',
+  'costMicros',
+  'key',
+  'requestId',
+] as const;
+
+export const requestRow = (entry: RequestLogEntry): Row => ({
+  at: entry.at,
+  status: entry.status,
+  method: entry.method,
+  path: entry.path,
+  operation: entry.operation,
+  latencyMs: entry.latencyMs,
+  billed: entry.billed,
+  costMicros: entry.costMicros,
+  key: entry.key.prefix,
+  requestId: entry.requestId,
+});
 
 interface LoginOptions {
   apiKey?: string;
@@ -11,14 +47,37 @@ interface LoginOptions {
 }
 
 export function addAccountCommands(program: Command, io: Io): void {
-  program
+  const usage = program
     .command('usage')
-    .description("This month's calls, quota and cost, and this key's calls (never billed)")
+    .description("This month's calls, quota and cost, and this key's calls (never billed); `usage requests`: the request log")
     .action(async (_options, command: Command) => {
       const context = new Context(io, command);
       const answer = await (await context.client()).usage();
       const row = flatten(answer);
       context.print({ answer, items: [answer], columns: Object.keys(row), row: () => row, single: true });
+    });
+
+  usage
+    .command('requests')
+    .description("The account's calls of the last 30 days, newest first: one page, or every page with --all (never billed)")
+    .option('--key <key>', 'calls made with this key: its id or its prefix (cs_live_AbCd)')
+    .option('--status <status>', 'calls answered with this status (404) or class (4xx)')
+    .option('--operation <id>', 'calls of this operation (getCryptoPrices, listData, …)')
+    .option('--limit <n>', 'calls per page, 1 to 100 (default 25)', wholeNumber(1))
+    .option('--cursor <cursor>', "a previous page's nextCursor")
+    .option('--all', 'follow nextCursor to the last page')
+    .action(async (options: RequestsOptions, command: Command) => {
+      const context = new Context(io, command);
+      const client = await context.client();
+      const query = { key: options.key, status: options.status, operation: options.operation, limit: options.limit };
+      if (!options.all) {
+        const answer = await client.requests.list({ ...query, cursor: options.cursor });
+        context.print({ answer, items: answer.data, columns: REQUEST_COLUMNS, row: requestRow });
+        return;
+      }
+      const entries: RequestLogEntry[] = [];
+      for await (const entry of client.requests.iterate({ ...query, cursor: options.cursor })) entries.push(entry);
+      context.print({ answer: entries, items: entries, columns: REQUEST_COLUMNS, row: requestRow });
     });
 
   program

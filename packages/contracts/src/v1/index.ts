@@ -8,3 +8,4 @@ export * from './social.js';
 export * from './openapi.js';
 export * from './prices.js';
 export * from './usage.js';
+export * from './requests.js';

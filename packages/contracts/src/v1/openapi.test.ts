@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { V1_HISTORY_DEFAULT_SPANS_TEXT } from './history.js';
-import { fastifyPath, findV1Operation, v1OpenApiDocument, v1ResponseSchema } from './openapi.js';
+import { fastifyPath, findV1Operation, V1_OPERATIONS, v1OpenApiDocument, v1ResponseSchema } from './openapi.js';
+import { REQUEST_LOG_OPERATIONS } from './requests.js';
 import { v1ErrorSchema } from './common.js';
 
 describe('the /v1 registry', () => {
+  it("lists the request log's operations as the registry does (every keyed one, its summary)", () => {
+    const keyed = V1_OPERATIONS.filter((op) => !('public' in op)).map(({ operationId, summary }) => ({ operationId, summary }));
+    expect(REQUEST_LOG_OPERATIONS).toEqual(keyed);
+  });
+
   it('finds the operation of a concrete path', () => {
     expect(findV1Operation('DELETE', '/v1/alerts/12')?.operationId).toBe('deleteAlert');
     expect(findV1Operation('get', '/v1/alerts')?.operationId).toBe('listAlerts');

@@ -22,6 +22,7 @@ import { V1_HISTORY_DEFAULT_SPANS_TEXT, v1HistoryQuerySchema, v1HistoryResponseS
 import { v1SentimentQuerySchema, v1SentimentResponseSchema } from './sentiment.js';
 import { v1PricesResponseSchema } from './prices.js';
 import { v1MentionsQuerySchema, v1MentionsResponseSchema } from './social.js';
+import { REQUEST_LOG_RETENTION_DAYS, v1RequestLogQuerySchema, v1RequestLogResponseSchema } from './requests.js';
 import { v1UsageResponseSchema } from './usage.js';
 
 // The registry of the /v1 public API: every endpoint with its request and answer
@@ -59,7 +60,10 @@ export interface V1Operation {
   examples?: { query?: Record<string, string>; params?: Record<string, string>; body?: Record<string, unknown> };
   /** The answers besides the error ones (`errors` and the common ones, see `answers`). */
   responses: Record<number, V1Response>;
-  /** Error statuses this endpoint answers besides the common ones (401, 429, 500, 503). */
+  /**
+   * Error statuses this endpoint answers besides those every keyed one can (400, 401, 429, 500,
+   * 503), 402 on a billable one, and 403, 413 and 415 on one that is not a GET (see `answers`).
+   */
   errors?: readonly V1ErrorStatus[];
 }
 
@@ -67,7 +71,7 @@ export interface V1Operation {
 const ERROR_DESCRIPTIONS = {
   400: 'A parameter or the body is invalid, or names something unknown (code `bad_request`); `param` names the parameter or field, `message` says what it accepts and `docUrl` links its documentation',
   401: 'The API key is missing, malformed, unknown or deleted (code `unauthorized`)',
-  403: "Not allowed for this account (code `forbidden`): email on an alert needs a verified address, or the plan's cap is reached; `message` says which",
+  403: "Not allowed (code `forbidden`): the public test key only reads, email on an alert needs a verified address, or the plan's cap is reached; `message` says which",
   402: "The account's monthly budget is reached and its hard cap is on (code `budget_exceeded`): calls past it are refused, not billed, until the month ends or the budget is raised in the billing tab",
   404: 'No such resource for this account (code `not_found`)',
   409: 'The asset named matches several; `candidates` lists them (code `conflict`)',
@@ -213,6 +217,19 @@ export const V1_OPERATIONS = [
   },
   {
     method: 'get',
+    path: '/v1/usage/requests',
+    operationId: 'listRequests',
+    summary: 'Request log',
+    description: `This account's calls with every key over the last ${REQUEST_LOG_RETENTION_DAYS} days, newest first: time, method, path, operation, status, latency, whether it was billed and its cost, and its request id. Filter by \`key\`, \`status\` (404 or 4xx) and \`operation\`; pages of \`limit\` (1 to 100, 25 by default): pass \`nextCursor\` back as \`cursor\` until it is null. A call is listed within a few seconds of its answer. Never billed.`,
+    tags: ['Account'],
+    query: v1RequestLogQuerySchema,
+    billable: false,
+    examples: { query: { status: '4xx', limit: '10' } },
+    responses: { 200: { description: 'One page of calls', schema: v1RequestLogResponseSchema } },
+    errors: [400],
+  },
+  {
+    method: 'get',
     path: '/v1/openapi.json',
     operationId: 'getOpenApiDocument',
     summary: 'This OpenAPI document',
@@ -264,10 +281,14 @@ export function v1ResponseSchema(operation: V1Operation, status: number): z.ZodT
 /** Every answer an operation can give, by status: the error shape for each error status; its own answers win a clash. */
 function answers(operation: V1Operation): Map<number, V1Response> {
   const billed = operation.billable === false ? [] : [402 as const];
-  // Unknown query parameters are refused on every operation, so each one can answer 400.
+  // A method that may carry a body is refused one past the 1 MiB limit (413) or not JSON (415)
+  // before its handler, whether it reads one or not; the public test key only reads (403).
+  const writes = operation.method === 'get' ? [] : [403 as const, 413 as const, 415 as const];
+  // Unknown query parameters are refused on every operation, so each one can answer 400; the
+  // load shedder (503) answers every path but the health probes, the public document's too.
   const errors = operation.public
-    ? [400 as const, 500 as const]
-    : [...new Set([...(operation.errors ?? []), ...COMMON_ERRORS, ...billed])].sort((a, b) => a - b);
+    ? [400 as const, 500 as const, 503 as const]
+    : [...new Set([400 as const, ...(operation.errors ?? []), ...COMMON_ERRORS, ...billed, ...writes])].sort((a, b) => a - b);
   return new Map<number, V1Response>([
     ...errors.map((status) => [status, { description: ERROR_DESCRIPTIONS[status], schema: v1ErrorSchema }] as const),
     ...Object.entries(operation.responses).map(([status, own]) => [Number(status), own] as const),

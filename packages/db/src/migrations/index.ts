@@ -33,6 +33,7 @@ import * as instagramSortCovering from './2026-11-27T0620_instagram_sort_coverin
 import * as postsCounterCovering from './2026-11-27T0630_posts_counter_covering.js';
 import * as platformCounterStatistics from './2026-11-27T1300_platform_counter_statistics.js';
 import * as searchPostings from './2026-11-29T0400_search_postings.js';
+import * as apiRequestLogs from './2026-11-29T1100_api_request_logs.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0630_posts_counter_covering': postsCounterCovering,
   '2026-11-27T1300_platform_counter_statistics': platformCounterStatistics,
   '2026-11-29T0400_search_postings': searchPostings,
+  '2026-11-29T1100_api_request_logs': apiRequestLogs,
 };

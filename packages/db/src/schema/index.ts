@@ -24,7 +24,7 @@ import type { SearchPostingsTable } from './search-postings.js';
 import type { TopicRelatedDailyTable } from './topic-related-daily.js';
 import type { JobSlotsTable } from './job-slots.js';
 import type { UsersTable } from './users.js';
-import type { ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
+import type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
 import type { TaskFilesTable, TaskUploadsTable, TasksTable } from './tasks.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from './webhooks.js';
 
@@ -54,7 +54,7 @@ export type { SearchPostingsTable } from './search-postings.js';
 export type { TopicRelatedDailyTable } from './topic-related-daily.js';
 export type { JobSlotsTable } from './job-slots.js';
 export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.js';
-export type { ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
+export type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
 export type { TaskFilesTable, TaskStatusColumn, TaskTypeColumn, TaskUploadsTable, TasksTable } from './tasks.js';
 export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryStatus, WebhookSecretsTable } from './webhooks.js';
 
@@ -99,6 +99,7 @@ export interface Database {
   billing_accounts: BillingAccountsTable;
   stripe_events: StripeEventsTable;
   meter_reports: MeterReportsTable;
+  api_request_logs: ApiRequestLogsTable;
   tasks: TasksTable;
   task_uploads: TaskUploadsTable;
   task_files: TaskFilesTable;

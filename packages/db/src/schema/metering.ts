@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /**
  * The store that enforces the monthly quota: one row per account and calendar month (UTC),
@@ -34,4 +34,24 @@ export interface MeterReportsTable {
   calls: number;
   created_at: Generated<Date>;
   sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** One /v1 call made with a key, written in batches after its answer and kept 30 days. */
+export interface ApiRequestLogsTable {
+  id: GeneratedAlways<number>;
+  user_id: string;
+  key_id: number;
+  /** When the request arrived. */
+  at: Date;
+  method: string;
+  /** The path without its query string. */
+  path: string;
+  /** The registry's operation id; null for a path /v1 does not have. */
+  operation: string | null;
+  status: number;
+  latency_ms: number;
+  /** Counted against the quota (Free) or billed (Pro): a 2xx of a billable operation with a live key. */
+  billed: boolean;
+  cost_micros: number;
+  request_id: string;
 }

@@ -24,6 +24,8 @@ from .types import (
     Platform,
     Post,
     Prices,
+    RequestLogEntry,
+    RequestLogPage,
     Sentiment,
     Timeframe,
     Usage,
@@ -117,6 +119,7 @@ class Coinsight:
         self.market = Market(self._transport)
         self.alerts = Alerts(self._transport)
         self.data = Data(self._transport)
+        self.requests = Requests(self._transport)
 
     @property
     def base_url(self) -> str:
@@ -238,4 +241,43 @@ class Data(_Group):
             yield from page["data"]
             filters["cursor"] = page["nextCursor"]
             if not filters["cursor"]:
+                return
+
+
+class Requests(_Group):
+    """The account's request log: every /v1 call of its keys over the last 30 days."""
+
+    def list(
+        self,
+        *,
+        key: Optional[Union[int, str]] = None,
+        status: Optional[Union[int, str]] = None,
+        operation: Optional[str] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+    ) -> RequestLogPage:
+        """One page of calls, newest first; pass ``next_cursor`` back as ``cursor`` for the next.
+
+        ``key`` is a key id or its prefix (``cs_live_AbCd``), ``status`` a status (404) or a class
+        (``"4xx"``), ``operation`` an operation id (``"getCryptoPrices"``). Never billed.
+        """
+        query: Dict[str, QueryValue] = _arguments(locals())
+        answer: RequestLogPage = self._transport.request("GET", "/v1/usage/requests", query=query)
+        return answer
+
+    def iterate(
+        self,
+        *,
+        key: Optional[Union[int, str]] = None,
+        status: Optional[Union[int, str]] = None,
+        operation: Optional[str] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+    ) -> Iterator[RequestLogEntry]:
+        """Every call matching the filters, page after page (``limit`` per page), until the last one."""
+        while True:
+            page = self.list(key=key, status=status, operation=operation, limit=limit, cursor=cursor)
+            yield from page["data"]
+            cursor = page["nextCursor"]
+            if not cursor:
                 return

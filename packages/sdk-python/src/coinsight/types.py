@@ -222,5 +222,36 @@ class Usage(TypedDict):
     asOf: str
 
 
+class RequestLogKey(TypedDict):
+    id: int
+    name: str
+    prefix: str
+
+
+class RequestLogEntry(TypedDict):
+    """One call of the request log."""
+
+    id: int
+    at: str
+    method: str
+    path: str
+    operation: Optional[str]
+    status: int
+    latencyMs: float
+    billed: bool
+    costMicros: int
+    requestId: str
+    key: RequestLogKey
+
+
+class RequestLogPage(TypedDict):
+    """GET /v1/usage/requests: one page of the account's calls (30 days), newest first. Never billed."""
+
+    data: List[RequestLogEntry]
+    nextCursor: Optional[str]
+    """Pass as ``cursor`` for the next page; None on the last page."""
+    asOf: str
+
+
 ErrorObject = Dict[str, Any]
 """The ``error`` object of an error answer: code, message, requestId and any extra fields."""

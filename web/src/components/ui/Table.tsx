@@ -28,6 +28,11 @@ export interface TableProps<Row> {
   onSortChange?: (key: string) => void;
   /** Makes each row clickable; keyboard users need a control inside the row that does the same. */
   onRowClick?: (row: Row) => void;
+  /**
+   * Names the scrolling wrapper and makes it focusable, for a table wider than a phone with no
+   * control in its rows: keyboard users scroll it sideways once it has focus (axe: scrollable-region-focusable).
+   */
+  scrollLabel?: string;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -43,9 +48,10 @@ export function Table<Row>({
   sort,
   onSortChange,
   onRowClick,
+  scrollLabel,
 }: TableProps<Row>) {
   return (
-    <div className={styles.wrapper}>
+    <div className={styles.wrapper} {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}>
       <table className={styles.table}>
         {caption ? <caption className={styles.caption}>{caption}</caption> : null}
         <thead>

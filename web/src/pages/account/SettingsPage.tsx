@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSignedInUser } from '../../app/session';
 import { ApiKeysSection } from '../api-keys/ApiKeysSection';
+import { RequestLog } from '../api-keys/RequestLog';
 import { BillingTab } from '../billing/BillingTab';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NotificationPreferences } from '../notifications/NotificationPreferences';
@@ -80,6 +81,12 @@ export default function SettingsPage() {
             description="Keys authenticate your calls to the Coinsight API: send one as Authorization: Bearer <key>. Anyone with a key can spend your quota, so keep it secret."
           >
             <ApiKeysSection user={user} />
+          </Section>
+          <Section
+            title="Requests"
+            description="Every call made with your keys over the last 30 days, newest first: its status, latency and cost. A call shows here within seconds."
+          >
+            <RequestLog />
           </Section>
           <WebhooksSection />
         </>

@@ -46,6 +46,24 @@ function keysApi(initial: ApiKey[] = [production]) {
       previousSecretExpiresAt: null,
     }),
     'webhooks.deliveries': () => [],
+    // The request log: two pages of one call each, the second past the first's cursor; a status filter keeps the 404.
+    'apiKeys.requests': ({ status, cursor }) => {
+      const entry = (id: number, code: number) => ({
+        id,
+        at: '2026-11-02T10:00:00.000Z',
+        method: 'GET',
+        path: '/v1/crypto/prices',
+        operation: 'getCryptoPrices',
+        status: code,
+        latencyMs: 12.34,
+        billed: code === 200,
+        costMicros: code === 200 ? 150 : 0,
+        requestId: `req_${id}`,
+        key: { id: 7, name: 'Production', prefix: 'cs_live_AbCd' },
+      });
+      if (status === '4xx') return { data: [entry(2, 404)], nextCursor: null, asOf: 'x' };
+      return cursor ? { data: [entry(2, 404)], nextCursor: null, asOf: 'x' } : { data: [entry(3, 200)], nextCursor: 'c2', asOf: 'x' };
+    },
   };
   return handlers;
 }
@@ -124,6 +142,22 @@ describe('settings api tab', () => {
     press('Create API Key');
     // docs/security.md §26: the plan's cap, as the server words it.
     expect((await screen.findByRole('alert')).textContent).toBe(planLimitMessage('free', 'apiKeys'));
+  });
+
+  it('lists the requests of every key, pages with the cursor and filters by status', async () => {
+    const { api } = await openApiTab(keysApi());
+    const table = await screen.findByRole('table', { name: 'Requests' });
+    await within(table).findByText('req_3');
+    const row = within(table).getByText('req_3').closest('tr');
+    expect(row?.textContent).toMatch(/GET \/v1\/crypto\/prices.*getCryptoPrices.*200.*12\.3 ms.*Yes.*\$0\.00015/);
+    press('Older');
+    await within(table).findByText('req_2');
+    expect(api.callsTo('apiKeys.requests').at(-1)?.input).toEqual({ limit: '25', cursor: 'c2' });
+    press('Newer');
+    await within(table).findByText('req_3');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '4xx' } });
+    await within(table).findByText('req_2');
+    expect(api.callsTo('apiKeys.requests').at(-1)?.input).toEqual({ limit: '25', status: '4xx' });
   });
 
   it('renames a key inline', async () => {

@@ -1,0 +1,119 @@
+import { REQUEST_LOG_OPERATIONS, type RequestLogEntry } from '@coinsight/contracts';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormAlert } from '../../components/forms';
+import { Button, Select, Table, type TableColumn } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
+import styles from './ApiKeysSection.module.css';
+
+export const REQUEST_LOG_LOAD_FAILED_MESSAGE = 'Your requests could not be loaded. Please try again.';
+export const REQUEST_LOG_EMPTY_MESSAGE = 'No requests in the last 30 days match.';
+const PAGE_SIZE = 25;
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'Any status' },
+  { value: '2xx', label: '2xx: succeeded' },
+  { value: '4xx', label: '4xx: refused' },
+  { value: '5xx', label: '5xx: failed' },
+  { value: '400', label: '400: bad request' },
+  { value: '401', label: '401: unauthorized' },
+  { value: '402', label: '402: budget reached' },
+  { value: '404', label: '404: not found' },
+  { value: '429', label: '429: rate limit or quota' },
+];
+const OPERATION_OPTIONS = [
+  { value: '', label: 'Any operation' },
+  ...REQUEST_LOG_OPERATIONS.map((op) => ({ value: op.operationId, label: `${op.summary} (${op.operationId})` })),
+];
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+// A call costs fractions of a cent ($0.00015 on Pro): shown to the micro-dollar the log keeps.
+const costFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 6,
+});
+const latencyFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+const COLUMNS: readonly TableColumn<RequestLogEntry>[] = [
+  { key: 'at', header: 'Time', cell: (r) => <time dateTime={r.at}>{timeFormat.format(new Date(r.at))}</time> },
+  { key: 'key', header: 'Key', cell: (r) => <code>{r.key.prefix}…</code> },
+  { key: 'request', header: 'Request', cell: (r) => `${r.method} ${r.path}` },
+  { key: 'operation', header: 'Operation', cell: (r) => r.operation ?? '—' },
+  { key: 'status', header: 'Status', cell: (r) => r.status, align: 'end' },
+  { key: 'latency', header: 'Latency', cell: (r) => `${latencyFormat.format(r.latencyMs)} ms`, align: 'end' },
+  { key: 'billed', header: 'Billed', cell: (r) => (r.billed ? 'Yes' : 'No') },
+  { key: 'cost', header: 'Cost', cell: (r) => costFormat.format(r.costMicros / 1_000_000), align: 'end' },
+  { key: 'requestId', header: 'Request id', cell: (r) => <code>{r.requestId}</code> },
+];
+
+/**
+ * The settings api tab's Requests table: every /v1 call of the account's keys over 30 days, newest
+ * first, filtered by key, status and operation (apiKeys.requests, the page GET /v1/usage/requests
+ * answers), a page of 25 at a time: Older follows the page's cursor, Newer goes back.
+ */
+export function RequestLog() {
+  const keys = trpc.apiKeys.list.useQuery().data ?? [];
+  const [key, setKey] = useState('');
+  const [status, setStatus] = useState('');
+  const [operation, setOperation] = useState('');
+  // The cursors of the pages before this one: the last is this page's (undefined: the first page).
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  const cursor = cursors.at(-1);
+  const input = {
+    limit: String(PAGE_SIZE),
+    ...(key ? { key } : {}),
+    ...(status ? { status } : {}),
+    ...(operation ? { operation } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
+  const page = trpc.apiKeys.requests.useQuery(input, { placeholderData: keepPreviousData });
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setCursors([undefined]);
+  };
+  const keyOptions = [{ value: '', label: 'Every key' }, ...keys.map((k) => ({ value: String(k.id), label: `${k.name} (${k.prefix}…)` }))];
+
+  return (
+    <div className={styles.stack}>
+      <div className={styles.filters}>
+        <Select label="Key" options={keyOptions} value={key} onChange={(e) => filter(setKey)(e.target.value)} />
+        <Select label="Status" options={STATUS_OPTIONS} value={status} onChange={(e) => filter(setStatus)(e.target.value)} />
+        <Select label="Operation" options={OPERATION_OPTIONS} value={operation} onChange={(e) => filter(setOperation)(e.target.value)} />
+      </div>
+      {page.isError ? <FormAlert tone="error">{REQUEST_LOG_LOAD_FAILED_MESSAGE}</FormAlert> : null}
+      {page.data ? (
+        <Table
+          caption="Requests"
+          scrollLabel="Requests, scrolls sideways"
+          columns={COLUMNS}
+          rows={page.data.data}
+          rowKey={(r) => r.id}
+          emptyMessage={REQUEST_LOG_EMPTY_MESSAGE}
+        />
+      ) : page.isError ? null : (
+        <p className={styles.muted}>Loading requests…</p>
+      )}
+      <div className={styles.actions}>
+        <Button size="sm" variant="secondary" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
+          Newer
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={!page.data?.nextCursor || page.isPlaceholderData}
+          onClick={() => {
+            const next = page.data?.nextCursor;
+            if (next) setCursors((c) => [...c, next]);
+          }}
+        >
+          Older
+        </Button>
+        <Button size="sm" variant="ghost" disabled={page.isFetching} onClick={() => void page.refetch()}>
+          Refresh
+        </Button>
+      </div>
+    </div>
+  );
+}
