@@ -140,7 +140,7 @@ describe('back-fill on a first start', () => {
     expect(hours.map((h) => h.open_time.toISOString().slice(11, 16))).toEqual(['09:00', '10:00', '11:00', '12:00', '13:00']);
     // BTC: 3 hours, 180 minutes, and today's candle in progress, which the roll-up made from the hours.
     expect(await count(handle.db.selectFrom('candles').where('asset', '=', 'BTC'))).toBe(before / assets.length + 3 + 180 + 1);
-  });
+  }, 240_000); // 90 days of candles for every asset: about 20 s alone on PGlite, several times that on a loaded 2-core machine.
 });
 
 describe('candle roll-ups', () => {
