@@ -16,6 +16,7 @@ import type { MailRate } from './services/mail/mailer.js';
 import { overloadPlugin } from './plugins/overload.js';
 import { securityPlugin } from './plugins/security.js';
 import { servicesPlugin } from './plugins/services.js';
+import { downloadsRoutes } from './plugins/downloads.js';
 import { spaPlugin } from './plugins/spa.js';
 import { authRoutes } from './rest/auth.js';
 import { healthRoutes } from './rest/health.js';
@@ -95,6 +96,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
         : {}),
     },
+    // One line per request, written in onResponse below, rather than Fastify's two (incoming, completed).
+    disableRequestLogging: true,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5_000 },
     bodyLimit: 1_048_576,
@@ -110,6 +113,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   app.decorate('config', config);
+  const requestLogLevel = config.requestLogLevel;
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[requestLogLevel]({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
   app.decorate('lifecycle', { draining: false });
   registerErrorHandler(app);
   await app.register(metricsPlugin);
@@ -149,6 +156,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(v1Plugin, { prefix: '/v1' });
   // /llms.txt and the MCP endpoint at /mcp, whose tool calls are /v1 calls.
   await app.register(agentRoutes);
+  // The client packages built with this server (docs/sdk.md, Installing from your server).
+  await app.register(downloadsRoutes, { root: config.downloadsRoot });
   await app.register(spaPlugin, { webRoot: config.webRoot });
 
   return app;

@@ -44,6 +44,7 @@ export async function createTestApp(
       publicUrl: 'http://localhost:3000',
       corsOrigins: ['http://localhost:3000'],
       webRoot: undefined,
+      downloadsRoot: undefined,
       mailFrom: 'Coinsight <no-reply@localhost>',
       contactEmail: undefined,
       smtpUrl: undefined,
@@ -60,6 +61,7 @@ export async function createTestApp(
       jobs: false,
       seedDemoData: false,
       logLevel: 'info',
+      requestLogLevel: 'info',
       // Off: a loaded test machine must not shed the tests' requests (overload.int.test.ts turns it on).
       overload: NO_SHEDDING,
       prettyLogs: false,
