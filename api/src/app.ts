@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { agentRoutes } from './agents/index.js';
@@ -66,6 +66,24 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${query}`;
 }
 
+/**
+ * Fastify's request log lines, one per request: `request completed` with the request (method, URL
+ * redacted, address), its status and time, at `level` (config.requestLogLevel: debug in the embedded
+ * mode); a request that failed while answering stays `request errored` at error (docs/operations.md, Logs).
+ */
+class OneLinePerRequest extends LogController {
+  constructor(private readonly level: 'info' | 'debug') {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) request.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else request.log[this.level]({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
@@ -96,8 +114,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
         : {}),
     },
-    // One line per request, written in onResponse below, rather than Fastify's two (incoming, completed).
-    disableRequestLogging: true,
+    // One line per request rather than Fastify's two (incoming, completed), at the configured level.
+    logController: new OneLinePerRequest(config.requestLogLevel),
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5_000 },
     bodyLimit: 1_048_576,
@@ -113,10 +131,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   app.decorate('config', config);
-  const requestLogLevel = config.requestLogLevel;
-  app.addHook('onResponse', async (request, reply) => {
-    request.log[requestLogLevel]({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  });
   app.decorate('lifecycle', { draining: false });
   registerErrorHandler(app);
   await app.register(metricsPlugin);
