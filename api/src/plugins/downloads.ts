@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { builtDownloadSchema, DOWNLOADS_PATH, type DownloadsIndex } from '@coinsight/contracts';
+import { builtDownloadsSchema, DOWNLOADS_PATH, type DownloadsIndex } from '@coinsight/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 
 const TYPES: [suffix: string, type: string][] = [
   ['.tgz', 'application/gzip'],
@@ -20,9 +19,7 @@ const TYPES: [suffix: string, type: string][] = [
  */
 export async function downloadsRoutes(app: FastifyInstance, { root }: { root: string | undefined }): Promise<void> {
   if (!root) return;
-  const built = z
-    .object({ files: z.array(builtDownloadSchema) })
-    .parse(JSON.parse(readFileSync(path.join(root, 'index.json'), 'utf8')));
+  const built = builtDownloadsSchema.parse(JSON.parse(readFileSync(path.join(root, 'index.json'), 'utf8')));
   const base = `${app.config.publicUrl}${DOWNLOADS_PATH}`;
   const index: DownloadsIndex = {
     files: built.files.map(({ stable, ...file }) => ({

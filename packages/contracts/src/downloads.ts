@@ -24,6 +24,9 @@ export const builtDownloadSchema = builtFileSchema.extend({
   stable: z.string().nullable(),
 });
 
+/** packages/downloads/dist/index.json: what the server serves and the /docs page lists. */
+export const builtDownloadsSchema = z.object({ files: z.array(builtDownloadSchema) });
+
 /** `GET /downloads/index.json`: every file with its address on this server and its checksum. */
 export const downloadsIndexSchema = z.object({
   files: z.array(

@@ -7,6 +7,7 @@ import { Page } from '../../components/Page';
 import { CodeBlock, Tabs } from '../../components/ui';
 import { DocExample } from './DocExample';
 import { DocTable } from './DocTable';
+import { Downloads } from './Downloads';
 import { onlyWays, wayOf } from './ways';
 import { WaysIn } from './WaysIn';
 import styles from './docs.module.css';
@@ -118,6 +119,14 @@ export default function DocsPage() {
             ),
           }}
         />
+
+        <h3>Downloads</h3>
+        <p>
+          The clients above, as this server serves them (<a href="/downloads/index.json">/downloads/index.json</a> lists the same with
+          their addresses). The unversioned <code>coinsight-sdk.tgz</code> and <code>coinsight-cli.tgz</code> are the newest build of
+          each; check a file you keep against its SHA-256 (<code>sha256sum</code>).
+        </p>
+        <Downloads />
 
         <h3>Agents</h3>
         <p>
