@@ -177,8 +177,19 @@ describe.skipIf(skip)('the clients from /downloads/', () => {
     const commands = await documentedCommands();
     const all = [...commands.keys()];
     // Each kind of install is documented somewhere: npm and pnpm for the SDK, npm -g and npx for the CLI, pip for Python.
-    for (const pattern of [/^npm install \S*coinsight-sdk/, /^pnpm add /, /^npm install -g /, /^npx -y .* prices BTC,ETH$/, /^npx -y .* mcp$/, /^pip install --index-url /, /^pip install \S*\.tar\.gz/])
-      expect(all.some((c) => pattern.test(c)), String(pattern)).toBe(true);
+    for (const pattern of [
+      /^npm install \S*coinsight-sdk/,
+      /^pnpm add /,
+      /^npm install -g /,
+      /^npx -y .* prices BTC,ETH$/,
+      /^npx -y .* mcp$/,
+      /^pip install --index-url /,
+      /^pip install \S*\.tar\.gz/,
+    ])
+      expect(
+        all.some((c) => pattern.test(c)),
+        String(pattern),
+      ).toBe(true);
 
     let n = 0;
     for (const [command, where] of commands) {

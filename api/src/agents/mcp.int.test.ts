@@ -257,7 +257,14 @@ describe.skipIf(clientSideOnly)('/llms.txt', () => {
     expect(lines[0]).toBe('# Coinsight');
     expect(lines[2]).toMatch(/^> /);
     // Sections are H2s of link lists; nothing else is a heading.
-    expect(lines.filter((l) => l.startsWith('#'))).toEqual(['# Coinsight', '## Docs', '## Clients', '## API endpoints', '## MCP server', '## Optional']);
+    expect(lines.filter((l) => l.startsWith('#'))).toEqual([
+      '# Coinsight',
+      '## Docs',
+      '## Clients',
+      '## API endpoints',
+      '## MCP server',
+      '## Optional',
+    ]);
     const url = 'http://localhost:3000';
     expect(text).toContain(`- [OpenAPI document](${url}/v1/openapi.json)`);
     expect(text).toContain(`- [MCP endpoint](${url}/mcp)`);

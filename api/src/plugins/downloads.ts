@@ -29,8 +29,7 @@ export async function downloadsRoutes(app: FastifyInstance, { root }: { root: st
     })),
     pythonIndex: `${base}/simple/`,
   };
-  const sendIndex = async (_request: unknown, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').send(index);
+  const sendIndex = async (_request: unknown, reply: FastifyReply) => reply.header('cache-control', 'no-cache').send(index);
   app.get(`${DOWNLOADS_PATH}/`, sendIndex);
   app.get(`${DOWNLOADS_PATH}/index.json`, sendIndex);
   await app.register(fastifyStatic, {

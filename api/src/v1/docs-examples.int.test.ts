@@ -176,7 +176,8 @@ describe.skipIf(clientSideOnly)('the docs code examples', () => {
     expect(runnable.map(([id]) => id).sort()).toEqual(Object.keys(expectations).sort());
     for (const [id, example] of Object.entries(allExamples)) {
       // downloads.int.test.ts runs them.
-      if (example.kind === 'install') expect(example.code, id).toMatch(/^(npm install|pnpm add|npm install -g|pip install) .*\{\{BASE_URL\}\}\/downloads\//);
+      if (example.kind === 'install')
+        expect(example.code, id).toMatch(/^(npm install|pnpm add|npm install -g|pip install) .*\{\{BASE_URL\}\}\/downloads\//);
       if (example.kind === 'setup') expect(example.code, id).toMatch(/^export COINSIGHT_API_KEY="cs_live_/);
     }
   });

@@ -27,7 +27,10 @@ async function pnpm() {
   return ['npx', ['-y', packageManager]];
 }
 
-const sha256 = async (file) => createHash('sha256').update(await readFile(file)).digest('hex');
+const sha256 = async (file) =>
+  createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 
 async function describe(file, fields) {
   const path = join(DIST, file);
@@ -58,11 +61,13 @@ for (const file of (await readdir(python)).sort()) {
   await copyFile(join(python, file), join(DIST, file));
   files.push(await describe(file, { package: 'coinsight', kind: rest.endsWith('.whl') ? 'wheel' : 'sdist', version, stable: null }));
 }
-if (files.filter((f) => f.package === 'coinsight').length !== 2) throw new Error('packages/sdk-python/dist must hold one wheel and one sdist');
+if (files.filter((f) => f.package === 'coinsight').length !== 2)
+  throw new Error('packages/sdk-python/dist must hold one wheel and one sdist');
 
 // PEP 503: /simple/ lists the projects, /simple/coinsight/ its files with their hashes.
 const link = (href, text) => `<a href="${href}">${text}</a><br>`;
-const page = (title, links) => `<!DOCTYPE html>\n<html><head><meta name="pypi:repository-version" content="1.0"><title>${title}</title></head><body>\n${links.join('\n')}\n</body></html>\n`;
+const page = (title, links) =>
+  `<!DOCTYPE html>\n<html><head><meta name="pypi:repository-version" content="1.0"><title>${title}</title></head><body>\n${links.join('\n')}\n</body></html>\n`;
 await mkdir(join(DIST, 'simple/coinsight'), { recursive: true });
 await writeFile(join(DIST, 'simple/index.html'), page('Simple index', [link('coinsight/', 'coinsight')]));
 await writeFile(

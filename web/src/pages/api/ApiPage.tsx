@@ -118,10 +118,10 @@ export default function ApiPage() {
           </li>
         </ul>
         <p>
-          The command line, <code>coinsight</code> (<code>{here(cli.install.code)}</code>),
-          prints any call as a table, JSON, JSON Lines or CSV. Any HTTP client works too: send the key as shown above, as the curl examples
-          do. This server serves these clients itself, built with it (<a href="/downloads/index.json">files and checksums</a>); the
-          registry names <code>@coinsight/sdk</code>, <code>@coinsight/cli</code> and <code>coinsight</code> apply once published.
+          The command line, <code>coinsight</code> (<code>{here(cli.install.code)}</code>), prints any call as a table, JSON, JSON Lines or
+          CSV. Any HTTP client works too: send the key as shown above, as the curl examples do. This server serves these clients itself,
+          built with it (<a href="/downloads/index.json">files and checksums</a>); the registry names <code>@coinsight/sdk</code>,{' '}
+          <code>@coinsight/cli</code> and <code>coinsight</code> apply once published.
         </p>
       </Card>
 

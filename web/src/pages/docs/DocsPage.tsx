@@ -86,10 +86,9 @@ export default function DocsPage() {
         </p>
         <DocExample example={quickStart.tryIt} />
         <p>
-          It answers every read (prices, history, mentions, sentiment, posts, usage) from a fixed test dataset, the same answer every
-          time, as of 1 January 2026; it is never metered and allows 30 requests a minute from your address. It cannot write: creating or
-          deleting an alert answers 403 <code>forbidden</code>, and it never sees live data. For live data and alerts, create your own
-          key.
+          It answers every read (prices, history, mentions, sentiment, posts, usage) from a fixed test dataset, the same answer every time,
+          as of 1 January 2026; it is never metered and allows 30 requests a minute from your address. It cannot write: creating or deleting
+          an alert answers 403 <code>forbidden</code>, and it never sees live data. For live data and alerts, create your own key.
         </p>
         <p>
           Create an API key in <Link to="/settings?tab=api">Settings → API</Link> and keep it out of your code, in an environment variable:
@@ -122,9 +121,9 @@ export default function DocsPage() {
 
         <h3>Downloads</h3>
         <p>
-          The clients above, as this server serves them (<a href="/downloads/index.json">/downloads/index.json</a> lists the same with
-          their addresses). The unversioned <code>coinsight-sdk.tgz</code> and <code>coinsight-cli.tgz</code> are the newest build of
-          each; check a file you keep against its SHA-256 (<code>sha256sum</code>).
+          The clients above, as this server serves them (<a href="/downloads/index.json">/downloads/index.json</a> lists the same with their
+          addresses). The unversioned <code>coinsight-sdk.tgz</code> and <code>coinsight-cli.tgz</code> are the newest build of each; check
+          a file you keep against its SHA-256 (<code>sha256sum</code>).
         </p>
         <Downloads />
 

@@ -92,7 +92,11 @@ describe('docs pages', () => {
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows.map(([file, pkg]) => [file?.replace(/\d+\.\d+\.\d+/, 'V'), pkg])).toEqual([
       ['coinsight-sdk-V.tgz', '@coinsight/sdk (npm tarball)'],
       ['coinsight-cli-V.tgz', '@coinsight/cli (npm tarball)'],
@@ -100,7 +104,11 @@ describe('docs pages', () => {
       ['coinsight-V.tar.gz', 'coinsight (Python sdist)'],
     ]);
     for (const [, , , sha] of rows) expect(sha).toMatch(/^[0-9a-f]{64}$/);
-    expect(within(table).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(rows.map(([file]) => `/downloads/${file}`));
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(rows.map(([file]) => `/downloads/${file}`));
   });
 
   it('/docs opens with a call anyone can make, with the public test key, and says what that key can and cannot do', async () => {
