@@ -88,7 +88,10 @@ function installLines(markdown: string): string[] {
   const inline = [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
   return [...code, ...inline]
     .map((line) => line.replace(/\s+#.*$/, '').trim())
-    .filter((line) => /^(npm install|pnpm add|npx -y|pip install)\s/.test(line) && line.includes('/downloads/'));
+    .filter(
+      (line) =>
+        /^(npm install|pnpm add|npx -y|pip install)\s/.test(line) && (line.includes('/downloads/') || line.includes(' ./packages/')),
+    );
 }
 
 async function documentedCommands(): Promise<Map<string, string[]>> {
@@ -205,9 +208,12 @@ describe.skipIf(skip)('the clients from /downloads/', () => {
       } else if (command.startsWith('pip install')) {
         await run('python3', ['-m', 'venv', path.join(folder, 'venv')], { timeout: 120_000 });
         const env = userEnv(folder, [path.join(folder, 'venv/bin')]);
-        const out = await sh(command, folder, env);
+        // `pip install ./packages/sdk-python` is run where it is documented: in the repository.
+        const fromCheckout = command.includes(' ./packages/');
+        const out = await sh(command, fromCheckout ? ROOT : folder, env);
+        if (fromCheckout) expect(out, label).toContain('Successfully installed coinsight-');
         // From the index pip takes the wheel; the sdist line builds the sdist (offline, its own backend).
-        expect(out, label).toMatch(command.includes('.tar.gz') ? /coinsight-[\d.]+\.tar\.gz/ : /coinsight-[\d.]+-py3-none-any\.whl/);
+        else expect(out, label).toMatch(command.includes('.tar.gz') ? /coinsight-[\d.]+\.tar\.gz/ : /coinsight-[\d.]+-py3-none-any\.whl/);
         const call = await sh(`python -c '${PYTHON_CALL}'`, folder, env);
         expect(call, label).toContain(`('BTC', '${TEST_EPOCH}'), ('ETH', '${TEST_EPOCH}')`);
       } else if (command.includes('coinsight-sdk')) {
