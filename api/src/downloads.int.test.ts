@@ -32,7 +32,9 @@ let t: TestApp;
 let baseUrl: string;
 let work: string;
 let index: DownloadsIndex;
-/** A folder with `pnpm`, for the documented `pnpm add` (the pinned pnpm, as the repository runs it). */
+/** Yarn for the documented `yarn add`: Yarn 1, the npm registry's `yarn` (a machine without it gets it through npx). */
+const YARN = 'yarn@1.22.22';
+/** A folder with `pnpm` and `yarn`, for the documented `pnpm add` (the pinned pnpm, as the repository runs it) and `yarn add`. */
 let tools: string;
 
 beforeAll(async () => {
@@ -46,7 +48,9 @@ beforeAll(async () => {
   await mkdir(tools);
   const { packageManager } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { packageManager: string };
   await writeFile(path.join(tools, 'pnpm'), `#!/bin/sh\nexec npx -y ${packageManager} "$@"\n`);
+  await writeFile(path.join(tools, 'yarn'), `#!/bin/sh\nexec npx -y ${YARN} "$@"\n`);
   await chmod(path.join(tools, 'pnpm'), 0o755);
+  await chmod(path.join(tools, 'yarn'), 0o755);
   index = downloadsIndexSchema.parse(await (await fetch(`${baseUrl}/downloads/index.json`)).json());
 });
 
@@ -82,7 +86,7 @@ function userEnv(folder: string, extraPath: string[] = []): NodeJS.ProcessEnv {
   };
 }
 
-/** Install lines in a document's code (inline and fenced): npm, pnpm, npx and pip ones naming /downloads/. */
+/** Install lines in a document's code (inline and fenced): npm, yarn, pnpm, npx and pip ones naming /downloads/ (or the checkout's ./packages/). */
 function installLines(markdown: string): string[] {
   const code = [...markdown.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.split('\n'));
   const inline = [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
@@ -90,7 +94,8 @@ function installLines(markdown: string): string[] {
     .map((line) => line.replace(/\s+#.*$/, '').trim())
     .filter(
       (line) =>
-        /^(npm install|pnpm add|npx -y|pip install)\s/.test(line) && (line.includes('/downloads/') || line.includes(' ./packages/')),
+        /^(npm install|yarn add|pnpm add|npx -y|pip install)\s/.test(line) &&
+        (line.includes('/downloads/') || line.includes(' ./packages/')),
     );
 }
 
@@ -182,6 +187,7 @@ describe.skipIf(skip)('the clients from /downloads/', () => {
     // Each kind of install is documented somewhere: npm and pnpm for the SDK, npm -g and npx for the CLI, pip for Python.
     for (const pattern of [
       /^npm install \S*coinsight-sdk/,
+      /^yarn add /,
       /^pnpm add /,
       /^npm install -g /,
       /^npx -y .* prices BTC,ETH$/,

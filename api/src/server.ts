@@ -127,7 +127,7 @@ async function main(): Promise<void> {
  * confirmation mail appears, a first API call without an account. A terminal gets it as lines of
  * text; JSON logs as one line with the same fields.
  */
-function firstSteps(config: AppConfig): { msg: string; url: string; mail: string; firstCall: string } {
+function firstSteps(config: AppConfig): { msg: string; url?: string; mail?: string; firstCall?: string } {
   const url = config.publicUrl;
   const mail = config.smtpUrl
     ? 'sent through SMTP_URL (and stored in the outbox table)'
@@ -138,7 +138,7 @@ function firstSteps(config: AppConfig): { msg: string; url: string; mail: string
     `A first API call, no account needed (the public test key): ${firstCall}`,
     `Client packages (SDK, CLI, Python) to install from this server: ${url}/docs. Each request is logged at debug (LOG_LEVEL=debug).`,
   ];
-  return { msg: config.prettyLogs ? lines.join('\n  ') : lines.join(' '), url, mail, firstCall };
+  return config.prettyLogs ? { msg: lines.join('\n  ') } : { msg: lines.join(' '), url, mail, firstCall };
 }
 
 main().catch((error: unknown) => {

@@ -177,7 +177,7 @@ describe.skipIf(clientSideOnly)('the docs code examples', () => {
     for (const [id, example] of Object.entries(allExamples)) {
       // downloads.int.test.ts runs them.
       if (example.kind === 'install')
-        expect(example.code, id).toMatch(/^(npm install|pnpm add|npm install -g|pip install) .*\{\{BASE_URL\}\}\/downloads\//);
+        expect(example.code, id).toMatch(/^(npm install|yarn add|pnpm add|npm install -g|pip install) .*\{\{BASE_URL\}\}\/downloads\//);
       if (example.kind === 'setup') expect(example.code, id).toMatch(/^export COINSIGHT_API_KEY="cs_live_/);
     }
   });

@@ -38,6 +38,7 @@ coinsight = Coinsight(api_key=os.environ["COINSIGHT_API_KEY"], base_url="${BASE_
  */
 export const install = {
   npm: { title: 'npm', language: 'bash', code: `npm install ${BASE_URL}/downloads/coinsight-sdk.tgz`, kind: 'install' },
+  yarn: { title: 'yarn', language: 'bash', code: `yarn add ${BASE_URL}/downloads/coinsight-sdk.tgz`, kind: 'install' },
   pnpm: { title: 'pnpm', language: 'bash', code: `pnpm add ${BASE_URL}/downloads/coinsight-sdk.tgz`, kind: 'install' },
   pip: {
     title: 'Install the Python client (standard library only, Python 3.9 or newer)',

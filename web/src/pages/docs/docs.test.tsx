@@ -137,7 +137,7 @@ describe('docs pages', () => {
     expect(writeText.mock.calls[0]).toEqual([expect.stringContaining(`${window.location.origin}/v1/alerts/create`)]);
   });
 
-  it('the quick start shows the ways in as tabs, curl first, npm and pnpm in the TypeScript one, each installing from this server', async () => {
+  it('the quick start shows the ways in as tabs, curl first, npm, yarn and pnpm in the TypeScript one, each installing from this server', async () => {
     await open('/docs');
     const ways = screen.getByRole('tablist', { name: 'Ways in' });
     const labels = within(ways)
@@ -153,6 +153,8 @@ describe('docs pages', () => {
     // Installed from this server, which serves its clients at /downloads/.
     const origin = window.location.origin;
     expect(screen.getByText(`npm install ${origin}/downloads/coinsight-sdk.tgz`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'yarn' }));
+    expect(screen.getByText(`yarn add ${origin}/downloads/coinsight-sdk.tgz`)).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'pnpm' }));
     expect(screen.getByText(`pnpm add ${origin}/downloads/coinsight-sdk.tgz`)).toBeTruthy();
     fireEvent.click(within(ways).getByRole('tab', { name: 'Python' }));
