@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Coinsight's image: built with pnpm from the frozen lockfile; the final stage holds only production
-# dependencies and built output (api/dist, packages' dist, web/dist) and runs as the non-root `node`.
+# dependencies and built output (api/dist, packages' dist, web/dist, the client downloads) and runs as the non-root `node`.
 # Builds anywhere (`docker buildx build .`). Where the npm registry sits behind a TLS-inspecting
 # proxy, pass its CA as the optional build secret `ca` (docs/deploy.md):
 #   podman build --format docker --network host --secret id=ca,src=/etc/ssl/certs/ca-certificates.crt -t coinsight .
@@ -34,6 +34,7 @@ COPY packages/sdk/package.json packages/sdk/
 COPY packages/mcp/package.json packages/mcp/
 COPY packages/cli/package.json packages/cli/
 COPY packages/sdk-python/package.json packages/sdk-python/
+COPY packages/downloads/package.json packages/downloads/
 RUN pnpm install --frozen-lockfile --offline --ignore-scripts
 COPY . .
 RUN pnpm build
@@ -71,6 +72,8 @@ COPY --from=build /app/packages/mcp/package.json packages/mcp/
 COPY --from=build /app/packages/mcp/dist packages/mcp/dist
 COPY --from=build /app/packages/mcp/node_modules packages/mcp/node_modules
 COPY --from=build /app/web/dist web/dist
+# The client packages (SDK and CLI tarballs, Python wheel and sdist) served at /downloads/.
+COPY --from=build /app/packages/downloads/dist packages/downloads/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

@@ -26,6 +26,7 @@ export default defineConfig({
       '/api': apiServer,
       '/v1': apiServer,
       '/trpc': apiServer,
+      '/downloads': apiServer,
     },
   },
 });

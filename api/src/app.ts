@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.js';
 import { internalMatcher } from './internal-networks.js';
@@ -18,6 +18,7 @@ import { overloadPlugin } from './plugins/overload.js';
 import { requestLogPlugin } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { servicesPlugin } from './plugins/services.js';
+import { downloadsRoutes } from './plugins/downloads.js';
 import { spaPlugin } from './plugins/spa.js';
 import { authRoutes } from './rest/auth.js';
 import { healthRoutes } from './rest/health.js';
@@ -67,6 +68,24 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${query}`;
 }
 
+/**
+ * Fastify's request log lines, one per request: `request completed` with the request (method, URL
+ * redacted, address), its status and time, at `level` (config.requestLogLevel: debug in the embedded
+ * mode); a request that failed while answering stays `request errored` at error (docs/operations.md, Logs).
+ */
+class OneLinePerRequest extends LogController {
+  constructor(private readonly level: 'info' | 'debug') {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) request.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else request.log[this.level]({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
@@ -97,6 +116,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
         : {}),
     },
+    // One line per request rather than Fastify's two (incoming, completed), at the configured level.
+    logController: new OneLinePerRequest(config.requestLogLevel),
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5_000 },
     bodyLimit: 1_048_576,
@@ -159,6 +180,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(v1Plugin, { prefix: '/v1' });
   // /llms.txt and the MCP endpoint at /mcp, whose tool calls are /v1 calls.
   await app.register(agentRoutes);
+  // The client packages built with this server (docs/sdk.md, Installing from your server).
+  await app.register(downloadsRoutes, { root: config.downloadsRoot });
   await app.register(spaPlugin, { webRoot: config.webRoot });
 
   return app;

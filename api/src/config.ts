@@ -28,6 +28,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** The built SPA (web/dist), or undefined to serve only the API. */
   webRoot: string | undefined;
+  /** The built client packages served at /downloads/ (packages/downloads/dist), or undefined when not built. */
+  downloadsRoot: string | undefined;
   mailFrom: string;
   /**
    * Where contact-form messages go, and the address the contact page shows. Unset: the page
@@ -69,6 +71,12 @@ export interface AppConfig {
   /** Embedded mode fills an empty installation with demo data at start. */
   seedDemoData: boolean;
   logLevel: LevelWithSilent;
+  /**
+   * The level of the one line logged per request (`request completed`: method, URL, status, time):
+   * `info` with PostgreSQL, an operator's access log; `debug` in the embedded mode, where the log is
+   * a developer's terminal, for the start banner and the mail printed there (docs/operations.md, Logs).
+   */
+  requestLogLevel: 'info' | 'debug';
   /** Load shedding thresholds (plugins/overload.ts); tests force an overload with tiny ones. */
   overload: OverloadConfig;
   /** Pretty, coloured logs for a person at a terminal; JSON lines otherwise. */
@@ -84,6 +92,7 @@ export interface AppConfig {
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const DEFAULT_DOWNLOADS_ROOT = fileURLToPath(new URL('../../packages/downloads/dist', import.meta.url));
 
 export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppConfig {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -100,6 +109,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
         .filter(Boolean),
     ],
     webRoot: existsSync(path.join(DEFAULT_WEB_ROOT, 'index.html')) ? DEFAULT_WEB_ROOT : undefined,
+    downloadsRoot: existsSync(path.join(DEFAULT_DOWNLOADS_ROOT, 'index.json')) ? DEFAULT_DOWNLOADS_ROOT : undefined,
     mailFrom: env.MAIL_FROM,
     contactEmail: env.CONTACT_EMAIL,
     smtpUrl: env.SMTP_URL,
@@ -118,6 +128,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     },
     seedDemoData: embedded,
     logLevel: env.LOG_LEVEL,
+    requestLogLevel: embedded ? 'debug' : 'info',
     overload: env.SHED_LOAD === 'off' ? NO_SHEDDING : DEFAULT_OVERLOAD,
     prettyLogs: options.isTty ?? false,
     signupsPerMinute: env.SIGNUP_RATE_PER_MINUTE,

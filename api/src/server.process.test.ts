@@ -48,6 +48,19 @@ async function waitForHealth(port: number, run: Run): Promise<Response> {
   throw new Error(`server did not answer:\n${run.output()}`);
 }
 
+/** The first JSON log line `match` accepts, waiting for it (a line is written a moment after what caused it). */
+async function logLine(run: Run, match: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    for (const text of run.output().split('\n')) {
+      if (!text.startsWith('{')) continue;
+      const line = JSON.parse(text) as Record<string, unknown>;
+      if (match(line)) return line;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no such log line:\n${run.output()}`);
+}
+
 async function stop(run: Run, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   run.child.kill(signal);
   return run.exited;
@@ -65,6 +78,17 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
       expect(await health.json()).toMatchObject({ status: 'ok', db: 'up' });
       expect(existsSync(path.join(workDir, 'data', 'pglite'))).toBe(true);
       expect(run.output()).toContain('migration applied');
+      // Once listening, it says what next: where to go, where the confirmation mail appears, a first call.
+      const next = await logLine(run, (line) => typeof line.firstCall === 'string');
+      expect(next).toMatchObject({
+        level: 30,
+        url: `http://localhost:${port}`,
+        mail: expect.stringContaining('printed in this log'),
+        firstCall: `curl -H "Authorization: Bearer cs_test_public_sandbox" "http://localhost:${port}/v1/crypto/prices?symbols=BTC,ETH"`,
+      });
+      expect(next.msg).toMatch(/^Next: open http:\/\/localhost:\d+ and sign up; your confirmation mail is printed in this log/);
+      // Requests are logged at debug in the embedded mode: none at info.
+      expect(run.output()).not.toMatch(/incoming request|request completed/);
       expect(await stop(run), run.output()).toBe(0);
     },
     START_WAIT_MS + 30_000,
@@ -73,11 +97,17 @@ describe('starting the server', { timeout: START_WAIT_MS + 30_000 }, () => {
   it('a second start reuses the data: no migration, same signing secret', async () => {
     const secret = readFileSync(path.join(workDir, 'data', 'jwt-secret'), 'utf8');
     const port = await freePort();
-    const run = start({ PORT: String(port), HOST: '127.0.0.1' });
+    const run = start({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'debug' });
     expect((await waitForHealth(port, run)).status).toBe(200);
     expect(run.output()).not.toContain('migration applied');
     expect(run.output()).not.toContain('demo data seeded');
     expect(readFileSync(path.join(workDir, 'data', 'jwt-secret'), 'utf8')).toBe(secret);
+    // At debug, the request is logged once: one line with the request, its status and time.
+    const completed = await logLine(run, (line) => line.msg === 'request completed');
+    expect(completed).toMatchObject({ level: 20, req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } });
+    expect(completed.responseTime).toEqual(expect.any(Number));
+    expect(run.output().match(/"url":"\/api\/health"/g)).toHaveLength(1);
+    expect(run.output()).not.toContain('incoming request');
     expect(await stop(run), run.output()).toBe(0);
   });
 

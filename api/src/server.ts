@@ -1,4 +1,6 @@
+import { PUBLIC_TEST_API_KEY } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
 import { ConfigError, loadEnv, type Env } from './env.js';
 import type { Telemetry } from './telemetry.js';
 
@@ -117,6 +119,26 @@ async function main(): Promise<void> {
     throw error;
   }
   app.log.info(`Coinsight is running on ${config.publicUrl} (${config.db.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'})`);
+  if (config.db.kind === 'pglite') app.log.info(firstSteps(config));
+}
+
+/**
+ * What to do next, after the embedded start's "running" line: where to open the app, where the
+ * confirmation mail appears, a first API call without an account. A terminal gets it as lines of
+ * text; JSON logs as one line with the same fields.
+ */
+function firstSteps(config: AppConfig): { msg: string; url?: string; mail?: string; firstCall?: string } {
+  const url = config.publicUrl;
+  const mail = config.smtpUrl
+    ? 'sent through SMTP_URL (and stored in the outbox table)'
+    : 'printed in this log (no SMTP_URL): the confirmation link appears below when you sign up';
+  const firstCall = `curl -H "Authorization: Bearer ${PUBLIC_TEST_API_KEY}" "${url}/v1/crypto/prices?symbols=BTC,ETH"`;
+  const lines = [
+    `Next: open ${url} and sign up; your confirmation mail is ${mail}.`,
+    `A first API call, no account needed (the public test key): ${firstCall}`,
+    `Client packages (SDK, CLI, Python) to install from this server: ${url}/docs. Each request is logged at debug (LOG_LEVEL=debug).`,
+  ];
+  return config.prettyLogs ? { msg: lines.join('\n  ') } : { msg: lines.join(' '), url, mail, firstCall };
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { V1_OPERATIONS, type V1Operation } from '@coinsight/contracts';
+import { DOWNLOADS_PATH, PUBLIC_TEST_API_KEY, V1_OPERATIONS, type V1Operation } from '@coinsight/contracts';
 import { toolName } from '@coinsight/mcp';
 import { MCP_PATH } from './mcp.js';
 
@@ -24,6 +24,9 @@ export function llmsTxt(publicUrl: string): string {
       'price and mention alerts (email or signed webhooks), and the social posts behind them. ' +
       `Every call is \`${publicUrl}/v1/…\` with an API key as \`Authorization: Bearer cs_live_…\` (create one in Settings → API).`,
     '',
+    `Without an account: the public test key \`${PUBLIC_TEST_API_KEY}\` answers every GET operation from a fixed test dataset (as of 2026-01-01T00:00:00Z, never metered, 30 requests a minute per address); POST and DELETE answer 403. ` +
+      `First call: \`curl -H "Authorization: Bearer ${PUBLIC_TEST_API_KEY}" "${publicUrl}/v1/crypto/prices?symbols=BTC,ETH"\``,
+    '',
     'Errors always answer `{ "error": { "code", "message", "requestId" } }` with the HTTP status; branch on `code`. ' +
       'Lists page with `nextCursor`, passed back as `cursor` until it is null. ' +
       'Every call with a key counts against the per-minute rate limit, and every successful one (but `GET /v1/usage`) against the monthly quota or bill: ' +
@@ -36,6 +39,14 @@ export function llmsTxt(publicUrl: string): string {
     `- [OpenAPI document](${publicUrl}/v1/openapi.json): OpenAPI 3.1, public, the source of the SDKs and of the tools below`,
     `- [Getting started](${publicUrl}/docs/getting-started): an account, a key and a first call`,
     '',
+    '## Clients',
+    '',
+    `This server serves its clients, built with it (files and SHA-256: ${publicUrl}${DOWNLOADS_PATH}/index.json); each reads COINSIGHT_API_KEY and COINSIGHT_BASE_URL=${publicUrl}:`,
+    '',
+    `- TypeScript SDK: \`npm install ${publicUrl}${DOWNLOADS_PATH}/coinsight-sdk.tgz\``,
+    `- Python: \`pip install --index-url ${publicUrl}${DOWNLOADS_PATH}/simple/ coinsight\``,
+    `- CLI: \`npx -y ${publicUrl}${DOWNLOADS_PATH}/coinsight-cli.tgz prices BTC,ETH\`, or \`npm install -g ${publicUrl}${DOWNLOADS_PATH}/coinsight-cli.tgz\``,
+    '',
     '## API endpoints',
     '',
     ...keyed.map(endpoint),
@@ -44,7 +55,7 @@ export function llmsTxt(publicUrl: string): string {
     '',
     `- [MCP endpoint](${publicUrl}${MCP_PATH}): Model Context Protocol over Streamable HTTP (POST, stateless), the API key as \`Authorization: Bearer cs_live_…\`; ` +
       `tools: ${keyed.map((op) => `\`${toolName(op.operationId)}\``).join(', ')}`,
-    '- Local (stdio) server for Claude Desktop and other MCP clients: `npx @coinsight/cli mcp` with `COINSIGHT_API_KEY` set',
+    `- Local (stdio) server for Claude Desktop and other MCP clients: \`npx -y ${publicUrl}${DOWNLOADS_PATH}/coinsight-cli.tgz mcp\` with \`COINSIGHT_API_KEY\` and \`COINSIGHT_BASE_URL=${publicUrl}\` set`,
     '',
     '## Optional',
     '',

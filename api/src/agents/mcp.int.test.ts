@@ -265,7 +265,14 @@ describe.skipIf(clientSideOnly)('/llms.txt', () => {
     expect(lines[0]).toBe('# Coinsight');
     expect(lines[2]).toMatch(/^> /);
     // Sections are H2s of link lists; nothing else is a heading.
-    expect(lines.filter((l) => l.startsWith('#'))).toEqual(['# Coinsight', '## Docs', '## API endpoints', '## MCP server', '## Optional']);
+    expect(lines.filter((l) => l.startsWith('#'))).toEqual([
+      '# Coinsight',
+      '## Docs',
+      '## Clients',
+      '## API endpoints',
+      '## MCP server',
+      '## Optional',
+    ]);
     const url = 'http://localhost:3000';
     expect(text).toContain(`- [OpenAPI document](${url}/v1/openapi.json)`);
     expect(text).toContain(`- [MCP endpoint](${url}/mcp)`);
@@ -300,7 +307,12 @@ describe('docs/mcp.md', () => {
       .filter((b) => b.includes('mcpServers'))
       .map((b) => JSON.parse(b) as { mcpServers: { coinsight: object } });
     expect(configs.map((c) => c.mcpServers.coinsight)).toEqual([
-      { command: 'npx', args: ['-y', '@coinsight/cli', 'mcp'], env: { COINSIGHT_API_KEY: expect.stringMatching(/^cs_live_/) } },
+      // downloads.int.test.ts runs this one as written.
+      {
+        command: 'npx',
+        args: ['-y', 'http://localhost:3000/downloads/coinsight-cli.tgz', 'mcp'],
+        env: { COINSIGHT_BASE_URL: 'http://localhost:3000', COINSIGHT_API_KEY: 'cs_test_public_sandbox' },
+      },
       { url: 'https://api.coinsight.dev/mcp', headers: { Authorization: expect.stringMatching(/^Bearer cs_live_/) } },
     ]);
     const text = await readFile(new URL('../../../docs/mcp.md', import.meta.url), 'utf8');

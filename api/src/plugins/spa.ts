@@ -2,8 +2,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
-/** Paths that belong to the API: never answered with the SPA, always with JSON. */
-export const API_PREFIXES = ['/api/', '/v1/', '/trpc/'];
+/** Paths that belong to the API (and the client downloads): never answered with the SPA, always with JSON. */
+export const API_PREFIXES = ['/api/', '/v1/', '/trpc/', '/downloads/'];
 
 /**
  * Bare prefixes that are still the API's. `/api` alone is not: it is the SPA's API reference

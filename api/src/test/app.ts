@@ -45,6 +45,7 @@ export async function createTestApp(
       publicUrl: 'http://localhost:3000',
       corsOrigins: ['http://localhost:3000'],
       webRoot: undefined,
+      downloadsRoot: undefined,
       mailFrom: 'Coinsight <no-reply@localhost>',
       contactEmail: undefined,
       smtpUrl: undefined,
@@ -62,6 +63,7 @@ export async function createTestApp(
       requestLog: true,
       seedDemoData: false,
       logLevel: 'info',
+      requestLogLevel: 'info',
       // Off: a loaded test machine must not shed the tests' requests (overload.int.test.ts turns it on).
       overload: NO_SHEDDING,
       prettyLogs: false,

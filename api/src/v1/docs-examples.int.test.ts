@@ -102,6 +102,14 @@ const expectations: Record<string, (out: string) => void> = {
     }),
   'quickStart.errorsSdk': (out) =>
     expect(out).toMatch(/^400 bad_request symbol NOTACOIN is not a tracked asset\nrequest id for support: \S+\n$/),
+  // The public test key: the fixed test dataset, as of its epoch.
+  'quickStart.tryIt': (out) =>
+    expect(json(out)).toMatchObject({
+      prices: [
+        { symbol: 'BTC', name: 'Bitcoin', asOf: '2026-01-01T00:00:00.000Z' },
+        { symbol: 'ETH', name: 'Ethereum', asOf: '2026-01-01T00:00:00.000Z' },
+      ],
+    }),
   'gettingStarted.firstCallCurl': (out) =>
     expect(json(out)).toMatchObject({
       prices: [
@@ -164,11 +172,12 @@ const expectations: Record<string, (out: string) => void> = {
 };
 
 describe.skipIf(clientSideOnly)('the docs code examples', () => {
-  it('each runnable example has its expectation, and the rest name the SDK or the key variable', () => {
+  it('each runnable example has its expectation, and the rest install from the server or set the key variable', () => {
     expect(runnable.map(([id]) => id).sort()).toEqual(Object.keys(expectations).sort());
     for (const [id, example] of Object.entries(allExamples)) {
+      // downloads.int.test.ts runs them.
       if (example.kind === 'install')
-        expect(example.code, id).toMatch(/^((npm install|yarn add|pnpm add) @coinsight\/sdk|npm install -g @coinsight\/cli)$/);
+        expect(example.code, id).toMatch(/^(npm install|yarn add|pnpm add|npm install -g|pip install) .*\{\{BASE_URL\}\}\/downloads\//);
       if (example.kind === 'setup') expect(example.code, id).toMatch(/^export COINSIGHT_API_KEY="cs_live_/);
     }
   });

@@ -23,3 +23,4 @@ export * from './budget-limits.js';
 export * from './budget.js';
 export * from './crypto-prices.js';
 export * from './tasks.js';
+export * from './downloads.js';

@@ -16,7 +16,7 @@ sys.path.insert(0, str(PACKAGE / "src"))
 sys.dont_write_bytecode = True
 
 warnings.simplefilter("error")
-for folder in ("src", "tests", "scripts"):
+for folder in ("src", "tests", "scripts", "build_backend"):
     for module in sorted((PACKAGE / folder).rglob("*.py")):
         # compile(), not compileall: nothing is written next to the sources.
         compile(module.read_text(encoding="utf-8"), str(module), "exec")

@@ -12,8 +12,8 @@ export interface CodeExample {
   language: 'bash' | 'typescript' | 'python';
   code: string;
   /**
-   * How the test treats it: `run` is executed; `install` names the package (not installed from
-   * the registry by a test); `setup` sets a shell variable the other examples read.
+   * How the test treats it: `run` is executed; `install` installs a client from the server's
+   * /downloads/ (api/src/downloads.int.test.ts runs those); `setup` sets a shell variable the other examples read.
    */
   kind: 'run' | 'install' | 'setup';
 }
@@ -31,11 +31,25 @@ from coinsight import Coinsight
 
 coinsight = Coinsight(api_key=os.environ["COINSIGHT_API_KEY"], base_url="${BASE_URL}")`;
 
+/**
+ * Installing the clients from the server itself, which serves them at /downloads/, built with it
+ * (docs/sdk.md, Installing from your server); the registry names (`@coinsight/sdk`, `@coinsight/cli`,
+ * PyPI's `coinsight`) once published. api/src/downloads.int.test.ts runs each, as shown.
+ */
 export const install = {
-  npm: { title: 'npm', language: 'bash', code: 'npm install @coinsight/sdk', kind: 'install' },
-  yarn: { title: 'yarn', language: 'bash', code: 'yarn add @coinsight/sdk', kind: 'install' },
-  pnpm: { title: 'pnpm', language: 'bash', code: 'pnpm add @coinsight/sdk', kind: 'install' },
+  npm: { title: 'npm', language: 'bash', code: `npm install ${BASE_URL}/downloads/coinsight-sdk.tgz`, kind: 'install' },
+  yarn: { title: 'yarn', language: 'bash', code: `yarn add ${BASE_URL}/downloads/coinsight-sdk.tgz`, kind: 'install' },
+  pnpm: { title: 'pnpm', language: 'bash', code: `pnpm add ${BASE_URL}/downloads/coinsight-sdk.tgz`, kind: 'install' },
+  pip: {
+    title: 'Install the Python client (standard library only, Python 3.9 or newer)',
+    language: 'bash',
+    code: `pip install --index-url ${BASE_URL}/downloads/simple/ coinsight`,
+    kind: 'install',
+  },
 } satisfies Record<string, CodeExample>;
+
+/** The first call, before any account: the public test key (docs/api-keys.md, Test mode). */
+const PUBLIC_TEST_KEY = 'cs_test_public_sandbox';
 
 export const setKey: CodeExample = {
   title: 'Keep the key in an environment variable',
@@ -46,6 +60,12 @@ export const setKey: CodeExample = {
 
 /** /docs: the quick start and the key concepts. */
 export const quickStart = {
+  tryIt: run(
+    'Try it now: no account, the public test key',
+    'bash',
+    `curl -s "${BASE_URL}/v1/crypto/prices?symbols=BTC,ETH" \\
+  -H "Authorization: Bearer ${PUBLIC_TEST_KEY}"`,
+  ),
   basicUsage: run(
     'Basic usage',
     'typescript',
@@ -319,9 +339,9 @@ print("deleted", alert["id"])`,
  */
 export const cli = {
   install: {
-    title: 'Install the CLI (or run it with npx @coinsight/cli)',
+    title: 'Install the CLI from this server (or run it once: npx -y <this address>/downloads/coinsight-cli.tgz prices BTC,ETH)',
     language: 'bash',
-    code: 'npm install -g @coinsight/cli',
+    code: `npm install -g ${BASE_URL}/downloads/coinsight-cli.tgz`,
     kind: 'install',
   },
   prices: run('Prices as CSV', 'bash', 'coinsight prices BTC,ETH --format csv'),

@@ -1,5 +1,5 @@
 import { formatUsd, PLANS, PRICE_MICROS_PER_1000_CALLS, type Plan } from '@coinsight/contracts';
-import { allExamples, gettingStarted, install } from '@coinsight/sdk/examples';
+import { allExamples, cli, gettingStarted, install, withBaseUrl } from '@coinsight/sdk/examples';
 import { Link } from 'react-router';
 import { FormAlert } from '../../components/forms';
 import { Page } from '../../components/Page';
@@ -32,6 +32,9 @@ const WAYS_IN = {
   ],
   cli: [...firstOf(elsewhere.cli?.filter((e) => e.kind === 'install')), ...firstOf(elsewhere.cli?.filter((e) => e.kind === 'run'))],
 };
+
+/** An install line with this site's address, where the server serves its clients. */
+const here = (code: string) => withBaseUrl(code, window.location.origin);
 
 export default function ApiPage() {
   const reference = useApiReference();
@@ -103,20 +106,22 @@ export default function ApiPage() {
       <Card title="SDKs" aria-label="SDKs">
         <ul className={styles.plainList} aria-label="Client libraries">
           <li>
-            <strong>Node.js:</strong> <code>npm install @coinsight/sdk</code>, a typed client that retries rate-limited calls; see the{' '}
+            <strong>Node.js:</strong> <code>{here(install.npm.code)}</code>, a typed client that retries rate-limited calls; see the{' '}
             <Link to="/docs">documentation</Link>.
           </li>
           <li>
             <strong>Python:</strong> the <code>coinsight</code> package (standard library only, Python 3.9 or newer), with the same methods,
-            typed answers and retries; see the <Link to="/docs">documentation</Link>.
+            typed answers and retries: <code>{here(install.pip.code)}</code>; see the <Link to="/docs">documentation</Link>.
           </li>
           <li>
             <strong>Java:</strong> not available yet.
           </li>
         </ul>
         <p>
-          The command line, <code>coinsight</code> (<code>npx @coinsight/cli</code>), prints any call as a table, JSON, JSON Lines or CSV.
-          Any HTTP client works too: send the key as shown above, as the curl examples do.
+          The command line, <code>coinsight</code> (<code>{here(cli.install.code)}</code>), prints any call as a table, JSON, JSON Lines or
+          CSV. Any HTTP client works too: send the key as shown above, as the curl examples do. This server serves these clients itself,
+          built with it (<a href="/downloads/index.json">files and checksums</a>); the registry names <code>@coinsight/sdk</code>,{' '}
+          <code>@coinsight/cli</code> and <code>coinsight</code> apply once published.
         </p>
       </Card>
 

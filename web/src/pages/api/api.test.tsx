@@ -104,8 +104,9 @@ describe('/api', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      expect.stringContaining('Node.js: npm install @coinsight/sdk'),
-      expect.stringContaining('Python: the coinsight package'),
+      // From this server, which serves its clients at /downloads/.
+      expect.stringContaining(`Node.js: npm install ${window.location.origin}/downloads/coinsight-sdk.tgz`),
+      expect.stringContaining(`pip install --index-url ${window.location.origin}/downloads/simple/ coinsight`),
       'Java: not available yet.',
     ]);
     const agents = screen.getByRole('region', { name: 'Agents' });
@@ -116,7 +117,7 @@ describe('/api', () => {
     expect(within(ways).getByRole('tabpanel', { name: 'curl' }).textContent).toContain(`${window.location.origin}/v1/crypto/prices`);
     fireEvent.click(within(ways).getByRole('tab', { name: 'TypeScript' }));
     const typescript = within(ways).getByRole('tabpanel', { name: 'TypeScript' }).textContent;
-    expect(typescript).toContain('npm install @coinsight/sdk');
+    expect(typescript).toContain(`npm install ${window.location.origin}/downloads/coinsight-sdk.tgz`);
     expect(typescript).toContain("import { Coinsight } from '@coinsight/sdk'");
   });
 

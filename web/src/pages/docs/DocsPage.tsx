@@ -1,12 +1,13 @@
-import { PLANS, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
+import { PLANS, PRICE_MICROS_PER_1000_CALLS, PUBLIC_TEST_API_KEY } from '@coinsight/contracts';
 import { allExamples, gettingStarted, install, quickStart, setKey } from '@coinsight/sdk/examples';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LinkCards } from '../../components/LinkCards';
 import { Page } from '../../components/Page';
-import { Tabs } from '../../components/ui';
+import { CodeBlock, Tabs } from '../../components/ui';
 import { DocExample } from './DocExample';
 import { DocTable } from './DocTable';
+import { Downloads } from './Downloads';
 import { onlyWays, wayOf } from './ways';
 import { WaysIn } from './WaysIn';
 import styles from './docs.module.css';
@@ -34,6 +35,22 @@ const QUICK_START_WAYS = {
     ['python', 'cli'],
   ),
 };
+
+/** The stdio MCP server as docs/mcp.md configures it, the CLI from this server's /downloads/. */
+const mcpConfig = (origin: string) =>
+  JSON.stringify(
+    {
+      mcpServers: {
+        coinsight: {
+          command: 'npx',
+          args: ['-y', `${origin}/downloads/coinsight-cli.tgz`, 'mcp'],
+          env: { COINSIGHT_BASE_URL: origin, COINSIGHT_API_KEY: PUBLIC_TEST_API_KEY },
+        },
+      },
+    },
+    null,
+    2,
+  );
 
 const count = (n: number) => n.toLocaleString('en-US');
 const PRICE_PER_1000 = `$${(PRICE_MICROS_PER_1000_CALLS / 1_000_000).toFixed(2)} per 1,000 calls`;
@@ -65,13 +82,24 @@ export default function DocsPage() {
       <article className={styles.article}>
         <h2>Quick start</h2>
         <p>
+          Call the API now, without an account: the public test key <code>{PUBLIC_TEST_API_KEY}</code> is documented, not a secret.
+        </p>
+        <DocExample example={quickStart.tryIt} />
+        <p>
+          It answers every read (prices, history, mentions, sentiment, posts, usage) from a fixed test dataset, the same answer every time,
+          as of 1 January 2026; it is never metered and allows 30 requests a minute from your address. It cannot write: creating or deleting
+          an alert answers 403 <code>forbidden</code>, and it never sees live data. For live data and alerts, create your own key.
+        </p>
+        <p>
           Create an API key in <Link to="/settings?tab=api">Settings → API</Link> and keep it out of your code, in an environment variable:
         </p>
         <DocExample example={setKey} />
 
         <h3>Ways in</h3>
         <p>
-          Call the API with any HTTP client (curl below) or one of our clients, each in its tab. The TypeScript client,{' '}
+          Call the API with any HTTP client (curl below) or one of our clients, each in its tab. This server serves the clients itself,
+          built with it, at <code>/downloads/</code>: the install lines below use its address (the registry names{' '}
+          <code>@coinsight/sdk</code>, <code>@coinsight/cli</code> and PyPI's <code>coinsight</code> once published). The TypeScript client,{' '}
           <code>@coinsight/sdk</code>, runs on Node.js 20 or newer and in browsers, uses the built-in <code>fetch</code> and has no
           dependencies; it reads <code>COINSIGHT_API_KEY</code> and <code>COINSIGHT_BASE_URL</code> when you pass no key or address. Every
           method returns the typed answer of its endpoint; the <Link to="/api">API reference</Link> lists them all.
@@ -91,12 +119,22 @@ export default function DocsPage() {
           }}
         />
 
+        <h3>Downloads</h3>
+        <p>
+          The clients above, as this server serves them (<a href="/downloads/index.json">/downloads/index.json</a> lists the same with their
+          addresses). The unversioned <code>coinsight-sdk.tgz</code> and <code>coinsight-cli.tgz</code> are the newest build of each; check
+          a file you keep against its SHA-256 (<code>sha256sum</code>).
+        </p>
+        <Downloads />
+
         <h3>Agents</h3>
         <p>
           AI agents reach the same operations as MCP tools, each tool call one metered call with your key: run <code>coinsight mcp</code> as
           a stdio server in the agent's configuration, or connect it to <code>/mcp</code> over Streamable HTTP with the key as a bearer
-          token. <a href="/llms.txt">/llms.txt</a> describes the API for them.
+          token. <a href="/llms.txt">/llms.txt</a> describes the API for them. A client that starts local servers (Claude Desktop, Cursor)
+          takes:
         </p>
+        <CodeBlock title="MCP configuration" language="json" code={mcpConfig(window.location.origin)} />
 
         <h2>Key concepts</h2>
         <h3>Authentication</h3>

@@ -72,6 +72,59 @@ describe('docs pages', () => {
         .getByRole('link', { name: '/llms.txt' })
         .getAttribute('href'),
     ).toBe('/llms.txt');
+    // The MCP client configuration of docs/mcp.md, with this server's address and the public test key.
+    const config = JSON.parse(screen.getByLabelText('MCP configuration, code').textContent ?? '{}') as unknown;
+    const origin = window.location.origin;
+    expect(config).toEqual({
+      mcpServers: {
+        coinsight: {
+          command: 'npx',
+          args: ['-y', `${origin}/downloads/coinsight-cli.tgz`, 'mcp'],
+          env: { COINSIGHT_BASE_URL: origin, COINSIGHT_API_KEY: 'cs_test_public_sandbox' },
+        },
+      },
+    });
+  });
+
+  it('/docs lists the client files this server serves, each linked, with its SHA-256', async () => {
+    await open('/docs');
+    const table = screen.getByRole('table', { name: 'Client downloads' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows.map(([file, pkg]) => [file?.replace(/\d+\.\d+\.\d+/, 'V'), pkg])).toEqual([
+      ['coinsight-sdk-V.tgz', '@coinsight/sdk (npm tarball)'],
+      ['coinsight-cli-V.tgz', '@coinsight/cli (npm tarball)'],
+      ['coinsight-V-py3-none-any.whl', 'coinsight (Python wheel)'],
+      ['coinsight-V.tar.gz', 'coinsight (Python sdist)'],
+    ]);
+    for (const [, , , sha] of rows) expect(sha).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(rows.map(([file]) => `/downloads/${file}`));
+  });
+
+  it('/docs opens with a call anyone can make, with the public test key, and says what that key can and cannot do', async () => {
+    await open('/docs');
+    const start = screen.getByRole('heading', { level: 2, name: 'Quick start' });
+    const intro = start.nextElementSibling;
+    expect(intro?.textContent).toContain('without an account');
+    const first = intro?.nextElementSibling;
+    expect(first?.querySelector('pre')?.getAttribute('aria-label')).toBe('Try it now: no account, the public test key, code');
+    expect(first?.querySelector('pre')?.textContent).toBe(
+      `curl -s "${window.location.origin}/v1/crypto/prices?symbols=BTC,ETH" \\\n  -H "Authorization: Bearer cs_test_public_sandbox"`,
+    );
+    const rules = first?.nextElementSibling?.textContent ?? '';
+    expect(rules).toContain('fixed test dataset');
+    expect(rules).toContain('never metered');
+    expect(rules).toContain('403');
   });
 
   it('copies a block to the clipboard and says so', async () => {
@@ -84,7 +137,7 @@ describe('docs pages', () => {
     expect(writeText.mock.calls[0]).toEqual([expect.stringContaining(`${window.location.origin}/v1/alerts/create`)]);
   });
 
-  it('the quick start shows the ways in as tabs, curl first, and the TypeScript one offers npm, yarn and pnpm', async () => {
+  it('the quick start shows the ways in as tabs, curl first, npm, yarn and pnpm in the TypeScript one, each installing from this server', async () => {
     await open('/docs');
     const ways = screen.getByRole('tablist', { name: 'Ways in' });
     const labels = within(ways)
@@ -97,10 +150,16 @@ describe('docs pages', () => {
     );
     expect(screen.getByRole('tabpanel', { name: 'curl' }).textContent).toContain('/v1/crypto/prices?symbols=BTC,ETH');
     fireEvent.click(within(ways).getByRole('tab', { name: 'TypeScript' }));
-    expect(screen.getByText('npm install @coinsight/sdk')).toBeTruthy();
+    // Installed from this server, which serves its clients at /downloads/.
+    const origin = window.location.origin;
+    expect(screen.getByText(`npm install ${origin}/downloads/coinsight-sdk.tgz`)).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'yarn' }));
-    expect(screen.getByText('yarn add @coinsight/sdk')).toBeTruthy();
+    expect(screen.getByText(`yarn add ${origin}/downloads/coinsight-sdk.tgz`)).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'pnpm' }));
-    expect(screen.getByText('pnpm add @coinsight/sdk')).toBeTruthy();
+    expect(screen.getByText(`pnpm add ${origin}/downloads/coinsight-sdk.tgz`)).toBeTruthy();
+    fireEvent.click(within(ways).getByRole('tab', { name: 'Python' }));
+    expect(screen.getByText(`pip install --index-url ${origin}/downloads/simple/ coinsight`)).toBeTruthy();
+    fireEvent.click(within(ways).getByRole('tab', { name: 'CLI' }));
+    expect(screen.getByText(`npm install -g ${origin}/downloads/coinsight-cli.tgz`)).toBeTruthy();
   });
 });

@@ -36,6 +36,10 @@ describe('ways in', () => {
       null,
     ]);
     expect(wayOf(example('bash', 'npx -y @coinsight/cli prices BTC'))).toBe('cli');
+    // The clients as the server serves them (/downloads/).
+    expect(wayOf(example('bash', 'npm install {{BASE_URL}}/downloads/coinsight-sdk.tgz', 'install'))).toBe('typescript');
+    expect(wayOf(example('bash', 'npx -y {{BASE_URL}}/downloads/coinsight-cli.tgz prices BTC'))).toBe('cli');
+    expect(wayOf(example('bash', 'pip install --index-url {{BASE_URL}}/downloads/simple/ coinsight', 'install'))).toBe('python');
   });
 
   it('groups them by way, install lines first', () => {

@@ -8,15 +8,15 @@ export const WAY_LABELS: Record<Way, string> = { curl: 'curl', typescript: 'Type
 
 /**
  * Which way in an example shows, from what it is: a TypeScript or Python file; a shell line calling
- * the `coinsight` CLI (or installing @coinsight/cli); a curl call. null: neither (e.g. `export`).
+ * the `coinsight` CLI (or installing @coinsight/cli, by name or its tarball); a curl call. null: neither (e.g. `export`).
  */
 export function wayOf(example: CodeExample): Way | null {
   if (example.language === 'typescript') return 'typescript';
   if (example.language === 'python') return 'python';
   const code = example.code.trimStart();
-  if (/^(npx\s+(-y\s+)?)?coinsight\s/.test(code) || code.includes('@coinsight/cli')) return 'cli';
+  if (/^(npx\s+(-y\s+)?)?coinsight\s/.test(code) || /@coinsight\/cli|\/coinsight-cli[\w.-]*\.tgz/.test(code)) return 'cli';
   if (example.kind === 'install' && /\bpip3?\s+install\b|python3? -m pip/.test(code)) return 'python';
-  if (example.kind === 'install' && code.includes('@coinsight/sdk')) return 'typescript';
+  if (example.kind === 'install' && /@coinsight\/sdk|\/coinsight-sdk[\w.-]*\.tgz/.test(code)) return 'typescript';
   if (/^curl\s/.test(code)) return 'curl';
   return null;
 }
