@@ -106,22 +106,23 @@ export default function ApiPage() {
       <Card title="SDKs" aria-label="SDKs">
         <ul className={styles.plainList} aria-label="Client libraries">
           <li>
-            <strong>Node.js:</strong> <code>{here(install.npm.code)}</code>, a typed client that retries rate-limited calls; see the{' '}
-            <Link to="/docs">documentation</Link>.
+            <strong>Node.js:</strong> <code className={styles.installLine}>{here(install.npm.code)}</code>, a typed client that retries
+            rate-limited calls; see the <Link to="/docs">documentation</Link>.
           </li>
           <li>
             <strong>Python:</strong> the <code>coinsight</code> package (standard library only, Python 3.9 or newer), with the same methods,
-            typed answers and retries: <code>{here(install.pip.code)}</code>; see the <Link to="/docs">documentation</Link>.
+            typed answers and retries: <code className={styles.installLine}>{here(install.pip.code)}</code>; see the{' '}
+            <Link to="/docs">documentation</Link>.
           </li>
           <li>
             <strong>Java:</strong> not available yet.
           </li>
         </ul>
         <p>
-          The command line, <code>coinsight</code> (<code>{here(cli.install.code)}</code>), prints any call as a table, JSON, JSON Lines or
-          CSV. Any HTTP client works too: send the key as shown above, as the curl examples do. This server serves these clients itself,
-          built with it (<a href="/downloads/index.json">files and checksums</a>); the registry names <code>@coinsight/sdk</code>,{' '}
-          <code>@coinsight/cli</code> and <code>coinsight</code> apply once published.
+          The command line, <code>coinsight</code> (<code className={styles.installLine}>{here(cli.install.code)}</code>), prints any call
+          as a table, JSON, JSON Lines or CSV. Any HTTP client works too: send the key as shown above, as the curl examples do. This server
+          serves these clients itself, built with it (<a href="/downloads/index.json">files and checksums</a>); the registry names{' '}
+          <code>@coinsight/sdk</code>, <code>@coinsight/cli</code> and <code>coinsight</code> apply once published.
         </p>
       </Card>
 
