@@ -13,9 +13,11 @@ describe(`sign-up velocity (${process.env.TEST_DB})`, () => {
     t = await createTestApp();
   });
 
+  // Closing waits for the after-answer queue (a verification mail per sign-up, one at a time):
+  // seconds alone, minutes on a loaded machine.
   afterAll(async () => {
     await t?.close();
-  });
+  }, 600_000);
 
   it('docs/security.md §29: 5 sign-ups an hour per address; an IPv4-mapped IPv6 address is the same address', async () => {
     for (let i = 0; i < 3; i++) expect((await signupFrom(t, '203.0.113.5')).statusCode).toBe(201);
@@ -76,9 +78,11 @@ describe(`the global sign-up rate (${process.env.TEST_DB})`, () => {
     t = await createTestApp({ signupsPerMinute: RATE });
   });
 
+  // Closing waits for the after-answer queue (a verification mail per sign-up, one at a time):
+  // seconds alone, minutes on a loaded machine.
   afterAll(async () => {
     await t?.close();
-  });
+  }, 600_000);
 
   it('docs/security.md §29: past the rate new sign-ups get 429 with Retry-After, and the operator gets one warning line', async () => {
     // Each from its own network: only the global rate can refuse them.
