@@ -29,14 +29,14 @@ function fakeDb(options: { fail?: boolean } = {}) {
   const driver = new (class extends DummyDriver {
     override acquireConnection = async () => connection;
   })();
-  const db = new Kysely<Database>({
+  const db: Db = new Kysely<Database>({
     dialect: {
       createAdapter: () => new PostgresAdapter(),
       createDriver: () => driver,
       createIntrospector: (k) => new PostgresIntrospector(k),
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
-  }) as unknown as Db;
+  });
   return { db, statements };
 }
 
