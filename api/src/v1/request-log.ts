@@ -17,7 +17,7 @@ export async function recordRequestHook(this: FastifyInstance, request: FastifyR
   // Null until the key check accepted one (decorated so: v1/types.ts types the accepted case).
   const key = request.apiKey as ApiKeyIdentity | null;
   // The public test key acts as an account of the test dataset only: there is no one to show its calls to.
-  if (!key || key.publicKey) return;
+  if (!key || key.publicKey || !this.requestLog.enabled) return;
   const reservation = request.meteringReservation;
   const billed = reservation !== null && reply.statusCode >= 200 && reply.statusCode < 300;
   const latencyMs = reply.elapsedTime;

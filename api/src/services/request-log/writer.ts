@@ -19,6 +19,8 @@ export interface RequestLogSettings {
 }
 
 export interface RequestLogWriter {
+  /** false when the log is off (API_REQUEST_LOG=off): callers need not build rows. */
+  readonly enabled: boolean;
   /** Queues one row; never waits and never throws (the answer is already sent). */
   record(row: RequestLogRow): void;
   /** Writes what is queued now; resolves once written (or dropped, logged). */
@@ -76,6 +78,7 @@ export function createRequestLogWriter(deps: Pick<ServiceDeps, 'db' | 'log'>, in
   timer?.unref();
 
   return {
+    enabled: input.enabled,
     record(row) {
       if (!input.enabled || closed) return;
       if (waiting.length >= maxRows) {

@@ -205,6 +205,22 @@ describe(`/v1 request log (${process.env.TEST_DB})`, () => {
     const left = await t.app.db.selectFrom('api_request_logs').select('request_id').where('user_id', '=', user.id).orderBy('at').execute();
     expect(left.map((r) => r.request_id)).toEqual(['r-29', 'r-1']);
   });
+
+  it('records nothing with the log off (API_REQUEST_LOG=off), and the call is answered as usual', async () => {
+    const off = await createTestApp({ requestLog: false });
+    try {
+      await seedAssets(off.app.db);
+      const { user } = await signup(off.app);
+      const key = await insertKey(off.app.db, user.id);
+      const res = await off.app.inject({ method: 'GET', url: '/v1/crypto/prices?symbols=BTC', headers: key.headers });
+      expect(res.statusCode).toBe(200);
+      await off.app.requestLog.flush();
+      const rows = await off.app.db.selectFrom('api_request_logs').select('request_id').where('user_id', '=', user.id).execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
 });
 
 // A database that outlives the app: PostgreSQL only (a PGlite test database is in memory, one per app).
