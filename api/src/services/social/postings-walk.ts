@@ -1,36 +1,86 @@
 import type { SocialPlatform } from '@coinsight/contracts';
 import { sql, type RawBuilder } from 'kysely';
 
-// The walk the postings strategies share (search/postings.ts, feed/read.ts): the driving term's
-// postings of the platform `p.platform`, newest hours first (the primary key of search_postings,
-// read backwards), each hour's postings unnested as `u(id, t, r)`, those outside the window or
-// missing another term left out. Ordered by `sp.hour desc` (and within the hour as the caller
-// needs), a LIMIT stops the walk once it has what it asked: a read costs what it returns, not
+// The walks the postings strategies share (search/postings.ts, feed/read.ts), over the driving
+// term's postings of a platform, newest hours first (the primary key of search_postings, read
+// backwards). Each other term's postings of the same hour are joined to the hour once (`o0`,
+// `o1`, …: an hour lacking one holds no match), and a posting matches when its id is in each of
+// them. A read stops at its LIMIT, a count once past its cap: they cost what they return, not
 // what the term matches (docs/performance.md, "Search postings").
 
 const HOUR_OF = (at: Date) => sql`date_bin('1 hour', ${at}::timestamptz, timestamptz '2000-01-01 00:00:00+00')`;
 
-/** A window's bounds for the walk: the hours that can hold it, and the postings inside it. */
-export const postingsSince = (at: Date): RawBuilder<boolean>[] => [sql`sp.hour >= ${HOUR_OF(at)}`, sql`u.t >= ${at}`];
-export const postingsUntil = (at: Date, inclusive: boolean): RawBuilder<boolean>[] => [
-  inclusive ? sql`sp.hour <= ${at}` : sql`sp.hour < ${at}`,
-  inclusive ? sql`u.t <= ${at}` : sql`u.t < ${at}`,
-];
-
-/** The postings of the driving term (the first) holding every other term too, with the caller's conditions on `sp` and `u`. */
-export function postingsWalk(terms: readonly [string, ...string[]], conditions: RawBuilder<boolean>[]): RawBuilder<unknown> {
-  const [driver, ...others] = terms;
-  const all = [
-    sql`sp.platform = p.platform`,
-    sql`sp.term = ${driver}`,
-    ...conditions,
-    ...others.map(
-      (term) =>
-        sql`exists (select 1 from search_postings o where o.platform = sp.platform and o.term = ${term} and o.hour = sp.hour and u.id = any(o.ids))`,
-    ),
-  ];
-  return sql`search_postings sp cross join lateral unnest(sp.ids, sp.times, sp.ranks) u(id, t, r) where ${sql.join(all, sql` and `)}`;
+/** A window's bounds: the hours that can hold it (on `sp`) and the postings inside it (on `u`). */
+export interface PostingsWindow {
+  hours: RawBuilder<boolean>[];
+  postings: RawBuilder<boolean>[];
 }
+
+/** The window [since, until] (until inclusive or not); either end may be open. */
+export function postingsWindow(since: Date | undefined, until: Date | undefined, untilInclusive: boolean): PostingsWindow {
+  const window: PostingsWindow = { hours: [], postings: [] };
+  if (since) {
+    window.hours.push(sql`sp.hour >= ${HOUR_OF(since)}`);
+    window.postings.push(sql`u.t >= ${since}`);
+  }
+  if (until) {
+    window.hours.push(untilInclusive ? sql`sp.hour <= ${until}` : sql`sp.hour < ${until}`);
+    window.postings.push(untilInclusive ? sql`u.t <= ${until}` : sql`u.t < ${until}`);
+  }
+  return window;
+}
+
+const and = (conditions: RawBuilder<boolean>[]) => (conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `));
+
+/** `sp`, the driving term's hour rows, joined to the other terms' rows of the same hour. */
+function hourRows(terms: readonly [string, ...string[]]) {
+  const joins = terms.slice(1).map((term, i) => {
+    const o = sql.raw(`o${i}`);
+    return sql` join search_postings ${o} on ${o}.platform = sp.platform and ${o}.term = ${term} and ${o}.hour = sp.hour`;
+  });
+  return sql`search_postings sp${sql.join(joins, sql``)}`;
+}
+
+/** A posting `u` of the hour holds every other term. */
+const inOthers = (terms: readonly string[]) => terms.slice(1).map((_, i) => sql<boolean>`u.id = any(${sql.raw(`o${i}`)}.ids)`);
+
+/**
+ * The postings `u(id, t, r)` of the platform `p.platform` holding every term in the window, with
+ * the caller's further conditions (on `sp` and `u`). The caller orders by `sp.hour desc` first.
+ */
+export function postingsWalk(
+  terms: readonly [string, ...string[]],
+  window: PostingsWindow,
+  conditions: RawBuilder<boolean>[] = [],
+): RawBuilder<unknown> {
+  const all = [
+    sql<boolean>`sp.platform = p.platform`,
+    sql<boolean>`sp.term = ${terms[0]}`,
+    ...window.hours,
+    ...window.postings,
+    ...inOthers(terms),
+    ...conditions,
+  ];
+  return sql`${hourRows(terms)} cross join lateral unnest(sp.ids, sp.times, sp.ranks) u(id, t, r) where ${and(all)}`;
+}
+
+/**
+ * Each platform's matches in the window, `(platform, n)`, up to `cap` + 1 (n > cap: capped),
+ * exact below. Walked like a read, newest hours first, and stopped at `cap` + 1 postings. (A
+ * walk of one hour a step that added a whole hour's number of postings unread cost more than it
+ * saved: docs/performance.md, "Search postings".)
+ */
+export const postingsCounted = (
+  terms: readonly [string, ...string[]],
+  window: PostingsWindow,
+  platforms: readonly SocialPlatform[],
+  cap: number,
+) =>
+  sql<{ platform: SocialPlatform; n: number | string }>`
+    select p.platform, (
+      select count(*) from (select 1 from ${postingsWalk(terms, window)} order by sp.hour desc limit ${cap + 1}) m
+    ) as n
+    from ${platformsOf(platforms)}`;
 
 /** The platforms, one row `p(platform)` each: every platform's walk is one lateral subquery of one statement. */
 export const platformsOf = (platforms: readonly SocialPlatform[]) => sql`unnest(${platforms}::text[]) p(platform)`;

@@ -6,7 +6,7 @@ import { postsSourceFor, readPoolFor, scopeOf } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { POST_COLUMNS, toSearchResult } from '../post-shapes.js';
 import { parseSearchTerms } from '../search-terms.js';
-import { platformsOf, postingsSince, postingsUntil, postingsWalk } from '../postings-walk.js';
+import { platformsOf, postingsWalk, postingsWindow } from '../postings-walk.js';
 import { postingsPlanOf, type PostingsPlan } from '../search/choose.js';
 import { termFrequencyOf, type SearchParts } from '../term-frequency.js';
 import { asTsquery, websearchQueryText } from '../tsquery.js';
@@ -89,8 +89,6 @@ const afterPosition = (after: FeedPosition) => sql`(${afterTime(after)}, ${after
 /** `feed-postings`: the page's ids (and one more), each platform's newest matches walked off the postings and merged. */
 function postingsPage(part: QueryCreator<Database>, query: FeedQuery, plan: PostingsPlan, platforms: readonly SocialPlatform[]) {
   const conditions = [
-    ...(query.from ? postingsSince(query.from) : []),
-    ...(query.to ? postingsUntil(query.to, false) : []),
     ...(query.after ? [sql<boolean>`sp.hour <= ${afterTime(query.after)}`, sql<boolean>`(u.t, u.id) < ${afterPosition(query.after)}`] : []),
     ...(query.minLikes !== undefined
       ? [sql<boolean>`exists (select 1 from posts where posts.id = u.id and posts.likes >= ${query.minLikes})`]
@@ -98,7 +96,7 @@ function postingsPage(part: QueryCreator<Database>, query: FeedQuery, plan: Post
   ];
   const newest = sql<{ id: number; t: Date }>`(
     select c.id, c.t from ${platformsOf(platforms)} cross join lateral (
-      select u.id, u.t from ${postingsWalk(plan.terms, conditions)}
+      select u.id, u.t from ${postingsWalk(plan.terms, postingsWindow(query.from, query.to, false), conditions)}
       order by sp.hour desc, u.t desc, u.id desc limit ${query.limit + 1}
     ) c
   )`;

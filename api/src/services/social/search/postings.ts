@@ -1,6 +1,6 @@
 import { SEARCH_COUNT_CAP, type SocialPlatform } from '@coinsight/contracts';
 import { sql } from 'kysely';
-import { platformsOf, postingsSince, postingsUntil, postingsWalk } from '../postings-walk.js';
+import { platformsOf, postingsCounted, postingsWalk, postingsWindow } from '../postings-walk.js';
 import { asTsquery } from '../tsquery.js';
 import type { PostingsPlan } from './choose.js';
 import type { Db } from '@coinsight/db';
@@ -9,22 +9,19 @@ import type { Candidate, SearchScope } from './statements.js';
 /** A search of the shared posts: the postings live beside them, on the read pool. */
 export type PostingsScope = Omit<SearchScope, 'db'> & { db: Db };
 
-/** The search's postings walk (postings-walk.ts): its terms in its window, both ends inclusive. */
-const matchingPostings = (s: PostingsScope, plan: PostingsPlan) =>
-  postingsWalk(plan.terms, [...(s.startDate ? postingsSince(s.startDate) : []), ...(s.endDate ? postingsUntil(s.endDate, true) : [])]);
+/** The search's window, both ends inclusive. */
+const windowOf = (s: PostingsScope) => postingsWindow(s.startDate, s.endDate, true);
 
-/** `postings-count`: each platform's matches up to SEARCH_COUNT_CAP + 1, in one statement. */
+/** The search's postings walk (postings-walk.ts): its terms in its window. */
+const matchingPostings = (s: PostingsScope, plan: PostingsPlan) => postingsWalk(plan.terms, windowOf(s));
+
+/** `postings-count`: each platform's matches up to SEARCH_COUNT_CAP + 1 (or a little past it: capped), in one statement. */
 export async function postingsCounts(
   s: PostingsScope,
   plan: PostingsPlan,
   platforms: readonly SocialPlatform[],
 ): Promise<Map<SocialPlatform, number>> {
-  const { rows } = await sql<{ platform: SocialPlatform; n: number | string }>`
-    select p.platform, (
-      select count(*) from (select 1 from ${matchingPostings(s, plan)} order by sp.hour desc limit ${SEARCH_COUNT_CAP + 1}) m
-    ) as n
-    from ${platformsOf(platforms)}
-  `.execute(s.db);
+  const { rows } = await postingsCounted(plan.terms, windowOf(s), platforms, SEARCH_COUNT_CAP).execute(s.db);
   return new Map(rows.map((row) => [row.platform, Number(row.n)]));
 }
 

@@ -6,6 +6,7 @@ import type { TestApp } from '../../../test/app.js';
 import { seededSocialApp } from '../../../test/seeded-social.js';
 import { parseSearchTerms } from '../search-terms.js';
 import { chooseSearchCount, chooseSearchRows, RELEVANCE_CANDIDATES } from './choose.js';
+import { postingsCounted, postingsWindow } from '../postings-walk.js';
 import { readSearch, searchFactsOf } from './read.js';
 
 // Each search strategy against the plainest query that states what a search answers: every
@@ -106,5 +107,42 @@ describe(`each search strategy answers what the plain query answers (${process.e
       expect(got.platforms, label).toEqual(expected.counts);
     }
     expect([...seen].sort()).toEqual(['index-count', 'newest', 'newest-postings', 'postings-count', 'ranked-indexed', 'ranked-postings']);
+  }, 600_000);
+
+  it('counts off the postings exactly up to a cap and past it beyond, windows cutting hours', async () => {
+    const r = mulberry32(33);
+    const plain = [['bitcoin'], ['$BTC'], ['#defi'], ['crash'], ['bitcoin', '$BTC'], ['#defi', '$ETH']] as const;
+    for (let i = 0; i < 60; i += 1) {
+      const terms = pick(r, plain);
+      // Windows that start and end inside hours, or open at one end.
+      const end = newest - Math.floor(r() * 3 * DAY);
+      const start = end - pick(r, [0.1, 1, 7, 90]) * DAY;
+      const since = r() < 0.2 ? undefined : new Date(start);
+      const until = r() < 0.2 ? undefined : new Date(end);
+      const cap = pick(r, [3, 20, 100, 1_000]);
+      const { rows } = await postingsCounted(terms, postingsWindow(since, until, true), SOCIAL_PLATFORMS, cap).execute(t.app.db);
+      const got = new Map(rows.map((row) => [row.platform, Number(row.n)]));
+      const { rows: truth } = await sql<{ platform: SocialPlatform; n: string }>`
+        select platform, count(*) as n from posts
+        where ${sql.join(
+          terms.map((term) =>
+            term.startsWith('$')
+              ? sql`symbols @> ${[term.slice(1)]}::text[]`
+              : term.startsWith('#')
+                ? sql`hashtags @> ${[term.slice(1)]}::text[]`
+                : sql`search @@ to_tsquery('english', ${term})`,
+          ),
+          sql` and `,
+        )}
+          and created_at >= ${since ?? new Date(0)} and created_at <= ${until ?? new Date('9999-12-31T00:00:00Z')}
+        group by platform`.execute(t.app.db);
+      for (const platform of SOCIAL_PLATFORMS) {
+        const n = Number(truth.find((row) => row.platform === platform)?.n ?? 0);
+        const label = JSON.stringify({ terms, since, until, cap, platform, n });
+        const counted = got.get(platform) ?? 0;
+        if (n <= cap) expect(counted, label).toBe(n);
+        else expect(counted, label).toBeGreaterThan(cap);
+      }
+    }
   }, 600_000);
 });
