@@ -5,6 +5,7 @@
 // build first (pnpm build, or one pnpm bench).
 //
 //   node bench/draw-costs.mjs [--posts 200000] [--url postgres://…/coinsight_bench] [--draws 200] [--seed 21] [--only REGEX]
+import { createFactCache } from '../api/dist/services/read-cache.js';
 import { parseArgs } from 'node:util';
 import { listQuerySchema, searchQuerySchema, v1DataQuerySchema } from '../packages/contracts/dist/index.js';
 import { createDb } from '../packages/db/dist/index.js';
@@ -24,7 +25,7 @@ const { values } = parseArgs({
 });
 const seeded = await ensureSeeded({ kind: 'postgres', url: values.url }, Number(values.posts), 'PostgreSQL');
 const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 4 });
-const deps = { db: handle.db, readDb: handle.db, now: () => new Date() };
+const deps = { db: handle.db, readDb: handle.db, facts: createFactCache(), now: () => new Date() };
 // The shared dataset (the default): the caller's id matters only for dataset=mine.
 const caller = { userId: 'bench' };
 const ctx = { newest: seeded.newest.getTime(), postsByPlatform: seeded.postsByPlatform };

@@ -4,6 +4,7 @@
 // `pnpm bench` seeded, seeding it first when needed. Build first (pnpm build, or one pnpm bench).
 //
 //   node bench/in-process.mjs [--posts 1000000] [--url postgres://…/coinsight_bench] [--seconds 8] [--runs 60]
+import { createFactCache } from '../api/dist/services/read-cache.js';
 import { parseArgs } from 'node:util';
 import { listQuerySchema, searchQuerySchema } from '../packages/contracts/dist/index.js';
 import { createDb } from '../packages/db/dist/index.js';
@@ -30,7 +31,7 @@ const { values } = parseArgs({
 const seeded = await ensureSeeded({ kind: 'postgres', url: values.url }, Number(values.posts), 'PostgreSQL');
 const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 4 });
 // The services' shape: (deps, input, caller); social reads take the reads' pool and the clock (no read cache here).
-const deps = { db: handle.db, readDb: handle.db, now: () => new Date() };
+const deps = { db: handle.db, readDb: handle.db, facts: createFactCache(), now: () => new Date() };
 const caller = { userId: 'bench' };
 
 // Windows end at the newest seeded post, so they select the same share however old the seed is.

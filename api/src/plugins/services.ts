@@ -9,13 +9,13 @@ import type { ServiceDeps } from '../services/deps.js';
 import { createMailLimits } from '../services/mail/budget.js';
 import { createMarketLive } from '../services/market/live.js';
 import type { RateLimits } from '../services/rate-limit.js';
-import { createReadCache } from '../services/read-cache.js';
+import { createFactCache, createReadCache } from '../services/read-cache.js';
 import { createSiteLimits } from '../services/site/limits.js';
 import { createTaskQueueHolder } from '../services/tasks/settings.js';
 
 /** ServiceDeps from what the other plugins made: the rate limits, background queue and caches are made here, once per app. */
 export function createServiceDeps(
-  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads' | 'budgetNotices' | 'now'> & {
+  options: Omit<ServiceDeps, 'limits' | 'background' | 'sessions' | 'reads' | 'facts' | 'budgetNotices' | 'now'> & {
     rateLimits: RateLimits;
     signupsPerMinute?: number;
     now?: () => Date;
@@ -34,6 +34,7 @@ export function createServiceDeps(
     background: createBackground(rest.log),
     sessions: createSessionCache(),
     reads: createReadCache(),
+    facts: createFactCache(),
     budgetNotices: createBudgetNoticeMemo(),
   };
 }

@@ -9,7 +9,7 @@ import type { Log } from './log.js';
 import type { MailLimits } from './mail/budget.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MarketLive, MarketSnapshot } from './market/live-bus.js';
-import type { ReadCache } from './read-cache.js';
+import type { FactCache, ReadCache } from './read-cache.js';
 import type { SiteLimits } from './site/limits.js';
 import type { TaskQueueHolder, TaskSettings } from './tasks/settings.js';
 
@@ -50,6 +50,8 @@ export interface ServiceDeps {
   sessions: SessionCache;
   /** Identical hot reads (analytics, platform totals) answered from memory for READ_CACHE_TTL_MS. */
   reads: ReadCache;
+  /** What the reads derive from their database and reuse: search texts' tsqueries, the terms' statistics (FACT_TTL_MS). */
+  facts: FactCache;
   /** Announces stored ticks and streams the overview after each (market/live.ts). */
   marketLive: MarketLive;
   /**

@@ -29,29 +29,62 @@ export const READ_CACHE_MAX_WEIGHT = 20_000;
 /** An answer's weight: 1, plus 1 per row of its `data`. */
 export const readWeight = (value: object) => 1 + ('data' in value && Array.isArray(value.data) ? value.data.length : 0);
 
-export function createReadCache({ ttlMs = READ_CACHE_TTL_MS, maxWeight = READ_CACHE_MAX_WEIGHT } = {}): ReadCache {
-  // Per answer object, not per key: an answer evicted by weight stays fresh for its TTL (the
-  // staleness bound is time, not presence), and a recomputed key's new answer is a new object.
-  const freshUntil = new WeakMap<object, number>();
+/**
+ * The one mechanism of every cache of the reads (docs/architecture.md, "Caches"): an LRU of
+ * computed values, single-flight (a burst of callers of one key awaits one computation), a failed
+ * computation not kept. Each cache is made per app (plugins/services.ts), never per process.
+ */
+function singleFlight(options: { ttlMs: number; maxSize: number; sizeOf: (value: object) => number; onStored?: (value: object) => void }) {
   const cache = new LRUCache<string, object, () => Promise<object>>({
-    maxSize: maxWeight,
-    sizeCalculation: readWeight,
-    ttl: ttlMs,
+    maxSize: options.maxSize,
+    sizeCalculation: options.sizeOf,
+    ttl: options.ttlMs,
     // An answer still being computed when the cache evicts its entry (other answers pushed it
     // out) is still the caller's answer: without this, lru-cache rejects the fetch with
     // "evicted" and the request fails with a 500 (seen under 50 connections of varied pages).
     ignoreFetchAbort: true,
     fetchMethod: async (_key, _stale, { context }) => {
       const value = await context();
-      // Stamped just before the cache stores it, so no later than lru-cache's own TTL starts.
-      freshUntil.set(value, performance.now() + ttlMs);
+      options.onStored?.(value);
       return value;
     },
   });
+  return async <T extends object>(key: string, compute: () => Promise<T>) => (await cache.fetch(key, { context: compute })) as T;
+}
+
+export function createReadCache({ ttlMs = READ_CACHE_TTL_MS, maxWeight = READ_CACHE_MAX_WEIGHT } = {}): ReadCache {
+  // Per answer object, not per key: an answer evicted by weight stays fresh for its TTL (the
+  // staleness bound is time, not presence), and a recomputed key's new answer is a new object.
+  const freshUntil = new WeakMap<object, number>();
   return {
-    get: async <T extends object>(key: string, compute: () => Promise<T>) => (await cache.fetch(key, { context: compute })) as T,
+    // Stamped just before the cache stores it, so no later than lru-cache's own TTL starts.
+    get: singleFlight({
+      ttlMs,
+      maxSize: maxWeight,
+      sizeOf: readWeight,
+      onStored: (value) => freshUntil.set(value, performance.now() + ttlMs),
+    }),
     isFresh: (value) => typeof value === 'object' && value !== null && (freshUntil.get(value) ?? 0) > performance.now(),
   };
+}
+
+/**
+ * Facts the reads derive from their database and reuse across requests: a search text's tsquery
+ * (social/tsquery.ts) and the terms' statistics (social/term-frequency.ts). Not answers: a fact
+ * steers how a read is made, never what it returns.
+ */
+export interface FactCache {
+  get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/** How long a fact is reused: PostgreSQL's statistics change with ANALYZE (autovacuum). */
+export const FACT_TTL_MS = 10 * 60_000;
+
+/** At most this many facts (one per distinct search text, mostly). */
+export const FACT_CACHE_MAX = 10_000;
+
+export function createFactCache({ ttlMs = FACT_TTL_MS, max = FACT_CACHE_MAX } = {}): FactCache {
+  return { get: singleFlight({ ttlMs, maxSize: max, sizeOf: () => 1 }) };
 }
 
 /** The key of a read: its name and its parsed input (parsed inputs list their fields in a fixed order). */

@@ -51,8 +51,10 @@ const EXCEPTIONS: Record<string, string> = {
   'social/dataset.ts postsSourceFor': 'builds a query source (no I/O) on the pool readPoolFor picks: takes the scope, there is no caller',
   'social/list/statements.ts *':
     "the list strategies' statements: each builds one query on the source the list chose (list/read-page.ts runs them)",
-  'social/term-frequency.ts termFrequencyOf': 'a step of a search, on the read pool the search chose',
-  'social/tsquery.ts websearchQueryText': 'a step of a search, on the read pool the search chose',
+  'social/term-frequency.ts termFrequencyOf':
+    'a step of a search (its deps, the text or nothing): no caller, on the read pool and facts the search has',
+  'social/tsquery.ts websearchQueryText':
+    'a step of a search (its deps, the text or nothing): no caller, on the read pool and facts the search has',
   'tasks/query.ts postsMatching': "builds a query (no I/O) for a task's posts, which the steps of its run execute",
   'tasks/files.ts taskFileWriter': 'the task file store: a building block of uploads and exports, for a given stored file',
   'tasks/files.ts readTaskFile': 'the task file store: a building block of scrapes and downloads, for a given stored file',

@@ -5,7 +5,7 @@ import type { ApiKeyIdentity } from '../services/api-keys/verify.js';
 import { createBudgetNoticeMemo } from '../services/billing/budgets/memo.js';
 import type { ServiceDeps } from '../services/deps.js';
 import type { Mailer } from '../services/mail/mailer.js';
-import { createReadCache } from '../services/read-cache.js';
+import { createFactCache, createReadCache } from '../services/read-cache.js';
 import { enrolTestAccount } from '../services/test-mode/accounts.js';
 import { buildTestDataset, TEST_EPOCH } from '../services/test-mode/dataset.js';
 
@@ -47,6 +47,8 @@ export function createTestMode(live: ServiceDeps): TestMode {
       mailer: NO_MAIL,
       now: () => TEST_EPOCH,
       reads: createReadCache(),
+      // The test dataset's statistics are its own.
+      facts: createFactCache(),
       // The live prices' snapshot is the live dataset's at the real time: a test key reads its own.
       marketSnapshot: undefined,
       budgetNotices: createBudgetNoticeMemo(),

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
-import { createReadCache } from '../read-cache.js';
+import { createFactCache, createReadCache } from '../read-cache.js';
 import { RELEVANCE_CANDIDATES } from './search/choose.js';
 import { termFrequencyOf } from './term-frequency.js';
 import {
@@ -57,9 +57,9 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     // `asOf` says when an answer was computed: a cached one keeps its own.
     const timeless = (answer: unknown) => (answer && typeof answer === 'object' && 'asOf' in answer ? { ...answer, asOf: 'now' } : answer);
     for (const [name, call] of calls) {
-      const direct = timeless(await call({ db: readDb, readDb, now }));
-      const first = timeless(await call({ db: readDb, readDb, now, reads }));
-      const cached = timeless(await call({ db: readDb, readDb, now, reads }));
+      const direct = timeless(await call({ db: readDb, readDb, facts: createFactCache(), now }));
+      const first = timeless(await call({ db: readDb, readDb, facts: createFactCache(), now, reads }));
+      const cached = timeless(await call({ db: readDb, readDb, facts: createFactCache(), now, reads }));
       expect({ name, answer: first }).toEqual({ name, answer: direct });
       expect({ name, answer: cached }).toEqual({ name, answer: direct });
     }
@@ -132,7 +132,11 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
     );
     expect(floor).toBeGreaterThan(0);
     expect(exact).toBeGreaterThan(LIST_COUNT_CAP * 1.2);
-    const page = await listPosts({ db: t.app.db, readDb: t.app.db, now }, list('twitter', { minViews: floor, sortBy: 'likes' }), nobody);
+    const page = await listPosts(
+      { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now },
+      list('twitter', { minViews: floor, sortBy: 'likes' }),
+      nobody,
+    );
     expect(page.pagination.totalIsEstimate).toBe(true);
     expect(Math.abs(page.pagination.total - exact) / exact, `estimated ${page.pagination.total}, exactly ${exact}`).toBeLessThan(0.1);
   });
@@ -145,14 +149,14 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   it('deep pages pick the same rows as walking the pages in order', async () => {
     const q = { sortBy: 'likes', limit: 50 } as const;
     const seen: unknown[] = [];
-    const deps = { db: t.app.db, readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now };
     for (let page = 1; page <= 4; page += 1) seen.push(...(await listPosts(deps, list('linkedin', { ...q, page }), nobody)).data);
     const big = await listPosts(deps, list('linkedin', { ...q, limit: 100, page: 2 }), nobody);
     expect(big.data).toEqual(seen.slice(100, 200));
   });
 
   it('a filtered page is the same whether the sort index is walked or the matches are sorted', async () => {
-    const deps = { db: t.app.db, readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now };
     // Every Twitter post with its counters, sorted here: what any page must hold.
     const all = await t.app.db
       .selectFrom('posts')
@@ -185,7 +189,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   });
 
   it('a word search pages through the relevance candidates and past them in one fixed order (candidates read narrow)', async () => {
-    const deps = { db: t.app.db, readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now };
     // Each platform's RELEVANCE_CANDIDATES newest matches by rank, then the older matches newest first.
     const rows = await sql<{ id: string; platform: string; created_at: Date; rank: number }>`
       select id, platform, created_at, ts_rank(search, websearch_to_tsquery('english', 'bitcoin or market')) as rank from posts
@@ -211,7 +215,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   });
 
   it('a common word is counted and ranked from the search postings, and answers what a plain query answers', async () => {
-    const deps = { db: t.app.db, readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now };
     const { rows: newest } = await sql<{ t: Date }>`select max(created_at) as t from posts`.execute(t.app.db);
     const end = newest[0]!.t;
     // A day's window holds few of the word's matches (the walk reads all of it), a quarter's more.
@@ -248,7 +252,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   });
 
   it("a term's share of posts comes from PostgreSQL's statistics; one too rare for them has none", async () => {
-    const frequency = await termFrequencyOf(t.app.db, Date.now());
+    const frequency = await termFrequencyOf({ readDb: t.app.db, facts: createFactCache() });
     expect(frequency('bitcoin')).toBeGreaterThan(0.01);
     expect(frequency('bitcoin')).toBeLessThan(1);
     expect(frequency('nosuchwordanywhere')).toBeUndefined();
@@ -265,7 +269,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
       },
     });
     // The platform's total comes from the read cache, as in the app: asked once here, before counting.
-    const deps = { db: counting, readDb: counting, now, reads: createReadCache() };
+    const deps = { db: counting, readDb: counting, facts: createFactCache(), now, reads: createReadCache() };
     await listPosts(deps, list('twitter'), nobody);
     const all = await t.app.db.selectFrom('posts').select(['id', 'likes', 'created_at']).where('platform', '=', 'twitter').execute();
     const newest = Math.max(...all.map((row) => row.created_at.getTime()));
@@ -316,7 +320,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   });
 
   it('/v1/data pages through every match once, newest first, a common word alone or with a hashtag', async () => {
-    const deps = { db: t.app.db, readDb: t.app.db, now };
+    const deps = { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now };
     const rare = 'defi';
     for (const q of ['bitcoin', `bitcoin #${rare}`]) {
       const expected = await sql<{ id: string }>`

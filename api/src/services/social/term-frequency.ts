@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@coinsight/db';
+import type { SocialDeps } from './deps.js';
 
 /** What a search requires of a post: its tsquery's text (or none), coins and hashtags. */
 export interface SearchParts {
@@ -10,20 +11,13 @@ export interface SearchParts {
 
 type Frequencies = Record<'search' | 'symbols' | 'hashtags', Map<string, number>>;
 
-/** PostgreSQL's statistics change with ANALYZE (autovacuum), so they are read again this often. */
-const REFRESH_MS = 10 * 60_000;
-
-const cached = new WeakMap<object, { at: number; frequencies: Promise<Frequencies> }>();
-
 /**
  * The share of posts holding each common element of `search` (lexemes), `symbols` and `hashtags`,
  * from PostgreSQL's own statistics (pg_stats' most_common_elems, which ANALYZE keeps for tsvector
- * and array columns), read at most every REFRESH_MS per database.
+ * and array columns), kept with the app's facts (read again after FACT_TTL_MS: ANALYZE changes them).
  */
-function frequenciesOf(db: Db, now: number): Promise<Frequencies> {
-  const entry = cached.get(db);
-  if (entry && now - entry.at < REFRESH_MS) return entry.frequencies;
-  const frequencies = sql<{ column: 'search' | 'symbols' | 'hashtags'; element: string; frequency: number }>`
+function frequenciesOf(db: Db): Promise<Frequencies> {
+  return sql<{ column: 'search' | 'symbols' | 'hashtags'; element: string; frequency: number }>`
     select s.attname as column, u.element, u.frequency
     from pg_stats s cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(element, frequency)
     where s.schemaname = current_schema() and s.tablename = 'posts' and s.attname in ('search', 'symbols', 'hashtags')
@@ -34,18 +28,14 @@ function frequenciesOf(db: Db, now: number): Promise<Frequencies> {
       for (const row of rows) result[row.column].set(row.element, Number(row.frequency));
       return result;
     });
-  // A failed read is not kept: the next search asks again.
-  frequencies.catch(() => cached.delete(db));
-  cached.set(db, { at: now, frequencies });
-  return frequencies;
 }
 
 /**
  * A search postings term's share of posts ('bitcoin', '$BTC', '#defi', as search/choose.ts names
  * them) by the same statistics; undefined for one too rare to be among their common elements.
  */
-export async function termFrequencyOf(db: Db, now: number): Promise<(term: string) => number | undefined> {
-  const frequencies = await frequenciesOf(db, now);
+export async function termFrequencyOf(deps: Pick<SocialDeps, 'readDb' | 'facts'>): Promise<(term: string) => number | undefined> {
+  const frequencies = await deps.facts.get('term-frequencies', () => frequenciesOf(deps.readDb));
   return (term) =>
     term.startsWith('$')
       ? frequencies.symbols.get(term.slice(1))

@@ -1,11 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
-import { LRUCache } from 'lru-cache';
-import type { Db } from '@coinsight/db';
+import type { SocialDeps } from './deps.js';
+
+/** A tsquery's text form (websearchQueryText's answer) as a constant of the statement. */
+export const asTsquery = (text: string): RawBuilder<unknown> => sql`${text}::tsquery`;
 
 /**
- * websearch_to_tsquery('english', text) as its text form, asked of the database once per distinct
- * text and kept (the English configuration does not change under a running server; at most
- * 10,000 texts, least recently used out first).
+ * websearch_to_tsquery('english', text) as its text form, e.g. `'stake' & 'reward'`: asked of the
+ * database once per distinct text and kept with the app's facts (the English configuration does
+ * not change under a running server).
  *
  * Why not call the function in the statement: it is STABLE, so wherever the plan walks an index
  * and checks the match on each row (a capped count of a common word, the newest matches in a
@@ -14,18 +16,10 @@ import type { Db } from '@coinsight/db';
  * 27 ms with the query as a constant. A constant also gives the planner the query's
  * real lexemes to estimate with, as the function call's folding did.
  */
-const parsed = new LRUCache<string, string>({ max: 10_000 });
-
-/** A tsquery's text form (websearchQueryText's answer) as a constant of the statement. */
-export const asTsquery = (text: string): RawBuilder<unknown> => sql`${text}::tsquery`;
-
-/** The tsquery's text form, e.g. `'stake' & 'reward'`. */
-export async function websearchQueryText(db: Db, text: string): Promise<string> {
-  let query = parsed.get(text);
-  if (query === undefined) {
-    const row = await sql<{ q: string }>`select websearch_to_tsquery('english', ${text})::text as q`.execute(db);
-    query = row.rows[0]?.q ?? '';
-    parsed.set(text, query);
-  }
-  return query;
+export async function websearchQueryText(deps: Pick<SocialDeps, 'readDb' | 'facts'>, text: string): Promise<string> {
+  const { q } = await deps.facts.get(`tsquery:${text}`, async () => {
+    const row = await sql<{ q: string }>`select websearch_to_tsquery('english', ${text})::text as q`.execute(deps.readDb);
+    return { q: row.rows[0]?.q ?? '' };
+  });
+  return q;
 }

@@ -54,13 +54,13 @@ export async function postsFeed(
   const scope = scopeOf(query.dataset, caller.userId);
   const terms = parseSearchTerms(query.q);
   const parts: SearchParts = {
-    tsquery: terms.text ? await websearchQueryText(deps.readDb, terms.text) : null,
+    tsquery: terms.text ? await websearchQueryText(deps, terms.text) : null,
     symbols: [...new Set([...terms.symbols, ...(query.symbol ? [query.symbol] : [])])],
     hashtags: terms.hashtags,
   };
   // The statistics and the postings describe the shared posts; an account's own are few and left to the planner.
   const shared = scope.dataset === 'shared';
-  const plan = shared ? postingsPlanOf(parts, await termFrequencyOf(deps.readDb, deps.now().getTime())) : null;
+  const plan = shared ? postingsPlanOf(parts, await termFrequencyOf(deps)) : null;
   const platforms = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
   const part = readPoolFor(deps, scope);
   const strategy = chooseFeed({ postings: plan !== null });

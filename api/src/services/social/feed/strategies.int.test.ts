@@ -1,4 +1,5 @@
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '@coinsight/contracts';
+import { createFactCache } from '../../read-cache.js';
 import { mulberry32 } from '@coinsight/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +57,7 @@ async function reference(query: FeedQuery, after: { at: Date; id: number } | nul
 describe(`each /v1/data strategy answers what the plain query answers (${process.env.TEST_DB})`, () => {
   it('on 60 random draws of terms, coins, platforms, likes and windows, three pages each', async () => {
     const r = mulberry32(33);
-    const deps = { db: t.app.db, readDb: t.app.db, now: () => new Date() };
+    const deps = { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now: () => new Date() };
     const caller = { userId: 'nobody' };
     for (let i = 0; i < 60; i += 1) {
       const hours = pick(r, [0, 1, 24, 168]);

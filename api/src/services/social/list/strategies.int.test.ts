@@ -1,3 +1,4 @@
+import { createFactCache } from '../../read-cache.js';
 import {
   LIST_COUNT_CAP,
   listQuerySchema,
@@ -103,7 +104,7 @@ async function reference(f: ListFacts): Promise<{ ids: number[]; total: number }
 async function check(platform: SocialPlatform, raw: Record<string, string | number>, seen: Set<ListStrategy>) {
   const query = listQuerySchema(platform).parse(raw) as ListQuery<SocialPlatform>;
   const input = { scope: { dataset: 'shared' } as const, platform, query };
-  const deps = { db: t.app.db, readDb: t.app.db, now: () => new Date() };
+  const deps = { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now: () => new Date() };
   const { strategy } = await planListPage(deps, input);
   seen.add(strategy);
   const page = await readListPage(deps, input);

@@ -34,7 +34,7 @@ export interface SearchInput {
 async function partsOf(deps: SocialDeps, q: string | undefined): Promise<SearchParts> {
   const terms = parseSearchTerms(q);
   return {
-    tsquery: terms.text ? await websearchQueryText(deps.readDb, terms.text) : null,
+    tsquery: terms.text ? await websearchQueryText(deps, terms.text) : null,
     symbols: terms.symbols,
     hashtags: terms.hashtags,
   };
@@ -44,7 +44,7 @@ async function partsOf(deps: SocialDeps, q: string | undefined): Promise<SearchP
 export async function searchFactsOf(deps: SocialDeps, { scope, query }: SearchInput): Promise<SearchFacts> {
   const parts = await partsOf(deps, query.q);
   if (scope.dataset !== 'shared') return { parts, postings: null };
-  return { parts, postings: postingsPlanOf(parts, await termFrequencyOf(deps.readDb, deps.now().getTime())) };
+  return { parts, postings: postingsPlanOf(parts, await termFrequencyOf(deps)) };
 }
 
 /** How a search reads: through the postings (shared posts, plain terms) or through the indexes of its source. */
