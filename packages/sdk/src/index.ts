@@ -316,7 +316,8 @@ export class Coinsight {
     /** One page of posts, newest first; pass `nextCursor` back as `cursor` for the next. */
     list: (query: DataQuery = {}, options?: RequestOptions) => this.#get<DataPage>('/v1/data', query, options),
     /** Every post matching `query`, page after page, until the last one. */
-    iterate: (query: DataQuery = {}, options?: RequestOptions): AsyncIterable<Post> => this.#iterate(query, options),
+    iterate: (query: DataQuery = {}, options?: RequestOptions): AsyncIterable<Post> =>
+      this.#pages((cursor) => this.data.list({ ...query, cursor: cursor ?? query.cursor }, options)),
   };
 
   readonly assets = {
@@ -340,7 +341,7 @@ export class Coinsight {
     list: (query: RequestLogQuery = {}, options?: RequestOptions) => this.#get<RequestLogPage>('/v1/usage/requests', query, options),
     /** Every call matching `query`, page after page, until the last one. */
     iterate: (query: RequestLogQuery = {}, options?: RequestOptions): AsyncIterable<RequestLogEntry> =>
-      this.#iterateRequests(query, options),
+      this.#pages((cursor) => this.requests.list({ ...query, cursor: cursor ?? query.cursor }, options)),
   };
 
   /** This account's calls this month, its quota and cost, and this key's calls. Never billed. */
@@ -353,28 +354,11 @@ export class Coinsight {
     return this.#get<OpenApiDocument>('/v1/openapi.json', undefined, options);
   }
 
-  async *#iterate(query: DataQuery, options?: RequestOptions): AsyncGenerator<Post> {
-    let cursor = query.cursor;
-    do {
-      const page = await this.data.list({ ...query, cursor }, options);
-      yield* page.data;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-  }
-
+  /** Every item of a paged list, page after page: `list` is called with each page's `nextCursor` until it is null. */
   async *#pages<T>(list: (cursor: string | undefined) => Promise<{ data: T[]; nextCursor: string | null }>): AsyncGenerator<T> {
     let cursor: string | undefined;
     do {
       const page = await list(cursor);
-      yield* page.data;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-  }
-
-  async *#iterateRequests(query: RequestLogQuery, options?: RequestOptions): AsyncGenerator<RequestLogEntry> {
-    let cursor = query.cursor;
-    do {
-      const page = await this.requests.list({ ...query, cursor }, options);
       yield* page.data;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);

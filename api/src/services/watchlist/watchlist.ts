@@ -41,7 +41,6 @@ export async function setWatchlist(deps: Deps, input: WatchlistSetInput, caller:
   const symbols = [...new Set(input.symbols)];
   const unknown = symbols.find((symbol) => !tracked.has(symbol));
   if (unknown) throw new AppError('BAD_REQUEST', `symbol ${unknown} is not a tracked asset`, { param: 'symbols' });
-  if (symbols.length > WATCHLIST_MAX_ASSETS) throw new AppError('BAD_REQUEST', WATCHLIST_FULL_MESSAGE, { param: 'symbols' });
   return inTransaction(deps.db, async (trx) => {
     // One writer per account at a time: two saves at once end as one of them, never a mix.
     await lockAccount(trx, caller.userId);

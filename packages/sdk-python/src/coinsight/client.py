@@ -341,7 +341,10 @@ class WatchlistGroup(_Group):
         return answer
 
     def set(self, symbols: Symbols) -> Watchlist:
-        """Replaces the whole watchlist with ``symbols`` (tickers, names or ids), in order; ``[]`` empties it."""
-        listed = [symbols] if isinstance(symbols, str) else list(symbols)
+        """Replaces the whole watchlist with ``symbols`` (tickers, names or ids), in order; ``[]`` empties it.
+
+        Like every list parameter, ``symbols`` is a list or the comma-separated text (``"BTC,ETH"``).
+        """
+        listed = [s.strip() for s in symbols.split(",") if s.strip()] if isinstance(symbols, str) else list(symbols)
         answer: Watchlist = self._transport.request("PUT", "/v1/watchlist", body={"symbols": listed})
         return answer
