@@ -28,7 +28,8 @@ describe('market pages in Chromium', () => {
     expect(await page.getByText(/^BTC market cap as a share of the \d+ tracked assets' total$/).count()).toBe(1);
 
     const btcRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Bitcoin BTC' }) });
-    const btcPrice = btcRow.getByRole('cell').nth(2);
+    // The star, the rank, the coin, then the price.
+    const btcPrice = btcRow.getByRole('cell').nth(3);
     await until('BTC has a price', async () => /^\$[\d,]+\.\d{2}$/.test(await btcPrice.innerText()));
     const updated = page.getByText(/^Last updated/);
     // Read apart, a tick can land between the two reads: the price then changes at once while its time
@@ -61,7 +62,7 @@ describe('market pages in Chromium', () => {
     expect(describeViolations(assetAxe.serious), 'axe on /market/BTC').toEqual([]);
   });
 
-  it('at 390 px the market table scrolls inside its box and the pages do not scroll sideways', async () => {
+  it('at 390 px the market table scrolls inside its box, the pages do not scroll sideways and are axe-clean', async () => {
     for (const path of ['/market', '/market/BTC']) {
       // A page each: leaving one while its queries are in flight would abort them.
       const page = await e2e.open({ width: 390 });
@@ -77,6 +78,7 @@ describe('market pages in Chromium', () => {
         client: document.documentElement.clientWidth,
       }));
       expect(scroll, `${path} is ${scroll} px wide in ${client} px`).toBeLessThanOrEqual(client);
+      expect(describeViolations((await runAxe(page)).serious), `axe on ${path} at 390 px`).toEqual([]);
     }
   });
 
@@ -115,5 +117,56 @@ describe('market pages in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Asset not found' }).waitFor();
     // The refused lookup is the answer the page reads, not a fault.
     expect(e2e.takeProblems().filter((problem) => !/HTTP 404: GET \S+market\.asset/.test(problem))).toEqual([]);
+  });
+
+  it("stars coins into the account's watchlist on /market and an asset page, filters to it, and the dashboard shows it; another account sees none", async () => {
+    const { page } = e2e;
+    await page.goto(url('/market'), { waitUntil: 'load' });
+    await page.getByRole('heading', { level: 1, name: 'Market Overview' }).waitFor();
+    const star = (name: string) => page.getByRole('button', { name: `${name} in your watchlist` });
+    await until(
+      'the stars are ready',
+      async () => (await star('Bitcoin').isEnabled()) && (await star('Bitcoin').getAttribute('aria-pressed')) === 'false',
+    );
+    await star('Bitcoin').click();
+    await star('Ethereum').click();
+    await until('both are starred', async () => (await star('Ethereum').getAttribute('aria-pressed')) === 'true');
+    await page.getByRole('button', { name: 'Watchlist (2)' }).click();
+    await page.getByRole('table', { name: 'Your watchlist' }).waitFor();
+    expect(await page.getByRole('table').getByRole('link').allInnerTexts()).toEqual(['Bitcoin BTC', 'Ethereum ETH']);
+    expect(describeViolations((await runAxe(page)).serious), 'axe on /market?watchlist').toEqual([]);
+
+    await page.goto(url('/market/SOL'), { waitUntil: 'load' });
+    await page.getByRole('heading', { level: 1, name: 'Solana (SOL)' }).waitFor();
+    await until('the star is ready', async () => star('Solana').isEnabled());
+    await star('Solana').click();
+    await until('Solana is starred', async () => (await star('Solana').getAttribute('aria-pressed')) === 'true');
+    expect(describeViolations((await runAxe(page)).serious), 'axe on /market/SOL').toEqual([]);
+
+    for (const width of [1280, 390]) {
+      const dashboard = await e2e.open({ width });
+      await dashboard.goto(url('/dashboard'), { waitUntil: 'load' });
+      const card = dashboard.getByRole('region', { name: 'Watchlist' });
+      await card.getByRole('table', { name: 'Your watchlist' }).waitFor();
+      await until('the watchlist shows its coins', async () => (await card.getByRole('row').count()) === 4);
+      expect(await card.innerText()).not.toContain('The top 5');
+      expect(describeViolations((await runAxe(dashboard)).serious), `axe on /dashboard at ${width} px`).toEqual([]);
+      const { scroll, client } = await dashboard.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(scroll, `/dashboard is ${scroll} px wide in ${client} px`).toBeLessThanOrEqual(client);
+    }
+
+    // Another account: its own, empty watchlist; the top 5 on its dashboard, saying so.
+    const other = await e2e.signUp('e2ewatch');
+    const theirs = await e2e.open({ width: 390, token: other.token });
+    await theirs.goto(url('/market'), { waitUntil: 'load' });
+    await theirs.getByRole('button', { name: 'Watchlist (0)' }).waitFor();
+    expect(await theirs.getByRole('button', { name: 'Bitcoin in your watchlist' }).getAttribute('aria-pressed')).toBe('false');
+    expect(describeViolations((await runAxe(theirs)).serious), 'axe on /market at 390 px, signed in').toEqual([]);
+    await theirs.goto(url('/dashboard'), { waitUntil: 'load' });
+    const card = theirs.getByRole('region', { name: 'Watchlist' });
+    await card.getByText('The top 5 by market cap, until you star coins of your own').waitFor();
   });
 });

@@ -26,6 +26,7 @@ export async function v1Client(app: FastifyInstance, userId: string) {
     get: async (url: string) => documented('GET', url, await app.inject({ method: 'GET', url, headers })),
     post: async (url: string, payload: object, extra: Record<string, string> = {}) =>
       documented('POST', url, await app.inject({ method: 'POST', url, payload, headers: { ...headers, ...extra } })),
+    put: async (url: string, payload: object) => documented('PUT', url, await app.inject({ method: 'PUT', url, payload, headers })),
     delete: async (url: string) => documented('DELETE', url, await app.inject({ method: 'DELETE', url, headers })),
   };
 }

@@ -12,6 +12,7 @@ import { socialRouter } from './routers/social.js';
 import { systemRouter } from './routers/system.js';
 import { tasksRouter } from './routers/tasks.js';
 import { userRouter } from './routers/user.js';
+import { watchlistRouter } from './routers/watchlist.js';
 import { webhooksRouter } from './routers/webhooks.js';
 import { router } from './trpc.js';
 
@@ -26,6 +27,7 @@ export const appRouter = router({
   email: emailRouter,
   social: socialRouter,
   market: marketRouter,
+  watchlist: watchlistRouter,
   apiKeys: apiKeysRouter,
   alerts: alertsRouter,
   webhooks: webhooksRouter,

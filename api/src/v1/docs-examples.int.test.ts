@@ -2,7 +2,15 @@ import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { v1AlertResponseSchema, v1DataResponseSchema, v1HistoryResponseSchema } from '@coinsight/contracts';
+import {
+  v1AlertResponseSchema,
+  v1AssetsResponseSchema,
+  v1DataResponseSchema,
+  v1HistoryResponseSchema,
+  v1SeriesResponseSchema,
+  v1TrendingResponseSchema,
+  v1WatchlistResponseSchema,
+} from '@coinsight/contracts';
 import { allExamples, withBaseUrl, type CodeExample } from '@coinsight/sdk/examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveServer } from '../test/live-server.js';
@@ -128,6 +136,31 @@ const expectations: Record<string, (out: string) => void> = {
     expect(page.data.every((p) => p.likes >= 10 && p.symbols.includes('BTC'))).toBe(true);
   },
   'dataAnalysis.priceVsTalk': (out) => expect(out).toMatch(/^24h price change %: -?\d+\.\d\d\n24h mentions: \d+\nsentiment: /),
+  'dataAnalysis.timeseriesCurl': (out) => {
+    const series = v1SeriesResponseSchema.parse(json(out));
+    expect(series).toMatchObject({ symbol: 'BTC', interval: '1h', platform: 'all' });
+    // The last 86,400 seconds, widened to whole hours: 24 or 25 buckets.
+    expect(series.buckets.length).toBeGreaterThanOrEqual(24);
+    expect(series.buckets.length).toBeLessThanOrEqual(25);
+  },
+  'dataAnalysis.trendingCurl': (out) => {
+    const trending = v1TrendingResponseSchema.parse(json(out));
+    expect(trending).toMatchObject({ period: '7d', platform: 'all' });
+    expect(trending.topics.length).toBeGreaterThan(0);
+    expect(trending.topics.length).toBeLessThanOrEqual(5);
+  },
+  'dataAnalysis.assetsCurl': (out) => {
+    const page = v1AssetsResponseSchema.parse(json(out));
+    expect(page.data).toHaveLength(10);
+    expect(page.data[0]).toEqual({ symbol: 'BTC', name: 'Bitcoin', slug: 'bitcoin', rank: 1 });
+    expect(page.nextCursor).toEqual(expect.any(String));
+  },
+  'dataAnalysis.watchlistCurl': (out) =>
+    expect(v1WatchlistResponseSchema.parse(json(out)).data.map((asset) => asset.symbol)).toEqual(['BTC', 'ETH', 'SOL']),
+  'dataAnalysis.watchlistSeries': (out) =>
+    expect(out).toMatch(/^BTC [78] days \d+ mentions \d+ engagement\nETH [78] days \d+ mentions \d+ engagement\n$/),
+  'dataAnalysis.watchlistSeriesPython': (out) =>
+    expect(out).toMatch(/^BTC [78] days \d+ mentions \d+ engagement\nETH [78] days \d+ mentions \d+ engagement\n$/),
   'dataAnalysis.iteratePosts': (out) => expect(out).toMatch(/\{.*twitter: \d+.*\} likes: \d+/),
   'alerts.createCurl': (out) =>
     expect(json(out)).toMatchObject({ alert: { symbol: 'BTC', condition: 'above', threshold: 100000, active: true } }),
@@ -166,6 +199,19 @@ const expectations: Record<string, (out: string) => void> = {
     expect(json(created ?? '')).toMatchObject({ symbol: 'ETH', condition: 'below', threshold: 2500, email: false, active: true });
     expect(header).toBe('id,kind,symbol,condition,threshold,email,active,createdAt,firedAt,firedValue,webhookUrl');
     expect(rows.some((row) => row.startsWith(`${(json(created ?? '') as { id: number }).id},price,ETH,below,2500,false,true,`))).toBe(true);
+  },
+  'cli.timeseries': (out) => {
+    const [header, ...rows] = out.trimEnd().split('\n');
+    expect(header).toBe('time,mentions,sentiment,engagement');
+    // 90 days before now, widened to whole UTC days.
+    expect(rows.length).toBeGreaterThanOrEqual(90);
+    expect(rows.length).toBeLessThanOrEqual(91);
+  },
+  'cli.trending': (out) => expect(out).toMatch(/│ topic\s+│ mentions │ sentiment\s*│ change24h\s*│ relatedTokens\s*│/),
+  'cli.watchlist': (out) => {
+    const [header, btc, eth, ...jsonl] = out.trimEnd().split('\n');
+    expect([header, btc, eth]).toEqual(['symbol,name,slug,rank', 'BTC,Bitcoin,bitcoin,1', 'ETH,Ethereum,ethereum,2']);
+    expect(jsonl.map((line) => (json(line) as { symbol: string }).symbol)).toEqual(['BTC', 'ETH']);
   },
   'cli.usage': (out) =>
     expect(json(out)).toMatchObject({ plan: 'free', quota: 1000, calls: expect.any(Number), key: { calls: expect.any(Number) } }),

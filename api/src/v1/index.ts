@@ -4,6 +4,7 @@ import { meteringHook, rateLimitHook, releaseHook } from './metering.js';
 import { keyedApiPreamble } from './preamble.js';
 import { recordRequestHook } from './request-log.js';
 import { alertRoutes } from './routes/alerts.js';
+import { assetRoutes } from './routes/assets.js';
 import { cryptoHistoryRoutes } from './routes/crypto-history.js';
 import { cryptoRoutes } from './routes/crypto.js';
 import { dataRoutes } from './routes/data.js';
@@ -11,6 +12,7 @@ import { marketRoutes } from './routes/market.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { socialRoutes } from './routes/social.js';
 import { usageRoutes } from './routes/usage.js';
+import { watchlistRoutes } from './routes/watchlist.js';
 import './types.js';
 
 /**
@@ -26,6 +28,8 @@ export const V1_ROUTES: FastifyPluginAsync[] = [
   marketRoutes,
   alertRoutes,
   dataRoutes,
+  assetRoutes,
+  watchlistRoutes,
   openApiRoutes,
 ];
 

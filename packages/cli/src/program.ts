@@ -4,6 +4,7 @@ import { addAlertCommands } from './commands/alerts.js';
 import { addDataCommand } from './commands/data.js';
 import { addMarketCommands } from './commands/market.js';
 import { addMcpCommand } from './commands/mcp.js';
+import { addWatchlistCommands } from './commands/watchlist.js';
 import { DEFAULT_BASE_URL } from './config.js';
 import type { Io } from './context.js';
 import { describeError, EXIT, exitCodeOf, type ExitCode } from './exit-codes.js';
@@ -23,7 +24,9 @@ More: the CLI page of the Coinsight docs (docs/cli.md in its repository).`;
 
 export function createProgram(io: Io, version: string): Command {
   const program = new Command('coinsight')
-    .description('The Coinsight /v1 API on the command line: prices, history, social mentions, sentiment, posts, alerts and usage')
+    .description(
+      'The Coinsight /v1 API on the command line: prices, history, social mentions, time series and trends, sentiment, assets, posts, alerts, the watchlist and usage',
+    )
     .version(version, '-v, --version')
     .addOption(new Option('--format <format>', 'output format (default: table on a terminal, json otherwise)').choices(FORMATS))
     .option('--base-url <url>', `where the API is served (default: COINSIGHT_BASE_URL, the stored one, or ${DEFAULT_BASE_URL})`)
@@ -34,6 +37,7 @@ export function createProgram(io: Io, version: string): Command {
   addMarketCommands(program, io);
   addDataCommand(program, io);
   addAlertCommands(program, io);
+  addWatchlistCommands(program, io);
   addAccountCommands(program, io);
   addMcpCommand(program, io);
   // Every command stops on a usage error instead of exiting the process itself, so that main() chooses the status.

@@ -24,3 +24,4 @@ export * from './budget.js';
 export * from './crypto-prices.js';
 export * from './tasks.js';
 export * from './downloads.js';
+export * from './watchlist.js';

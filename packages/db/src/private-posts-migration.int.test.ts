@@ -35,6 +35,10 @@ beforeAll(async () => {
   await sql`create table search_postings (platform text, term text, hour timestamptz, ids bigint[], times timestamptz[], ranks real[], primary key (platform, term, hour))`.execute(
     db,
   );
+  // Likewise the topic rollups' engagement, which a later migration adds (and fills from the posts).
+  for (const table of ['topic_hourly_stats', 'topic_daily_stats']) {
+    await sql`alter table ${sql.table(table)} add column engagement int8 not null default 0`.execute(db);
+  }
 });
 
 afterAll(async () => {
@@ -99,6 +103,8 @@ describe(`migration: private posts (${process.env.TEST_DB})`, () => {
     await finish('task-3');
 
     await sql`drop table search_postings`.execute(db);
+    for (const table of ['topic_hourly_stats', 'topic_daily_stats'])
+      await sql`alter table ${sql.table(table)} drop column engagement`.execute(db);
     await migrateToLatest(db);
     // The search postings migration filled them from the posts left in the shared store.
     expect(await findRollupDrift(db)).toEqual([]);

@@ -25,11 +25,11 @@ export interface V1Tool {
 
 /** The /v1 request a tool call makes: what `call` sends, over HTTP or injected into the app. */
 export interface V1Request {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path and query string, e.g. `/v1/crypto/prices?symbols=BTC%2CETH`. */
   url: string;
   headers: Record<string, string>;
-  /** The JSON body of a POST. */
+  /** The JSON body of a POST or PUT. */
   body?: Record<string, unknown>;
 }
 
@@ -164,7 +164,8 @@ export function v1Tools(): V1Tool[] {
         ...(outputSchema ? { outputSchema } : {}),
         annotations: {
           readOnlyHint: operation.method === 'get',
-          destructiveHint: operation.method === 'delete',
+          // A PUT replaces what was there (the whole watchlist): it can remove entries, as a DELETE does.
+          destructiveHint: operation.method === 'delete' || operation.method === 'put',
           idempotentHint: operation.method !== 'post',
           openWorldHint: false,
         },

@@ -28,6 +28,11 @@ ANSWERS: dict[tuple[str, str], tuple[str, Any]] = {
     ("get", "/v1/crypto/prices"): ("200", coinsight.Prices),
     ("get", "/v1/crypto/history"): ("200", coinsight.History),
     ("get", "/v1/social/mentions"): ("200", coinsight.Mentions),
+    ("get", "/v1/social/timeseries"): ("200", coinsight.SocialSeries),
+    ("get", "/v1/social/trending"): ("200", coinsight.TrendingTopics),
+    ("get", "/v1/assets"): ("200", coinsight.AssetPage),
+    ("get", "/v1/watchlist"): ("200", coinsight.Watchlist),
+    ("put", "/v1/watchlist"): ("200", coinsight.Watchlist),
     ("get", "/v1/market/sentiment"): ("200", coinsight.Sentiment),
     ("post", "/v1/alerts/create"): ("201", coinsight.AlertAnswer),
     ("get", "/v1/alerts"): ("200", coinsight.AlertList),
@@ -58,6 +63,22 @@ class LiveTest(unittest.TestCase):
         sentiment = self.client.market.sentiment(symbols=["BTC", "eth"], sources=["twitter", "linkedin"])
         self.assertEqual([s["symbol"] for s in sentiment["symbols"]], ["BTC", "ETH"])
         self.assertEqual(sentiment["sources"], ["twitter", "linkedin"])
+
+    def test_reads_the_social_series_trending_topics_and_assets(self) -> None:
+        series = self.client.social.timeseries(symbol="BTC", interval="1h")
+        self.assertEqual((series["symbol"], series["interval"], series["platform"]), ("BTC", "1h", "all"))
+        self.assertGreaterEqual(len(series["buckets"]), 168)
+        self.assertTrue(all(b["sentiment"] is None or 0 <= b["sentiment"] <= 1 for b in series["buckets"]))
+        self.assertEqual(self.client.social.trending(period="7d")["period"], "7d")
+        symbols = [asset["symbol"] for asset in self.client.assets.iterate(limit=5)]
+        self.assertEqual(symbols[0], "BTC")
+        self.assertEqual(len(symbols), len(set(symbols)))
+
+    def test_replaces_and_reads_the_watchlist(self) -> None:
+        stored = self.client.watchlist.set(["bitcoin", "ETH"])
+        self.assertEqual([asset["symbol"] for asset in stored["data"]], ["BTC", "ETH"])
+        self.assertEqual(self.client.watchlist.get()["data"], stored["data"])
+        self.assertEqual(self.client.watchlist.set([])["data"], [])
 
     def test_reads_prices_and_this_months_usage(self) -> None:
         prices = self.client.crypto.prices(symbols=["eth", "BTC"])

@@ -21,7 +21,7 @@ class TypesTest(unittest.TestCase):
                     self.assertTrue(typing.get_type_hints(value))
 
     def test_every_method_is_annotated_and_resolves(self) -> None:
-        for group in (client.Coinsight, client.Crypto, client.Social, client.Market, client.Alerts, client.Data, client.Requests):
+        for group in (client.Coinsight, client.Crypto, client.Social, client.Market, client.Alerts, client.Data, client.Requests, client.Assets, client.WatchlistGroup):
             for name, method in inspect.getmembers(group, inspect.isfunction):
                 if name.startswith("_") and name != "__init__":
                     continue

@@ -1,5 +1,13 @@
 import type {
   cryptoPricesQuerySchema,
+  v1AssetsQuerySchema,
+  v1AssetsResponseSchema,
+  v1SeriesQuerySchema,
+  v1SeriesResponseSchema,
+  v1TrendingQuerySchema,
+  v1TrendingResponseSchema,
+  v1WatchlistBodySchema,
+  v1WatchlistResponseSchema,
   v1AlertDeletedResponseSchema,
   v1AlertListResponseSchema,
   v1AlertResponseSchema,
@@ -42,4 +50,12 @@ export type DataQuery = z.input<typeof v1DataQuerySchema>;
 export type DataPage = z.output<typeof v1DataResponseSchema>;
 export type RequestLogQuery = z.input<typeof v1RequestLogQuerySchema>;
 export type RequestLogPage = z.output<typeof v1RequestLogResponseSchema>;
+export type SeriesQuery = z.input<typeof v1SeriesQuerySchema>;
+export type Series = z.output<typeof v1SeriesResponseSchema>;
+export type TrendingQuery = z.input<typeof v1TrendingQuerySchema>;
+export type Trending = z.output<typeof v1TrendingResponseSchema>;
+export type AssetsQuery = z.input<typeof v1AssetsQuerySchema>;
+export type AssetPage = z.output<typeof v1AssetsResponseSchema>;
+export type WatchlistInput = z.input<typeof v1WatchlistBodySchema>;
+export type Watchlist = z.output<typeof v1WatchlistResponseSchema>;
 export type ErrorBody = z.output<typeof v1ErrorSchema>;

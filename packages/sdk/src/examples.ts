@@ -237,6 +237,62 @@ print("24h mentions:", mentions["total"]["mentions"])
 btc = sentiment["symbols"][0]
 print("sentiment:", "no posts" if btc["score"] is None else btc["score"], btc["label"] or "")`,
   ),
+  timeseriesCurl: run(
+    'Mentions, sentiment and engagement per hour',
+    'bash',
+    `curl -s "${BASE_URL}/v1/social/timeseries?symbol=BTC&interval=1h&from=$(( $(date +%s) - 86400 ))" \\
+  -H "Authorization: Bearer $COINSIGHT_API_KEY"`,
+  ),
+  trendingCurl: run(
+    'Trending topics of the week',
+    'bash',
+    `curl -s "${BASE_URL}/v1/social/trending?period=7d&limit=5" \\
+  -H "Authorization: Bearer $COINSIGHT_API_KEY"`,
+  ),
+  assetsCurl: run(
+    'The tracked assets',
+    'bash',
+    `curl -s "${BASE_URL}/v1/assets?limit=10" \\
+  -H "Authorization: Bearer $COINSIGHT_API_KEY"`,
+  ),
+  watchlistCurl: run(
+    'Set your watchlist, then read it',
+    'bash',
+    `curl -s -X PUT "${BASE_URL}/v1/watchlist" \\
+  -H "Authorization: Bearer $COINSIGHT_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"symbols": ["BTC", "ETH", "SOL"]}' > /dev/null
+curl -s "${BASE_URL}/v1/watchlist" \\
+  -H "Authorization: Bearer $COINSIGHT_API_KEY"`,
+  ),
+  watchlistSeries: run(
+    'A week of conversation for each coin of your watchlist',
+    'typescript',
+    `${client}
+
+await coinsight.watchlist.set(['BTC', 'ETH']);
+const { data: coins } = await coinsight.watchlist.get();
+for (const coin of coins) {
+  const from = new Date(Date.now() - 7 * 86_400_000);
+  const { buckets } = await coinsight.social.timeseries({ symbol: coin.symbol, interval: '1d', from });
+  const mentions = buckets.reduce((sum, b) => sum + b.mentions, 0);
+  const engagement = buckets.reduce((sum, b) => sum + b.engagement, 0);
+  console.log(coin.symbol, \`\${buckets.length} days\`, \`\${mentions} mentions\`, \`\${engagement} engagement\`);
+}`,
+  ),
+  watchlistSeriesPython: run(
+    'A week of conversation for each coin of your watchlist, in Python',
+    'python',
+    `${pyClient('from datetime import datetime, timedelta, timezone\n')}
+
+coinsight.watchlist.set(["BTC", "ETH"])
+for coin in coinsight.watchlist.get()["data"]:
+    since = datetime.now(timezone.utc) - timedelta(days=7)
+    buckets = coinsight.social.timeseries(symbol=coin["symbol"], interval="1d", from_=since)["buckets"]
+    mentions = sum(b["mentions"] for b in buckets)
+    engagement = sum(b["engagement"] for b in buckets)
+    print(coin["symbol"], f"{len(buckets)} days", f"{mentions} mentions", f"{engagement} engagement")`,
+  ),
   iteratePosts: run(
     'Every post, page after page',
     'typescript',
@@ -362,6 +418,14 @@ head -n 3 btc-posts.csv`,
     'bash',
     `coinsight alerts create ETH --below 2500 --no-email --format jsonl
 coinsight alerts list --format csv`,
+  ),
+  timeseries: run('Mentions, sentiment and engagement per day as CSV', 'bash', 'coinsight timeseries BTC --interval 1d --format csv'),
+  trending: run('Trending topics of the week', 'bash', 'coinsight trending --period 7d --limit 5 --format table'),
+  watchlist: run(
+    'Your watchlist',
+    'bash',
+    `coinsight watchlist set BTC ETH --format csv
+coinsight watchlist --format jsonl`,
   ),
   usage: run('Calls used this month', 'bash', 'coinsight usage --format json'),
 } satisfies Record<string, CodeExample>;

@@ -39,6 +39,15 @@ export type RequestLogQuery = WithNumbers<Contract.RequestLogQuery, 'limit'>;
 export type RequestLogPage = Contract.RequestLogPage;
 export type RequestLogEntry = RequestLogPage['data'][number];
 export type Post = DataPage['data'][number];
+export type SeriesQuery = WithInstants<Contract.SeriesQuery, 'from' | 'to'>;
+export type Series = Contract.Series;
+export type SeriesBucket = Series['buckets'][number];
+export type TrendingQuery = WithNumbers<Contract.TrendingQuery, 'limit'>;
+export type Trending = Contract.Trending;
+export type AssetsQuery = WithNumbers<Contract.AssetsQuery, 'limit'>;
+export type AssetPage = Contract.AssetPage;
+export type Asset = AssetPage['data'][number];
+export type Watchlist = Contract.Watchlist;
 export type ErrorBody = Contract.ErrorBody;
 /** GET /v1/openapi.json: the OpenAPI 3.1 description of /v1. */
 export interface OpenApiDocument {
@@ -235,12 +244,18 @@ export const OPERATIONS = {
   'crypto.prices': 'getCryptoPrices',
   'crypto.history': 'getCryptoHistory',
   'social.mentions': 'getSocialMentions',
+  'social.timeseries': 'getSocialTimeseries',
+  'social.trending': 'getSocialTrending',
   'market.sentiment': 'getMarketSentiment',
   'alerts.create': 'createAlert',
   'alerts.list': 'listAlerts',
   'alerts.delete': 'deleteAlert',
   'data.list': 'listData',
   'data.iterate': 'listData',
+  'assets.list': 'listAssets',
+  'assets.iterate': 'listAssets',
+  'watchlist.get': 'getWatchlist',
+  'watchlist.set': 'putWatchlist',
   usage: 'getUsage',
   'requests.list': 'listRequests',
   'requests.iterate': 'listRequests',
@@ -277,6 +292,10 @@ export class Coinsight {
   readonly social = {
     /** Posts naming an asset per platform over a timeframe, with their mean sentiment. */
     mentions: (query: MentionsQuery, options?: RequestOptions) => this.#get<Mentions>('/v1/social/mentions', query, options),
+    /** Mentions, mean sentiment and engagement of an asset per hour or UTC day over [from, to), oldest first. */
+    timeseries: (query: SeriesQuery, options?: RequestOptions) => this.#get<Series>('/v1/social/timeseries', query, options),
+    /** The most mentioned topics of the last 24 hours or 7 days, with their mentions, sentiment and 24 h change. */
+    trending: (query: TrendingQuery = {}, options?: RequestOptions) => this.#get<Trending>('/v1/social/trending', query, options),
   };
 
   readonly market = {
@@ -297,7 +316,24 @@ export class Coinsight {
     /** One page of posts, newest first; pass `nextCursor` back as `cursor` for the next. */
     list: (query: DataQuery = {}, options?: RequestOptions) => this.#get<DataPage>('/v1/data', query, options),
     /** Every post matching `query`, page after page, until the last one. */
-    iterate: (query: DataQuery = {}, options?: RequestOptions): AsyncIterable<Post> => this.#iterate(query, options),
+    iterate: (query: DataQuery = {}, options?: RequestOptions): AsyncIterable<Post> =>
+      this.#pages((cursor) => this.data.list({ ...query, cursor: cursor ?? query.cursor }, options)),
+  };
+
+  readonly assets = {
+    /** One page of the tracked assets by market-cap rank; pass `nextCursor` back as `cursor` for the next. */
+    list: (query: AssetsQuery = {}, options?: RequestOptions) => this.#get<AssetPage>('/v1/assets', query, options),
+    /** Every tracked asset, page after page, until the last one. */
+    iterate: (query: AssetsQuery = {}, options?: RequestOptions): AsyncIterable<Asset> =>
+      this.#pages((cursor) => this.assets.list({ ...query, cursor: cursor ?? query.cursor }, options)),
+  };
+
+  readonly watchlist = {
+    /** The account's watchlist, in order (the web app's stars). Never billed. */
+    get: (options?: RequestOptions) => this.#get<Watchlist>('/v1/watchlist', undefined, options),
+    /** Replaces the whole watchlist with `symbols` (tickers, names or ids), in order; `[]` empties it. Never billed. */
+    set: (symbols: readonly string[], options?: RequestOptions) =>
+      this.#request<Watchlist>('PUT', '/v1/watchlist', { body: { symbols }, ...options }),
   };
 
   readonly requests = {
@@ -305,7 +341,7 @@ export class Coinsight {
     list: (query: RequestLogQuery = {}, options?: RequestOptions) => this.#get<RequestLogPage>('/v1/usage/requests', query, options),
     /** Every call matching `query`, page after page, until the last one. */
     iterate: (query: RequestLogQuery = {}, options?: RequestOptions): AsyncIterable<RequestLogEntry> =>
-      this.#iterateRequests(query, options),
+      this.#pages((cursor) => this.requests.list({ ...query, cursor: cursor ?? query.cursor }, options)),
   };
 
   /** This account's calls this month, its quota and cost, and this key's calls. Never billed. */
@@ -318,19 +354,11 @@ export class Coinsight {
     return this.#get<OpenApiDocument>('/v1/openapi.json', undefined, options);
   }
 
-  async *#iterate(query: DataQuery, options?: RequestOptions): AsyncGenerator<Post> {
-    let cursor = query.cursor;
+  /** Every item of a paged list, page after page: `list` is called with each page's `nextCursor` until it is null. */
+  async *#pages<T>(list: (cursor: string | undefined) => Promise<{ data: T[]; nextCursor: string | null }>): AsyncGenerator<T> {
+    let cursor: string | undefined;
     do {
-      const page = await this.data.list({ ...query, cursor }, options);
-      yield* page.data;
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-  }
-
-  async *#iterateRequests(query: RequestLogQuery, options?: RequestOptions): AsyncGenerator<RequestLogEntry> {
-    let cursor = query.cursor;
-    do {
-      const page = await this.requests.list({ ...query, cursor }, options);
+      const page = await list(cursor);
       yield* page.data;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -341,7 +369,7 @@ export class Coinsight {
   }
 
   async #request<T>(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     options: RequestOptions & { query?: Query; body?: unknown } = {},
   ): Promise<WithMeta<T>> {

@@ -9,6 +9,8 @@ export interface TrackedAsset {
   name: string;
   /** CoinGecko-style id, e.g. `bitcoin`, `usd-coin`. */
   slug: string;
+  /** Market-cap rank: 1 is the largest. */
+  rank: number;
 }
 
 /** A name or id shorter than this never matches as a prefix (only exactly). */
@@ -23,7 +25,7 @@ export async function trackedAssets(
   deps: Pick<ServiceDeps, 'db'> & Partial<Pick<ServiceDeps, 'reads'>>,
   _input: NoInput,
 ): Promise<TrackedAsset[]> {
-  const read = () => deps.db.selectFrom('assets').select(['symbol', 'name', 'slug']).orderBy('rank').execute();
+  const read = () => deps.db.selectFrom('assets').select(['symbol', 'name', 'slug', 'rank']).orderBy('rank').execute();
   return deps.reads ? deps.reads.get(readKey('tracked-assets'), read) : read();
 }
 

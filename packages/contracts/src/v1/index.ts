@@ -9,3 +9,6 @@ export * from './openapi.js';
 export * from './prices.js';
 export * from './usage.js';
 export * from './requests.js';
+export * from './assets.js';
+export * from './timeseries.js';
+export * from './watchlist.js';

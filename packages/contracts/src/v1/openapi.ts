@@ -24,6 +24,15 @@ import { v1PricesResponseSchema } from './prices.js';
 import { v1MentionsQuerySchema, v1MentionsResponseSchema } from './social.js';
 import { REQUEST_LOG_RETENTION_DAYS, v1RequestLogQuerySchema, v1RequestLogResponseSchema } from './requests.js';
 import { v1UsageResponseSchema } from './usage.js';
+import { v1AssetsQuerySchema, v1AssetsResponseSchema } from './assets.js';
+import {
+  v1SeriesQuerySchema,
+  v1SeriesResponseSchema,
+  V1_SERIES_MAX_BUCKETS,
+  v1TrendingQuerySchema,
+  v1TrendingResponseSchema,
+} from './timeseries.js';
+import { v1WatchlistBodySchema, v1WatchlistResponseSchema } from './watchlist.js';
 
 // The registry of the /v1 public API: every endpoint with its request and answer
 // schemas, the very zod schemas the api parses with. The OpenAPI document (GET /v1/openapi.json),
@@ -32,7 +41,7 @@ import { v1UsageResponseSchema } from './usage.js';
 // output), which plain z.toJSONSchema would need a builder around for parameters, components
 // and the input/output split.
 
-export type V1Method = 'get' | 'post' | 'delete';
+export type V1Method = 'get' | 'post' | 'put' | 'delete';
 
 export interface V1Response {
   description: string;
@@ -134,6 +143,31 @@ export const V1_OPERATIONS = [
   },
   {
     method: 'get',
+    path: '/v1/social/timeseries',
+    operationId: 'getSocialTimeseries',
+    summary: 'Social time series of an asset',
+    description: `Mentions, mean sentiment (0 to 1) and engagement of an asset per hour (\`interval=1h\`, the default) or UTC day (\`1d\`) over [from, to), oldest first, every bucket present; at most ${V1_SERIES_MAX_BUCKETS.toLocaleString('en-US')} buckets a call. \`to\` defaults to now and \`from\` to 7 days (1h) or 90 days (1d) before it; one platform or all.`,
+    tags: ['Social'],
+    query: v1SeriesQuerySchema,
+    examples: { query: { symbol: 'BTC', interval: '1h', platform: 'all' } },
+    responses: { 200: { description: 'The buckets', schema: v1SeriesResponseSchema } },
+    errors: [400, 409],
+  },
+  {
+    method: 'get',
+    path: '/v1/social/trending',
+    operationId: 'getSocialTrending',
+    summary: 'Trending topics',
+    description:
+      'The most mentioned topics (coins as $BTC, hashtags as #defi) over the last 24 hours (the default) or 7 days, with their mean sentiment, the change of their mentions over the last 24 hours and the coins named alongside.',
+    tags: ['Social'],
+    query: v1TrendingQuerySchema,
+    examples: { query: { period: '24h', limit: '10' } },
+    responses: { 200: { description: 'Topics, most mentioned first', schema: v1TrendingResponseSchema } },
+    errors: [400],
+  },
+  {
+    method: 'get',
     path: '/v1/market/sentiment',
     operationId: 'getMarketSentiment',
     summary: 'Market sentiment',
@@ -200,6 +234,46 @@ export const V1_OPERATIONS = [
     query: v1DataQuerySchema,
     examples: { query: { q: '$BTC', platform: 'twitter', limit: '10' } },
     responses: { 200: { description: 'One page of posts', schema: v1DataResponseSchema } },
+    errors: [400, 409],
+  },
+  {
+    method: 'get',
+    path: '/v1/assets',
+    operationId: 'listAssets',
+    summary: 'Tracked assets',
+    description:
+      'Every tracked asset by market-cap rank with its ticker, name, id and rank: what any `symbol` parameter accepts. Pages of `limit` (1 to 100, 100 by default): pass `nextCursor` back as `cursor` until it is null.',
+    tags: ['Crypto'],
+    query: v1AssetsQuerySchema,
+    examples: { query: { limit: '10' } },
+    responses: { 200: { description: 'One page of assets', schema: v1AssetsResponseSchema } },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/v1/watchlist',
+    operationId: 'getWatchlist',
+    summary: 'Your watchlist',
+    description: "The assets the key's account starred, in order: the same watchlist as the web app's stars. Never billed.",
+    tags: ['Account'],
+    query: v1NoQuerySchema,
+    billable: false,
+    responses: { 200: { description: 'The watchlist', schema: v1WatchlistResponseSchema } },
+    errors: [400],
+  },
+  {
+    method: 'put',
+    path: '/v1/watchlist',
+    operationId: 'putWatchlist',
+    summary: 'Replace your watchlist',
+    description:
+      "Sets the whole watchlist of the key's account, in order: each asset a ticker, name or id, stored as its ticker, each once; `[]` empties it. The web app shows the same list. Never billed.",
+    tags: ['Account'],
+    query: v1NoQuerySchema,
+    body: v1WatchlistBodySchema,
+    billable: false,
+    examples: { body: { symbols: ['BTC', 'ETH', 'SOL'] } },
+    responses: { 200: { description: 'The watchlist as stored', schema: v1WatchlistResponseSchema } },
     errors: [400, 409],
   },
   {

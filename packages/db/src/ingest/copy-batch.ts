@@ -178,7 +178,8 @@ const ROLLUPS_AND_UPDATES = `
            (created_at at time zone 'UTC')::date as day, likes, comments, shares, views, replies, retweets, sentiment, hashtags, symbols
     from delta
   ), topics as materialized (
-    select b.sign, b.platform, b.hour, b.day, b.sentiment, b.symbols, t.topic
+    select b.sign, b.platform, b.hour, b.day, b.sentiment, b.symbols, t.topic,
+           b.likes + b.comments + b.shares + b.replies + b.retweets as engagement
     from bucketed b cross join lateral (
       select '$' || s as topic from unnest(b.symbols) s
       union all
@@ -192,12 +193,12 @@ const ROLLUPS_AND_UPDATES = `
     ${addOnConflict('platform_hourly_stats', ['hour', 'platform'], PLATFORM_HOUR_COUNTS)}
   ), topic_hours as (
     insert into topic_hourly_stats (hour, platform, topic, ${TOPIC_COUNTS.join(', ')})
-    select hour, platform, topic, sum(sign), sum(sign * sentiment)
+    select hour, platform, topic, sum(sign), sum(sign * sentiment), sum(sign * engagement)
     from topics group by hour, platform, topic order by hour, platform, topic
     ${addOnConflict('topic_hourly_stats', ['hour', 'platform', 'topic'], TOPIC_COUNTS)}
   ), topic_days as (
     insert into topic_daily_stats (day, platform, topic, ${TOPIC_COUNTS.join(', ')})
-    select day, platform, topic, sum(sign), sum(sign * sentiment)
+    select day, platform, topic, sum(sign), sum(sign * sentiment), sum(sign * engagement)
     from topics group by day, platform, topic order by day, platform, topic
     ${addOnConflict('topic_daily_stats', ['day', 'platform', 'topic'], TOPIC_COUNTS)}
   ), related as (

@@ -5,7 +5,13 @@
 export const PLATFORM_HOUR_COUNTS = ['posts', 'likes', 'comments', 'shares', 'views', 'replies', 'retweets', 'sentiment_sum'] as const;
 
 /** The counters of topic_hourly_stats and topic_daily_stats. */
-export const TOPIC_COUNTS = ['mentions', 'sentiment_sum'] as const;
+export const TOPIC_COUNTS = ['mentions', 'sentiment_sum', 'engagement'] as const;
+
+/**
+ * A post's engagement as the topic rollups add it up: its interactions (likes, comments, shares,
+ * replies, retweets), not its views, which count reach rather than anyone acting on it.
+ */
+export const ENGAGEMENT_SQL = '(likes + comments + shares + replies + retweets)';
 
 /**
  * `on conflict (key…) do update set c = table.c + excluded.c, …`: SQL text from the fixed table,

@@ -19,7 +19,7 @@ interface TopicRollup {
 const TOPIC_HOURS: TopicRollup = { table: 'topic_hourly_stats', bucket: 'hour', bucketType: 'timestamptz' };
 const TOPIC_DAYS: TopicRollup = { table: 'topic_daily_stats', bucket: 'day', bucketType: 'date' };
 
-/** Adds mentions and sentiment to a topic rollup's rows (bucket, platform, topic), making the missing ones. */
+/** Adds mentions, sentiment and engagement to a topic rollup's rows (bucket, platform, topic), making the missing ones. */
 async function addTopicCounts(db: Executor, rollup: TopicRollup, rows: [string[], TopicCounts][]): Promise<void> {
   if (rows.length === 0) return;
   const bucket = sql.ref(rollup.bucket);
@@ -28,7 +28,7 @@ async function addTopicCounts(db: Executor, rollup: TopicRollup, rows: [string[]
     select * from unnest(
       ${rows.map(([k]) => k[0])}::${sql.raw(rollup.bucketType)}[], ${rows.map(([k]) => k[1])}::text[],
       ${rows.map(([k]) => k[2])}::text[], ${rows.map(([, c]) => c.mentions)}::int4[],
-      ${rows.map(([, c]) => c.sentimentSum)}::float8[]
+      ${rows.map(([, c]) => c.sentimentSum)}::float8[], ${rows.map(([, c]) => c.engagement)}::int8[]
     )
     ${sql.raw(addOnConflict(rollup.table, [rollup.bucket, 'platform', 'topic'], TOPIC_COUNTS))}
   `.execute(db);

@@ -27,7 +27,12 @@ export interface PlatformCounts extends Engagement {
 export interface TopicCounts {
   mentions: number;
   sentimentSum: number;
+  /** Interactions of the posts naming the topic (ENGAGEMENT_SQL in add-counts.ts). */
+  engagement: number;
 }
+
+/** A post's engagement as the topic rollups count it (add-counts.ts, ENGAGEMENT_SQL). */
+export const engagementOfPost = (post: Engagement): number => post.likes + post.comments + post.shares + post.replies + post.retweets;
 
 const KEY_SEPARATOR = '\u0001';
 
@@ -63,6 +68,7 @@ export class RollupDelta {
         const t = bump(map, key(bucket, post.platform, topic), emptyTopicCounts);
         t.mentions += sign;
         t.sentimentSum += sign * post.sentiment;
+        t.engagement += sign * engagementOfPost(post);
       }
       for (const symbol of post.symbols) {
         if (topic === `$${symbol}`) continue;
@@ -104,4 +110,4 @@ const emptyPlatformCounts = (): PlatformCounts => ({
   retweets: 0,
   sentimentSum: 0,
 });
-const emptyTopicCounts = (): TopicCounts => ({ mentions: 0, sentimentSum: 0 });
+const emptyTopicCounts = (): TopicCounts => ({ mentions: 0, sentimentSum: 0, engagement: 0 });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema/index.js';
 import { rebuildPostings } from '../postings/apply.js';
+import { ENGAGEMENT_SQL } from './add-counts.js';
 import { DAY, HOUR, TOPICS } from './buckets.js';
 
 /**
@@ -24,14 +25,14 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
       from posts group by 1, 2
     `.execute(trx);
     await sql`
-      insert into topic_hourly_stats (hour, platform, topic, mentions, sentiment_sum)
-      select ${HOUR}, platform, t.topic, count(*), sum(sentiment::float8)
+      insert into topic_hourly_stats (hour, platform, topic, mentions, sentiment_sum, engagement)
+      select ${HOUR}, platform, t.topic, count(*), sum(sentiment::float8), sum(${sql.raw(ENGAGEMENT_SQL)})
       from posts ${TOPICS} group by 1, 2, 3
     `.execute(trx);
     // Days are whole hours added up: a far smaller input than the posts.
     await sql`
-      insert into topic_daily_stats (day, platform, topic, mentions, sentiment_sum)
-      select (hour at time zone 'UTC')::date, platform, topic, sum(mentions), sum(sentiment_sum)
+      insert into topic_daily_stats (day, platform, topic, mentions, sentiment_sum, engagement)
+      select (hour at time zone 'UTC')::date, platform, topic, sum(mentions), sum(sentiment_sum), sum(engagement)
       from topic_hourly_stats group by 1, 2, 3
     `.execute(trx);
     await sql`

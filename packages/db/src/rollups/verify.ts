@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema/index.js';
 import { POST_HOUR_SQL, POST_TERMS_SQL } from '../postings/terms.js';
+import { ENGAGEMENT_SQL } from './add-counts.js';
 import { DAY, HOUR, TOPICS } from './buckets.js';
 // Sentiment sums are floats added and subtracted in another order than a fresh sum.
 const CLOSE = (a: string, b: string) => sql`abs(coalesce(${sql.ref(a)}, 0) - coalesce(${sql.ref(b)}, 0)) > 1e-3`;
@@ -35,13 +36,15 @@ export async function findRollupDrift(db: Kysely<Database>, limit = 20): Promise
     const b = sql.ref(bucket);
     return sql<Record<string, unknown>>`
       with expected as (
-        select ${expr} as ${b}, platform, t.topic, count(*)::int as mentions, sum(sentiment::float8) as sentiment_sum
+        select ${expr} as ${b}, platform, t.topic, count(*)::int as mentions, sum(sentiment::float8) as sentiment_sum,
+               sum(${sql.raw(ENGAGEMENT_SQL)})::int8 as engagement
         from posts ${TOPICS} group by 1, 2, 3
       ), stored as (select * from ${sql.table(table)} where mentions <> 0)
       select ${sql.lit(table)} as "table", coalesce(e.${b}, s.${b}) as bucket, coalesce(e.platform, s.platform) as platform,
              coalesce(e.topic, s.topic) as topic, e.mentions as expected_mentions, s.mentions as stored_mentions
       from expected e full join stored s on s.${b} = e.${b} and s.platform = e.platform and s.topic = e.topic
-      where e.mentions is distinct from s.mentions or ${CLOSE('e.sentiment_sum', 's.sentiment_sum')}
+      where e.mentions is distinct from s.mentions or e.engagement is distinct from s.engagement
+         or ${CLOSE('e.sentiment_sum', 's.sentiment_sum')}
       limit ${limit}
     `.execute(db);
   };

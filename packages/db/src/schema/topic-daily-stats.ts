@@ -9,4 +9,6 @@ export interface TopicDailyStatsTable {
   topic: string;
   mentions: Generated<number>;
   sentiment_sum: Generated<number>;
+  /** Interactions of those posts: likes, comments, shares, replies, retweets (not views). */
+  engagement: Generated<number>;
 }

@@ -11,6 +11,13 @@ from ._version import __version__
 from .client import DEFAULT_BASE_URL, Coinsight
 from .errors import CoinsightError
 from .types import (
+    Asset,
+    AssetPage,
+    SeriesBucket,
+    SocialSeries,
+    TrendingTopic,
+    TrendingTopics,
+    Watchlist,
     Alert,
     AlertAnswer,
     AlertDeleted,
@@ -38,6 +45,13 @@ from .types import (
 
 __all__ = [
     "DEFAULT_BASE_URL",
+    "Asset",
+    "AssetPage",
+    "SeriesBucket",
+    "SocialSeries",
+    "TrendingTopic",
+    "TrendingTopics",
+    "Watchlist",
     "Alert",
     "AlertAnswer",
     "AlertDeleted",

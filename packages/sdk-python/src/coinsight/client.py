@@ -11,6 +11,13 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, Mapping, Option
 
 from ._http import Instant, QueryValue, Transport
 from .types import (
+    Asset,
+    AssetPage,
+    SeriesInterval,
+    SocialSeries,
+    TrendingPeriod,
+    TrendingTopics,
+    Watchlist,
     AlertAnswer,
     AlertCondition,
     AlertDeleted,
@@ -120,6 +127,8 @@ class Coinsight:
         self.alerts = Alerts(self._transport)
         self.data = Data(self._transport)
         self.requests = Requests(self._transport)
+        self.assets = Assets(self._transport)
+        self.watchlist = WatchlistGroup(self._transport)
 
     @property
     def base_url(self) -> str:
@@ -160,6 +169,27 @@ class Social(_Group):
         """Posts naming an asset per platform over a timeframe (default 24h), with their mean sentiment."""
         query: Dict[str, QueryValue] = _api(_arguments(locals()))
         answer: Mentions = self._transport.request("GET", "/v1/social/mentions", query=query)
+        return answer
+
+    def timeseries(
+        self,
+        symbol: str,
+        interval: Optional[SeriesInterval] = None,
+        from_: Optional[Instant] = None,
+        to: Optional[Instant] = None,
+        platform: Optional[Union[Platform, str]] = None,
+    ) -> SocialSeries:
+        """Mentions, mean sentiment and engagement per hour (default) or UTC day over [from_, to), oldest first."""
+        query: Dict[str, QueryValue] = _api(_arguments(locals()))
+        answer: SocialSeries = self._transport.request("GET", "/v1/social/timeseries", query=query)
+        return answer
+
+    def trending(
+        self, period: Optional[TrendingPeriod] = None, platform: Optional[Union[Platform, str]] = None, limit: Optional[int] = None
+    ) -> TrendingTopics:
+        """The most mentioned topics of the last 24 hours (default) or 7 days, with their sentiment and 24 h change."""
+        query: Dict[str, QueryValue] = _api(_arguments(locals()))
+        answer: TrendingTopics = self._transport.request("GET", "/v1/social/trending", query=query)
         return answer
 
 
@@ -281,3 +311,40 @@ class Requests(_Group):
             cursor = page["nextCursor"]
             if not cursor:
                 return
+
+
+class Assets(_Group):
+    """The tracked assets: what every ``symbol`` parameter accepts."""
+
+    def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> AssetPage:
+        """One page of assets by market-cap rank; pass ``nextCursor`` back as ``cursor`` for the next."""
+        query: Dict[str, QueryValue] = _arguments(locals())
+        answer: AssetPage = self._transport.request("GET", "/v1/assets", query=query)
+        return answer
+
+    def iterate(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> Iterator[Asset]:
+        """Every tracked asset, page after page (``limit`` per page), until the last one."""
+        while True:
+            page = self.list(limit=limit, cursor=cursor)
+            yield from page["data"]
+            cursor = page["nextCursor"]
+            if not cursor:
+                return
+
+
+class WatchlistGroup(_Group):
+    """The account's watchlist: the coins starred in the web app. Never billed."""
+
+    def get(self) -> Watchlist:
+        """The watchlist, in order."""
+        answer: Watchlist = self._transport.request("GET", "/v1/watchlist")
+        return answer
+
+    def set(self, symbols: Symbols) -> Watchlist:
+        """Replaces the whole watchlist with ``symbols`` (tickers, names or ids), in order; ``[]`` empties it.
+
+        Like every list parameter, ``symbols`` is a list or the comma-separated text (``"BTC,ETH"``).
+        """
+        listed = [s.strip() for s in symbols.split(",") if s.strip()] if isinstance(symbols, str) else list(symbols)
+        answer: Watchlist = self._transport.request("PUT", "/v1/watchlist", body={"symbols": listed})
+        return answer

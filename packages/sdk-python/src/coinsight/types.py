@@ -255,3 +255,75 @@ class RequestLogPage(TypedDict):
 
 ErrorObject = Dict[str, Any]
 """The ``error`` object of an error answer: code, message, requestId and any extra fields."""
+
+
+SeriesInterval = Literal["1h", "1d"]
+TrendingPeriod = Literal["24h", "7d"]
+PlatformOrAll = Literal["all", "twitter", "instagram", "facebook", "linkedin"]
+
+
+class SeriesBucket(TypedDict):
+    time: str
+    """ISO 8601 time the bucket starts (UTC)."""
+    mentions: int
+    sentiment: Optional[float]
+    """Mean sentiment, 0 to 1 (0.5 neutral); None when the bucket has no posts."""
+    engagement: int
+    """Likes, comments, shares, replies and retweets of those posts (not views)."""
+
+
+SocialSeries = TypedDict(
+    "SocialSeries",
+    {
+        "symbol": str,
+        "name": str,
+        "interval": SeriesInterval,
+        "platform": PlatformOrAll,
+        "from": str,
+        "to": str,
+        "buckets": List[SeriesBucket],
+        "asOf": str,
+    },
+)
+"""GET /v1/social/timeseries: every bucket of [from, to), oldest first."""
+
+
+class TrendingTopic(TypedDict):
+    topic: str
+    """A coin as ``$BTC`` or a hashtag as ``#defi``."""
+    mentions: int
+    sentiment: float
+    change24h: float
+    """Percent change of its mentions in the last 24 hours against the 24 before."""
+    relatedTokens: List[str]
+
+
+class TrendingTopics(TypedDict):
+    """GET /v1/social/trending: most mentioned first."""
+
+    period: TrendingPeriod
+    platform: PlatformOrAll
+    topics: List[TrendingTopic]
+    asOf: str
+
+
+class Asset(TypedDict):
+    symbol: str
+    name: str
+    slug: str
+    rank: int
+
+
+class AssetPage(TypedDict):
+    """GET /v1/assets: one page of the tracked assets, by market-cap rank."""
+
+    data: List[Asset]
+    nextCursor: Optional[str]
+    asOf: str
+
+
+class Watchlist(TypedDict):
+    """GET and PUT /v1/watchlist: the account's watchlist, in order."""
+
+    data: List[Asset]
+    asOf: str

@@ -56,6 +56,7 @@ function dashboardApi(keys: ApiKey[], extra: Handlers = {}): Handlers {
     }),
     'market.overview': () => marketOverview,
     'tasks.list': () => [],
+    'watchlist.get': () => ({ symbols: [] }),
     ...extra,
   };
 }
@@ -115,6 +116,21 @@ describe('/dashboard', () => {
     const watchlist = screen.getByRole('region', { name: 'Watchlist' });
     expect(await within(watchlist).findByText('$64,000.00')).toBeTruthy();
     expect(within(watchlist).getAllByRole('row')).toHaveLength(3);
+    // Nothing starred yet: the largest coins, and it says so.
+    expect(watchlist.textContent).toContain('The top 5 by market cap, until you star coins of your own');
+  });
+
+  it("shows the account's own watchlist, in its order, once it has starred a coin", async () => {
+    renderApp('/dashboard', { signedInAs: testUser, api: dashboardApi([key()], { 'watchlist.get': () => ({ symbols: ['ETH'] }) }) });
+    const watchlist = await screen.findByRole('region', { name: 'Watchlist' });
+    expect(await within(watchlist).findByRole('table', { name: 'Your watchlist' })).toBeTruthy();
+    expect(within(watchlist).getAllByRole('row')).toHaveLength(2);
+    expect(within(watchlist).getByText('ETH')).toBeTruthy();
+    expect(within(watchlist).queryByText('BTC')).toBeNull();
+    expect(watchlist.textContent).not.toContain('The top 5');
+    expect(within(watchlist).getByRole('link', { name: 'Your watchlist on the market page' }).getAttribute('href')).toBe(
+      '/market?watchlist',
+    );
   });
 
   it('a call counted this month ticks the first call even when the key that made it is gone', async () => {

@@ -1,4 +1,4 @@
-import { MAX_HISTORY_CANDLES, V1_HISTORY_DEFAULT_SPANS_TEXT } from '@coinsight/contracts';
+import { MAX_HISTORY_CANDLES, V1_HISTORY_DEFAULT_SPANS_TEXT, V1_SERIES_MAX_BUCKETS, WATCHLIST_MAX_ASSETS } from '@coinsight/contracts';
 import { dataAnalysis } from '@coinsight/sdk/examples';
 import { Link } from 'react-router';
 import { Page } from '../../components/Page';
@@ -32,6 +32,35 @@ export default function DocsDataAnalysisPage() {
           days or 30 days, with their mean sentiment and the number of posts behind it. <code>platform</code> narrows it to one.
         </p>
         <DocExample example={dataAnalysis.mentionsCurl} />
+
+        <h2>Social time series</h2>
+        <p>
+          <code>GET /v1/social/timeseries</code> answers an asset&apos;s mentions, mean sentiment (0 to 1) and engagement (likes, comments,
+          shares, replies and retweets; not views) per hour (<code>interval=1h</code>, the default) or UTC day (<code>1d</code>) over{' '}
+          <code>[from, to)</code>, oldest first, every bucket present: an empty one has 0 mentions and a <code>null</code> sentiment.{' '}
+          <code>from</code> is rounded down and <code>to</code> up to whole buckets; without them the range is the 7 days (hours) or 90 days
+          (days) before now, at most {V1_SERIES_MAX_BUCKETS.toLocaleString('en-US')} buckets a call. <code>platform</code> narrows it to
+          one.
+        </p>
+        <DocExample example={dataAnalysis.timeseriesCurl} />
+
+        <h2>Trending topics</h2>
+        <p>
+          <code>GET /v1/social/trending</code> lists the most mentioned topics (coins as <code>$BTC</code>, hashtags as <code>#defi</code>)
+          over the last 24 hours (the default) or 7 days, with their mean sentiment, the change of their mentions over the last 24 hours
+          against the 24 before, and the coins named alongside.
+        </p>
+        <DocExample example={dataAnalysis.trendingCurl} />
+
+        <h2>Assets and your watchlist</h2>
+        <p>
+          <code>GET /v1/assets</code> lists every tracked asset by market-cap rank, in pages like the posts below.{' '}
+          <code>GET /v1/watchlist</code> answers the coins you starred in the app, in order, and <code>PUT /v1/watchlist</code> replaces
+          them (at most {WATCHLIST_MAX_ASSETS}); neither is billed.
+        </p>
+        <DocExample example={dataAnalysis.assetsCurl} />
+        <DocExample example={dataAnalysis.watchlistCurl} />
+        <DocExample example={dataAnalysis.watchlistSeries} />
 
         <h2>Sentiment</h2>
         <p>

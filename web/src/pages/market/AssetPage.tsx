@@ -12,7 +12,9 @@ import { alertPrice, formatPrice, formatSupply, formatUsdCompact } from './forma
 import { withLivePrice } from './liveCandles';
 import { UpdatedStatus } from './LiveStatus';
 import { MarketSentiment } from './MarketSentiment';
+import { StarButton } from './StarButton';
 import { useLiveOverview } from './useLiveOverview';
+import { useWatchlist } from './useWatchlist';
 import styles from './Market.module.css';
 
 // The chart library loads with this page only.
@@ -45,6 +47,7 @@ export default function AssetPage() {
   const location = useLocation();
   const posts = trpc.social.search.useQuery({ q: `$${symbol}`, limit: 5 }, { enabled: detail.isSuccess && signedIn });
   const { overview, state } = useLiveOverview();
+  const watchlist = useWatchlist();
 
   // The live overview moves the figures with every tick; the asset query has them until it arrives.
   const asset: MarketAsset | undefined = overview.data?.assets.find((a) => a.symbol === symbol) ?? detail.data?.asset;
@@ -77,14 +80,20 @@ export default function AssetPage() {
       description={`Price, chart, mentions and sentiment for ${asset?.name ?? symbol}.`}
       metaDescription={assetMetaDescription(asset?.name ?? symbol, symbol)}
       actions={
-        asset?.price ? (
-          <ButtonLink to={`/alerts?symbol=${encodeURIComponent(symbol)}&price=${alertPrice(asset.price)}`}>Create alert</ButtonLink>
+        asset ? (
+          <span className={styles.titleActions}>
+            <StarButton symbol={asset.symbol} name={asset.name} watchlist={watchlist} />
+            {asset.price ? (
+              <ButtonLink to={`/alerts?symbol=${encodeURIComponent(symbol)}&price=${alertPrice(asset.price)}`}>Create alert</ButtonLink>
+            ) : null}
+          </span>
         ) : null
       }
     >
       <p>
         <Link to="/market">← Market overview</Link>
       </p>
+      {watchlist.error ? <p role="alert">Your watchlist could not be saved: {watchlist.error}</p> : null}
       {detail.isError ? <p role="alert">This asset could not be loaded. Please try again in a moment.</p> : null}
       {asset ? (
         <>

@@ -2,13 +2,13 @@ import type { MarketOverview } from '@coinsight/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { testUser } from '../../test/trpcStub';
+import { testUser, type Handlers } from '../../test/trpcStub';
 import { overview, sparklines } from './marketFixtures';
 
-function renderMarket(answer: MarketOverview = overview) {
+function renderMarket(answer: MarketOverview = overview, extra: Handlers = {}) {
   return renderApp('/market', {
     signedInAs: testUser,
-    api: { 'market.overview': () => answer, 'market.sparklines': () => sparklines },
+    api: { 'market.overview': () => answer, 'market.sparklines': () => sparklines, 'watchlist.get': () => ({ symbols: [] }), ...extra },
   });
 }
 
@@ -97,5 +97,43 @@ describe('/market', () => {
     expect(await screen.findByText('Live prices unavailable: refreshing every 30 s')).toBeTruthy();
     // The figures stay on screen.
     expect(within(rowOf('Bitcoin')).getByText('$97,412.35')).toBeTruthy();
+  });
+
+  it('stars a coin into the watchlist and out again, and filters the table to it', async () => {
+    let symbols = ['ETH'];
+    const { api } = renderMarket(overview, {
+      'watchlist.get': () => ({ symbols }),
+      'watchlist.toggle': ({ symbol, starred }: { symbol: string; starred: boolean }) => {
+        symbols = starred ? [...symbols, symbol] : symbols.filter((s) => s !== symbol);
+        return { symbols };
+      },
+    });
+    await screen.findByText('84.03%');
+    const star = (name: string) => within(rowOf(name)).getByRole('button', { name: `${name} in your watchlist` });
+    await waitFor(() => expect(star('Ethereum').getAttribute('aria-pressed')).toBe('true'));
+    expect(star('Bitcoin').getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(star('Bitcoin'));
+    await waitFor(() => expect(star('Bitcoin').getAttribute('aria-pressed')).toBe('true'));
+    expect(api.callsTo('watchlist.toggle')[0]?.input).toEqual({ symbol: 'BTC', starred: true });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Watchlist (2)' }));
+    expect(coinsInOrder()).toEqual(['Bitcoin BTC', 'Ethereum ETH']);
+    expect(screen.getByRole('table', { name: 'Your watchlist' })).toBeTruthy();
+
+    fireEvent.click(star('Ethereum'));
+    await waitFor(() => expect(coinsInOrder()).toEqual(['Bitcoin BTC']));
+    expect(api.callsTo('watchlist.toggle')[1]?.input).toEqual({ symbol: 'ETH', starred: false });
+    fireEvent.click(screen.getByRole('button', { name: 'All assets' }));
+    expect(coinsInOrder()).toEqual(['Bitcoin BTC', 'Ethereum ETH', 'Pepe PEPE']);
+  });
+
+  it('asks a visitor to sign in to star a coin, and has no watchlist filter', async () => {
+    renderApp('/market', { api: { 'market.overview': () => overview, 'market.sparklines': () => sparklines } });
+    await screen.findByText('84.03%');
+    expect(within(rowOf('Bitcoin')).getByRole('link', { name: 'Sign in to add Bitcoin to your watchlist' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    expect(screen.queryByRole('button', { name: /^Watchlist/ })).toBeNull();
   });
 });

@@ -1,14 +1,16 @@
 import type { MarketAsset } from '@coinsight/contracts';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/Page';
-import { Card, ChangeValue, Table, type TableColumn, type TableSort } from '../../components/ui';
+import { Button, Card, ChangeValue, Table, type TableColumn, type TableSort } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { formatPrice, formatUsdCompact } from './format';
 import { UpdatedStatus } from './LiveStatus';
 import { MarketSentiment } from './MarketSentiment';
 import { Sparkline } from './Sparkline';
+import { StarButton } from './StarButton';
 import { useLiveOverview } from './useLiveOverview';
+import { useWatchlist } from './useWatchlist';
 import styles from './Market.module.css';
 
 type SortKey = 'rank' | 'name' | 'price' | 'change24h' | 'volume24h' | 'marketCap' | 'sentiment';
@@ -43,13 +45,36 @@ export default function MarketPage() {
   const [sort, setSort] = useState<TableSort>({ key: 'rank', order: 'asc' });
   const data = overview.data;
   const closes = useMemo(() => new Map(sparklines.data?.series.map((s) => [s.symbol, s.closes])), [sparklines.data]);
-  const rows = useMemo(() => (data ? sortAssets(data.assets, sort) : []), [data, sort]);
+  const watchlist = useWatchlist();
+  // ?watchlist: only the starred coins (a link can keep the filter), for an account.
+  const [params, setParams] = useSearchParams();
+  const onlyWatchlist = watchlist.signedIn && params.has('watchlist');
+  const starred = watchlist.symbols;
+  const rows = useMemo(() => {
+    const sorted = data ? sortAssets(data.assets, sort) : [];
+    return onlyWatchlist ? sorted.filter((a) => starred.includes(a.symbol)) : sorted;
+  }, [data, sort, onlyWatchlist, starred]);
+  const showWatchlist = (only: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (only) next.set('watchlist', '');
+        else next.delete('watchlist');
+        return next;
+      },
+      { replace: true },
+    );
 
   // docs/product.md §4: the same column toggles the order, a new one starts ascending.
   const changeSort = (key: string) =>
     setSort((current) => (current.key === key ? { key, order: current.order === 'asc' ? 'desc' : 'asc' } : { key, order: 'asc' }));
 
   const columns: TableColumn<MarketAsset>[] = [
+    {
+      key: 'watch',
+      header: <span className={styles.visuallyHidden}>Watchlist</span>,
+      cell: (a) => <StarButton symbol={a.symbol} name={a.name} watchlist={watchlist} />,
+    },
     { key: 'rank', header: '#', cell: (a) => a.rank, align: 'end', sortable: true },
     {
       key: 'name',
@@ -113,8 +138,30 @@ export default function MarketPage() {
             </Card>
           </div>
           <UpdatedStatus asOf={data.asOf} none="No prices yet: the first tick is on its way." state={state} />
+          {watchlist.signedIn ? (
+            <div className={styles.filter} role="group" aria-label="Assets shown">
+              <Button
+                size="sm"
+                variant={onlyWatchlist ? 'secondary' : 'primary'}
+                aria-pressed={!onlyWatchlist}
+                onClick={() => showWatchlist(false)}
+              >
+                All assets
+              </Button>
+              <Button
+                size="sm"
+                variant={onlyWatchlist ? 'primary' : 'secondary'}
+                aria-pressed={onlyWatchlist}
+                onClick={() => showWatchlist(true)}
+              >
+                Watchlist ({starred.length})
+              </Button>
+            </div>
+          ) : null}
+          {watchlist.error ? <p role="alert">Your watchlist could not be saved: {watchlist.error}</p> : null}
           <Table
-            caption="Tracked assets by market cap"
+            caption={onlyWatchlist ? 'Your watchlist' : 'Tracked assets by market cap'}
+            emptyMessage={onlyWatchlist ? 'No coins in your watchlist yet: star one under All assets.' : undefined}
             columns={columns}
             rows={rows}
             rowKey={(a) => a.symbol}
