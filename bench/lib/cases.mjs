@@ -186,6 +186,8 @@ export function realisticCases({ connections }) {
     c('v1-mentions', 'v1', 'GET /v1/social/mentions, random symbol, platform, timeframe', 'v1-mentions', { auth: 'key' }),
     c('v1-sentiment', 'v1', 'GET /v1/market/sentiment, 1–3 random symbols, sources', 'v1-sentiment', { auth: 'key' }),
     c('v1-data', 'v1', 'GET /v1/data, random filters', 'v1-data', { auth: 'key' }),
+    c('v1-timeseries', 'v1', 'GET /v1/social/timeseries, random symbol, interval, window, platform', 'v1-timeseries', { auth: 'key' }),
+    c('v1-trending', 'v1', 'GET /v1/social/trending, random period, platform, limit', 'v1-trending', { auth: 'key' }),
     c('v1-usage', 'v1', 'GET /v1/usage, over many accounts', 'v1-usage', { auth: 'key', perAccount: true }),
   ];
 }

@@ -292,6 +292,29 @@ const STREAMS = {
       })}`;
     },
   },
+  'v1-timeseries': {
+    draw: (r, ctx) => {
+      // Hours over up to a week, or days over up to 90, ending within the last day.
+      const interval = weighted(r, { '1h': 60, '1d': 40 });
+      const span = interval === '1h' ? (1 + Math.floor(r() * 7)) * DAY_MS : (7 + Math.floor(r() * 84)) * DAY_MS;
+      const to = ctx.newest - Math.floor(r() * 24) * HOUR_MS;
+      return `/v1/social/timeseries?${qs({
+        symbol: hot(r, ASSETS),
+        interval,
+        platform: chance(r, 0.5) ? undefined : weighted(r, PLATFORMS),
+        from: chance(r, 0.3) ? undefined : unix(to - span),
+        to: chance(r, 0.3) ? undefined : unix(to),
+      })}`;
+    },
+  },
+  'v1-trending': {
+    draw: (r) =>
+      `/v1/social/trending?${qs({
+        period: weighted(r, { '24h': 60, '7d': 40 }),
+        platform: chance(r, 0.6) ? undefined : weighted(r, PLATFORMS),
+        limit: weighted(r, { 10: 60, 20: 30, 50: 10 }),
+      })}`,
+  },
   // The same path every time: what varies is the key, hence the account.
   'v1-usage': { draw: () => '/v1/usage' },
 };
