@@ -4,7 +4,10 @@
 /** The counters of platform_hourly_stats, in column order. */
 export const PLATFORM_HOUR_COUNTS = ['posts', 'likes', 'comments', 'shares', 'views', 'replies', 'retweets', 'sentiment_sum'] as const;
 
-/** The counters of topic_hourly_stats and topic_daily_stats. */
+/** The counters of author_daily_stats: platform_hourly_stats's, per author and day. */
+export const AUTHOR_DAY_COUNTS = PLATFORM_HOUR_COUNTS;
+
+/** The counters of topic_hourly_stats, topic_daily_stats and author_topic_stats. */
 export const TOPIC_COUNTS = ['mentions', 'sentiment_sum'] as const;
 
 /**
