@@ -9,3 +9,5 @@ export { trendingTopics } from './trending.js';
 export { mentionCounts, mentionSummaries, summarizeMentions, type AssetMentions, type MentionSummary } from './mentions.js';
 export { postsFeed, type FeedPosition, type FeedQuery } from './feed/read.js';
 export { postsSource, postsSourceFor, readPoolFor, scopeOf, type DatasetScope } from './dataset.js';
+export { topicOverview } from './pages/topic.js';
+export { creatorOverview } from './pages/creator.js';

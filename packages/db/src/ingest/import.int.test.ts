@@ -133,9 +133,10 @@ describe(`JSON Lines import (${process.env.TEST_DB})`, () => {
   });
 
   it.each(['copy', 'statements'] as const)(
-    'moves a post between its authors\' rollups when a re-import gives it another author (%s path)',
+    "moves a post between its authors' rollups when a re-import gives it another author (%s path)",
     async (writePath) => {
-      const importVia = (text: string) => importPosts(handle.db, readJsonLines(streamOf(text)), { platform: 'twitter', now: NOW, writePath });
+      const importVia = (text: string) =>
+        importPosts(handle.db, readJsonLines(streamOf(text)), { platform: 'twitter', now: NOW, writePath });
       await importVia(jsonl(tweet('1'), tweet('2', { createdAt: '2026-11-21T09:00:00Z' })));
       await importVia(jsonl(tweet('2', { username: 'vitalik', text: 'Gas fees on $ETH #ethereum', createdAt: '2026-11-21T09:00:00Z' })));
       expect(await findRollupDrift(handle.db)).toEqual([]);

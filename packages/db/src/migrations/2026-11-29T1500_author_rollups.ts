@@ -32,6 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   // A topic page's top creators: the topic's authors by mentions, read from the top.
   await sql`create index author_topic_stats_topic_idx on author_topic_stats (topic, mentions desc, author_id)`.execute(db);
+  // A topic page's series over 7 to 90 days: one topic's days, where the key (day, platform,
+  // topic) would read every topic of every day in the window to keep one.
+  await sql`create index topic_daily_stats_topic_idx on topic_daily_stats (topic, day) include (mentions, sentiment_sum)`.execute(db);
   // The posts stored before: frozen SQL (the rollups' later code may change).
   await sql`
     insert into author_daily_stats (author_id, day, posts, likes, comments, shares, views, replies, retweets, sentiment_sum)
@@ -52,6 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index if exists topic_daily_stats_topic_idx`.execute(db);
   await sql`drop table if exists author_topic_stats`.execute(db);
   await sql`drop table if exists author_daily_stats`.execute(db);
 }
