@@ -12,6 +12,7 @@ import { alertPrice, formatPrice, formatSupply, formatUsdCompact } from './forma
 import { withLivePrice } from './liveCandles';
 import { UpdatedStatus } from './LiveStatus';
 import { MarketSentiment } from './MarketSentiment';
+import { SocialOverlayControls } from './SocialOverlayControls';
 import { useLiveOverview } from './useLiveOverview';
 import styles from './Market.module.css';
 
@@ -37,6 +38,7 @@ export function assetMetaDescription(name: string, symbol: string): string {
 export default function AssetPage() {
   const symbol = (useParams().symbol ?? '').toUpperCase();
   const [interval, setChartInterval] = useState<CandleInterval>('1h');
+  const [showSentiment, setShowSentiment] = useState(false);
   const detail = trpc.market.asset.useQuery({ symbol, interval }, { placeholderData: (previous) => previous });
   const history = trpc.market.history.useQuery({ symbol, interval });
   // The page is public (signed-out visitors see live prices); the posts search is an account's, so
@@ -148,13 +150,23 @@ export default function AssetPage() {
             candles.length === 0 ? (
               <p className={styles.muted}>No candles stored for this span yet.</p>
             ) : (
-              <Suspense fallback={<div className={styles.chart} aria-hidden="true" />}>
-                <CandleChart
-                  candles={candles}
-                  intraday={interval !== '1d'}
-                  description={`${symbol} candlestick chart, ${INTERVAL_LABELS[interval].span}: ${candles.length} candles, last price ${formatPrice(candles.at(-1)!.close)}`}
+              <>
+                <Suspense fallback={<div className={styles.chart} aria-hidden="true" />}>
+                  <CandleChart
+                    candles={candles}
+                    intraday={interval !== '1d'}
+                    social={detail.data?.social.points ?? []}
+                    showSentiment={showSentiment}
+                    description={`${symbol} candlestick chart, ${INTERVAL_LABELS[interval].span}: ${candles.length} candles, last price ${formatPrice(candles.at(-1)!.close)}, with mentions of $${symbol} per ${detail.data?.social.bucket ?? 'bucket'} as bars${showSentiment ? ' and their mean sentiment as a line' : ''}`}
+                  />
+                </Suspense>
+                <SocialOverlayControls
+                  symbol={symbol}
+                  bucket={detail.data?.social.bucket}
+                  showSentiment={showSentiment}
+                  onShowSentiment={setShowSentiment}
                 />
-              </Suspense>
+              </>
             )
           ) : (
             <div className={styles.chart} role="status" aria-label="Loading the chart" />
