@@ -1,5 +1,6 @@
 import { PLATFORM_LABELS, type SearchResult } from '@coinsight/contracts';
 import { SentimentBadge } from './SentimentBadge';
+import { CreatorLink, TopicLink } from './socialLinks';
 import { Badge } from '../../components/ui';
 import { formatCount, formatPostDate } from '../../lib/formatNumber';
 import styles from './Explorer.module.css';
@@ -21,9 +22,7 @@ export function SearchResults({ results }: { results: SearchResult[] }) {
           <article className={styles.result}>
             <header className={styles.resultHeader}>
               <Badge tone="info">{PLATFORM_LABELS[result.platform]}</Badge>
-              <span className={styles.author}>
-                {result.platform === 'linkedin' ? result.userRef.username : `@${result.userRef.username}`}
-              </span>
+              <CreatorLink platform={result.platform} username={result.userRef.username} className={styles.author} />
               <time className={styles.muted} dateTime={result.createdAt}>
                 {formatPostDate(result.createdAt)}
               </time>
@@ -33,7 +32,9 @@ export function SearchResults({ results }: { results: SearchResult[] }) {
             {result.hashtags.length > 0 ? (
               <ul className={styles.tags} aria-label="Hashtags">
                 {result.hashtags.map((tag) => (
-                  <li key={tag}>#{tag}</li>
+                  <li key={tag}>
+                    <TopicLink topic={`#${tag}`} />
+                  </li>
                 ))}
               </ul>
             ) : null}

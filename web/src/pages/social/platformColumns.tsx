@@ -8,6 +8,7 @@ import {
 } from '@coinsight/contracts';
 import { PostText } from './PostText';
 import { SentimentBadge } from './SentimentBadge';
+import { CreatorLink } from './socialLinks';
 import { Badge, type TableColumn } from '../../components/ui';
 import { formatCount, formatPostDay, formatPostTime } from '../../lib/formatNumber';
 import styles from './PostsTable.module.css';
@@ -29,8 +30,6 @@ type CountersOf<P extends SocialPlatform> = Extract<keyof PostsByPlatform[P], Co
 
 /** What sets a platform's table apart; every other column is the same for all. */
 interface PlatformTable<P extends SocialPlatform> {
-  /** LinkedIn has no handles: its authors are shown by name. */
-  handles: boolean;
   /** Columns of the platform's own fields, between the post and its date. */
   details: ReadonlyArray<TableColumn<PostsByPlatform[P]>>;
   /** Its counters, in the order shown after the date. */
@@ -57,9 +56,8 @@ const none = <span className={styles.muted}>—</span>;
 
 /** docs/product.md §3's fields per platform: the one place the four tables differ. */
 const PLATFORM_TABLES: { [P in SocialPlatform]: PlatformTable<P> } = {
-  twitter: { handles: true, details: [], counters: ['views', 'likes', 'replies', 'retweets'], extras: [] },
+  twitter: { details: [], counters: ['views', 'likes', 'replies', 'retweets'], extras: [] },
   instagram: {
-    handles: true,
     details: [
       { key: 'mediaType', header: 'Media', cell: (r) => (r.mediaType ? <Badge tone="info">{r.mediaType}</Badge> : none) },
       { key: 'location', header: 'Location', cell: (r) => r.location ?? none },
@@ -68,12 +66,11 @@ const PLATFORM_TABLES: { [P in SocialPlatform]: PlatformTable<P> } = {
     extras: [],
   },
   facebook: {
-    handles: true,
     details: [],
     counters: ['likes', 'comments', 'shares'],
     extras: [{ key: 'reactions', header: 'Reactions', cell: (r) => <ReactionsCell reactions={r.reactions} /> }],
   },
-  linkedin: { handles: false, details: [], counters: ['views', 'likes', 'comments', 'shares'], extras: [] },
+  linkedin: { details: [], counters: ['views', 'likes', 'comments', 'shares'], extras: [] },
 };
 
 /**
@@ -88,7 +85,7 @@ function platformColumns<P extends SocialPlatform>(platform: P, expanded: Readon
     {
       key: 'user',
       header: 'User',
-      cell: (row: Row) => <span className={styles.user}>{table.handles ? `@${row.userRef.username}` : row.userRef.username}</span>,
+      cell: (row: Row) => <CreatorLink platform={platform} username={row.userRef.username} className={styles.user} />,
     },
     { key: 'text', header: 'Post', cell: (row: Row) => <PostText text={row.text} expanded={expanded.has(row._id)} /> },
     ...table.details,
