@@ -87,7 +87,7 @@ describe('/market/:symbol', () => {
     // The stored candles, then the header's live price (a later hour) as the last: one price on the page.
     expect(
       await screen.findByRole('img', {
-        name: 'BTC candlestick chart, last 30 days, hourly candles: 3 candles, last price $97,412.35, with mentions of $BTC per day as bars',
+        name: 'BTC candlestick chart, last 30 days, hourly candles: 3 candles with mentions of $BTC per day as bars, last price $97,412.35',
       }),
     ).toBeTruthy();
     expect(screen.getByText(/6 posts name \$BTC/)).toBeTruthy();
@@ -99,7 +99,9 @@ describe('/market/:symbol', () => {
     renderAsset();
     expect(await screen.findByText(/Mentions of \$BTC per day \(left axis\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Show sentiment' }));
-    expect(await screen.findByRole('img', { name: /mentions of \$BTC per day as bars and their mean sentiment as a line$/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: /mentions of \$BTC per day as bars and their mean sentiment as a line, last price/ }),
+    ).toBeTruthy();
   });
 
   it('switches the candle interval, asking for that history and saying which is chosen', async () => {
@@ -111,7 +113,7 @@ describe('/market/:symbol', () => {
     fireEvent.click(within(group).getByRole('button', { name: '1m' }));
     expect(
       await screen.findByRole('img', {
-        name: /last 24 hours, minute candles: 4 candles, last price \$97,412\.35, with mentions of \$BTC per hour as bars$/,
+        name: /last 24 hours, minute candles: 4 candles with mentions of \$BTC per hour as bars, last price \$97,412\.35$/,
       }),
     ).toBeTruthy();
     expect(within(group).getByRole('button', { name: '1m' }).getAttribute('aria-pressed')).toBe('true');

@@ -157,7 +157,8 @@ export default function AssetPage() {
                     intraday={interval !== '1d'}
                     social={detail.data?.social.points ?? []}
                     showSentiment={showSentiment}
-                    description={`${symbol} candlestick chart, ${INTERVAL_LABELS[interval].span}: ${candles.length} candles, last price ${formatPrice(candles.at(-1)!.close)}, with mentions of $${symbol} per ${detail.data?.social.bucket ?? 'bucket'} as bars${showSentiment ? ' and their mean sentiment as a line' : ''}`}
+                    // "last price" ends the description: the browser test reads the chart's price from there.
+                    description={`${symbol} candlestick chart, ${INTERVAL_LABELS[interval].span}: ${candles.length} candles with mentions of $${symbol} per ${detail.data?.social.bucket ?? 'bucket'} as bars${showSentiment ? ' and their mean sentiment as a line' : ''}, last price ${formatPrice(candles.at(-1)!.close)}`}
                   />
                 </Suspense>
                 <SocialOverlayControls
