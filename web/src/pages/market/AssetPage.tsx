@@ -151,6 +151,12 @@ export default function AssetPage() {
               <p className={styles.muted}>No candles stored for this span yet.</p>
             ) : (
               <>
+                <SocialOverlayControls
+                  symbol={symbol}
+                  bucket={detail.data?.social.bucket}
+                  showSentiment={showSentiment}
+                  onShowSentiment={setShowSentiment}
+                />
                 <Suspense fallback={<div className={styles.chart} aria-hidden="true" />}>
                   <CandleChart
                     candles={candles}
@@ -161,12 +167,6 @@ export default function AssetPage() {
                     description={`${symbol} candlestick chart, ${INTERVAL_LABELS[interval].span}: ${candles.length} candles with mentions of $${symbol} per ${detail.data?.social.bucket ?? 'bucket'} as bars${showSentiment ? ' and their mean sentiment as a line' : ''}, last price ${formatPrice(candles.at(-1)!.close)}`}
                   />
                 </Suspense>
-                <SocialOverlayControls
-                  symbol={symbol}
-                  bucket={detail.data?.social.bucket}
-                  showSentiment={showSentiment}
-                  onShowSentiment={setShowSentiment}
-                />
               </>
             )
           ) : (

@@ -8,7 +8,7 @@ export interface SocialOverlayControlsProps {
   onShowSentiment: (show: boolean) => void;
 }
 
-/** Under the price chart: what its bars and line are, and the switch that adds the sentiment line. */
+/** Over the price chart: what its bars and line are, and the switch that adds the sentiment line. */
 export function SocialOverlayControls({ symbol, bucket, showSentiment, onShowSentiment }: SocialOverlayControlsProps) {
   return (
     <div className={styles.overlay}>
