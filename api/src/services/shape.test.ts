@@ -52,6 +52,9 @@ const EXCEPTIONS: Record<string, string> = {
   'social/list/statements.ts *':
     "the list strategies' statements: each builds one query on the source the list chose (list/read-page.ts runs them)",
   'social/term-frequency.ts termFrequencyOf': 'a step of a search, on the read pool the search chose',
+  'social/trending.ts changeOverDay': "a step of trending and of a topic's page, on the read pool the caller chose",
+  'social/trending.ts relatedTokensOf': "a step of trending and of a topic's page, on the read pool the caller chose",
+  'social/pages/post-rows.ts postsInOrder': "a step of the topic and creator pages: their posts' rows, on the read pool the page reads",
   'social/tsquery.ts websearchQueryText': 'a step of a search, on the read pool the search chose',
   'tasks/query.ts postsMatching': "builds a query (no I/O) for a task's posts, which the steps of its run execute",
   'tasks/files.ts taskFileWriter': 'the task file store: a building block of uploads and exports, for a given stored file',
