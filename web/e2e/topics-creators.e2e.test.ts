@@ -54,7 +54,7 @@ describe('topic and creator pages in Chromium', () => {
     await creator.click();
     await page.waitForURL(/\/creators\/[a-z]+\/[^/]+$/);
     await page.getByRole('heading', { level: 1, name: new RegExp(name.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&')) }).waitFor();
-    await page.getByRole('img', { name: /^Posts and engagement/ }).waitFor();
+    await page.getByRole('img', { name: /^Posts per day/ }).waitFor();
     await page.getByRole('table', { name: 'Coins' }).waitFor();
     await page.getByRole('article').first().waitFor();
     await axeClean(page, `the creator page of ${name}`);

@@ -43,10 +43,11 @@ describe('CandleChart', () => {
       { time: '2026-11-29T09:00:00.000Z', open: 97_543.21, high: 97_600, low: 97_100, close: 97_200, volume: 1 },
     ];
     render(<CandleChart candles={candles} intraday description="BTC" />);
-    const format = (made.chart?.localization as { priceFormatter: (price: number) => string }).priceFormatter;
+    const format = (made.series?.priceFormat as { formatter: (price: number) => string }).formatter;
     expect(format(97_543.21)).toBe('$97,543.21');
     expect(format(0.000123)).toMatch(/^\$0\.000123/);
     expect(made.chart?.rightPriceScale).toMatchObject({ scaleMargins: { top: 0.08, bottom: 0.08 } });
+    expect(made.chart?.localization).toBeUndefined();
     expect(made.data).toHaveLength(2);
   });
 

@@ -63,9 +63,6 @@ export default function CandleChart({ candles, intraday, description, social, sh
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colors.text, attributionLogo: false },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       timeScale: { timeVisible: intraday, secondsVisible: false, borderColor: colors.grid },
-      // The axis and the crosshair write prices as the page does ($97,543.21; sub-cent coins with
-      // significant digits), and the scale spans the candles shown, nothing below them.
-      localization: { priceFormatter: formatPrice },
       // With social volume the candles keep the upper part and the mentions' bars the lower third.
       rightPriceScale: { borderColor: colors.grid, scaleMargins: { top: 0.08, bottom: withSocial ? 0.3 : 0.08 } },
       leftPriceScale: { visible: withSocial, borderColor: colors.grid, scaleMargins: { top: 0.72, bottom: 0 } },
@@ -76,8 +73,11 @@ export default function CandleChart({ candles, intraday, description, social, sh
       wickUpColor: colors.up,
       wickDownColor: colors.down,
       borderVisible: false,
-      // Sub-cent coins need more than two decimals: the scale's steps follow the price's precision.
-      priceFormat: { type: 'price', minMove: 10 ** -precision, precision },
+      // The axis and the crosshair write prices as the page does ($97,543.21; sub-cent coins with
+      // significant digits), on the candles' own scale: a chart-wide formatter would write the
+      // mentions' axis in dollars too. Sub-cent coins need more than two decimals: the scale's
+      // steps follow the price's precision.
+      priceFormat: { type: 'custom', formatter: formatPrice, minMove: 10 ** -precision },
     });
     if (withSocial) {
       const [mentionColor = colors.text, sentimentColor = colors.text] = resolveChartPalette(element);

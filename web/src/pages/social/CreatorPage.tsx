@@ -58,15 +58,22 @@ function CreatorCharts({ data }: { data: CreatorOverview }) {
   return (
     <div className={styles.grid}>
       <figure className={styles.figure}>
-        <figcaption className={styles.figcaption}>Posts and engagement per day</figcaption>
+        <figcaption className={styles.figcaption}>Posts per day</figcaption>
         <TimelineChart
           times={data.timeline.buckets}
-          series={[
-            { label: 'Posts', values: data.timeline.posts },
-            { label: 'Engagement', values: data.timeline.engagement },
-          ]}
-          yLabel="Count"
-          description={`Posts and engagement (likes, comments, shares, replies, retweets) per day, ${span}: ${formatCount(data.posts)} posts, ${formatCount(data.engagement)} engagement.`}
+          series={[{ label: 'Posts', values: data.timeline.posts }]}
+          yLabel="Posts"
+          description={`Posts per day, ${span}: ${formatCount(data.posts)} in all.`}
+          {...partial}
+        />
+      </figure>
+      <figure className={styles.figure}>
+        <figcaption className={styles.figcaption}>Engagement per day</figcaption>
+        <TimelineChart
+          times={data.timeline.buckets}
+          series={[{ label: 'Engagement', values: data.timeline.engagement }]}
+          yLabel="Engagement"
+          description={`Engagement on the day's posts (likes, comments, shares, replies, retweets), ${span}: ${formatCount(data.engagement)} in all.`}
           {...partial}
         />
       </figure>

@@ -78,7 +78,7 @@ function renderPage(path: string) {
     api: {
       'social.topic': (input) => {
         if (!/^[$#]/.test(input.topic)) throw new StubError(400, 'topic must be a coin such as $BTC or a hashtag such as #defi');
-        return topic(input.period ?? '7d');
+        return topic(input.period || '7d');
       },
       'social.creator': (input) => {
         if (input.handle !== 'amy') throw new StubError(404, `No Twitter creator named ${input.handle} has posts here`);
@@ -136,9 +136,7 @@ describe('/creators/:platform/:handle', () => {
     renderPage('/creators/twitter/amy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Amy Chen (@amy)' })).toBeTruthy();
     expect(screen.getByText('1,200')).toBeTruthy();
-    expect(
-      await screen.findByRole('img', { name: /^Posts and engagement .* per day, last 30 days: 2 posts, 30 engagement\.$/ }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Posts per day, last 30 days: 2 in all.' })).toBeTruthy();
     expect(
       within(screen.getByRole('table', { name: 'Coins' }))
         .getByRole('link', { name: '$BTC' })
