@@ -1,6 +1,6 @@
 import { PLATFORM_LABELS, type SearchResult } from '@coinsight/contracts';
 import { SentimentBadge } from './SentimentBadge';
-import { CreatorLink, TopicLink } from './socialLinks';
+import { authorName, CreatorLink, TopicLink } from './socialLinks';
 import { Badge } from '../../components/ui';
 import { formatCount, formatPostDate } from '../../lib/formatNumber';
 import styles from './Explorer.module.css';
@@ -14,7 +14,8 @@ const METRICS = [
 ] as const;
 
 /** docs/product.md §3 search results, newest or most relevant first. */
-export function SearchResults({ results }: { results: SearchResult[] }) {
+/** `authorLinks` false for one's own posts: a creator page is the shared dataset's, where their author may have none. */
+export function SearchResults({ results, authorLinks = true }: { results: SearchResult[]; authorLinks?: boolean }) {
   return (
     <ol className={styles.results}>
       {results.map((result) => (
@@ -22,7 +23,11 @@ export function SearchResults({ results }: { results: SearchResult[] }) {
           <article className={styles.result}>
             <header className={styles.resultHeader}>
               <Badge tone="info">{PLATFORM_LABELS[result.platform]}</Badge>
-              <CreatorLink platform={result.platform} username={result.userRef.username} className={styles.author} />
+              {authorLinks ? (
+                <CreatorLink platform={result.platform} username={result.userRef.username} className={styles.author} />
+              ) : (
+                <span className={styles.author}>{authorName(result.platform, result.userRef.username)}</span>
+              )}
               <time className={styles.muted} dateTime={result.createdAt}>
                 {formatPostDate(result.createdAt)}
               </time>

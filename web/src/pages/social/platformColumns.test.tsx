@@ -104,4 +104,10 @@ describe('the posts table columns per platform (docs/product.md §3 fields)', ()
     expect(getByRole('link', { name: '@satoshi' }).getAttribute('href')).toBe('/creators/twitter/satoshi');
     expect(getByRole('link', { name: 'Priya Patel' }).getAttribute('href')).toBe('/creators/linkedin/Priya%20Patel');
   });
+
+  it("writes one's own posts' authors without a link: a creator page is the shared dataset's", () => {
+    const { container } = render(<MemoryRouter>{PLATFORM_COLUMNS.twitter(new Set(), false)[0]!.cell(posts.twitter)}</MemoryRouter>);
+    expect(container.textContent).toBe('@satoshi');
+    expect(container.querySelector('a')).toBeNull();
+  });
 });

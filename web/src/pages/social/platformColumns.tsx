@@ -8,7 +8,7 @@ import {
 } from '@coinsight/contracts';
 import { PostText } from './PostText';
 import { SentimentBadge } from './SentimentBadge';
-import { CreatorLink } from './socialLinks';
+import { authorName, CreatorLink } from './socialLinks';
 import { Badge, type TableColumn } from '../../components/ui';
 import { formatCount, formatPostDay, formatPostTime } from '../../lib/formatNumber';
 import styles from './PostsTable.module.css';
@@ -77,7 +77,11 @@ const PLATFORM_TABLES: { [P in SocialPlatform]: PlatformTable<P> } = {
  * A platform's columns: user, post, its details, date, its counters, its extras, sentiment. The
  * date and the counters it sorts by (SORT_COLUMNS) have sortable headers.
  */
-function platformColumns<P extends SocialPlatform>(platform: P, expanded: ReadonlySet<string>): TableColumn<PostsByPlatform[P]>[] {
+function platformColumns<P extends SocialPlatform>(
+  platform: P,
+  expanded: ReadonlySet<string>,
+  authorLinks: boolean,
+): TableColumn<PostsByPlatform[P]>[] {
   type Row = PostsByPlatform[P];
   const table: PlatformTable<P> = PLATFORM_TABLES[platform];
   const sortable = (key: string) => (SORT_COLUMNS[platform] as readonly string[]).includes(key);
@@ -85,7 +89,12 @@ function platformColumns<P extends SocialPlatform>(platform: P, expanded: Readon
     {
       key: 'user',
       header: 'User',
-      cell: (row: Row) => <CreatorLink platform={platform} username={row.userRef.username} className={styles.user} />,
+      cell: (row: Row) =>
+        authorLinks ? (
+          <CreatorLink platform={platform} username={row.userRef.username} className={styles.user} />
+        ) : (
+          <span className={styles.user}>{authorName(platform, row.userRef.username)}</span>
+        ),
     },
     { key: 'text', header: 'Post', cell: (row: Row) => <PostText text={row.text} expanded={expanded.has(row._id)} /> },
     ...table.details,
@@ -113,9 +122,11 @@ function platformColumns<P extends SocialPlatform>(platform: P, expanded: Readon
 }
 
 /** Each platform's columns (docs/product.md §3 fields); the counters it sorts by have sortable headers. */
-export const PLATFORM_COLUMNS: { [P in SocialPlatform]: (expanded: ReadonlySet<string>) => TableColumn<PostsByPlatform[P]>[] } = {
-  twitter: (expanded) => platformColumns('twitter', expanded),
-  instagram: (expanded) => platformColumns('instagram', expanded),
-  facebook: (expanded) => platformColumns('facebook', expanded),
-  linkedin: (expanded) => platformColumns('linkedin', expanded),
+export const PLATFORM_COLUMNS: {
+  [P in SocialPlatform]: (expanded: ReadonlySet<string>, authorLinks?: boolean) => TableColumn<PostsByPlatform[P]>[];
+} = {
+  twitter: (expanded, authorLinks = true) => platformColumns('twitter', expanded, authorLinks),
+  instagram: (expanded, authorLinks = true) => platformColumns('instagram', expanded, authorLinks),
+  facebook: (expanded, authorLinks = true) => platformColumns('facebook', expanded, authorLinks),
+  linkedin: (expanded, authorLinks = true) => platformColumns('linkedin', expanded, authorLinks),
 };
