@@ -30,9 +30,15 @@ beforeAll(async () => {
   const { error } = await migrator.migrateTo(BEFORE);
   if (error) throw error;
   await seedAssets(db);
-  // Today's importer also writes the search postings, which a later migration creates (and fills
-  // from the posts): a table of their shape stands in until then.
+  // Today's importer also writes the search postings and the author rollups, which later
+  // migrations create (and fill from the posts): tables of their shape stand in until then.
   await sql`create table search_postings (platform text, term text, hour timestamptz, ids bigint[], times timestamptz[], ranks real[], primary key (platform, term, hour))`.execute(
+    db,
+  );
+  await sql`create table author_daily_stats (author_id bigint, day date, posts int, likes int8, comments int8, shares int8, views int8, replies int8, retweets int8, sentiment_sum float8, primary key (author_id, day))`.execute(
+    db,
+  );
+  await sql`create table author_topic_stats (author_id bigint, topic text, mentions int, sentiment_sum float8, primary key (author_id, topic))`.execute(
     db,
   );
 });
@@ -98,9 +104,9 @@ describe(`migration: private posts (${process.env.TEST_DB})`, () => {
     await importShared('twitter', [{ id: 'op-late', username: 'opauthor', text: '$BTC late operator post', createdAt: minutesAgo(3) }]);
     await finish('task-3');
 
-    await sql`drop table search_postings`.execute(db);
+    await sql`drop table search_postings, author_daily_stats, author_topic_stats`.execute(db);
     await migrateToLatest(db);
-    // The search postings migration filled them from the posts left in the shared store.
+    // The search postings and author rollups migrations filled them from the posts left in the shared store.
     expect(await findRollupDrift(db)).toEqual([]);
     expect(Number((await sql<{ n: number }>`select count(*) as n from search_postings`.execute(db)).rows[0]!.n)).toBeGreaterThan(0);
 
