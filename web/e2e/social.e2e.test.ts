@@ -89,10 +89,11 @@ describe('social data in Chromium', () => {
     const firstRow = table().locator('tbody tr').first();
     const text = firstRow.getByRole('button', { expanded: false });
     const clampedHeight = (await firstRow.boundingBox())?.height ?? 0;
-    await firstRow.locator('td').first().click();
+    // The date's cell: the first one holds the author's link, which opens their page.
+    await firstRow.locator('td').nth(2).click();
     await firstRow.getByRole('button', { expanded: true }).waitFor();
     expect((await firstRow.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(clampedHeight);
-    await firstRow.locator('td').first().click();
+    await firstRow.locator('td').nth(2).click();
     await text.waitFor();
   });
 

@@ -30,8 +30,8 @@ beforeAll(async () => {
   const { error } = await migrator.migrateTo(BEFORE);
   if (error) throw error;
   await seedAssets(db);
-  // Today's importer also writes the search postings, which a later migration creates (and fills
-  // from the posts): a table of their shape stands in until then.
+  // Today's importer also writes the search postings and the author rollups, which later
+  // migrations create (and fill from the posts): tables of their shape stand in until then.
   await sql`create table search_postings (platform text, term text, hour timestamptz, ids bigint[], times timestamptz[], ranks real[], primary key (platform, term, hour))`.execute(
     db,
   );
@@ -39,6 +39,12 @@ beforeAll(async () => {
   for (const table of ['topic_hourly_stats', 'topic_daily_stats']) {
     await sql`alter table ${sql.table(table)} add column engagement int8 not null default 0`.execute(db);
   }
+  await sql`create table author_daily_stats (author_id bigint, day date, posts int, likes int8, comments int8, shares int8, views int8, replies int8, retweets int8, sentiment_sum float8, primary key (author_id, day))`.execute(
+    db,
+  );
+  await sql`create table author_topic_stats (author_id bigint, topic text, mentions int, sentiment_sum float8, primary key (author_id, topic))`.execute(
+    db,
+  );
 });
 
 afterAll(async () => {
@@ -102,11 +108,11 @@ describe(`migration: private posts (${process.env.TEST_DB})`, () => {
     await importShared('twitter', [{ id: 'op-late', username: 'opauthor', text: '$BTC late operator post', createdAt: minutesAgo(3) }]);
     await finish('task-3');
 
-    await sql`drop table search_postings`.execute(db);
+    await sql`drop table search_postings, author_daily_stats, author_topic_stats`.execute(db);
     for (const table of ['topic_hourly_stats', 'topic_daily_stats'])
       await sql`alter table ${sql.table(table)} drop column engagement`.execute(db);
     await migrateToLatest(db);
-    // The search postings migration filled them from the posts left in the shared store.
+    // The search postings and author rollups migrations filled them from the posts left in the shared store.
     expect(await findRollupDrift(db)).toEqual([]);
     expect(Number((await sql<{ n: number }>`select count(*) as n from search_postings`.execute(db)).rows[0]!.n)).toBeGreaterThan(0);
 

@@ -46,6 +46,8 @@ const layoutPages: RouteObject[] = [
   { path: 'social/facebook', element: page(() => import('../pages/social/FacebookPage')) },
   { path: 'social/linkedin', element: page(() => import('../pages/social/LinkedinPage')) },
   { path: 'social/analytics', element: page(() => import('../pages/social/SocialAnalyticsPage')) },
+  { path: 'topics/:topic', element: page(() => import('../pages/social/TopicPage')) },
+  { path: 'creators/:platform/:handle', element: page(() => import('../pages/social/CreatorPage')) },
   { path: 'tasks', element: page(() => import('../pages/tasks/TasksPage')) },
   { path: 'tasks/:id', element: page(() => import('../pages/tasks/TaskPage')) },
   // The spec's mobile menu links /scraping-tasks; it is the one tasks page, not a second one.

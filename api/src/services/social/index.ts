@@ -10,3 +10,5 @@ export { mentionCounts, mentionSummaries, summarizeMentions, type AssetMentions,
 export { postsFeed, type FeedPosition, type FeedQuery } from './feed/read.js';
 export { postsSource, postsSourceFor, readPoolFor, scopeOf, type DatasetScope } from './dataset.js';
 export { socialSeries, wholeBuckets, type SeriesBucket } from './series.js';
+export { topicOverview } from './pages/topic.js';
+export { creatorOverview } from './pages/creator.js';

@@ -42,7 +42,7 @@ export async function trendingTopics(deps: SocialDeps, input: z.infer<typeof tre
   };
 }
 
-type Window = ReturnType<typeof periodWindow>;
+export type Window = ReturnType<typeof periodWindow>;
 
 /** The period's most mentioned topics: whole days from the daily rollup, the hours at either end from the hourly one. */
 async function topTopics(db: Db, w: Window, onPlatform: RawBuilder<unknown>, limit: number) {
@@ -70,7 +70,7 @@ async function topTopics(db: Db, w: Window, onPlatform: RawBuilder<unknown>, lim
 }
 
 /** Each topic's change over the last 24 hours against the 24 before. */
-async function changeOverDay(db: Db, w: Window, topics: string[], onPlatform: RawBuilder<unknown>): Promise<Map<string, number>> {
+export async function changeOverDay(db: Db, w: Window, topics: string[], onPlatform: RawBuilder<unknown>): Promise<Map<string, number>> {
   const recent = await sql<{ topic: string; last24: number; prev24: number }>`
     select topic,
            coalesce(sum(mentions) filter (where hour >= ${w.last24}), 0)::int8 as last24,
@@ -83,7 +83,12 @@ async function changeOverDay(db: Db, w: Window, topics: string[], onPlatform: Ra
 }
 
 /** Each topic's RELATED_TOKENS coins most often named alongside over the period. */
-async function relatedTokensOf(db: Db, w: Window, topics: string[], onPlatform: RawBuilder<unknown>): Promise<Map<string, string[]>> {
+export async function relatedTokensOf(
+  db: Db,
+  w: Window,
+  topics: string[],
+  onPlatform: RawBuilder<unknown>,
+): Promise<Map<string, string[]>> {
   const related = await sql<{ topic: string; symbol: string; mentions: number }>`
     select topic, symbol, sum(mentions)::int8 as mentions
     from topic_related_daily

@@ -46,3 +46,14 @@ export function percentChange(current: number, previous: number): number {
 export function meanSentiment(sum: number, count: number): number {
   return count > 0 ? Math.round((sum / count) * 10_000) / 10_000 : 0.5;
 }
+
+/** A chart's buckets over a period: hours for 24h, UTC days otherwise, the last one holding `now`. */
+export function bucketsOf(period: AnalyticsPeriod, now: Date, granularity: 'hour' | 'day' = period === '24h' ? 'hour' : 'day') {
+  const w = periodWindow(period, now);
+  const step = granularity === 'hour' ? HOUR_MS : DAY_MS;
+  const first = Math.floor(w.start.getTime() / step) * step;
+  const buckets: number[] = [];
+  for (let t = first; t < w.end.getTime(); t += step) buckets.push(t);
+  const last = buckets.at(-1);
+  return { w, granularity, first: new Date(first), buckets, partial: last !== undefined && now.getTime() < last + step };
+}

@@ -1,6 +1,23 @@
-import { listQuerySchema, searchQuerySchema, summariesInputSchema, timelineInputSchema, trendingInputSchema } from '@coinsight/contracts';
+import {
+  creatorInputSchema,
+  listQuerySchema,
+  searchQuerySchema,
+  summariesInputSchema,
+  timelineInputSchema,
+  topicInputSchema,
+  trendingInputSchema,
+} from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { listPosts, platformSummaries, quickStats, searchPosts, socialTimeline, trendingTopics } from '../../services/social/index.js';
+import {
+  creatorOverview,
+  listPosts,
+  platformSummaries,
+  quickStats,
+  searchPosts,
+  socialTimeline,
+  topicOverview,
+  trendingTopics,
+} from '../../services/social/index.js';
 import { protectedProcedure } from '../trpc.js';
 
 export const socialRouter = {
@@ -25,4 +42,7 @@ export const socialRouter = {
   trending: protectedProcedure.input(trendingInputSchema).query(({ ctx, input }) => trendingTopics(ctx.deps, input)),
   timeline: protectedProcedure.input(timelineInputSchema).query(({ ctx, input }) => socialTimeline(ctx.deps, input)),
   quickStats: protectedProcedure.query(({ ctx }) => quickStats(ctx.deps, {})),
+  // The topic and creator pages: the shared dataset's, like the rest of analytics.
+  topic: protectedProcedure.input(topicInputSchema).query(({ ctx, input }) => topicOverview(ctx.deps, input)),
+  creator: protectedProcedure.input(creatorInputSchema).query(({ ctx, input }) => creatorOverview(ctx.deps, input)),
 } satisfies TRPCRouterRecord;

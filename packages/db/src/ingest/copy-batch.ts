@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { POST_CONTENT_COLUMNS, POST_WRITTEN_COLUMNS, type PostWrittenColumn } from '../schema/posts.js';
 import { addPostingsSql, removePostingsSql } from '../postings/terms.js';
-import { addOnConflict, PLATFORM_HOUR_COUNTS, TOPIC_COUNTS } from '../rollups/add-counts.js';
+import { addOnConflict, AUTHOR_DAY_COUNTS, AUTHOR_TOPIC_COUNTS, PLATFORM_HOUR_COUNTS, TOPIC_COUNTS } from '../rollups/add-counts.js';
 import type { AnalyzedPost, BatchOutcome } from './write-batch.js';
 
 // The PostgreSQL fast path of a batch (write-batch.ts is the statement path PGlite keeps): the
@@ -161,24 +161,25 @@ const MARK_CHANGED = `
   where not s.inserted and p.platform = s.platform and p.external_id = s.external_id
 `;
 
-// Hour buckets with date_bin from a UTC origin and days in UTC, as rebuild.ts computes them.
+// Hour buckets with date_bin from a UTC origin and days in UTC, as rebuild.ts computes them; the
+// per-author rows follow the author each version of a post was written with.
 // A stored sentiment is read back through its text, the value node-postgres hands JavaScript:
 // the statement path subtracts that number.
 const ROLLUPS_AND_UPDATES = `
   with delta as materialized (
-    select 1 as sign, platform, created_at, likes, comments, shares, views, replies, retweets, sentiment,
+    select 1 as sign, platform, author_id, created_at, likes, comments, shares, views, replies, retweets, sentiment,
            string_to_array(hashtags, ' ') as hashtags, string_to_array(symbols, ' ') as symbols
     from ingest_staging where inserted or changed
     union all
-    select -1, p.platform, p.created_at, p.likes, p.comments, p.shares, p.views, p.replies, p.retweets, p.sentiment::text::float8,
+    select -1, p.platform, p.author_id, p.created_at, p.likes, p.comments, p.shares, p.views, p.replies, p.retweets, p.sentiment::text::float8,
            p.hashtags, p.symbols
     from posts p join ingest_staging s on p.id = s.post_id where s.changed
   ), bucketed as materialized (
-    select sign, platform, date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00') as hour,
+    select sign, platform, author_id, date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00') as hour,
            (created_at at time zone 'UTC')::date as day, likes, comments, shares, views, replies, retweets, sentiment, hashtags, symbols
     from delta
   ), topics as materialized (
-    select b.sign, b.platform, b.hour, b.day, b.sentiment, b.symbols, t.topic,
+    select b.sign, b.platform, b.author_id, b.hour, b.day, b.sentiment, b.symbols, t.topic,
            b.likes + b.comments + b.shares + b.replies + b.retweets as engagement
     from bucketed b cross join lateral (
       select '$' || s as topic from unnest(b.symbols) s
@@ -208,6 +209,17 @@ const ROLLUPS_AND_UPDATES = `
     where t.topic <> '$' || s.symbol
     group by t.day, t.platform, t.topic, s.symbol order by t.day, t.platform, t.topic, s.symbol
     ${addOnConflict('topic_related_daily', ['day', 'platform', 'topic', 'symbol'], ['mentions'])}
+  ), author_days as (
+    insert into author_daily_stats (author_id, day, ${AUTHOR_DAY_COUNTS.join(', ')})
+    select author_id, day, sum(sign), sum(sign * likes), sum(sign * comments), sum(sign * shares), sum(sign * views),
+           sum(sign * replies), sum(sign * retweets), sum(sign * sentiment)
+    from bucketed group by author_id, day order by author_id, day
+    ${addOnConflict('author_daily_stats', ['author_id', 'day'], AUTHOR_DAY_COUNTS)}
+  ), author_topics as (
+    insert into author_topic_stats (author_id, topic, ${AUTHOR_TOPIC_COUNTS.join(', ')})
+    select author_id, topic, sum(sign), sum(sign * sentiment)
+    from topics group by author_id, topic order by author_id, topic
+    ${addOnConflict('author_topic_stats', ['author_id', 'topic'], AUTHOR_TOPIC_COUNTS)}
   )
   update posts set ${POST_WRITTEN_COLUMNS.filter((c) => c !== 'platform' && c !== 'external_id')
     .map((c) => `${c} = ${fromStaged(c)}`)

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await sql`truncate posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, search_postings restart identity cascade`.execute(
+  await sql`truncate posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings restart identity cascade`.execute(
     handle.db,
   );
 });
@@ -131,6 +131,43 @@ describe(`JSON Lines import (${process.env.TEST_DB})`, () => {
       .execute();
     expect(btc).toEqual([{ day: '2026-11-20', mentions: 1 }]);
   });
+
+  it.each(['copy', 'statements'] as const)(
+    "moves a post between its authors' rollups when a re-import gives it another author (%s path)",
+    async (writePath) => {
+      const importVia = (text: string) =>
+        importPosts(handle.db, readJsonLines(streamOf(text)), { platform: 'twitter', now: NOW, writePath });
+      await importVia(jsonl(tweet('1'), tweet('2', { createdAt: '2026-11-21T09:00:00Z' })));
+      await importVia(jsonl(tweet('2', { username: 'vitalik', text: 'Gas fees on $ETH #ethereum', createdAt: '2026-11-21T09:00:00Z' })));
+      expect(await findRollupDrift(handle.db)).toEqual([]);
+      const byAuthor = await handle.db
+        .selectFrom('author_daily_stats')
+        .innerJoin('authors', 'authors.id', 'author_daily_stats.author_id')
+        .select(['authors.username', 'author_daily_stats.day', 'author_daily_stats.posts', 'author_daily_stats.likes'])
+        .where('author_daily_stats.posts', '>', 0)
+        .orderBy('authors.username')
+        .orderBy('author_daily_stats.day')
+        .execute();
+      expect(byAuthor).toEqual([
+        { username: 'satoshi', day: '2026-11-20', posts: 1, likes: 10 },
+        { username: 'vitalik', day: '2026-11-21', posts: 1, likes: 10 },
+      ]);
+      const topics = await handle.db
+        .selectFrom('author_topic_stats')
+        .innerJoin('authors', 'authors.id', 'author_topic_stats.author_id')
+        .select(['authors.username', 'author_topic_stats.topic', 'author_topic_stats.mentions'])
+        .where('author_topic_stats.mentions', '>', 0)
+        .orderBy('authors.username')
+        .orderBy('author_topic_stats.topic')
+        .execute();
+      expect(topics).toEqual([
+        { username: 'satoshi', topic: '#bitcoin', mentions: 1 },
+        { username: 'satoshi', topic: '$BTC', mentions: 1 },
+        { username: 'vitalik', topic: '#ethereum', mentions: 1 },
+        { username: 'vitalik', topic: '$ETH', mentions: 1 },
+      ]);
+    },
+  );
 
   it('leaves the search postings untouched when only counters change, and moves them when the text does', async () => {
     const versions = async () =>

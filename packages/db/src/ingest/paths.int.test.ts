@@ -73,6 +73,8 @@ async function snapshot(db: Kysely<Database>) {
     topicHours: await rows(sql`select * from topic_hourly_stats order by hour, platform, topic`),
     topicDays: await rows(sql`select * from topic_daily_stats order by day, platform, topic`),
     related: await rows(sql`select * from topic_related_daily order by day, platform, topic, symbol`),
+    authorDays: await rows(sql`select * from author_daily_stats order by author_id, day`),
+    authorTopics: await rows(sql`select * from author_topic_stats order by author_id, topic`),
     // The arrays' order is the order of writing, which the two paths need not share.
     postings: await rows(sql`
       select platform, term, hour, array(select u.id || '@' || u.rank from unnest(ids, ranks) u(id, rank) order by u.id) as postings
@@ -130,7 +132,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('COPY and statement paths gi
 
   it('seeds the same demo posts and rollups either way', async () => {
     for (const path of ['copy', 'statements'] as const) {
-      await sql`truncate posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, search_postings restart identity cascade`.execute(
+      await sql`truncate posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings restart identity cascade`.execute(
         dbOf(path),
       );
       expect(await seedDemoPosts(dbOf(path), { count: 1_500, now: NOW, batchSize: 400, writePath: path })).toMatchObject({

@@ -13,6 +13,12 @@ export const TOPIC_COUNTS = ['mentions', 'sentiment_sum', 'engagement'] as const
  */
 export const ENGAGEMENT_SQL = '(likes + comments + shares + replies + retweets)';
 
+/** The counters of author_daily_stats: platform_hourly_stats's, per author and day. */
+export const AUTHOR_DAY_COUNTS = PLATFORM_HOUR_COUNTS;
+
+/** The counters of author_topic_stats. */
+export const AUTHOR_TOPIC_COUNTS = ['mentions', 'sentiment_sum'] as const;
+
 /**
  * `on conflict (key…) do update set c = table.c + excluded.c, …`: SQL text from the fixed table,
  * key and counter names above (never from input).

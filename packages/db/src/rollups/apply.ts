@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema/index.js';
-import { addOnConflict, PLATFORM_HOUR_COUNTS, TOPIC_COUNTS } from './add-counts.js';
-import { splitKey, type RollupDelta, type TopicCounts } from './delta.js';
+import { addOnConflict, AUTHOR_DAY_COUNTS, AUTHOR_TOPIC_COUNTS, PLATFORM_HOUR_COUNTS, TOPIC_COUNTS } from './add-counts.js';
+import { splitKey, type PlatformCounts, type RollupDelta, type TopicCounts } from './delta.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -31,6 +31,30 @@ async function addTopicCounts(db: Executor, rollup: TopicRollup, rows: [string[]
       ${rows.map(([, c]) => c.sentimentSum)}::float8[], ${rows.map(([, c]) => c.engagement)}::int8[]
     )
     ${sql.raw(addOnConflict(rollup.table, [rollup.bucket, 'platform', 'topic'], TOPIC_COUNTS))}
+  `.execute(db);
+}
+
+/** Adds to the per-author rollups: posts and counters per (author, day), mentions per (author, topic). */
+async function addAuthorCounts(db: Executor, days: [string[], PlatformCounts][], topics: [string[], TopicCounts][]): Promise<void> {
+  await sql`
+    insert into author_daily_stats (author_id, day, ${sql.raw(AUTHOR_DAY_COUNTS.join(', '))})
+    select * from unnest(
+      ${days.map(([k]) => k[0])}::int8[], ${days.map(([k]) => k[1])}::date[],
+      ${days.map(([, c]) => c.posts)}::int4[], ${days.map(([, c]) => c.likes)}::int8[],
+      ${days.map(([, c]) => c.comments)}::int8[], ${days.map(([, c]) => c.shares)}::int8[],
+      ${days.map(([, c]) => c.views)}::int8[], ${days.map(([, c]) => c.replies)}::int8[],
+      ${days.map(([, c]) => c.retweets)}::int8[], ${days.map(([, c]) => c.sentimentSum)}::float8[]
+    )
+    ${sql.raw(addOnConflict('author_daily_stats', ['author_id', 'day'], AUTHOR_DAY_COUNTS))}
+  `.execute(db);
+  if (topics.length === 0) return;
+  await sql`
+    insert into author_topic_stats (author_id, topic, ${sql.raw(AUTHOR_TOPIC_COUNTS.join(', '))})
+    select * from unnest(
+      ${topics.map(([k]) => k[0])}::int8[], ${topics.map(([k]) => k[1])}::text[],
+      ${topics.map(([, c]) => c.mentions)}::int4[], ${topics.map(([, c]) => c.sentimentSum)}::float8[]
+    )
+    ${sql.raw(addOnConflict('author_topic_stats', ['author_id', 'topic'], AUTHOR_TOPIC_COUNTS))}
   `.execute(db);
 }
 
@@ -66,4 +90,5 @@ export async function applyRollupDelta(db: Executor, delta: RollupDelta): Promis
       ${sql.raw(addOnConflict('topic_related_daily', ['day', 'platform', 'topic', 'symbol'], ['mentions']))}
     `.execute(db);
   }
+  await addAuthorCounts(db, sorted(delta.authorDays), sorted(delta.authorTopics));
 }

@@ -3,6 +3,8 @@ import type { Engagement, Platform } from '../schema/posts.js';
 /** The fields of a post that the rollups count. */
 export interface RollupPost extends Engagement {
   platform: Platform;
+  /** The author's row in `authors`: the per-author rollups' key. */
+  authorId: number;
   createdAt: Date;
   sentiment: number;
   hashtags: readonly string[];
@@ -46,21 +48,31 @@ export class RollupDelta {
   readonly topicHours = new Map<string, TopicCounts>();
   readonly topicDays = new Map<string, TopicCounts>();
   readonly related = new Map<string, number>();
+  /** Per author and day (key author id, day), and per author and topic (key author id, topic). */
+  readonly authorDays = new Map<string, PlatformCounts>();
+  readonly authorTopics = new Map<string, TopicCounts>();
 
   add(post: RollupPost, sign: 1 | -1 = 1): void {
     const hour = hourOf(post.createdAt);
     const day = dayOf(post.createdAt);
-    const counts = bump(this.platformHours, key(hour, post.platform), emptyPlatformCounts);
-    counts.posts += sign;
-    counts.likes += sign * post.likes;
-    counts.comments += sign * post.comments;
-    counts.shares += sign * post.shares;
-    counts.views += sign * post.views;
-    counts.replies += sign * post.replies;
-    counts.retweets += sign * post.retweets;
-    counts.sentimentSum += sign * post.sentiment;
+    for (const counts of [
+      bump(this.platformHours, key(hour, post.platform), emptyPlatformCounts),
+      bump(this.authorDays, key(String(post.authorId), day), emptyPlatformCounts),
+    ]) {
+      counts.posts += sign;
+      counts.likes += sign * post.likes;
+      counts.comments += sign * post.comments;
+      counts.shares += sign * post.shares;
+      counts.views += sign * post.views;
+      counts.replies += sign * post.replies;
+      counts.retweets += sign * post.retweets;
+      counts.sentimentSum += sign * post.sentiment;
+    }
 
     for (const topic of topicsOf(post)) {
+      const byAuthor = bump(this.authorTopics, key(String(post.authorId), topic), emptyTopicCounts);
+      byAuthor.mentions += sign;
+      byAuthor.sentimentSum += sign * post.sentiment;
       for (const [map, bucket] of [
         [this.topicHours, hour],
         [this.topicDays, day],

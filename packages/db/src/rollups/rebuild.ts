@@ -19,6 +19,8 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
     await sql`delete from topic_hourly_stats`.execute(trx);
     await sql`delete from topic_daily_stats`.execute(trx);
     await sql`delete from topic_related_daily`.execute(trx);
+    await sql`delete from author_daily_stats`.execute(trx);
+    await sql`delete from author_topic_stats`.execute(trx);
     await sql`
       insert into platform_hourly_stats (hour, platform, posts, likes, comments, shares, views, replies, retweets, sentiment_sum)
       select ${HOUR}, platform, count(*), sum(likes), sum(comments), sum(shares), sum(views), sum(replies), sum(retweets), sum(sentiment::float8)
@@ -41,6 +43,16 @@ export async function rebuildRollups(db: Kysely<Database>): Promise<void> {
       from posts ${TOPICS} cross join lateral unnest(symbols) s(symbol)
       where t.topic <> '$' || s.symbol
       group by 1, 2, 3, 4
+    `.execute(trx);
+    await sql`
+      insert into author_daily_stats (author_id, day, posts, likes, comments, shares, views, replies, retweets, sentiment_sum)
+      select author_id, ${DAY}, count(*), sum(likes), sum(comments), sum(shares), sum(views), sum(replies), sum(retweets), sum(sentiment::float8)
+      from posts group by 1, 2
+    `.execute(trx);
+    await sql`
+      insert into author_topic_stats (author_id, topic, mentions, sentiment_sum)
+      select author_id, t.topic, count(*), sum(sentiment::float8)
+      from posts ${TOPICS} group by 1, 2
     `.execute(trx);
     await rebuildPostings(trx);
   });

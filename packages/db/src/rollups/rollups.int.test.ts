@@ -60,9 +60,15 @@ describe(`demo posts and rollups (${process.env.TEST_DB})`, () => {
       handle.db,
     );
     await sql`delete from topic_related_daily where topic = (select min(topic) from topic_related_daily)`.execute(handle.db);
-    const drift = await findRollupDrift(handle.db);
+    await sql`update author_daily_stats set likes = likes + 1 where author_id = (select min(author_id) from author_daily_stats)`.execute(
+      handle.db,
+    );
+    await sql`delete from author_topic_stats where author_id = (select max(author_id) from author_topic_stats)`.execute(handle.db);
+    const drift = await findRollupDrift(handle.db, 100);
     expect(drift.some((d) => d.includes('platform_hourly_stats'))).toBe(true);
     expect(drift.some((d) => d.includes('topic_related_daily'))).toBe(true);
+    expect(drift.some((d) => d.includes('author_daily_stats'))).toBe(true);
+    expect(drift.some((d) => d.includes('author_topic_stats'))).toBe(true);
     await rebuildRollups(handle.db);
     expect(await findRollupDrift(handle.db)).toEqual([]);
   });

@@ -64,6 +64,37 @@ export async function findRollupDrift(db: Kysely<Database>, limit = 20): Promise
     limit ${limit}
   `.execute(db);
 
+  const authorDays = await sql<Record<string, unknown>>`
+    with expected as (
+      select author_id, ${DAY} as day, count(*)::int as posts, sum(likes)::int8 as likes, sum(comments)::int8 as comments,
+             sum(shares)::int8 as shares, sum(views)::int8 as views, sum(replies)::int8 as replies,
+             sum(retweets)::int8 as retweets, sum(sentiment::float8) as sentiment_sum
+      from posts group by 1, 2
+    ), stored as (
+      select * from author_daily_stats
+      where posts <> 0 or likes <> 0 or comments <> 0 or shares <> 0 or views <> 0 or replies <> 0 or retweets <> 0
+    )
+    select 'author_daily_stats' as "table", coalesce(e.author_id, s.author_id) as author_id, coalesce(e.day, s.day) as day,
+           e.posts as expected_posts, s.posts as stored_posts, e.likes as expected_likes, s.likes as stored_likes
+    from expected e full join stored s on s.author_id = e.author_id and s.day = e.day
+    where e.posts is distinct from s.posts or e.likes is distinct from s.likes or e.comments is distinct from s.comments
+       or e.shares is distinct from s.shares or e.views is distinct from s.views or e.replies is distinct from s.replies
+       or e.retweets is distinct from s.retweets or ${CLOSE('e.sentiment_sum', 's.sentiment_sum')}
+    limit ${limit}
+  `.execute(db);
+
+  const authorTopics = await sql<Record<string, unknown>>`
+    with expected as (
+      select author_id, t.topic, count(*)::int as mentions, sum(sentiment::float8) as sentiment_sum
+      from posts ${TOPICS} group by 1, 2
+    ), stored as (select * from author_topic_stats where mentions <> 0)
+    select 'author_topic_stats' as "table", coalesce(e.author_id, s.author_id) as author_id, coalesce(e.topic, s.topic) as topic,
+           e.mentions as expected_mentions, s.mentions as stored_mentions
+    from expected e full join stored s on s.author_id = e.author_id and s.topic = e.topic
+    where e.mentions is distinct from s.mentions or ${CLOSE('e.sentiment_sum', 's.sentiment_sum')}
+    limit ${limit}
+  `.execute(db);
+
   // Postings compared as sets of (id, time, rank) per key: their order in the arrays is the order of writing.
   const postings = await sql<Record<string, unknown>>`
     with expected as (
@@ -85,6 +116,8 @@ export async function findRollupDrift(db: Kysely<Database>, limit = 20): Promise
     ...(await topics('topic_hourly_stats', 'hour')).rows,
     ...(await topics('topic_daily_stats', 'day')).rows,
     ...related.rows,
+    ...authorDays.rows,
+    ...authorTopics.rows,
     ...postings.rows,
   ];
   return rows.slice(0, limit).map((row) => JSON.stringify(row));

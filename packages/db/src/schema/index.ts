@@ -1,6 +1,7 @@
 import type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
 import type { ApiKeysTable } from './api-keys.js';
 import type { AssetsTable } from './assets.js';
+import type { AuthorDailyStatsTable, AuthorTopicStatsTable } from './author-stats.js';
 import type { AuthorsTable } from './authors.js';
 import type { BlogPostsTable } from './blog-posts.js';
 import type { BudgetNoticesTable, BudgetsTable } from './budgets.js';
@@ -32,6 +33,7 @@ import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable 
 export type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
 export type { ApiKeyRow, ApiKeysTable } from './api-keys.js';
 export type { AssetRow, AssetsTable } from './assets.js';
+export type { AuthorDailyStatsTable, AuthorTopicStatsTable } from './author-stats.js';
 export type { AuthorRow, AuthorsTable } from './authors.js';
 export type { BlogPostRow, BlogPostsTable } from './blog-posts.js';
 export type { BudgetNoticesTable, BudgetsTable } from './budgets.js';
@@ -78,6 +80,8 @@ export interface Database {
   search_postings: SearchPostingsTable;
   topic_daily_stats: TopicDailyStatsTable;
   topic_related_daily: TopicRelatedDailyTable;
+  author_daily_stats: AuthorDailyStatsTable;
+  author_topic_stats: AuthorTopicStatsTable;
   blog_posts: BlogPostsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_confirmations: NewsletterConfirmationsTable;

@@ -13,6 +13,8 @@ const guarded = [
   '/social/instagram',
   '/social/facebook',
   '/social/linkedin',
+  '/topics/%24BTC',
+  '/creators/twitter/satoshi',
   '/tasks',
   '/scraping-tasks',
   '/explorer',
@@ -37,7 +39,18 @@ const open = [
 
 describe('sign-in guard', () => {
   it('covers the account and data paths and everything under them, and nothing else', () => {
-    expect(GUARDED_PATHS).toEqual(['/dashboard', '/profile', '/settings', '/social', '/tasks', '/scraping-tasks', '/explorer', '/alerts']);
+    expect(GUARDED_PATHS).toEqual([
+      '/dashboard',
+      '/profile',
+      '/settings',
+      '/social',
+      '/topics',
+      '/creators',
+      '/tasks',
+      '/scraping-tasks',
+      '/explorer',
+      '/alerts',
+    ]);
     for (const path of [...guarded, '/settings/', '/social/twitter/extra']) expect(isGuardedPath(path)).toBe(true);
     for (const path of ['/', '/socialite', '/dashboards', '/docs', '/blog/some-post', '/login']) expect(isGuardedPath(path)).toBe(false);
   });

@@ -13,6 +13,8 @@ export const GUARDED_PATHS = [
   '/profile',
   '/settings',
   '/social',
+  '/topics',
+  '/creators',
   '/tasks',
   '/scraping-tasks',
   '/explorer',

@@ -86,11 +86,22 @@ describe('/market/:symbol', () => {
     expect(screen.getByText('19,950,000 BTC')).toBeTruthy();
     // The stored candles, then the header's live price (a later hour) as the last: one price on the page.
     expect(
-      await screen.findByRole('img', { name: 'BTC candlestick chart, last 30 days, hourly candles: 3 candles, last price $97,412.35' }),
+      await screen.findByRole('img', {
+        name: 'BTC candlestick chart, last 30 days, hourly candles: 3 candles with mentions of $BTC per day as bars, last price $97,412.35',
+      }),
     ).toBeTruthy();
     expect(screen.getByText(/6 posts name \$BTC/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create alert' }).getAttribute('href')).toBe('/alerts?symbol=BTC&price=97412');
     expect(api.callsTo('social.search')[0]?.input).toMatchObject({ q: '$BTC' });
+  });
+
+  it('puts the mentions on the price chart, and their sentiment when asked', async () => {
+    renderAsset();
+    expect(await screen.findByText(/Mentions of \$BTC per day \(left axis\)/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show sentiment' }));
+    expect(
+      await screen.findByRole('img', { name: /mentions of \$BTC per day as bars and their mean sentiment as a line, last price/ }),
+    ).toBeTruthy();
   });
 
   it('switches the candle interval, asking for that history and saying which is chosen', async () => {
@@ -100,7 +111,11 @@ describe('/market/:symbol', () => {
     expect(within(group).getByRole('button', { name: '1h' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(within(group).getByRole('button', { name: '1m' }));
-    expect(await screen.findByRole('img', { name: /last 24 hours, minute candles: 4 candles, last price \$97,412\.35$/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', {
+        name: /last 24 hours, minute candles: 4 candles with mentions of \$BTC per hour as bars, last price \$97,412\.35$/,
+      }),
+    ).toBeTruthy();
     expect(within(group).getByRole('button', { name: '1m' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(group).getByRole('button', { name: '1h' }).getAttribute('aria-pressed')).toBe('false');
     await waitFor(() => expect(api.callsTo('market.asset').map((call) => call.input.interval)).toContain('1m'));

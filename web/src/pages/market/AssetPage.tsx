@@ -12,6 +12,7 @@ import { alertPrice, formatPrice, formatSupply, formatUsdCompact } from './forma
 import { withLivePrice } from './liveCandles';
 import { UpdatedStatus } from './LiveStatus';
 import { MarketSentiment } from './MarketSentiment';
+import { SocialOverlayControls } from './SocialOverlayControls';
 import { StarButton } from './StarButton';
 import { useLiveOverview } from './useLiveOverview';
 import { useWatchlist } from './useWatchlist';
@@ -39,6 +40,7 @@ export function assetMetaDescription(name: string, symbol: string): string {
 export default function AssetPage() {
   const symbol = (useParams().symbol ?? '').toUpperCase();
   const [interval, setChartInterval] = useState<CandleInterval>('1h');
+  const [showSentiment, setShowSentiment] = useState(false);
   const detail = trpc.market.asset.useQuery({ symbol, interval }, { placeholderData: (previous) => previous });
   const history = trpc.market.history.useQuery({ symbol, interval });
   // The page is public (signed-out visitors see live prices); the posts search is an account's, so
@@ -157,13 +159,24 @@ export default function AssetPage() {
             candles.length === 0 ? (
               <p className={styles.muted}>No candles stored for this span yet.</p>
             ) : (
-              <Suspense fallback={<div className={styles.chart} aria-hidden="true" />}>
-                <CandleChart
-                  candles={candles}
-                  intraday={interval !== '1d'}
-                  description={`${symbol} candlestick chart, ${INTERVAL_LABELS[interval].span}: ${candles.length} candles, last price ${formatPrice(candles.at(-1)!.close)}`}
+              <>
+                <SocialOverlayControls
+                  symbol={symbol}
+                  bucket={detail.data?.social.bucket}
+                  showSentiment={showSentiment}
+                  onShowSentiment={setShowSentiment}
                 />
-              </Suspense>
+                <Suspense fallback={<div className={styles.chart} aria-hidden="true" />}>
+                  <CandleChart
+                    candles={candles}
+                    intraday={interval !== '1d'}
+                    social={detail.data?.social.points ?? []}
+                    showSentiment={showSentiment}
+                    // "last price" ends the description: the browser test reads the chart's price from there.
+                    description={`${symbol} candlestick chart, ${INTERVAL_LABELS[interval].span}: ${candles.length} candles with mentions of $${symbol} per ${detail.data?.social.bucket ?? 'bucket'} as bars${showSentiment ? ' and their mean sentiment as a line' : ''}, last price ${formatPrice(candles.at(-1)!.close)}`}
+                  />
+                </Suspense>
+              </>
             )
           ) : (
             <div className={styles.chart} role="status" aria-label="Loading the chart" />

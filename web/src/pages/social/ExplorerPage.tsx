@@ -119,7 +119,7 @@ export default function ExplorerPage() {
         <h2 id="explorer-results" className={styles.sectionTitle}>
           {search.platform ? `Results on ${PLATFORM_LABELS[search.platform]}` : 'Results'}
         </h2>
-        <SearchOutcome search={search} />
+        <SearchOutcome search={search} dataset={dataset} />
       </section>
     </Page>
   );
@@ -153,7 +153,7 @@ function useSearchPages(settled: SettledSearch | null, dataset: Dataset) {
   };
 }
 
-function SearchOutcome({ search }: { search: SearchPages }) {
+function SearchOutcome({ search, dataset }: { search: SearchPages; dataset: Dataset }) {
   const { q, first, last, loaded } = search;
   if (!q || !first) return <p className={styles.empty}>{SOCIAL_MESSAGES.explorerPrompt}</p>;
   if (first.isPending) {
@@ -178,7 +178,7 @@ function SearchOutcome({ search }: { search: SearchPages }) {
       <p className={styles.count} aria-live="polite">
         Showing {formatCount(loaded.length)} of {countText(total, totalCapped)} {total === 1 && !totalCapped ? 'result' : 'results'}
       </p>
-      <SearchResults results={loaded} />
+      <SearchResults results={loaded} authorLinks={dataset === 'shared'} />
       {last?.isError ? (
         <FormAlert tone="error">
           <p>{SOCIAL_MESSAGES.explorerFailed}</p>

@@ -124,7 +124,8 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
           <div className={result.isFetching ? styles.busy : undefined} aria-busy={result.isFetching}>
             <Table
               caption={dataset === 'mine' ? `Your ${label} posts` : `${label} posts`}
-              columns={PLATFORM_COLUMNS[platform](expanded)}
+              // A creator page is the shared dataset's: an author of one's own posts may have none.
+              columns={PLATFORM_COLUMNS[platform](expanded, dataset === 'shared')}
               rows={data?.data ?? []}
               rowKey={(row) => row._id}
               emptyMessage={SOCIAL_MESSAGES.tableEmpty}

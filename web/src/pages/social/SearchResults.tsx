@@ -1,5 +1,6 @@
 import { PLATFORM_LABELS, type SearchResult } from '@coinsight/contracts';
 import { SentimentBadge } from './SentimentBadge';
+import { authorName, CreatorLink, TopicLink } from './socialLinks';
 import { Badge } from '../../components/ui';
 import { formatCount, formatPostDate } from '../../lib/formatNumber';
 import styles from './Explorer.module.css';
@@ -13,7 +14,8 @@ const METRICS = [
 ] as const;
 
 /** docs/product.md §3 search results, newest or most relevant first. */
-export function SearchResults({ results }: { results: SearchResult[] }) {
+/** `authorLinks` false for one's own posts: a creator page is the shared dataset's, where their author may have none. */
+export function SearchResults({ results, authorLinks = true }: { results: SearchResult[]; authorLinks?: boolean }) {
   return (
     <ol className={styles.results}>
       {results.map((result) => (
@@ -21,9 +23,11 @@ export function SearchResults({ results }: { results: SearchResult[] }) {
           <article className={styles.result}>
             <header className={styles.resultHeader}>
               <Badge tone="info">{PLATFORM_LABELS[result.platform]}</Badge>
-              <span className={styles.author}>
-                {result.platform === 'linkedin' ? result.userRef.username : `@${result.userRef.username}`}
-              </span>
+              {authorLinks ? (
+                <CreatorLink platform={result.platform} username={result.userRef.username} className={styles.author} />
+              ) : (
+                <span className={styles.author}>{authorName(result.platform, result.userRef.username)}</span>
+              )}
               <time className={styles.muted} dateTime={result.createdAt}>
                 {formatPostDate(result.createdAt)}
               </time>
@@ -33,7 +37,9 @@ export function SearchResults({ results }: { results: SearchResult[] }) {
             {result.hashtags.length > 0 ? (
               <ul className={styles.tags} aria-label="Hashtags">
                 {result.hashtags.map((tag) => (
-                  <li key={tag}>#{tag}</li>
+                  <li key={tag}>
+                    <TopicLink topic={`#${tag}`} />
+                  </li>
                 ))}
               </ul>
             ) : null}

@@ -1,11 +1,20 @@
 import type { TrendingTopic } from '@coinsight/contracts';
 import { SentimentBadge } from './SentimentBadge';
+import { TopicLink } from './socialLinks';
 import { Badge, ChangeValue, Table, type TableColumn } from '../../components/ui';
 import { formatCount } from '../../lib/formatNumber';
 import styles from './SocialAnalytics.module.css';
 
 const columns: TableColumn<TrendingTopic>[] = [
-  { key: 'topic', header: 'Topic', cell: (t) => <strong>{t.topic}</strong> },
+  {
+    key: 'topic',
+    header: 'Topic',
+    cell: (t) => (
+      <strong>
+        <TopicLink topic={t.topic} />
+      </strong>
+    ),
+  },
   { key: 'mentions', header: 'Mentions', align: 'end', cell: (t) => formatCount(t.mentions) },
   { key: 'sentiment', header: 'Sentiment', cell: (t) => <SentimentBadge score={t.sentiment} /> },
   { key: 'change24h', header: '24h change', align: 'end', cell: (t) => <ChangeValue percent={t.change24h} of="count" /> },

@@ -1,5 +1,6 @@
 import type { PostsByPlatform, SocialPlatform } from '@coinsight/contracts';
 import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TableColumn } from '../../components/ui';
 import { PLATFORM_COLUMNS } from './platformColumns';
@@ -25,7 +26,7 @@ const posts: PostsByPlatform = {
 function shown<P extends SocialPlatform>(platform: P) {
   const columns = PLATFORM_COLUMNS[platform](new Set()) as TableColumn<PostsByPlatform[P]>[];
   return columns.map((column) => {
-    const { container } = render(<>{column.cell(posts[platform])}</>);
+    const { container } = render(<MemoryRouter>{column.cell(posts[platform])}</MemoryRouter>);
     return [column.header, column.key, column.align ?? 'start', column.sortable ? 'sortable' : '', container.textContent];
   });
 }
@@ -91,5 +92,22 @@ describe('the posts table columns per platform (docs/product.md §3 fields)', ()
       ['Shares', 'shares', 'end', 'sortable', '9'],
       ['Sentiment', 'sentiment', 'start', '', expect.any(String)],
     ]);
+  });
+
+  it("links every author to their creator page, a LinkedIn member's name as it is", () => {
+    const { getByRole } = render(
+      <MemoryRouter>
+        {PLATFORM_COLUMNS.twitter(new Set())[0]!.cell(posts.twitter)}
+        {PLATFORM_COLUMNS.linkedin(new Set())[0]!.cell({ ...posts.linkedin, userRef: { username: 'Priya Patel' } })}
+      </MemoryRouter>,
+    );
+    expect(getByRole('link', { name: '@satoshi' }).getAttribute('href')).toBe('/creators/twitter/satoshi');
+    expect(getByRole('link', { name: 'Priya Patel' }).getAttribute('href')).toBe('/creators/linkedin/Priya%20Patel');
+  });
+
+  it("writes one's own posts' authors without a link: a creator page is the shared dataset's", () => {
+    const { container } = render(<MemoryRouter>{PLATFORM_COLUMNS.twitter(new Set(), false)[0]!.cell(posts.twitter)}</MemoryRouter>);
+    expect(container.textContent).toBe('@satoshi');
+    expect(container.querySelector('a')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@coinsight/contracts';
 import { PostText } from './PostText';
 import { SentimentBadge } from './SentimentBadge';
+import { authorName, CreatorLink } from './socialLinks';
 import { Badge, type TableColumn } from '../../components/ui';
 import { formatCount, formatPostDay, formatPostTime } from '../../lib/formatNumber';
 import styles from './PostsTable.module.css';
@@ -29,8 +30,6 @@ type CountersOf<P extends SocialPlatform> = Extract<keyof PostsByPlatform[P], Co
 
 /** What sets a platform's table apart; every other column is the same for all. */
 interface PlatformTable<P extends SocialPlatform> {
-  /** LinkedIn has no handles: its authors are shown by name. */
-  handles: boolean;
   /** Columns of the platform's own fields, between the post and its date. */
   details: ReadonlyArray<TableColumn<PostsByPlatform[P]>>;
   /** Its counters, in the order shown after the date. */
@@ -57,9 +56,8 @@ const none = <span className={styles.muted}>—</span>;
 
 /** docs/product.md §3's fields per platform: the one place the four tables differ. */
 const PLATFORM_TABLES: { [P in SocialPlatform]: PlatformTable<P> } = {
-  twitter: { handles: true, details: [], counters: ['views', 'likes', 'replies', 'retweets'], extras: [] },
+  twitter: { details: [], counters: ['views', 'likes', 'replies', 'retweets'], extras: [] },
   instagram: {
-    handles: true,
     details: [
       { key: 'mediaType', header: 'Media', cell: (r) => (r.mediaType ? <Badge tone="info">{r.mediaType}</Badge> : none) },
       { key: 'location', header: 'Location', cell: (r) => r.location ?? none },
@@ -68,19 +66,22 @@ const PLATFORM_TABLES: { [P in SocialPlatform]: PlatformTable<P> } = {
     extras: [],
   },
   facebook: {
-    handles: true,
     details: [],
     counters: ['likes', 'comments', 'shares'],
     extras: [{ key: 'reactions', header: 'Reactions', cell: (r) => <ReactionsCell reactions={r.reactions} /> }],
   },
-  linkedin: { handles: false, details: [], counters: ['views', 'likes', 'comments', 'shares'], extras: [] },
+  linkedin: { details: [], counters: ['views', 'likes', 'comments', 'shares'], extras: [] },
 };
 
 /**
  * A platform's columns: user, post, its details, date, its counters, its extras, sentiment. The
  * date and the counters it sorts by (SORT_COLUMNS) have sortable headers.
  */
-function platformColumns<P extends SocialPlatform>(platform: P, expanded: ReadonlySet<string>): TableColumn<PostsByPlatform[P]>[] {
+function platformColumns<P extends SocialPlatform>(
+  platform: P,
+  expanded: ReadonlySet<string>,
+  authorLinks: boolean,
+): TableColumn<PostsByPlatform[P]>[] {
   type Row = PostsByPlatform[P];
   const table: PlatformTable<P> = PLATFORM_TABLES[platform];
   const sortable = (key: string) => (SORT_COLUMNS[platform] as readonly string[]).includes(key);
@@ -88,7 +89,12 @@ function platformColumns<P extends SocialPlatform>(platform: P, expanded: Readon
     {
       key: 'user',
       header: 'User',
-      cell: (row: Row) => <span className={styles.user}>{table.handles ? `@${row.userRef.username}` : row.userRef.username}</span>,
+      cell: (row: Row) =>
+        authorLinks ? (
+          <CreatorLink platform={platform} username={row.userRef.username} className={styles.user} />
+        ) : (
+          <span className={styles.user}>{authorName(platform, row.userRef.username)}</span>
+        ),
     },
     { key: 'text', header: 'Post', cell: (row: Row) => <PostText text={row.text} expanded={expanded.has(row._id)} /> },
     ...table.details,
@@ -116,9 +122,11 @@ function platformColumns<P extends SocialPlatform>(platform: P, expanded: Readon
 }
 
 /** Each platform's columns (docs/product.md §3 fields); the counters it sorts by have sortable headers. */
-export const PLATFORM_COLUMNS: { [P in SocialPlatform]: (expanded: ReadonlySet<string>) => TableColumn<PostsByPlatform[P]>[] } = {
-  twitter: (expanded) => platformColumns('twitter', expanded),
-  instagram: (expanded) => platformColumns('instagram', expanded),
-  facebook: (expanded) => platformColumns('facebook', expanded),
-  linkedin: (expanded) => platformColumns('linkedin', expanded),
+export const PLATFORM_COLUMNS: {
+  [P in SocialPlatform]: (expanded: ReadonlySet<string>, authorLinks?: boolean) => TableColumn<PostsByPlatform[P]>[];
+} = {
+  twitter: (expanded, authorLinks = true) => platformColumns('twitter', expanded, authorLinks),
+  instagram: (expanded, authorLinks = true) => platformColumns('instagram', expanded, authorLinks),
+  facebook: (expanded, authorLinks = true) => platformColumns('facebook', expanded, authorLinks),
+  linkedin: (expanded, authorLinks = true) => platformColumns('linkedin', expanded, authorLinks),
 };
