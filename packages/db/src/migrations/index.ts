@@ -34,6 +34,7 @@ import * as postsCounterCovering from './2026-11-27T0630_posts_counter_covering.
 import * as platformCounterStatistics from './2026-11-27T1300_platform_counter_statistics.js';
 import * as searchPostings from './2026-11-29T0400_search_postings.js';
 import * as apiRequestLogs from './2026-11-29T1100_api_request_logs.js';
+import * as alertKinds from './2026-11-29T1300_alert_kinds.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1300_platform_counter_statistics': platformCounterStatistics,
   '2026-11-29T0400_search_postings': searchPostings,
   '2026-11-29T1100_api_request_logs': apiRequestLogs,
+  '2026-11-29T1300_alert_kinds': alertKinds,
 };
