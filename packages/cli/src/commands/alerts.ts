@@ -5,20 +5,22 @@ import { Context, type Io } from '../context.js';
 import { UsageError } from '../exit-codes.js';
 import { oneOf, positiveNumber, score, wholeNumber } from '../parse.js';
 
+// The columns from before the change, sentiment and spike kinds first, in their order (scripts read the CSV by position).
 const ALERT_COLUMNS = [
   'id',
   'kind',
   'symbol',
   'condition',
   'threshold',
-  'window',
-  'repeat',
-  'channels',
   'email',
   'active',
   'createdAt',
   'firedAt',
   'firedValue',
+  'webhookUrl',
+  'window',
+  'repeat',
+  'channels',
   'nextEligibleAt',
   'failingChannels',
 ] as const;

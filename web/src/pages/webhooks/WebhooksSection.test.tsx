@@ -22,6 +22,7 @@ const ROTATED: WebhookSecret = {
 const delivery = (overrides: Partial<WebhookDelivery>): WebhookDelivery => ({
   id: 1,
   alertId: 7,
+  channel: 'webhook',
   url: 'https://hooks.example.com/coinsight',
   event: 'alert.fired',
   status: 'delivered',
