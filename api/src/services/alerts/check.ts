@@ -125,13 +125,14 @@ function evaluated(now: Date) {
         select p.price from (
           select price, time from price_ticks where asset = a.symbol and time <= ${reference} and time >= ${floor}
           union all
+          -- A candle's close is the price at its end; bounds on open_time itself keep to the key's range.
           select c.close, c.open_time + interval '1 minute' from candles c
-          where c.asset = a.symbol and c."interval" = '1m' and c.open_time + interval '1 minute' <= ${reference}
-            and c.open_time + interval '1 minute' >= ${floor}
+          where c.asset = a.symbol and c."interval" = '1m' and c.open_time <= ${reference} - interval '1 minute'
+            and c.open_time >= ${floor} - interval '1 minute'
           union all
           select c.close, c.open_time + interval '1 hour' from candles c
-          where c.asset = a.symbol and c."interval" = '1h' and c.open_time + interval '1 hour' <= ${reference}
-            and c.open_time + interval '1 hour' >= ${floor}
+          where c.asset = a.symbol and c."interval" = '1h' and c.open_time <= ${reference} - interval '1 hour'
+            and c.open_time >= ${floor} - interval '1 hour'
         ) p
         where p.price > 0
         order by p.time desc limit 1
