@@ -178,6 +178,15 @@ describe(`alerts that catch moves (${process.env.TEST_DB})`, () => {
     expect(alert).toMatchObject({ firedAt: second.toISOString(), conditionCleared: false, active: true });
     expect(firings.get(once.data.id)).toBe(1);
     expect(firings.get(neverCleared.data.id)).toBe(1);
+
+    // Eligible again (cleared, cooldown over): two checks at the same moment fire it once.
+    await step(1, 3000);
+    const now = later(11 * 60_000);
+    await tick('ETH', 5000, now);
+    const results = await Promise.all([check(now), check(now)]);
+    expect(results.map((r) => r.fired).sort()).toEqual([0, 1]);
+    const notes = await t.app.db.selectFrom('notifications').select('id').where('alert_id', '=', repeating.data.id).execute();
+    expect(notes).toHaveLength(3);
   });
 
   it("Slack, Discord and Telegram deliveries reach their stand-ins in each service's shape, retry, and a failing one is reported", async () => {
