@@ -12,6 +12,7 @@ import type { CoinGeckoConfig } from './services/market/coingecko/client.js';
 import { parseInternalNetworks } from './internal-networks.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 import type { TaskSettings } from './services/tasks/settings.js';
+import type { TelegramBot } from './services/webhooks/channels.js';
 
 /** Everything buildApp needs, resolved: no defaults or file reads happen past this point. */
 export interface AppConfig {
@@ -61,6 +62,8 @@ export interface AppConfig {
      * private addresses. Off, only public unicast addresses are accepted and connected to.
      */
     allowPrivate: boolean;
+    /** The operator's Telegram bot (TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL); undefined without a token. */
+    telegram?: TelegramBot;
   };
   /** Runs scheduled jobs (ticks, roll-ups, retention) and tasks; off for an instance that only serves requests. */
   jobs: boolean;
@@ -119,7 +122,10 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     printMail: embedded,
     redisUrl: env.REDIS_URL,
     market: { feed: env.MARKET_FEED, tickSeconds: env.MARKET_TICK_SECONDS, seed: env.MARKET_SEED, coingecko: coinGeckoConfigFrom(env) },
-    webhooks: { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' },
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+      telegram: env.TELEGRAM_BOT_TOKEN ? { botToken: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, '') } : undefined,
+    },
     jobs: env.JOBS !== 'off',
     requestLog: env.API_REQUEST_LOG !== 'off',
     tasks: {

@@ -118,6 +118,9 @@ const envFields = z.object({
     emptyAsUndefined,
     z.enum(['0', '1'], { message: 'WEBHOOK_ALLOW_PRIVATE must be 0 or 1' }).default('0'),
   ),
+  // Telegram alerts go through the operator's bot; without a token an alert cannot name a Telegram chat.
+  TELEGRAM_BOT_TOKEN: optional(z.string().trim().min(1, 'TELEGRAM_BOT_TOKEN must not be blank')),
+  TELEGRAM_API_URL: z.preprocess(emptyAsUndefined, url('TELEGRAM_API_URL', ['http:', 'https:']).default('https://api.telegram.org')),
   // Behind a load balancer or reverse proxy: which hops' X-Forwarded-For to believe (trust-proxy.ts).
   TRUST_PROXY: optional(z.string().trim()),
   // Who may read /metrics and the detail of /readyz (internal-networks.ts); default loopback and private ranges.

@@ -1,10 +1,13 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
 
 // Short ticks so an alert is checked soon after it is made; the header still polls every 30 s.
-const e2e = setupE2E({ smtp: true, signedIn: true, env: { MARKET_TICK_SECONDS: '2' } });
+// WEBHOOK_ALLOW_PRIVATE: a Slack stand-in on 127.0.0.1 receives the channel's deliveries.
+const e2e = setupE2E({ smtp: true, signedIn: true, env: { MARKET_TICK_SECONDS: '2', WEBHOOK_ALLOW_PRIVATE: '1' } });
 const url = e2e.url;
 // A poll (30 s) after a tick (2 s) on a loaded machine: generous, never a timing assert.
 const FIRE_TIMEOUT_MS = 120_000;
@@ -27,6 +30,22 @@ async function openAlerts(page: Page, path = '/alerts'): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
   // The symbols come from the public market overview.
   await page.getByRole('option', { name: 'ETH · Ethereum' }).waitFor({ state: 'attached' });
+}
+
+/** A local stand-in for a Slack incoming webhook: records each JSON body, answers 200. */
+async function slackStandIn() {
+  const bodies: unknown[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/services/T0/B0/x`, bodies, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 describe('alerts in Chromium', () => {
@@ -115,6 +134,49 @@ describe('alerts in Chromium', () => {
       await page.reload({ waitUntil: 'networkidle' });
       await page.getByRole('switch', { name: 'Market Analysis' }).waitFor();
       expect(await page.getByRole('switch', { name: 'Market Analysis' }).isChecked()).toBe(!before);
+    }
+  });
+
+  it('a repeating change alert with a Slack channel, made at 1280 px, fires: Slack gets its text, the list says when it may fire again', async () => {
+    const slack = await slackStandIn();
+    try {
+      const { page } = e2e;
+      await openAlerts(page);
+      await page.getByRole('radio', { name: 'Change' }).check();
+      await page.getByLabel('Symbol').selectOption('ETH');
+      // Any move at all over the last hour (the back-filled minute candles give the price an hour ago).
+      await page.getByLabel('Move (%)').fill('0.000001');
+      await page.getByLabel('Over').selectOption('1h');
+      await page.getByText('Repeat and channels').click();
+      await page.getByLabel('Fire again after (minutes)').fill('60');
+      await page.getByLabel('Slack webhook URL').fill(slack.url);
+      await expectAxeClean(page, '/alerts, a change alert filled in');
+      await page.getByRole('button', { name: 'Create Alert' }).click();
+      await page.getByText('Alert created: ETH moves 0.000001% in an hour.').waitFor();
+      const row = page
+        .getByRole('list', { name: 'Your alerts' })
+        .getByRole('listitem')
+        .filter({ hasText: 'ETH moves 0.000001% in an hour' });
+      await row.getByText('Fires each time its condition holds anew, at most once every 60 minutes.').waitFor();
+
+      await page.reload({ waitUntil: 'networkidle' });
+      await row.getByText(/^Last fired /).waitFor({ timeout: FIRE_TIMEOUT_MS });
+      expect(await row.textContent()).toContain('Slack');
+      expect(await row.textContent()).toMatch(/Fires again from .+, once its condition has stopped holding and holds again\./);
+      await expect.poll(() => slack.bodies.length, { timeout: FIRE_TIMEOUT_MS, interval: 500 }).toBeGreaterThan(0);
+      expect(slack.bodies[0]).toEqual({ text: expect.stringMatching(/^ETH moved [+-][\d.]+% in the last hour\n/) });
+      await expectFits(page, '/alerts at 1280 px');
+      await expectAxeClean(page, '/alerts with a fired repeating alert');
+
+      const narrow = await e2e.open({ width: 390, height: 844 });
+      await openAlerts(narrow);
+      for (const kind of ['Change', 'Sentiment', 'Spike']) await narrow.getByRole('radio', { name: kind }).check();
+      await narrow.getByText('Repeat and channels').click();
+      await narrow.getByLabel('Telegram chat id').waitFor();
+      await expectFits(narrow, '/alerts at 390 px with the channels open');
+      await expectAxeClean(narrow, '/alerts at 390 px with the channels open');
+    } finally {
+      await slack.close();
     }
   });
 });

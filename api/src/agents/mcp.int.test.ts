@@ -127,6 +127,12 @@ describe.skipIf(clientSideOnly)(`MCP over Streamable HTTP at /mcp (${process.env
       expect((listed.structuredContent!.data as { id: number }[]).map((a) => a.id)).toContain(alert.id);
       const deleted = (await client.callTool({ name: 'delete_alert', arguments: { id: alert.id } })) as ToolAnswer;
       expect(deleted.structuredContent).toMatchObject({ id: alert.id, deleted: true });
+      const spike = (await client.callTool({
+        name: 'create_alert',
+        arguments: { kind: 'spike', symbol: 'ETH', factor: 2, repeat: { cooldownMinutes: 30 }, email: false },
+      })) as ToolAnswer;
+      expect(spike.isError).toBeFalsy();
+      expect(spike.structuredContent!.alert).toMatchObject({ kind: 'spike', threshold: 2, repeat: { cooldownMinutes: 30 } });
     } finally {
       await client.close();
     }

@@ -12,6 +12,7 @@ import type { MarketLive, MarketSnapshot } from './market/live-bus.js';
 import type { FactCache, ReadCache } from './read-cache.js';
 import type { SiteLimits } from './site/limits.js';
 import type { TaskQueueHolder, TaskSettings } from './tasks/settings.js';
+import type { TelegramBot } from './webhooks/channels.js';
 
 // Types only, and only from modules that do not import this one: every service imports it, so
 // anything it pulled in at run time, or any module of its that named ServiceDeps back, would tie
@@ -43,7 +44,7 @@ export interface ServiceDeps {
   /** The operator's inbox (CONTACT_EMAIL); unset keeps the operator's copies in the outbox and the log. */
   contactEmail: string | undefined;
   /** Webhook delivery settings (config.webhooks): whether private addresses may be reached (tests only). */
-  webhooks: { allowPrivate: boolean };
+  webhooks: { allowPrivate: boolean; telegram?: TelegramBot };
   /** Where rate-limit counters are shared (REDIS_URL), for the health check; undefined without. */
   redis: { ping(): Promise<string> } | undefined;
   /** Verified sessions, trusted for a second; services that revoke sessions or change a user forget them. */

@@ -141,6 +141,14 @@ describe.skipIf(clientSideOnly)(`the coinsight CLI against the API (${process.en
     const deleted = await coinsight(['alerts', 'delete', String(alert.id)]);
     expect(JSON.parse(deleted.stdout)).toMatchObject({ id: alert.id, deleted: true });
     // Deleted twice: the API's 404, its code, message and request id on stderr, exit 1.
+    const spike = await coinsight(['alerts', 'create', 'ETH', '--spike', '3', '--repeat', '30', '--no-email']);
+    expect(v1AlertResponseSchema.parse(JSON.parse(spike.stdout)).alert).toMatchObject({
+      kind: 'spike',
+      threshold: 3,
+      repeat: { cooldownMinutes: 30 },
+    });
+    const change = await coinsight(['alerts', 'create', 'BTC', '--change', '5', '--window', '1h', '--no-email']);
+    expect(v1AlertResponseSchema.parse(JSON.parse(change.stdout)).alert).toMatchObject({ kind: 'change', threshold: 5, window: '1h' });
     const again = await coinsight(['alerts', 'delete', String(alert.id)]);
     expect(again).toMatchObject({ code: 1, stdout: '' });
     expect(again.stderr).toMatch(/^coinsight: .+\n {2}code: not_found \(HTTP 404\)\n {2}request id: \S+\n$/);

@@ -245,6 +245,35 @@ describe(`the /v1 contract (${process.env.TEST_DB})`, () => {
     );
   });
 
+  it('accepts the change, sentiment and spike bodies, with repeat, answering as documented; refuses their bad figures naming the field', async () => {
+    const accepted = [
+      { kind: 'change', symbol: 'BTC', percent: 5, window: '24h', email: false },
+      { kind: 'change', symbol: 'ETH', percent: 0.5, window: '1h', email: false, repeat: { cooldownMinutes: 60 } },
+      { kind: 'sentiment', symbol: 'bitcoin', condition: 'below', score: 0.3, email: false },
+      { kind: 'spike', symbol: 'SOL', factor: 1.5, email: false, repeat: { cooldownMinutes: 1 } },
+      { symbol: 'BTC', price: 1, condition: 'above', email: false, repeat: { cooldownMinutes: 10_080 } },
+    ];
+    for (const body of accepted) await check({ method: 'POST', path: '/v1/alerts/create', body }, 'accepted');
+    const refused: [unknown, string][] = [
+      [{ kind: 'change', symbol: 'BTC', percent: 5 }, 'window'],
+      [{ kind: 'change', symbol: 'BTC', percent: 0, window: '1h' }, 'percent'],
+      [{ kind: 'change', symbol: 'BTC', percent: 5, window: '7d' }, 'window'],
+      [{ kind: 'sentiment', symbol: 'BTC', condition: 'above', score: 1.5 }, 'score'],
+      [{ kind: 'sentiment', symbol: 'BTC', score: 0.5 }, 'condition'],
+      [{ kind: 'spike', symbol: 'BTC', factor: 1.2 }, 'factor'],
+      [{ kind: 'spike', symbol: 'BTC', factor: 2, price: 5 }, 'price'],
+      [{ kind: 'spike', symbol: 'BTC', factor: 2, repeat: { cooldownMinutes: 0 } }, 'repeat.cooldownMinutes'],
+      [{ kind: 'spike', symbol: 'BTC', factor: 2, repeat: { cooldownMinutes: 5, every: 1 } }, 'repeat.every'],
+      [{ kind: 'spike', symbol: 'BTC', factor: 2, telegramChatId: 'not a chat' }, 'telegramChatId'],
+      [{ kind: 'spike', symbol: 'BTC', factor: 2, slackWebhookUrl: 'javascript:alert(1)' }, 'slackWebhookUrl'],
+      [{ kind: 'spike', symbol: 'BTC', factor: 2, discordWebhookUrl: 'http://127.0.0.1/x' }, 'discordWebhookUrl'],
+    ];
+    for (const [body, param] of refused) {
+      const answer = await check({ method: 'POST', path: '/v1/alerts/create', body }, 'refused');
+      expect(JSON.parse(answer.text), JSON.stringify(body)).toMatchObject({ error: { code: 'bad_request', param } });
+    }
+  });
+
   it('holds the document against hostile query parameters', async () => {
     const hostile = ['', ' ', '-1', '1.5', '99999999999999999999', 'x'.repeat(5000), '\u0000', 'null', '日本'];
     for (const op of operations.filter((o) => o.method === 'get' && o.query)) {

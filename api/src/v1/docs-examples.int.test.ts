@@ -197,7 +197,9 @@ const expectations: Record<string, (out: string) => void> = {
   'cli.alerts': (out) => {
     const [created, header, ...rows] = out.trimEnd().split('\n');
     expect(json(created ?? '')).toMatchObject({ symbol: 'ETH', condition: 'below', threshold: 2500, email: false, active: true });
-    expect(header).toBe('id,kind,symbol,condition,threshold,email,active,createdAt,firedAt,firedValue,webhookUrl');
+    expect(header).toBe(
+      'id,kind,symbol,condition,threshold,email,active,createdAt,firedAt,firedValue,webhookUrl,window,repeat,channels,nextEligibleAt,failingChannels',
+    );
     expect(rows.some((row) => row.startsWith(`${(json(created ?? '') as { id: number }).id},price,ETH,below,2500,false,true,`))).toBe(true);
   },
   'cli.timeseries': (out) => {

@@ -68,6 +68,29 @@ describe(`@coinsight/sdk against the API (${process.env.TEST_DB})`, () => {
     expect(gone).toMatchObject({ status: 404, code: 'not_found', requestId: expect.any(String) });
   });
 
+  it('creates change, sentiment and spike alerts, with repeat', async () => {
+    const change = await coinsight.alerts.create({
+      kind: 'change',
+      symbol: 'BTC',
+      percent: 5,
+      window: '1h',
+      email: false,
+      repeat: { cooldownMinutes: 60 },
+    });
+    expect(change.alert).toMatchObject({
+      kind: 'change',
+      threshold: 5,
+      window: '1h',
+      repeat: { cooldownMinutes: 60 },
+      failingChannels: [],
+    });
+    const sentiment = await coinsight.alerts.create({ kind: 'sentiment', symbol: 'ETH', condition: 'below', score: 0.3, email: false });
+    expect(sentiment.alert).toMatchObject({ kind: 'sentiment', condition: 'below', threshold: 0.3, window: null, repeat: null });
+    const spike = await coinsight.alerts.create({ kind: 'spike', symbol: 'SOL', factor: 2.5, email: false });
+    expect(spike.alert).toMatchObject({ kind: 'spike', condition: 'above', threshold: 2.5 });
+    for (const { alert } of [change, sentiment, spike]) await coinsight.alerts.delete(alert.id);
+  });
+
   it('throws CoinsightError with the status, code, message and request id of the answer', async () => {
     const ambiguous = await coinsight.crypto.history({ symbol: 'bit' }).catch((e: unknown) => e);
     expect(ambiguous).toMatchObject({

@@ -21,3 +21,20 @@ export const positiveNumber = (value: string): number => {
   if (value.trim() === '' || !Number.isFinite(number) || number <= 0) throw new InvalidArgumentError('must be a number greater than 0');
   return number;
 };
+
+/** An option parser for a score from 0 to 1 (mean sentiment). */
+export const score = (value: string): number => {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1)
+    throw new InvalidArgumentError('must be a number from 0 to 1');
+  return number;
+};
+
+/** An option parser for one of a few words. */
+export const oneOf =
+  <T extends string>(choices: readonly T[]) =>
+  (value: string): T => {
+    const choice = choices.find((c) => c === value.trim());
+    if (choice === undefined) throw new InvalidArgumentError(`must be one of ${choices.join(', ')}`);
+    return choice;
+  };

@@ -106,6 +106,34 @@ describe('alerts create', () => {
     expect(alertBody('BTC', { mentions: 50, email: true })).toEqual({ kind: 'mentions', mentions: 50, symbol: 'BTC', email: true });
     expect(() => alertBody('BTC', { above: 1, below: 2, email: true })).toThrow(/exactly one/);
   });
+
+  it('builds change, sentiment and spike alerts, with repeat and the chat channels', () => {
+    expect(alertBody('BTC', { change: 5, window: '1h', repeat: 60, slackWebhookUrl: 'https://hooks.slack.com/x', email: false })).toEqual({
+      kind: 'change',
+      percent: 5,
+      window: '1h',
+      symbol: 'BTC',
+      email: false,
+      slackWebhookUrl: 'https://hooks.slack.com/x',
+      repeat: { cooldownMinutes: 60 },
+    });
+    expect(alertBody('ETH', { sentimentBelow: 0.3, telegramChatId: '-100', email: true })).toEqual({
+      kind: 'sentiment',
+      condition: 'below',
+      score: 0.3,
+      symbol: 'ETH',
+      email: true,
+      telegramChatId: '-100',
+    });
+    expect(alertBody('SOL', { spike: 3, discordWebhookUrl: 'https://discord.com/api/webhooks/1/a', email: true })).toEqual({
+      kind: 'spike',
+      factor: 3,
+      symbol: 'SOL',
+      email: true,
+      discordWebhookUrl: 'https://discord.com/api/webhooks/1/a',
+    });
+    expect(() => alertBody('BTC', { change: 1, spike: 2, email: true })).toThrow(/exactly one/);
+  });
 });
 
 describe('data --all output', () => {

@@ -1,8 +1,23 @@
 import { z } from 'zod';
 import { symbolParam } from './market/schemas.js';
 import { webhookUrlSchema } from './http-url.js';
+import {
+  discordWebhookUrlField,
+  factorField,
+  percentField,
+  repeatField,
+  scoreField,
+  slackWebhookUrlField,
+  telegramChatIdField,
+  windowField,
+  type AlertChannel,
+  type AlertRepeat,
+  type ChangeWindow,
+} from './alert-fields.js';
 
-export const ALERT_KINDS = ['price', 'mentions'] as const;
+export * from './alert-fields.js';
+
+export const ALERT_KINDS = ['price', 'mentions', 'change', 'sentiment', 'spike'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_CONDITIONS = ['above', 'below'] as const;
 export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
@@ -23,6 +38,9 @@ export type NotificationPreferenceId = (typeof NOTIFICATION_PREFERENCE_IDS)[numb
 export const ALERT_MAIL_PREFERENCE: Record<AlertKind, NotificationPreferenceId> = {
   price: 'price-alerts',
   mentions: 'social-mentions',
+  change: 'price-alerts',
+  sentiment: 'social-mentions',
+  spike: 'social-mentions',
 };
 
 export const ALERT_MESSAGES = {
@@ -34,8 +52,11 @@ const alertId = z.number({ error: 'id must be a whole number' }).int('id must be
 
 /**
  * docs/product.md §3's alert payload {symbol, price, condition, email?}, with `kind` (default price) for
- * mention alerts {kind: 'mentions', symbol, mentions}: they fire above a whole number of posts.
- * `webhookUrl` (optional): the alert is also POSTed there, signed, when it fires (docs/webhooks.md).
+ * the others: mentions {mentions} fires above a whole number of posts in an hour; change {percent,
+ * window} on a move of at least `percent` either way; sentiment {condition, score} on the 24-hour
+ * mean; spike {factor} on an hour's mentions above `factor` times the usual (docs/market-data.md).
+ * `repeat` (optional) makes it fire again after a cooldown. Channels (optional): `webhookUrl`
+ * (signed, docs/webhooks.md), `slackWebhookUrl`, `discordWebhookUrl`, `telegramChatId`.
  */
 export const createAlertSchema = z
   .object({
@@ -53,37 +74,68 @@ export const createAlertSchema = z
       .min(0, 'mentions must be a whole number of 0 or more')
       .max(1_000_000, 'mentions must be at most 1000000')
       .optional(),
+    percent: percentField.optional(),
+    window: windowField.optional(),
+    score: scoreField.optional(),
+    factor: factorField.optional(),
     email: z.boolean({ error: 'email must be true or false' }).default(true),
     webhookUrl: webhookUrlSchema.optional(),
+    slackWebhookUrl: slackWebhookUrlField.optional(),
+    discordWebhookUrl: discordWebhookUrlField.optional(),
+    telegramChatId: telegramChatIdField.optional(),
+    repeat: repeatField.optional(),
   })
   .superRefine((input, ctx) => {
+    const need = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+    const conditionMessage = `condition must be one of ${ALERT_CONDITIONS.join(', ')}`;
     if (input.kind === 'price') {
-      if (input.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'price must be a number greater than 0' });
-      if (input.condition === undefined)
-        ctx.addIssue({ code: 'custom', path: ['condition'], message: `condition must be one of ${ALERT_CONDITIONS.join(', ')}` });
-    } else if (input.mentions === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['mentions'], message: 'mentions must be a whole number of 0 or more' });
+      if (input.price === undefined) need('price', 'price must be a number greater than 0');
+      if (input.condition === undefined) need('condition', conditionMessage);
+    } else if (input.kind === 'mentions') {
+      if (input.mentions === undefined) need('mentions', 'mentions must be a whole number of 0 or more');
+    } else if (input.kind === 'change') {
+      if (input.percent === undefined) need('percent', 'percent must be a number greater than 0');
+      if (input.window === undefined) need('window', 'window must be one of 1h, 24h');
+    } else if (input.kind === 'sentiment') {
+      if (input.condition === undefined) need('condition', conditionMessage);
+      if (input.score === undefined) need('score', 'score must be a number from 0 to 1');
+    } else if (input.factor === undefined) {
+      need('factor', 'factor must be a number of at least 1.5');
     }
   })
-  .transform((input) =>
-    input.kind === 'price'
-      ? {
-          kind: 'price' as const,
-          symbol: input.symbol,
-          condition: input.condition ?? 'above',
-          threshold: input.price ?? 0,
-          email: input.email,
-          webhookUrl: input.webhookUrl ?? null,
-        }
-      : {
-          kind: 'mentions' as const,
-          symbol: input.symbol,
-          condition: 'above' as const,
-          threshold: input.mentions ?? 0,
-          email: input.email,
-          webhookUrl: input.webhookUrl ?? null,
-        },
-  );
+  .transform((input) => ({
+    kind: input.kind,
+    symbol: input.symbol,
+    // Change and spike alerts fire on a figure above their threshold.
+    condition: input.kind === 'price' || input.kind === 'sentiment' ? (input.condition ?? 'above') : ('above' as const),
+    threshold: thresholdOf(input),
+    window: input.kind === 'change' ? (input.window ?? null) : null,
+    email: input.email,
+    webhookUrl: input.webhookUrl ?? null,
+    slackWebhookUrl: input.slackWebhookUrl ?? null,
+    discordWebhookUrl: input.discordWebhookUrl ?? null,
+    telegramChatId: input.telegramChatId ?? null,
+    repeat: input.repeat ?? null,
+  }));
+
+function thresholdOf(input: {
+  kind: AlertKind;
+  price?: number;
+  mentions?: number;
+  percent?: number;
+  score?: number;
+  factor?: number;
+}): number {
+  const byKind: Record<AlertKind, number | undefined> = {
+    price: input.price,
+    mentions: input.mentions,
+    change: input.percent,
+    sentiment: input.score,
+    spike: input.factor,
+  };
+  return byKind[input.kind] ?? 0;
+}
+
 export type CreateAlertInput = z.output<typeof createAlertSchema>;
 
 /** Pause (active false), resume (true), re-arm a fired alert, or change its email flag. */
@@ -105,9 +157,14 @@ export interface Alert {
   id: number;
   kind: AlertKind;
   symbol: string;
+  /** `above` for change and spike alerts. */
   condition: AlertCondition;
-  /** USD for a price alert; a number of posts in the last hour for a mention alert. */
+  /** USD (price), posts in the last hour (mentions), percent (change), 0-1 score (sentiment), factor (spike). */
   threshold: number;
+  /** The change alert's window; null for the other kinds. */
+  window: ChangeWindow | null;
+  /** Null: fires once, then waits to be re-armed. */
+  repeat: AlertRepeat | null;
   email: boolean;
   active: boolean;
   createdAt: string;
@@ -116,6 +173,18 @@ export interface Alert {
   firedValue: number | null;
   /** Where it is also POSTed when it fires; null for none. */
   webhookUrl: string | null;
+  /** Slack and Discord webhook URLs, shown masked (their path is the credential); null for none. */
+  slackWebhookUrl: string | null;
+  discordWebhookUrl: string | null;
+  telegramChatId: string | null;
+  /** Channels whose latest delivery for this alert failed for good (every retry spent, or refused). */
+  failingChannels: AlertChannel[];
+  /**
+   * A repeating alert that fired: from when it may fire again (the cooldown's end), and whether its
+   * condition has stopped holding since (it must, before it fires again). Null/false otherwise.
+   */
+  nextEligibleAt: string | null;
+  conditionCleared: boolean;
 }
 
 export const updateNotificationPrefSchema = z.object({

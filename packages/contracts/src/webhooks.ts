@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AlertChannel } from './alert-fields.js';
 import type { AlertCondition, AlertKind } from './alerts.js';
 
 /**
@@ -76,6 +77,9 @@ export interface WebhookDelivery {
   id: number;
   /** Null once the alert is deleted; the delivery's record stays. */
   alertId: number | null;
+  /** Webhook (signed), Slack, Discord or Telegram. */
+  channel: AlertChannel;
+  /** Slack and Discord URLs masked; `telegram:<chat id>` for Telegram. */
   url: string;
   event: string;
   status: WebhookDeliveryStatus;

@@ -41,7 +41,12 @@ describe('createMcpServer', () => {
     expect(Object.keys(create?.inputSchema.properties ?? {})).toEqual(
       expect.arrayContaining(['symbol', 'kind', 'condition', 'price', 'mentions', 'email', 'webhookUrl', 'idempotencyKey']),
     );
-    expect(create?.inputSchema.properties).toMatchObject({ kind: { enum: expect.arrayContaining(['price', 'mentions']) } });
+    expect(create?.inputSchema.properties).toMatchObject({
+      kind: { enum: expect.arrayContaining(['price', 'mentions', 'change', 'sentiment', 'spike']) },
+    });
+    expect(Object.keys(create?.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['percent', 'window', 'score', 'factor', 'repeat', 'slackWebhookUrl', 'discordWebhookUrl', 'telegramChatId']),
+    );
     expect(create?.inputSchema.required).toEqual(['symbol']);
     expect(create?.inputSchema).not.toHaveProperty('oneOf');
     expect(tools.find((t) => t.name === 'delete_alert')).toMatchObject({

@@ -125,6 +125,16 @@ class LiveTest(unittest.TestCase):
         self.assertEqual((gone.exception.status, gone.exception.code), (404, "not_found"))
         self.assertTrue(gone.exception.request_id)
 
+    def test_creates_change_sentiment_and_spike_alerts_with_repeat(self) -> None:
+        change = self.client.alerts.create(symbol="BTC", kind="change", percent=5, window="1h", repeat_minutes=60, email=False)["alert"]
+        self.assertEqual((change["kind"], change["threshold"], change["window"], change["repeat"]), ("change", 5, "1h", {"cooldownMinutes": 60}))
+        sentiment = self.client.alerts.create(symbol="ETH", kind="sentiment", condition="above", score=0.7, email=False)["alert"]
+        self.assertEqual((sentiment["kind"], sentiment["condition"], sentiment["threshold"]), ("sentiment", "above", 0.7))
+        spike = self.client.alerts.create(symbol="SOL", kind="spike", factor=3, email=False)["alert"]
+        self.assertEqual((spike["kind"], spike["threshold"], spike["failingChannels"]), ("spike", 3, []))
+        for created in (change, sentiment, spike):
+            self.client.alerts.delete(created["id"])
+
     def test_raises_coinsight_error_with_the_answers_status_code_message_and_request_id(self) -> None:
         with self.assertRaises(CoinsightError) as ambiguous:
             self.client.crypto.history(symbol="bit")

@@ -41,6 +41,14 @@ export function alertOf(overrides: Partial<Alert> & Pick<Alert, 'id'>): Alert {
     firedAt: null,
     firedValue: null,
     webhookUrl: null,
+    window: null,
+    repeat: null,
+    slackWebhookUrl: null,
+    discordWebhookUrl: null,
+    telegramChatId: null,
+    failingChannels: [],
+    nextEligibleAt: null,
+    conditionCleared: false,
     ...overrides,
   };
 }
@@ -81,8 +89,17 @@ export function alertsServer(initial: { alerts?: Alert[]; notifications?: AppNot
         id: nextId++,
         kind: input.kind ?? 'price',
         symbol: input.symbol,
-        condition: input.kind === 'mentions' ? 'above' : (input.condition ?? 'above'),
-        threshold: (input.kind === 'mentions' ? input.mentions : input.price) ?? 0,
+        condition: input.kind === 'price' || input.kind === 'sentiment' ? (input.condition ?? 'above') : 'above',
+        threshold:
+          { price: input.price, mentions: input.mentions, change: input.percent, sentiment: input.score, spike: input.factor }[
+            input.kind ?? 'price'
+          ] ?? 0,
+        window: input.kind === 'change' ? (input.window ?? null) : null,
+        repeat: input.repeat ?? null,
+        webhookUrl: input.webhookUrl ?? null,
+        slackWebhookUrl: input.slackWebhookUrl ?? null,
+        discordWebhookUrl: input.discordWebhookUrl ?? null,
+        telegramChatId: input.telegramChatId === undefined ? null : String(input.telegramChatId),
         email: input.email ?? true,
       });
       state.alerts = [alert, ...state.alerts];

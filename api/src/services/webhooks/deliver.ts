@@ -1,9 +1,19 @@
-import { WEBHOOK_HEADERS, WEBHOOK_LEGACY_SIGNATURE_SUNSET, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from '@coinsight/contracts';
+import {
+  ALERT_CHANNEL_NAMES,
+  WEBHOOK_HEADERS,
+  WEBHOOK_LEGACY_SIGNATURE_SUNSET,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAYS_SECONDS,
+  type AlertChannel,
+} from '@coinsight/contracts';
+import type { Database } from '@coinsight/db';
+import type { Transaction } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
 import { ensureWebhookSecrets, signingSecrets, type StoredSecrets } from './secrets.js';
 import { postWebhook, type SendResult } from './send.js';
 import { legacyKeys, legacySignature, standardSignature } from './signing.js';
-import { resolveWebhookTarget, WebhookTargetError, type ResolveAll } from './url-guard.js';
+import { ChannelUnavailableError, resolveChannelTarget } from './channels.js';
+import { WebhookTargetError, type ResolveAll } from './url-guard.js';
 
 export type WebhookDeliverDeps = Pick<ServiceDeps, 'db' | 'log' | 'webhooks' | 'now'>;
 
@@ -63,7 +73,33 @@ function signedHeaders(
 }
 
 /**
- * The webhook-deliver job: claims the pending deliveries due at `now` (FOR UPDATE SKIP LOCKED,
+ * A channel that failed for good is reported to the alert's owner in the app (the bell), and the
+ * alert answers it in `failingChannels` (read from this delivery): never dropped unseen.
+ */
+async function reportFailedChannel(
+  trx: Transaction<Database>,
+  delivery: { alert_id: number | null; user_id: string; channel: AlertChannel; attempts: number },
+  result: SendResult,
+  now: Date,
+): Promise<void> {
+  const name = ALERT_CHANNEL_NAMES[delivery.channel];
+  const why = result.statusCode === null ? result.error : `HTTP ${result.statusCode}`;
+  await trx
+    .insertInto('notifications')
+    .values({
+      user_id: delivery.user_id,
+      kind: 'channel-failed',
+      alert_id: delivery.alert_id,
+      created_at: now,
+      title: `${name} delivery failed`,
+      body: `An alert could not be sent to ${name} after ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'} (${why}). Check the channel on the alert.`,
+    })
+    .execute();
+}
+
+/**
+ * The webhook-deliver job: claims the pending deliveries due at `now` (every channel: webhooks,
+ * Slack, Discord, Telegram; only webhooks are signed) (FOR UPDATE SKIP LOCKED,
  * and a lease in next_attempt_at, so overlapping runs and instances never send one twice at
  * once), POSTs each signed, records the attempt, and schedules the next one by
  * WEBHOOK_RETRY_DELAYS_SECONDS or ends the delivery. The HTTP calls run outside any transaction.
@@ -90,7 +126,7 @@ export async function deliverWebhooks(
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'user_id', 'url', 'payload', 'attempts'])
+    .returning(['id', 'user_id', 'alert_id', 'channel', 'url', 'payload', 'attempts'])
     .execute();
   const counts = { attempted: claimed.length, delivered: 0, retrying: 0, failed: 0 };
   if (claimed.length === 0) return counts;
@@ -103,8 +139,8 @@ export async function deliverWebhooks(
       let result: SendResult;
       let outcome: Outcome;
       try {
-        const target = await resolveWebhookTarget(delivery.url, { allowPrivate: deps.webhooks.allowPrivate, resolve: input.resolve });
-        const headers = signedHeaders(delivery, body, secrets.get(delivery.user_id), now);
+        const target = await resolveChannelTarget(delivery, { ...deps.webhooks, resolve: input.resolve });
+        const headers = delivery.channel === 'webhook' ? signedHeaders(delivery, body, secrets.get(delivery.user_id), now) : {};
         result = await postWebhook(target, headers, body, input.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
         outcome = classify(result);
       } catch (error) {
@@ -112,6 +148,9 @@ export async function deliverWebhooks(
           // Checked again at delivery: the name may point somewhere else since the alert was made.
           result = { statusCode: null, error: error.message };
           outcome = error.reason === 'refused' ? 'failed' : 'retry';
+        } else if (error instanceof ChannelUnavailableError) {
+          result = { statusCode: null, error: error.message };
+          outcome = 'failed';
         } else {
           // Our fault, not the endpoint's: recorded as an attempt like any other, so it cannot loop forever.
           deps.log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt crashed');
@@ -145,6 +184,7 @@ export async function deliverWebhooks(
           .where('id', '=', delivery.id)
           .where('attempts', '=', delivery.attempts)
           .execute();
+        if (outcome === 'failed' && delivery.alert_id !== null) await reportFailedChannel(trx, delivery, result, now);
       });
       counts[outcome === 'retry' ? 'retrying' : outcome] += 1;
       if (outcome !== 'delivered') {

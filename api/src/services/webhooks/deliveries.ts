@@ -1,4 +1,4 @@
-import type { WebhookAttempt, WebhookDelivery } from '@coinsight/contracts';
+import { WEBHOOK_EVENT_ALERT_FIRED, maskChannelUrl, type WebhookAttempt, type WebhookDelivery } from '@coinsight/contracts';
 import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -9,7 +9,7 @@ export async function listWebhookDeliveries(deps: Deps, input: { limit: number }
   const { userId } = caller;
   const rows = await deps.db
     .selectFrom('webhook_deliveries')
-    .select(['id', 'alert_id', 'url', 'payload', 'status', 'next_attempt_at', 'created_at', 'delivered_at'])
+    .select(['id', 'alert_id', 'channel', 'url', 'payload', 'status', 'next_attempt_at', 'created_at', 'delivered_at'])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(input.limit)
@@ -41,8 +41,11 @@ export async function listWebhookDeliveries(deps: Deps, input: { limit: number }
   return rows.map((row) => ({
     id: row.id,
     alertId: row.alert_id,
-    url: row.url,
-    event: (row.payload as { type: string }).type,
+    channel: row.channel,
+    // A Slack or Discord URL's path is the credential that posts to the channel: shown masked.
+    url: row.channel === 'slack' || row.channel === 'discord' ? maskChannelUrl(row.url) : row.url,
+    // Only webhooks carry the event itself; the chat channels carry its text.
+    event: row.channel === 'webhook' ? (row.payload as { type: string }).type : WEBHOOK_EVENT_ALERT_FIRED,
     status: row.status,
     attempts: byDelivery.get(row.id) ?? [],
     // While an attempt is under way next_attempt_at holds its lease: still "next", near enough.

@@ -166,6 +166,7 @@ describe(`webhooks (${process.env.TEST_DB})`, () => {
         {
           id: Number(hit!.headers['coinsight-delivery']),
           alertId: created.data.id,
+          channel: 'webhook',
           url: `${receiver.url}/hooks/coinsight`,
           event: 'alert.fired',
           status: 'delivered',

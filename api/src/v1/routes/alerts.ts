@@ -1,4 +1,10 @@
-import { parseV1CreateAlertBody, v1AlertIdParamsSchema, v1NoQuerySchema, type CreateAlertInput } from '@coinsight/contracts';
+import {
+  parseV1CreateAlertBody,
+  v1AlertIdParamsSchema,
+  v1NoQuerySchema,
+  type CreateAlertInput,
+  type V1CreateAlertBody,
+} from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createAlert, deleteAlert, listAlerts } from '../../services/alerts/alerts.js';
 import { alertEmailChoice } from '../../services/alerts/email-choice.js';
@@ -6,6 +12,22 @@ import { keyCallerOf } from '../caller.js';
 import { idempotent } from '../idempotency.js';
 import { v1Schema } from '../response-schema.js';
 import { resolveSymbol } from '../../services/market/assets.js';
+
+/** A /v1 body's kind and figures as stored (the same as tRPC's createAlertSchema makes them). */
+function v1AlertFigures(body: V1CreateAlertBody): Pick<CreateAlertInput, 'kind' | 'condition' | 'threshold' | 'window'> {
+  switch (body.kind) {
+    case 'mentions':
+      return { kind: 'mentions', condition: 'above', threshold: body.mentions, window: null };
+    case 'change':
+      return { kind: 'change', condition: 'above', threshold: body.percent, window: body.window };
+    case 'sentiment':
+      return { kind: 'sentiment', condition: body.condition, threshold: body.score, window: null };
+    case 'spike':
+      return { kind: 'spike', condition: 'above', threshold: body.factor, window: null };
+    default:
+      return { kind: 'price', condition: body.condition, threshold: body.price, window: null };
+  }
+}
 
 /**
  * The key owner's alerts: create (docs/product.md §3's payload, honouring Idempotency-Key), list, delete.
@@ -21,11 +43,16 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     const asset = await resolveSymbol(request.deps, { symbol: body.symbol });
     const caller = keyCallerOf(request);
     const email = await alertEmailChoice(request.deps, { email: body.email ?? true }, caller);
-    const common = { symbol: asset.symbol, email, webhookUrl: body.webhookUrl ?? null };
-    const input: CreateAlertInput =
-      body.kind === 'mentions'
-        ? { kind: 'mentions', condition: 'above', threshold: body.mentions, ...common }
-        : { kind: 'price', condition: body.condition, threshold: body.price, ...common };
+    const input: CreateAlertInput = {
+      ...v1AlertFigures(body),
+      symbol: asset.symbol,
+      email,
+      webhookUrl: body.webhookUrl ?? null,
+      slackWebhookUrl: body.slackWebhookUrl ?? null,
+      discordWebhookUrl: body.discordWebhookUrl ?? null,
+      telegramChatId: body.telegramChatId ?? null,
+      repeat: body.repeat ?? null,
+    };
     return idempotent(request, reply, request.deps, async (db) => {
       const alert = await createAlert({ ...request.deps, db }, input, caller);
       return { status: 201, body: { alert, asOf: request.deps.now().toISOString() } };

@@ -34,6 +34,7 @@ import * as postsCounterCovering from './2026-11-27T0630_posts_counter_covering.
 import * as platformCounterStatistics from './2026-11-27T1300_platform_counter_statistics.js';
 import * as searchPostings from './2026-11-29T0400_search_postings.js';
 import * as apiRequestLogs from './2026-11-29T1100_api_request_logs.js';
+import * as alertKinds from './2026-11-29T1300_alert_kinds.js';
 import * as watchlists from './2026-11-29T1400_watchlists.js';
 import * as topicEngagement from './2026-11-29T1401_topic_engagement.js';
 import * as authorRollups from './2026-11-29T1500_author_rollups.js';
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1300_platform_counter_statistics': platformCounterStatistics,
   '2026-11-29T0400_search_postings': searchPostings,
   '2026-11-29T1100_api_request_logs': apiRequestLogs,
+  '2026-11-29T1300_alert_kinds': alertKinds,
   '2026-11-29T1400_watchlists': watchlists,
   '2026-11-29T1401_topic_engagement': topicEngagement,
   '2026-11-29T1500_author_rollups': authorRollups,

@@ -1,15 +1,20 @@
-import type { AlertCondition, AlertKind, NotificationPreferenceId } from '@coinsight/contracts';
+import type { AlertCondition, AlertKind, ChangeWindow, NotificationPreferenceId } from '@coinsight/contracts';
 import type { Generated } from 'kysely';
 
-/** A user's price or mention alert; `fired_at` set means fired and spent until re-armed. */
+/**
+ * A user's alert. Without `cooldown_minutes`, `fired_at` set means fired and spent until re-armed;
+ * with it, the alert fires again after the cooldown once `cleared_at` (the condition stopped holding) is set.
+ */
 export interface AlertsTable {
   id: Generated<number>;
   user_id: string;
   kind: AlertKind;
   symbol: string;
   condition: AlertCondition;
-  /** USD (price alert) or posts in the last hour (mention alert). */
+  /** USD (price), posts in the last hour (mentions), percent (change), 0-1 score (sentiment), factor (spike). */
   threshold: number;
+  /** The change alert's window; null for every other kind. */
+  change_window: ChangeWindow | null;
   email: Generated<boolean>;
   active: Generated<boolean>;
   created_at: Generated<Date>;
@@ -17,6 +22,13 @@ export interface AlertsTable {
   fired_value: number | null;
   /** Also POSTed here when it fires (docs/webhooks.md); null for none. */
   webhook_url: string | null;
+  /** Null: fires once. Otherwise the minutes after a firing before it may fire again. */
+  cooldown_minutes: number | null;
+  /** When a repeating alert's condition was first seen not holding since it last fired; null until then. */
+  cleared_at: Date | null;
+  slack_webhook_url: string | null;
+  discord_webhook_url: string | null;
+  telegram_chat_id: string | null;
 }
 
 /** A user's choice for one preference; without a row the default applies. */

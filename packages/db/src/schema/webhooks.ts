@@ -1,3 +1,4 @@
+import type { AlertChannel } from '@coinsight/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 /** A user's signing secret, readable by its owner (see the migration for why it is not hashed). */
@@ -17,6 +18,9 @@ export interface WebhookDeliveriesTable {
   id: Generated<number>;
   alert_id: number | null;
   user_id: string;
+  /** How the body is shaped and whether it is signed (only `webhook` is). */
+  channel: Generated<AlertChannel>;
+  /** Where it is POSTed; for Telegram `telegram:<chat id>` (the bot's URL holds the operator's token, never stored). */
   url: string;
   /** The JSON body, sent as stored (written as a JSON string, read back as the value). */
   payload: ColumnType<unknown, string, string>;

@@ -23,6 +23,7 @@ from .types import (
     AlertDeleted,
     AlertKind,
     AlertList,
+    ChangeWindow,
     DataPage,
     Dataset,
     History,
@@ -53,7 +54,14 @@ Symbols = Union[str, Sequence[str]]
 """Parameters the API reads as comma-separated lists take a list or the text itself."""
 
 # The parameters whose Python name is not the API's (a keyword, or snake_case); the rest are the same.
-_API_NAMES = {"from_": "from", "min_likes": "minLikes", "webhook_url": "webhookUrl"}
+_API_NAMES = {
+    "from_": "from",
+    "min_likes": "minLikes",
+    "webhook_url": "webhookUrl",
+    "slack_webhook_url": "slackWebhookUrl",
+    "discord_webhook_url": "discordWebhookUrl",
+    "telegram_chat_id": "telegramChatId",
+}
 
 
 def _arguments(local_names: Mapping[str, Any], *leave_out: str) -> Dict[str, Any]:
@@ -210,18 +218,31 @@ class Alerts(_Group):
         condition: Optional[AlertCondition] = None,
         kind: Optional[AlertKind] = None,
         mentions: Optional[int] = None,
+        percent: Optional[float] = None,
+        window: Optional[ChangeWindow] = None,
+        score: Optional[float] = None,
+        factor: Optional[float] = None,
+        repeat_minutes: Optional[int] = None,
         email: Optional[bool] = None,
         webhook_url: Optional[str] = None,
+        slack_webhook_url: Optional[str] = None,
+        discord_webhook_url: Optional[str] = None,
+        telegram_chat_id: Optional[Union[str, int]] = None,
         idempotency_key: Optional[str] = None,
     ) -> AlertAnswer:
-        """Creates a price alert (``price``, ``condition``) or a mention alert (``kind="mentions"``, ``mentions``).
+        """Creates an alert: price (``price``, ``condition``), ``kind="mentions"`` (``mentions``),
+        ``kind="change"`` (``percent``, ``window``), ``kind="sentiment"`` (``condition``, ``score``) or
+        ``kind="spike"`` (``factor``). ``repeat_minutes`` makes it fire again after that cooldown, once its
+        condition stopped holding; the channels besides email are optional.
 
         Every call carries an ``Idempotency-Key``: ``idempotency_key`` when given (the same key
         again answers the first alert instead of creating another), else one made for this call,
         so that the SDK's own retries never create an alert twice.
         """
-        fields = _api(_arguments(locals(), "idempotency_key"))
+        fields = _api(_arguments(locals(), "idempotency_key", "repeat_minutes"))
         body = {name: value for name, value in fields.items() if value is not None}
+        if repeat_minutes is not None:
+            body["repeat"] = {"cooldownMinutes": repeat_minutes}
         key = idempotency_key if idempotency_key is not None else str(uuid.uuid4())
         answer: AlertAnswer = self._transport.request("POST", "/v1/alerts/create", body=body, idempotency_key=key)
         return answer

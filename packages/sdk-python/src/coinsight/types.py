@@ -16,8 +16,10 @@ Platform = Literal["twitter", "instagram", "facebook", "linkedin"]
 Interval = Literal["1m", "1h", "1d"]
 Timeframe = Literal["1h", "24h", "7d", "30d"]
 SentimentLabel = Literal["positive", "neutral", "negative"]
-AlertKind = Literal["price", "mentions"]
+AlertKind = Literal["price", "mentions", "change", "sentiment", "spike"]
 AlertCondition = Literal["above", "below"]
+ChangeWindow = Literal["1h", "24h"]
+AlertChannel = Literal["webhook", "slack", "discord", "telegram"]
 Plan = Literal["free", "pro"]
 Dataset = Literal["shared", "mine"]
 
@@ -121,19 +123,33 @@ Sentiment = TypedDict(
 """GET /v1/market/sentiment: the last 24 hours."""
 
 
+class AlertRepeat(TypedDict):
+    cooldownMinutes: int
+
+
 class Alert(TypedDict):
     id: int
     kind: AlertKind
     symbol: str
     condition: AlertCondition
+    """``above`` for change and spike alerts."""
     threshold: float
-    """USD for a price alert; posts in the last hour for a mention alert."""
+    """USD (price), posts in the last hour (mentions), percent (change), 0-1 score (sentiment), factor (spike)."""
+    window: Optional[ChangeWindow]
+    repeat: Optional[AlertRepeat]
     email: bool
     active: bool
     createdAt: str
     firedAt: Optional[str]
     firedValue: Optional[float]
     webhookUrl: Optional[str]
+    slackWebhookUrl: Optional[str]
+    """Masked: its path is the credential that posts to the channel."""
+    discordWebhookUrl: Optional[str]
+    telegramChatId: Optional[str]
+    failingChannels: List[AlertChannel]
+    nextEligibleAt: Optional[str]
+    conditionCleared: bool
 
 
 class AlertAnswer(TypedDict):

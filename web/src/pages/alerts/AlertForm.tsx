@@ -1,6 +1,10 @@
 import {
   ALERT_CONDITIONS,
   ALERT_MESSAGES,
+  ALERT_MAIL_PREFERENCE,
+  CHANGE_WINDOWS,
+  NOTIFICATION_PREFERENCES,
+  SPIKE_MIN_FACTOR,
   createAlertSchema,
   formatPrice,
   type AlertCondition,
@@ -13,6 +17,7 @@ import { serverFieldError, serverMessage, useSignedInUser } from '../../app/sess
 import { FormOutcomeAlert, firstErrors, formStyles, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, Select, TextField, useField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { AlertDelivery, DELIVERY_FIELDS, deliveryInput, type DeliveryValues } from './AlertDelivery';
 import { describeAlert } from './alertText';
 import styles from './Alerts.module.css';
 
@@ -21,24 +26,46 @@ export const ALERT_CREATE_FAILED_MESSAGE = 'Could not create the alert. Please t
 const KINDS: ReadonlyArray<{ id: AlertKind; label: string }> = [
   { id: 'price', label: 'Price' },
   { id: 'mentions', label: 'Mentions' },
+  { id: 'change', label: 'Change' },
+  { id: 'sentiment', label: 'Sentiment' },
+  { id: 'spike', label: 'Spike' },
 ];
+const WINDOW_OPTIONS = CHANGE_WINDOWS.map((window) => ({ value: window, label: window === '1h' ? 'Last hour' : 'Last 24 hours' }));
 const CONDITION_OPTIONS = ALERT_CONDITIONS.map((condition) => ({ value: condition, label: condition === 'above' ? 'Above' : 'Below' }));
 /** The fields a server refusal may name (its `param`): its message then shows beside that field. */
-const NAMED_FIELDS = ['symbol', 'condition', 'price', 'mentions'] as const;
+const NAMED_FIELDS = ['symbol', 'condition', 'price', 'mentions', 'percent', 'window', 'score', 'factor', ...DELIVERY_FIELDS] as const;
 type NamedField = (typeof NAMED_FIELDS)[number];
 
 // `condition` '' means "not chosen": it then follows the asset's current price (see conditionFor).
-type AlertValues = { kind: string; symbol: string; condition: string; price: string; mentions: string };
+type AlertValues = {
+  kind: string;
+  symbol: string;
+  condition: string;
+  price: string;
+  mentions: string;
+  percent: string;
+  window: string;
+  score: string;
+  factor: string;
+} & DeliveryValues;
+
+const EMPTY_DELIVERY: DeliveryValues = { repeat: '', webhookUrl: '', slackWebhookUrl: '', discordWebhookUrl: '', telegramChatId: '' };
 
 /** `/alerts?symbol=BTC&price=64000` (the asset page's "create alert"), `?kind=mentions&mentions=50`, `?condition=below`. */
 export function prefill(params: URLSearchParams): AlertValues {
   const condition = params.get('condition');
+  const kind = KINDS.find((k) => k.id === params.get('kind'))?.id ?? 'price';
   return {
-    kind: params.get('kind') === 'mentions' ? 'mentions' : 'price',
+    kind,
     symbol: (params.get('symbol') ?? '').trim().toUpperCase(),
     condition: condition === 'above' || condition === 'below' ? condition : '',
     price: params.get('price') ?? '',
     mentions: params.get('mentions') ?? '',
+    percent: params.get('percent') ?? '',
+    window: params.get('window') === '1h' ? '1h' : '24h',
+    score: params.get('score') ?? '',
+    factor: params.get('factor') ?? '',
+    ...EMPTY_DELIVERY,
   };
 }
 
@@ -59,7 +86,7 @@ function conditionFor(values: AlertValues, current: number | null): AlertConditi
   return target >= current ? 'above' : 'below';
 }
 
-/** Creates a price or mention alert (docs/product.md §3's payload); the rules are the contracts' schema, as on the server. */
+/** Creates an alert of any kind (docs/product.md §3's payload for price); the rules are the contracts' schema, as on the server. */
 export function AlertForm() {
   const [params] = useSearchParams();
   const overview = trpc.market.overview.useQuery();
@@ -78,15 +105,46 @@ export function AlertForm() {
   const priceOf = (symbol: string) => assets.find((asset) => asset.symbol === symbol)?.price ?? null;
   const toInput = (values: AlertValues) => {
     const symbol = symbolOf(values);
-    return values.kind === 'mentions'
-      ? { kind: 'mentions' as const, symbol, mentions: toNumber(values.mentions), email }
-      : { kind: 'price' as const, symbol, condition: conditionFor(values, priceOf(symbol)), price: toNumber(values.price), email };
+    const extra = deliveryInput(values);
+    switch (values.kind) {
+      case 'mentions':
+        return { kind: 'mentions' as const, symbol, mentions: toNumber(values.mentions), email, ...extra };
+      case 'change':
+        return {
+          kind: 'change' as const,
+          symbol,
+          percent: toNumber(values.percent),
+          window: values.window === '1h' ? ('1h' as const) : ('24h' as const),
+          email,
+          ...extra,
+        };
+      case 'sentiment': {
+        const condition = values.condition === 'below' ? ('below' as const) : ('above' as const);
+        return { kind: 'sentiment' as const, symbol, condition, score: toNumber(values.score), email, ...extra };
+      }
+      case 'spike':
+        return { kind: 'spike' as const, symbol, factor: toNumber(values.factor), email, ...extra };
+      default:
+        return {
+          kind: 'price' as const,
+          symbol,
+          condition: conditionFor(values, priceOf(symbol)),
+          price: toNumber(values.price),
+          email,
+          ...extra,
+        };
+    }
   };
-  const form = useForm(prefill(params), (values): FieldErrors => firstErrors(createAlertSchema, toInput(values)));
+  const form = useForm(prefill(params), (values): FieldErrors => {
+    const { 'repeat.cooldownMinutes': repeat, ...errors } = firstErrors(createAlertSchema, toInput(values));
+    return repeat === undefined ? errors : { ...errors, repeat };
+  });
 
   const symbol = symbolOf(form.values);
   const current = priceOf(symbol);
-  const condition = conditionFor(form.values, current);
+  const condition = form.values.kind === 'sentiment' ? form.values.condition || 'above' : conditionFor(form.values, current);
+  const kind = KINDS.find((k) => k.id === form.values.kind)?.id ?? 'price';
+  const mailPreference = NOTIFICATION_PREFERENCES.find((pref) => pref.id === ALERT_MAIL_PREFERENCE[kind])?.name;
   const symbolOptions = assets.map((asset) => ({ value: asset.symbol, label: `${asset.symbol} · ${asset.name}` }));
   // A prefilled symbol the list lacks stays visible, so the server's answer about it has a field to sit by.
   if (symbol && !assets.some((asset) => asset.symbol === symbol)) symbolOptions.unshift({ value: symbol, label: symbol });
@@ -112,7 +170,7 @@ export function AlertForm() {
     try {
       const alert = await create.mutateAsync(toInput(values));
       await utils.alerts.list.invalidate();
-      form.reset({ ...values, price: '', mentions: '' });
+      form.reset({ ...values, price: '', mentions: '', percent: '', score: '', factor: '', ...EMPTY_DELIVERY });
       setOutcome({ tone: 'success', message: `Alert created: ${describeAlert(alert)}.` });
     } catch (error) {
       const refusal = serverFieldError(error, NAMED_FIELDS);
@@ -149,7 +207,7 @@ export function AlertForm() {
         {...bind('symbol')}
         value={symbol}
       />
-      {form.values.kind === 'price' ? (
+      {kind === 'price' ? (
         <>
           <Select label="Condition" options={CONDITION_OPTIONS} {...bind('condition')} value={condition} />
           <TextField
@@ -160,7 +218,7 @@ export function AlertForm() {
             {...bind('price')}
           />
         </>
-      ) : (
+      ) : kind === 'mentions' ? (
         <TextField
           label="Mentions in an hour"
           inputMode="numeric"
@@ -168,7 +226,38 @@ export function AlertForm() {
           hint={`Fires when more posts than this mention ${symbol || 'the symbol'} within an hour.`}
           {...bind('mentions')}
         />
+      ) : kind === 'change' ? (
+        <>
+          <TextField
+            label="Move (%)"
+            inputMode="decimal"
+            autoComplete="off"
+            hint={`Fires when ${symbol || 'the price'} has moved by at least this percent, up or down.`}
+            {...bind('percent')}
+          />
+          <Select label="Over" options={WINDOW_OPTIONS} {...bind('window')} />
+        </>
+      ) : kind === 'sentiment' ? (
+        <>
+          <Select label="Condition" options={CONDITION_OPTIONS} {...bind('condition')} value={condition} />
+          <TextField
+            label="Sentiment score (0 to 1)"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="The mean sentiment of the last 24 hours' posts: 0 negative, 0.5 neutral, 1 positive."
+            {...bind('score')}
+          />
+        </>
+      ) : (
+        <TextField
+          label="Times the usual"
+          inputMode="decimal"
+          autoComplete="off"
+          hint={`Fires when an hour brings more than this many times the mentions usual for that hour (at least ${SPIKE_MIN_FACTOR}).`}
+          {...bind('factor')}
+        />
       )}
+      <AlertDelivery bind={bind} />
       <div className={styles.checkbox}>
         <input
           {...emailField.control}
@@ -180,8 +269,7 @@ export function AlertForm() {
         <label htmlFor={emailField.labelFor}>Also email me</label>
         {verified ? (
           <p id={emailField.hintId} className={styles.hint}>
-            Sent while the {form.values.kind === 'mentions' ? 'Social Mentions' : 'Price Alerts'} preference is on in{' '}
-            <Link to="/settings?tab=notifications">notification settings</Link>.
+            Sent while the {mailPreference} preference is on in <Link to="/settings?tab=notifications">notification settings</Link>.
           </p>
         ) : (
           <p id={emailField.hintId} className={styles.hint}>

@@ -4,11 +4,11 @@ import { serverMessage } from '../../app/session';
 import { FormAlert } from '../../components/forms';
 import { Badge, Button, Dialog, type BadgeTone } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
-import { alertState, describeAlert, firedText, type AlertState } from './alertText';
+import { alertState, channelsText, describeAlert, failingText, firedText, nextText, type AlertState } from './alertText';
 import styles from './Alerts.module.css';
 
 export const ALERTS_EMPTY_MESSAGE =
-  'You have no alerts yet. Pick a symbol above, choose a price or a number of mentions, and press Create Alert: we tell you here, in the bell at the top, and by email if you like, when it is crossed.';
+  'You have no alerts yet. Pick a symbol above, choose a price, a number of mentions, a move, a sentiment or a spike, and press Create Alert: we tell you here, in the bell at the top, and by email if you like, when it is crossed.';
 export const ALERTS_LOAD_FAILED_MESSAGE = 'Your alerts could not be loaded. Please reload the page.';
 const ACTION_FAILED_MESSAGE = 'That did not work. Please try again.';
 
@@ -64,6 +64,7 @@ export function AlertList() {
             const state = alertState(alert);
             const what = describeAlert(alert);
             const fired = firedText(alert);
+            const failing = failingText(alert);
             return (
               <li key={alert.id} className={styles.item}>
                 <div className={styles.itemHead}>
@@ -72,8 +73,10 @@ export function AlertList() {
                 </div>
                 <p className={styles.muted}>
                   {fired ? `${fired}. ` : ''}
-                  {alert.email ? 'In-app and by email.' : 'In-app only.'}
+                  {channelsText(alert)}
                 </p>
+                <p className={styles.muted}>{nextText(alert)}</p>
+                {failing ? <p className={styles.warning}>{failing}</p> : null}
                 <div className={styles.itemActions}>
                   {state === 'fired' ? (
                     <Button

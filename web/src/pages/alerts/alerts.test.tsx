@@ -157,6 +157,83 @@ describe('/alerts', () => {
     expect(await within(alertList()).findByText('ETH mentions above 50 in an hour')).toBeTruthy();
   });
 
+  it('creates change, sentiment and spike alerts, with repeat and a Slack channel', async () => {
+    const { api } = await openAlerts();
+    fireEvent.click(screen.getByRole('radio', { name: 'Change' }));
+    fill('Move (%)', '5');
+    fireEvent.change(screen.getByLabelText('Over'), { target: { value: '1h' } });
+    fill('Fire again after (minutes)', '60');
+    fill('Slack webhook URL', 'https://hooks.slack.com/services/T/B/x');
+    press('Create Alert');
+    expect(await outcome('status')).toBe('Alert created: BTC moves 5% in an hour.');
+    expect(api.callsTo('alerts.create')[0]?.input).toEqual({
+      kind: 'change',
+      symbol: 'BTC',
+      percent: 5,
+      window: '1h',
+      email: true,
+      repeat: { cooldownMinutes: 60 },
+      slackWebhookUrl: 'https://hooks.slack.com/services/T/B/x',
+    });
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Sentiment' }));
+    fireEvent.change(screen.getByLabelText('Condition'), { target: { value: 'below' } });
+    fill('Sentiment score (0 to 1)', '1.5');
+    press('Create Alert');
+    expect(fieldError('Sentiment score (0 to 1)')).toBe('score must be a number from 0 to 1');
+    fill('Sentiment score (0 to 1)', '0.3');
+    press('Create Alert');
+    expect(await outcome('status')).toBe('Alert created: BTC sentiment below 0.3.');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Spike' }));
+    fill('Times the usual', '1.2');
+    press('Create Alert');
+    expect(fieldError('Times the usual')).toBe('factor must be a number of at least 1.5');
+    fill('Times the usual', '3');
+    fill('Fire again after (minutes)', '0');
+    press('Create Alert');
+    expect(fieldError('Fire again after (minutes)')).toBe('repeat.cooldownMinutes must be a whole number from 1 to 10080');
+    fill('Fire again after (minutes)', '');
+    press('Create Alert');
+    expect(await outcome('status')).toBe('Alert created: BTC mentions above 3× the usual hour.');
+    expect(api.callsTo('alerts.create').map((call) => call.input)).toHaveLength(3);
+  });
+
+  it("lists each alert's kind, channels, last firing and next eligibility in words, and a failing channel", async () => {
+    await openAlerts(
+      '/alerts',
+      alertsServer({
+        alerts: [
+          alertOf({
+            id: 5,
+            kind: 'change',
+            threshold: 5,
+            window: '24h',
+            repeat: { cooldownMinutes: 60 },
+            firedAt: '2026-11-23T07:05:00.000Z',
+            firedValue: -5.25,
+            nextEligibleAt: '2026-11-23T08:05:00.000Z',
+            conditionCleared: false,
+            slackWebhookUrl: 'https://hooks.slack.com/…abcd',
+            telegramChatId: '-100',
+            failingChannels: ['slack'],
+          }),
+          alertOf({ id: 4, kind: 'spike', symbol: 'ETH', threshold: 3, repeat: { cooldownMinutes: 30 }, email: false }),
+        ],
+      }),
+    );
+    const row = (text: string) => within(alertList()).getByText(text).closest('li') as HTMLElement;
+    const change = await waitFor(() => row('BTC moves 5% in 24 hours'));
+    expect(within(change).getByText('Armed')).toBeTruthy();
+    expect(change.textContent).toContain('Last fired Nov 23, 2026, 7:05 AM UTC at -5.25%.');
+    expect(change.textContent).toContain('In-app, by email, Slack and Telegram.');
+    expect(change.textContent).toContain('Fires again once its condition has stopped holding and holds again.');
+    expect(change.textContent).toContain('Slack delivery failed after every retry');
+    const spike = row('ETH mentions above 3× the usual hour');
+    expect(spike.textContent).toContain('In-app only.');
+    expect(spike.textContent).toContain('Fires each time its condition holds anew, at most once every 30 minutes.');
+  });
+
   describe('the list', () => {
     const server = () =>
       alertsServer({

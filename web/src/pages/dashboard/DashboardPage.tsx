@@ -5,7 +5,7 @@ import { Page } from '../../components/Page';
 import { Card } from '../../components/ui';
 import { formatCount, formatPostDate } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
-import { describeAlert } from '../alerts/alertText';
+import { alertState, describeAlert } from '../alerts/alertText';
 import { checklistState, FirstRunChecklist } from './FirstRunChecklist';
 import { RecentTasks } from './RecentTasks';
 import { Watchlist } from './Watchlist';
@@ -77,8 +77,10 @@ function KeysCard({ keys }: { keys: readonly ApiKey[] | undefined }) {
 function AlertsCard() {
   const alerts = trpc.alerts.list.useQuery();
   const firings = trpc.alerts.notifications.list.useQuery({ page: 1, limit: RECENT_FIRINGS });
-  const active = alerts.data?.filter((alert) => alert.active && alert.firedAt === null);
-  const fired = firings.data?.notifications.filter((notification) => notification.alertId !== null);
+  // Armed: a repeating alert that fired is still watching; a one-off one waits to be re-armed.
+  const active = alerts.data?.filter((alert) => alertState(alert) === 'armed');
+  // A firing's kind is `<alert kind>-alert`; a failed channel's notice (`channel-failed`) names an alert too but is no firing.
+  const fired = firings.data?.notifications.filter((notification) => notification.alertId !== null && notification.kind.endsWith('-alert'));
   return (
     <Card title="Alerts" aria-label="Alerts">
       {active === undefined ? (

@@ -49,10 +49,29 @@ function dashboardApi(keys: ApiKey[], extra: Handlers = {}): Handlers {
       alertOf({ id: 1 }),
       alertOf({ id: 2, symbol: 'ETH', condition: 'below', threshold: 2_500, active: false }),
       alertOf({ id: 3, firedAt: '2026-11-23T07:05:00.000Z', firedValue: 70_100 }),
+      // Repeating: still watching after it fired.
+      alertOf({
+        id: 4,
+        kind: 'spike',
+        symbol: 'SOL',
+        threshold: 3,
+        repeat: { cooldownMinutes: 60 },
+        firedAt: '2026-11-23T06:00:00.000Z',
+        firedValue: 40,
+      }),
     ],
     'alerts.notifications.list': () => ({
-      notifications: [notificationOf({ id: 9, title: 'BTC rose above $70,000.00', alertId: 3, createdAt: '2026-11-23T07:05:00.000Z' })],
-      pagination: { total: 1, page: 1, limit: 5, pages: 1 },
+      notifications: [
+        notificationOf({
+          id: 10,
+          kind: 'channel-failed',
+          title: 'Slack delivery failed',
+          alertId: 4,
+          createdAt: '2026-11-23T07:06:00.000Z',
+        }),
+        notificationOf({ id: 9, title: 'BTC rose above $70,000.00', alertId: 3, createdAt: '2026-11-23T07:05:00.000Z' }),
+      ],
+      pagination: { total: 2, page: 1, limit: 5, pages: 1 },
     }),
     'market.overview': () => marketOverview,
     'tasks.list': () => [],
@@ -110,8 +129,10 @@ describe('/dashboard', () => {
 
     const alerts = screen.getByRole('region', { name: 'Alerts' });
     expect(await within(alerts).findByText('BTC price above $70,000.00')).toBeTruthy();
-    expect(alerts.textContent).toContain('1 active');
+    expect(alerts.textContent).toContain('2 active');
+    expect(within(alerts).getByText('SOL mentions above 3× the usual hour')).toBeTruthy();
     expect(within(alerts).getByRole('list', { name: 'Recent firings' }).textContent).toContain('BTC rose above $70,000.00');
+    expect(within(alerts).getByRole('list', { name: 'Recent firings' }).textContent).not.toContain('Slack delivery failed');
 
     const watchlist = screen.getByRole('region', { name: 'Watchlist' });
     expect(await within(watchlist).findByText('$64,000.00')).toBeTruthy();

@@ -21,7 +21,8 @@ export default function DocsAlertsPage() {
         <h2>Create an alert</h2>
         <p>
           <code>POST /v1/alerts/create</code> with a JSON body. A price alert fires once when the price goes above or below your threshold;
-          you see it under Alerts in the app, by email when <code>email</code> is true, and at your webhook if you gave one.
+          you see it under Alerts in the app, by email when <code>email</code> is true, and at your webhook, Slack, Discord or Telegram if
+          you gave one. Change, sentiment and spike alerts catch moves: a percent move, a mood, more mentions than usual.
         </p>
         <DocTable
           caption="Alert fields"
@@ -33,15 +34,40 @@ export default function DocsAlertsPage() {
             [<code key="e">email</code>, 'boolean', 'Mail you when it fires. Default true; needs a confirmed email address.'],
             [
               <code key="k">kind</code>,
-              'price | mentions',
-              'Default price. A mentions alert takes mentions instead of price and condition.',
+              'price | mentions | change | sentiment | spike',
+              'Default price. The other kinds take their own fields below instead of price.',
             ],
             [
               <code key="m">mentions</code>,
               'integer',
-              'For kind mentions: fires when an hour brings at least this many posts naming the coin.',
+              'For kind mentions: fires when an hour brings more than this many posts naming the coin.',
+            ],
+            [
+              <code key="pc">percent</code>,
+              'number',
+              'For kind change, with window (1h or 24h): fires when the price has moved by at least this percent, up or down.',
+            ],
+            [
+              <code key="sc">score</code>,
+              'number 0–1',
+              "For kind sentiment, with condition: the last 24 hours' mean sentiment at or above, or at or below, it.",
+            ],
+            [
+              <code key="f">factor</code>,
+              'number ≥ 1.5',
+              'For kind spike: fires when an hour brings more than this many times the mentions usual for that hour over the past 7 days.',
+            ],
+            [
+              <code key="r">repeat</code>,
+              '{ cooldownMinutes }',
+              'Optional: fire again after the cooldown, once the condition has stopped holding in between. Without it an alert fires once.',
             ],
             [<code key="w">webhookUrl</code>, 'string', 'Optional http(s) URL that receives the signed alert when it fires.'],
+            [
+              <code key="ch">slackWebhookUrl, discordWebhookUrl, telegramChatId</code>,
+              'string',
+              "Optional: also post it to a Slack or Discord webhook, or send it to a Telegram chat through the server's bot.",
+            ],
           ]}
         />
         <DocExample example={alerts.createCurl} />
@@ -53,9 +79,9 @@ export default function DocsAlertsPage() {
         <p>
           A <code>403</code> says why the alert cannot be made: email needs a confirmed address (send <code>&quot;email&quot;: false</code>{' '}
           for an in-app alert), or your plan&apos;s limit is reached: {PLANS.free.limits.activeAlerts} active alerts and{' '}
-          {PLANS.free.limits.webhookAlerts} with a webhook on Free, {PLANS.pro.limits.activeAlerts} and {PLANS.pro.limits.webhookAlerts} on
-          Pro (see <Link to="/pricing">pricing</Link>). An account sends at most {MAIL_BUDGET.perHour} emails an hour; past that, alerts
-          still notify you in the app.
+          {PLANS.free.limits.webhookAlerts} with a webhook or chat channel on Free, {PLANS.pro.limits.activeAlerts} and{' '}
+          {PLANS.pro.limits.webhookAlerts} on Pro (see <Link to="/pricing">pricing</Link>). An account sends at most {MAIL_BUDGET.perHour}{' '}
+          emails an hour; past that, alerts still notify you in the app.
         </p>
 
         <h2>List and delete</h2>

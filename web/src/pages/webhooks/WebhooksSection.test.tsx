@@ -22,6 +22,7 @@ const ROTATED: WebhookSecret = {
 const delivery = (overrides: Partial<WebhookDelivery>): WebhookDelivery => ({
   id: 1,
   alertId: 7,
+  channel: 'webhook',
   url: 'https://hooks.example.com/coinsight',
   event: 'alert.fired',
   status: 'delivered',
@@ -50,6 +51,8 @@ const DELIVERIES: WebhookDelivery[] = [
   }),
   delivery({
     id: 3,
+    channel: 'slack',
+    url: 'https://hooks.slack.com/…abcd',
     status: 'failed',
     attempts: [{ attempt: 1, at: '2026-11-23T17:00:00.000Z', statusCode: 400, error: null, durationMs: 9 }],
   }),
@@ -138,6 +141,9 @@ describe('settings api tab: webhooks', () => {
     expect(within(items[0]!).getByText('Attempt 1: connection refused, 12 ms')).toBeTruthy();
     expect(within(items[0]!).getByText(/Next attempt/)).toBeTruthy();
     expect(within(items[2]!).getByText('Attempt 1: HTTP 400, 9 ms')).toBeTruthy();
+    // A chat channel's delivery names the service; its URL is shown as the server masked it.
+    expect(within(items[2]!).getByText('alert.fired · Slack')).toBeTruthy();
+    expect(within(items[2]!).getByText('https://hooks.slack.com/…abcd')).toBeTruthy();
     expect(api.callsTo('webhooks.deliveries')[0]?.input).toEqual({ limit: 20 });
 
     // jsdom has no layout, so contrast is the browser suite's to check; structure and names are checked here.

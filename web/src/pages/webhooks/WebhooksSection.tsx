@@ -1,4 +1,5 @@
 import {
+  ALERT_CHANNEL_NAMES,
   WEBHOOK_LEGACY_SIGNATURE_SUNSET,
   WEBHOOK_ROTATION_OVERLAP_HOURS,
   type WebhookAttempt,
@@ -149,7 +150,10 @@ export function WebhooksSection() {
             <li key={delivery.id} className={styles.delivery}>
               <div className={styles.deliveryHead}>
                 <Badge tone={STATUS_TONE[delivery.status]}>{STATUS_LABEL[delivery.status]}</Badge>
-                <span>{delivery.event}</span>
+                {/* Which channel: a webhook (signed) or a chat service's; the URL below is masked for Slack and Discord. */}
+                <span>
+                  {delivery.channel === 'webhook' ? delivery.event : `${delivery.event} · ${ALERT_CHANNEL_NAMES[delivery.channel]}`}
+                </span>
                 <time dateTime={delivery.createdAt} className={styles.muted}>
                   {dateTime.format(new Date(delivery.createdAt))}
                 </time>
