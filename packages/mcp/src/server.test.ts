@@ -48,6 +48,9 @@ describe('createMcpServer', () => {
       expect.arrayContaining(['percent', 'window', 'score', 'factor', 'repeat', 'slackWebhookUrl', 'discordWebhookUrl', 'telegramChatId']),
     );
     expect(create?.inputSchema.required).toEqual(['symbol']);
+    // `condition` means one thing for a price alert and another for a sentiment alert: both are said.
+    const condition = (create?.inputSchema.properties as Record<string, { description?: string }> | undefined)?.condition;
+    expect(condition?.description).toMatch(/price: .*price.*; sentiment: .*mean/);
     expect(create?.inputSchema).not.toHaveProperty('oneOf');
     expect(tools.find((t) => t.name === 'delete_alert')).toMatchObject({
       inputSchema: { required: ['id'] },

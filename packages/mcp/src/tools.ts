@@ -88,9 +88,14 @@ function asObjectSchema(schema: unknown): JsonSchemaObject | undefined {
  */
 function flattenUnion(union: Record<string, unknown>, branches: JsonSchemaObject[]): JsonSchemaObject {
   const properties: Record<string, Record<string, unknown>> = {};
+  // A property the branches describe differently (`condition` of a price and of a sentiment
+  // alert) is described per branch, named by its `kind`.
+  const descriptions: Record<string, Map<string, string>> = {};
   for (const branch of branches) {
+    const kind = branchKind(branch);
     for (const [name, raw] of Object.entries(branch.properties ?? {})) {
       const property = raw as Record<string, unknown>;
+      if (typeof property.description === 'string') (descriptions[name] ??= new Map()).set(property.description, kind);
       const seen = properties[name];
       if (!seen) {
         properties[name] = property;
@@ -101,6 +106,11 @@ function flattenUnion(union: Record<string, unknown>, branches: JsonSchemaObject
       }
     }
   }
+  for (const [name, described] of Object.entries(descriptions)) {
+    if (described.size > 1) {
+      properties[name] = { ...properties[name], description: [...described].map(([text, kind]) => `${kind}: ${text}`).join('; ') };
+    }
+  }
   const required = branches.map((branch) => branch.required ?? []).reduce((all, names) => all.filter((name) => names.includes(name)));
   return {
     type: 'object',
@@ -108,6 +118,13 @@ function flattenUnion(union: Record<string, unknown>, branches: JsonSchemaObject
     properties,
     ...(required.length > 0 ? { required } : {}),
   };
+}
+
+/** A union branch's `kind` (its constant, or the first of its values), or "other". */
+function branchKind(branch: JsonSchemaObject): string {
+  const kind = branch.properties?.kind as Record<string, unknown> | undefined;
+  const value = kind?.const ?? (Array.isArray(kind?.enum) ? kind.enum[0] : undefined);
+  return typeof value === 'string' ? value : 'other';
 }
 
 function inputSchema(operation: V1Operation, document: Document): { schema: JsonSchemaObject; headerArgs: Record<string, string> } {
