@@ -60,7 +60,7 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = {
 /** How each cap is named to a person, and what frees a place under it. */
 export const PLAN_LIMIT_LABELS: Readonly<Record<PlanLimitId, { name: string; remedy: string }>> = {
   activeAlerts: { name: 'active alerts', remedy: 'Delete or pause one' },
-  webhookAlerts: { name: 'alerts with a webhook', remedy: 'Delete one or remove its webhook' },
+  webhookAlerts: { name: 'alerts with a webhook or chat channel', remedy: 'Delete one or remove its webhook and channels' },
   apiKeys: { name: 'API keys', remedy: 'Delete one you no longer use' },
   tasks: { name: 'tasks', remedy: 'Delete a finished one' },
   uploads: { name: 'uploaded files kept at once', remedy: `Wait for one to expire (files are kept ${UPLOAD_TTL_HOURS} hours)` },
