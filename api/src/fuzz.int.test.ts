@@ -11,6 +11,7 @@ import {
   signupSchema,
   SOCIAL_PLATFORMS,
   updateProfileSchema,
+  watchlistSetInputSchema,
 } from '@coinsight/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +133,7 @@ function queryString(input: unknown): string {
 }
 
 interface RestEndpoint {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   schema?: z.ZodType;
   /** Where the input goes: the query for GET and for a POST that reads its query, else the JSON body. */
@@ -166,6 +167,11 @@ const REST: RestEndpoint[] = [
   { method: 'GET', url: '/api/tasks/:id/download' },
   // Stripe's signed events (a raw JSON body); fuzzed unsigned, as a forger would send them.
   { method: 'POST', url: '/api/billing/stripe-webhook' },
+  { method: 'GET', url: '/api/watchlist' },
+  { method: 'PUT', url: '/api/watchlist', schema: watchlistSetInputSchema },
+  // The coin is in the path; a body, if any, is ignored.
+  { method: 'PUT', url: '/api/watchlist/:symbol' },
+  { method: 'DELETE', url: '/api/watchlist/:symbol' },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 
@@ -184,6 +190,27 @@ const PROCEDURES = procedures
   .map(([path, procedure]) => describeProcedure(path, procedure))
   .sort((a, b) => Number(a.path === 'auth.logout') - Number(b.path === 'auth.logout'));
 
+/**
+ * `METHOD /path` of every route in Fastify's printed route tree. A route under another prints as
+ * its own segment, indented below it (`│   └── /:symbol (PUT, DELETE)` under `/api/watchlist`):
+ * its path is its parents' and its own.
+ */
+function servedRoutes(tree: string): string[] {
+  const parents: { depth: number; path: string }[] = [];
+  return tree.split('\n').flatMap((line) => {
+    const match = /── (\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) return [];
+    const depth = match.index;
+    while (parents.length > 0 && parents[parents.length - 1]!.depth >= depth) parents.pop();
+    const path = `${parents[parents.length - 1]?.path ?? ''}${match[1]}`;
+    parents.push({ depth, path });
+    return (match[2] ?? '')
+      .split(', ')
+      .filter((m) => m !== '' && m !== 'HEAD' && m !== 'OPTIONS')
+      .map((m) => `${m} ${path}`);
+  });
+}
+
 let t: TestApp;
 let token: string;
 
@@ -200,12 +227,7 @@ const runs = { seed: SEED, numRuns: RUNS_PER_ENDPOINT, endOnFailure: true };
 
 describe(`fuzzed input never answers 5xx (${process.env.TEST_DB})`, () => {
   it('the REST table covers every /api route the app serves', () => {
-    const served = [...t.app.printRoutes({ commonPrefix: false }).matchAll(/(\/api\/\S+) \(([^)]+)\)/g)].flatMap(([, url, methods]) =>
-      (methods ?? '')
-        .split(', ')
-        .filter((m) => m !== 'HEAD' && m !== 'OPTIONS')
-        .map((m) => `${m} ${url}`),
-    );
+    const served = servedRoutes(t.app.printRoutes({ commonPrefix: false })).filter((route) => route.includes(' /api/'));
     expect(served.length).toBeGreaterThan(5);
     expect(REST.map((e) => `${e.method} ${e.url}`).sort()).toEqual([...new Set(served)].sort());
   });
@@ -218,7 +240,7 @@ describe(`fuzzed input never answers 5xx (${process.env.TEST_DB})`, () => {
             method: endpoint.method,
             url: endpoint.method === 'GET' || endpoint.inQuery ? `${endpoint.url}${queryString(input)}` : endpoint.url,
             headers: bearer(token),
-            ...(endpoint.method === 'GET'
+            ...(endpoint.method === 'GET' || endpoint.method === 'DELETE'
               ? {}
               : endpoint.inQuery
                 ? {
