@@ -1,7 +1,7 @@
 import type { SocialPlatform } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { ServiceDeps } from '../deps.js';
-import { HOUR_MS } from './windows.js';
+import { HOUR_MS, meanOrNull } from './windows.js';
 
 /** Posts naming a coin on one platform, and the sum of their sentiment (the mean is sum / mentions). */
 export interface MentionFigures {
@@ -58,9 +58,6 @@ export async function mentionCounts(
   }
   return counts;
 }
-
-/** Mean sentiment, four decimals; null when nothing is averaged (a client must not read 0.5 as a measured neutral). */
-export const meanOrNull = (sum: number, count: number): number | null => (count > 0 ? Math.round((sum / count) * 10_000) / 10_000 : null);
 
 /** Posts naming a coin and their mean sentiment (null without posts). */
 export interface MentionSummary {

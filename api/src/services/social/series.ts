@@ -2,8 +2,7 @@ import { seriesBuckets, V1_SERIES_INTERVAL_MS, type SocialPlatform, type V1Serie
 import { sql } from 'kysely';
 import { readKey } from '../read-cache.js';
 import type { SocialDeps } from './deps.js';
-import { meanOrNull } from './mentions.js';
-import { isoDay } from './windows.js';
+import { bucketStart, isoDay, meanOrNull } from './windows.js';
 
 /** One bucket of a coin's social series. */
 export interface SeriesBucket {
@@ -59,7 +58,7 @@ export async function socialSeries(deps: SocialDeps, input: SeriesInput): Promis
           where topic = ${topic} and day >= ${isoDay(from)}::date and day < ${isoDay(to)}::date ${onPlatform}
           group by day
         `.execute(deps.readDb);
-  const byTime = new Map(rows.rows.map((row) => [bucketTime(row.bucket), row]));
+  const byTime = new Map(rows.rows.map((row) => [bucketStart(row.bucket), row]));
   return seriesBuckets(input.interval, from, to).map((t) => {
     const row = byTime.get(t);
     const mentions = Number(row?.mentions ?? 0);
@@ -71,7 +70,3 @@ export async function socialSeries(deps: SocialDeps, input: SeriesInput): Promis
     };
   });
 }
-
-/** A bucket's start in ms: an hour (a timestamptz) or a day ('YYYY-MM-DD', its UTC midnight). */
-const bucketTime = (bucket: Date | string): number =>
-  typeof bucket === 'string' ? Date.parse(`${bucket}T00:00:00Z`) : new Date(bucket).getTime();

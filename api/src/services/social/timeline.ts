@@ -2,7 +2,7 @@ import { SOCIAL_PLATFORMS, type AnalyticsPeriod, type SocialPlatform, type Timel
 import { sql } from 'kysely';
 import { readKey } from '../read-cache.js';
 import type { SocialDeps } from './deps.js';
-import { DAY_MS, HOUR_MS, periodWindow } from './windows.js';
+import { bucketsOf, meanOrNull } from './windows.js';
 
 /**
  * Posts and mean sentiment per platform over a period, for charts: hourly buckets for 24h,
@@ -20,18 +20,13 @@ export async function socialTimeline(
       socialTimeline({ ...uncached, readDb: db }, { period, platform }),
     );
   const now = deps.now();
-  const w = periodWindow(period, now);
-  const granularity = period === '24h' ? 'hour' : 'day';
-  const step = granularity === 'hour' ? HOUR_MS : DAY_MS;
-  const first = Math.floor(w.start.getTime() / step) * step;
-  const buckets: number[] = [];
-  for (let t = first; t < w.end.getTime(); t += step) buckets.push(t);
+  const { w, granularity, first, buckets, partial } = bucketsOf(period, now);
 
   const bucket = granularity === 'hour' ? sql`hour` : sql`date_bin('1 day', hour, timestamptz '2000-01-01 00:00:00+00')`;
   const rows = await sql<{ platform: SocialPlatform; bucket: Date; posts: number; sentiment_sum: number }>`
     select platform, ${bucket} as bucket, sum(posts)::int8 as posts, sum(sentiment_sum) as sentiment_sum
     from platform_hourly_stats
-    where hour >= ${new Date(first)} and hour < ${w.end} ${platform ? sql`and platform = ${platform}` : sql``}
+    where hour >= ${first} and hour < ${w.end} ${platform ? sql`and platform = ${platform}` : sql``}
     group by 1, 2
   `.execute(db);
 
@@ -48,9 +43,7 @@ export async function socialTimeline(
     if (!s || i === undefined) continue;
     const posts = Number(row.posts);
     s.mentions[i] = posts;
-    s.sentiment[i] = posts > 0 ? Math.round((Number(row.sentiment_sum) / posts) * 10_000) / 10_000 : null;
+    s.sentiment[i] = meanOrNull(Number(row.sentiment_sum), posts);
   }
-  const last = buckets.at(-1);
-  const partial = last !== undefined && now.getTime() < last + step;
   return { period, granularity, buckets: buckets.map((t) => new Date(t).toISOString()), partial, asOf: now.toISOString(), series };
 }

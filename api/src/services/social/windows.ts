@@ -42,10 +42,17 @@ export function percentChange(current: number, previous: number): number {
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
+/** Mean of a sum over a count, four decimals; null when nothing is averaged (a client must not read 0.5 as a measured neutral). */
+export const meanOrNull = (sum: number, count: number): number | null => (count > 0 ? Math.round((sum / count) * 10_000) / 10_000 : null);
+
 /** Mean of a sum over a count, four decimals; neutral 0.5 when there is nothing to average. */
 export function meanSentiment(sum: number, count: number): number {
-  return count > 0 ? Math.round((sum / count) * 10_000) / 10_000 : 0.5;
+  return meanOrNull(sum, count) ?? 0.5;
 }
+
+/** A rollup bucket's start in ms: an hour (a timestamptz) or a day ('YYYY-MM-DD', its UTC midnight). */
+export const bucketStart = (bucket: Date | string): number =>
+  typeof bucket === 'string' ? Date.parse(`${bucket}T00:00:00Z`) : new Date(bucket).getTime();
 
 /** A chart's buckets over a period: hours for 24h, UTC days otherwise, the last one holding `now`. */
 export function bucketsOf(period: AnalyticsPeriod, now: Date, granularity: 'hour' | 'day' = period === '24h' ? 'hour' : 'day') {

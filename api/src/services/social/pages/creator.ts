@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { readKey } from '../../read-cache.js';
 import type { SocialDeps } from '../deps.js';
-import { bucketsOf, isoDay, meanSentiment } from '../windows.js';
-import { bucketSentiment, postsInOrder } from './post-rows.js';
+import { bucketsOf, isoDay, meanOrNull, meanSentiment } from '../windows.js';
+import { postRowsInOrder } from '../post-rows.js';
+import { toSearchResult } from '../post-shapes.js';
 
 type Author = { id: number; platform: CreatorOverview['platform']; username: string; display_name: string | null; followers: number };
 
@@ -84,7 +85,7 @@ async function creatorTimeline(db: Db, authorId: Author['id'], chart: ReturnType
     if (i === undefined) continue;
     posts[i] = Number(row.posts);
     engagement[i] = Number(row.engagement);
-    sentiment[i] = bucketSentiment(Number(row.sentiment_sum), Number(row.posts));
+    sentiment[i] = meanOrNull(Number(row.sentiment_sum), Number(row.posts));
     sentimentSum += Number(row.sentiment_sum);
   }
   return { buckets: chart.buckets.map((t) => new Date(t).toISOString()), posts, engagement, sentiment, sentimentSum };
@@ -118,8 +119,9 @@ async function newestPosts(db: Db, authorId: Author['id']) {
     .orderBy('id', 'desc')
     .limit(CREATOR_RECENT_POSTS)
     .execute();
-  return postsInOrder(
+  const posts = await postRowsInOrder(
     db,
     rows.map((r) => Number(r.id)),
   );
+  return posts.map(toSearchResult);
 }

@@ -13,8 +13,9 @@ import { readKey } from '../../read-cache.js';
 import type { SocialDeps } from '../deps.js';
 import { platformsOf, postingsWalk, postingsWindow } from '../postings-walk.js';
 import { changeOverDay, relatedTokensOf, type Window } from '../trending.js';
-import { bucketsOf, isoDay, meanSentiment, splitDays } from '../windows.js';
-import { bucketSentiment, postsInOrder } from './post-rows.js';
+import { bucketsOf, bucketStart, isoDay, meanOrNull, meanSentiment, splitDays } from '../windows.js';
+import { postRowsInOrder } from '../post-rows.js';
+import { toSearchResult } from '../post-shapes.js';
 
 /**
  * How many of each platform's latest posts naming the topic the top posts are picked from: the
@@ -77,10 +78,10 @@ async function topicSeries(db: Db, topic: string, chart: ReturnType<typeof bucke
   const mentions = chart.buckets.map(() => 0);
   const sentiment = chart.buckets.map((): number | null => null);
   for (const row of rows) {
-    const i = at.get(typeof row.bucket === 'string' ? Date.parse(`${row.bucket}T00:00:00Z`) : new Date(row.bucket).getTime());
+    const i = at.get(bucketStart(row.bucket));
     if (i === undefined) continue;
     mentions[i] = Number(row.mentions);
-    sentiment[i] = bucketSentiment(Number(row.sentiment_sum), Number(row.mentions));
+    sentiment[i] = meanOrNull(Number(row.sentiment_sum), Number(row.mentions));
   }
   return { buckets: chart.buckets.map((t) => new Date(t).toISOString()), mentions, sentiment };
 }
@@ -142,8 +143,9 @@ async function topPostsOf(db: Db, topic: string, w: Window) {
     order by posts.likes + posts.comments + posts.shares + posts.replies + posts.retweets desc, posts.id desc
     limit ${TOPIC_TOP_POSTS}
   `.execute(db);
-  return postsInOrder(
+  const posts = await postRowsInOrder(
     db,
     rows.map((r) => Number(r.id)),
   );
+  return posts.map(toSearchResult);
 }

@@ -9,6 +9,7 @@ import {
 } from '@coinsight/contracts';
 import { postsSourceFor, readPoolFor, type DatasetScope } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
+import { postRowsInOrder } from '../post-rows.js';
 import { toSearchResult, type PostRowOut } from '../post-shapes.js';
 import { parseSearchTerms } from '../search-terms.js';
 import { termFrequencyOf, type SearchParts } from '../term-frequency.js';
@@ -108,10 +109,7 @@ const newestOf = (reader: Reader, platforms: readonly SocialPlatform[], skip: nu
 const newest = (a: statements.Candidate, b: statements.Candidate) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
 
 /** The page's rows, whole, in the order of `ids`. */
-async function rowsInOrder(reader: Reader, ids: number[]): Promise<PostRowOut[]> {
-  const rowsById = await statements.rowsById(reader.s, ids);
-  return ids.flatMap((id) => rowsById.get(id) ?? []);
-}
+const rowsInOrder = (reader: Reader, ids: number[]): Promise<PostRowOut[]> => postRowsInOrder(reader.s.db, ids);
 
 /** Rows [from, to) of the platforms' matches merged newest first, each platform's first `skip` left out. */
 async function newestAcross(reader: Reader, platforms: readonly SocialPlatform[], skip: number, from: number, to: number) {

@@ -1,7 +1,6 @@
 import { SEARCH_COUNT_CAP, type SocialPlatform } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
 import { sql, type AliasedSelectQueryBuilder, type QueryCreator, type RawBuilder } from 'kysely';
-import { POST_COLUMNS, type PostRowOut } from '../post-shapes.js';
 import { asTsquery } from '../tsquery.js';
 import type { SearchParts } from '../term-frequency.js';
 
@@ -80,15 +79,3 @@ export const newestCandidates = async (s: SearchScope, platform: SocialPlatform,
       .limit(take)
       .execute()
   ).map((row) => ({ id: Number(row.id), created_at: row.created_at, rank: Number(row.rank) }));
-
-/** The page's rows, whole, by id. */
-export async function rowsById(s: SearchScope, ids: number[]): Promise<Map<number, PostRowOut>> {
-  if (ids.length === 0) return new Map();
-  const rows = await s.db
-    .selectFrom('posts')
-    .innerJoin('authors', 'authors.id', 'posts.author_id')
-    .select(POST_COLUMNS)
-    .where('posts.id', 'in', ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
