@@ -1,10 +1,8 @@
-import type { RequestLogPage, RequestLogQuery } from '@coinsight/contracts';
+import { V1_CURSOR_MESSAGE, type RequestLogPage, type RequestLogQuery } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-
-const CURSOR_MESSAGE = 'cursor must be the nextCursor of a previous page';
 
 /** The position after a row: its time (ms) and id, opaque to clients (base64url). */
 function encodeCursor(at: Date, id: number): string {
@@ -13,7 +11,7 @@ function encodeCursor(at: Date, id: number): string {
 
 function decodeCursor(cursor: string): { at: Date; id: number } {
   const match = /^(\d{1,15}):(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw new AppError('BAD_REQUEST', CURSOR_MESSAGE, { param: 'cursor' });
+  if (!match) throw new AppError('BAD_REQUEST', V1_CURSOR_MESSAGE, { param: 'cursor' });
   return { at: new Date(Number(match[1])), id: Number(match[2]) };
 }
 

@@ -182,6 +182,10 @@ describe(`GET /v1/data (${process.env.TEST_DB})`, () => {
       ['page=2', 'unknown parameter: page'],
     ];
     for (const [query, message] of cases) expectV1Error(await client.get(`/v1/data?${query}`), 400, 'bad_request', message);
+    // A cursor that decodes to no position names the parameter too, as every bad parameter does.
+    expectV1Error(await client.get('/v1/data?cursor=garbage'), 400, 'bad_request', 'cursor must be the nextCursor of a previous page', {
+      param: 'cursor',
+    });
     expectV1Error(await client.get('/v1/data?symbol=bit'), 409, 'conflict', undefined, {
       candidates: [
         { symbol: 'BTC', name: 'Bitcoin' },

@@ -2,36 +2,22 @@ import { v1DataQuerySchema, type V1DataResponse } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { postsFeed, type FeedPosition } from '../../services/social/index.js';
 import { keyCallerOf } from '../caller.js';
-import { V1Error } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import { v1Schema } from '../response-schema.js';
 import { resolveSymbol } from '../../services/market/assets.js';
 import { readKey } from '../../services/read-cache.js';
 
-const BAD_CURSOR = 'cursor must be the nextCursor of a previous page';
-
-/** The page position as clients see it: opaque base64url JSON, so its form may change. */
-export function encodeCursor(position: FeedPosition): string {
-  return Buffer.from(JSON.stringify({ t: position.micros, i: position.id })).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): FeedPosition {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (parsed && typeof parsed === 'object' && 't' in parsed && 'i' in parsed) {
-      const { t, i } = parsed;
-      if (Number.isSafeInteger(t) && Number.isSafeInteger(i) && (i as number) > 0) return { micros: t as number, id: i as number };
-    }
-  } catch {
-    // Not base64url JSON: the same answer as a well-formed one that is not a cursor.
-  }
-  throw new V1Error(400, 'bad_request', BAD_CURSOR);
-}
+/** /v1/data's page position: the last post's time (µs) and id. */
+const decodeFeedCursor = (cursor: string): FeedPosition =>
+  decodeCursor(cursor, ({ t, i }) =>
+    Number.isSafeInteger(t) && Number.isSafeInteger(i) && (i as number) > 0 ? { micros: t as number, id: i as number } : undefined,
+  );
 
 /** GET /v1/data: posts, newest first, with the explorer's filters and a keyset cursor. */
 export async function dataRoutes(app: FastifyInstance): Promise<void> {
   app.get('/data', v1Schema('listData'), async (request): Promise<V1DataResponse> => {
     const query = v1DataQuerySchema.parse(request.query);
-    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const after = query.cursor ? decodeFeedCursor(query.cursor) : undefined;
     const symbol = query.symbol ? (await resolveSymbol(request.deps, { symbol: query.symbol })).symbol : undefined;
     const input = {
       platform: query.platform,
@@ -48,7 +34,11 @@ export async function dataRoutes(app: FastifyInstance): Promise<void> {
     const read = async (): Promise<V1DataResponse> => {
       const asOf = request.deps.now();
       const page = await postsFeed(request.deps, input, keyCallerOf(request));
-      return { data: page.data, nextCursor: page.next ? encodeCursor(page.next) : null, asOf: asOf.toISOString() };
+      return {
+        data: page.data,
+        nextCursor: page.next ? encodeCursor({ t: page.next.micros, i: page.next.id }) : null,
+        asOf: asOf.toISOString(),
+      };
     };
     // The shared dataset's same page within READ_CACHE_TTL_MS is one answer (`asOf` says when it
     // was read); an account's own posts are never served from the cache all callers share.

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { rejectUnknownParameters } from '../social/params.js';
-import { asOfSchema, v1IntegerParam } from './common.js';
+import { asOfSchema, V1_CURSOR_MAX_LENGTH, v1CursorParam, v1IntegerParam } from './common.js';
 import { v1AssetSchema } from './watchlist.js';
 
 export const V1_ASSETS_DEFAULT_LIMIT = 100;
 export const V1_ASSETS_MAX_LIMIT = 100;
-const CURSOR_MESSAGE = 'cursor must be the nextCursor of a previous page';
 
 /** GET /v1/assets?limit=&cursor=: the tracked assets by market-cap rank, in pages. */
 export const v1AssetsQuerySchema = z.strictObject(
@@ -18,11 +17,7 @@ export const v1AssetsQuerySchema = z.strictObject(
       `limit must be between 1 and ${V1_ASSETS_MAX_LIMIT}`,
       V1_ASSETS_DEFAULT_LIMIT,
     ),
-    cursor: z
-      .string({ error: CURSOR_MESSAGE })
-      .max(200, CURSOR_MESSAGE)
-      .optional()
-      .meta({ description: 'The `nextCursor` of the previous page; absent for the first page' }),
+    cursor: v1CursorParam(V1_CURSOR_MAX_LENGTH),
   },
   rejectUnknownParameters,
 );

@@ -206,3 +206,17 @@ export const v1ErrorSchema = z
     },
   });
 export type V1ErrorResponse = z.infer<typeof v1ErrorSchema>;
+
+/** An opaque page position; clients pass back what `nextCursor` gave them. */
+export const V1_CURSOR_MAX_LENGTH = 200;
+
+/** What a page cursor that no page gave is answered with, wherever /v1 pages with one. */
+export const V1_CURSOR_MESSAGE = 'cursor must be the nextCursor of a previous page';
+
+/** The `cursor` parameter of a paged operation, at most `maxLength` characters (its content is the server's to check). */
+export const v1CursorParam = (maxLength: number) =>
+  z
+    .string({ error: V1_CURSOR_MESSAGE })
+    .max(maxLength, V1_CURSOR_MESSAGE)
+    .optional()
+    .meta({ description: 'The `nextCursor` of the previous page; absent for the first page' });

@@ -2,10 +2,17 @@ import { z } from 'zod';
 import { DATASETS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_QUERY_LENGTH, SOCIAL_PLATFORMS } from '../social/constants.js';
 import { rejectUnknownParameters } from '../social/params.js';
 import { PG_INTEGER_MAX } from '../text.js';
-import { asOfSchema, assetParam, instantParam, timestampSchema, v1EnumParam, v1IntegerParam, v1PlatformParam } from './common.js';
-
-/** An opaque page position; clients pass back what `nextCursor` gave them. */
-export const V1_CURSOR_MAX_LENGTH = 200;
+import {
+  asOfSchema,
+  assetParam,
+  instantParam,
+  timestampSchema,
+  V1_CURSOR_MAX_LENGTH,
+  v1CursorParam,
+  v1EnumParam,
+  v1IntegerParam,
+  v1PlatformParam,
+} from './common.js';
 
 /**
  * GET /v1/data: posts, newest first (created_at, then id, descending), with the Data Explorer's
@@ -40,11 +47,7 @@ export const v1DataQuerySchema = z
         `limit must be between 1 and ${MAX_PAGE_SIZE}`,
         DEFAULT_PAGE_SIZE,
       ),
-      cursor: z
-        .string({ error: 'cursor must be the nextCursor of a previous page' })
-        .max(V1_CURSOR_MAX_LENGTH, 'cursor must be the nextCursor of a previous page')
-        .optional()
-        .meta({ description: 'The `nextCursor` of the previous page; absent for the first page' }),
+      cursor: v1CursorParam(V1_CURSOR_MAX_LENGTH),
       dataset: v1EnumParam(
         'dataset',
         DATASETS,

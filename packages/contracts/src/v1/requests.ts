@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rejectUnknownParameters } from '../social/params.js';
-import { asOfSchema, timestampSchema, v1IntegerParam } from './common.js';
+import { asOfSchema, timestampSchema, v1CursorParam, v1IntegerParam } from './common.js';
 
 /** How long a call stays in the request log. */
 export const REQUEST_LOG_RETENTION_DAYS = 30;
@@ -12,7 +12,6 @@ export const REQUEST_LOG_CURSOR_MAX_LENGTH = 100;
 const KEY_MESSAGE = 'key must be a key id or the start of a key (cs_live_…, cs_test_…)';
 const STATUS_MESSAGE = 'status must be a status code (e.g. 404) or a class (2xx, 4xx, 5xx)';
 const OPERATION_MESSAGE = 'operation must be an operation id (e.g. getCryptoPrices)';
-const CURSOR_MESSAGE = 'cursor must be the nextCursor of a previous page';
 
 /** `key`: a key id (digits) or the start of its secret as listed (`cs_live_AbCd`). */
 export type RequestLogKeyFilter = { id: number } | { prefix: string };
@@ -80,11 +79,7 @@ export const requestLogQueryShape = {
     `limit must be between 1 and ${REQUEST_LOG_MAX_LIMIT}`,
     REQUEST_LOG_DEFAULT_LIMIT,
   ),
-  cursor: z
-    .string({ error: CURSOR_MESSAGE })
-    .max(REQUEST_LOG_CURSOR_MAX_LENGTH, CURSOR_MESSAGE)
-    .optional()
-    .meta({ description: 'The `nextCursor` of the previous page; absent for the first page' }),
+  cursor: v1CursorParam(REQUEST_LOG_CURSOR_MAX_LENGTH),
 };
 
 export const v1RequestLogQuerySchema = z.strictObject(requestLogQueryShape, rejectUnknownParameters);
