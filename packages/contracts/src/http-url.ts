@@ -5,8 +5,6 @@ import { z } from 'zod';
 
 export const WEBHOOK_URL_MESSAGE = 'webhookUrl must be an http(s) URL';
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
-/** Answered when the URL's host is (or resolves to) loopback, private, link-local, metadata or another non-public address. */
-export const WEBHOOK_PUBLIC_ADDRESS_MESSAGE = 'webhookUrl must resolve to a public address';
 
 /**
  * http and https only (an endpoint on a plain-http intranet tunnel is a customer's choice; the

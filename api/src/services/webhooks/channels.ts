@@ -61,8 +61,8 @@ export class ChannelUnavailableError extends Error {}
 export const TELEGRAM_NOT_CONFIGURED = 'Telegram alerts are not available on this server (no TELEGRAM_BOT_TOKEN)';
 
 /**
- * Where a delivery connects, through the same public-address guard as webhooks (checked at every
- * attempt). A Telegram delivery goes to the bot's sendMessage, whose URL is built here and never stored.
+ * Where a delivery connects, a webhook's or a chat channel's, through the public-address guard
+ * (net/public-address.ts), at the alert's creation and at every attempt. A Telegram delivery goes to the bot's sendMessage, whose URL is built here and never stored.
  */
 export function resolveChannelTarget(
   delivery: { channel: AlertChannel; url: string },

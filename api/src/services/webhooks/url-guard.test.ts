@@ -1,6 +1,11 @@
 import { promises as dns } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, resolveWebhookTarget, type ResolveAll } from './url-guard.js';
+import { resolveChannelTarget } from './channels.js';
+import { isPublicAddress, type ResolveAll } from './url-guard.js';
+
+/** A webhook's target, as deliveries and alert creation resolve it. */
+const resolveWebhookTarget = (url: string, options: { allowPrivate: boolean; resolve?: ResolveAll }) =>
+  resolveChannelTarget({ channel: 'webhook', url }, options);
 
 const answers =
   (...addresses: string[]): ResolveAll =>
