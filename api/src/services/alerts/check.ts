@@ -45,6 +45,9 @@ const FIRED_COLUMNS = [
 /** A fired alert's row; its fired_value was set by the statement that fired it. */
 type FiredAlert = Selection<Database, 'alerts', (typeof FIRED_COLUMNS)[number]> & { fired_value: number };
 
+/** A fired alert with its words (describeFired), written once for its notification, channels and mail. */
+type DescribedAlert = { alert: FiredAlert; title: string; body: string };
+
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 const signedPercent = (value: number) => `${value >= 0 ? '+' : ''}${round(value, 2)}%`;
 
@@ -193,33 +196,34 @@ export async function checkAlerts(deps: AlertCheckDeps, _input: NoInput): Promis
           or (a.cooldown_minutes is not null and a.cleared_at is not null
             and a.fired_at + a.cooldown_minutes * interval '1 minute' <= ${now}))
       returning ${sql.join(FIRED_COLUMNS.map((column) => sql.ref(`a.${column}`)))}`.execute(trx);
-    if (result.rows.length > 0) {
+    const described = result.rows.map((alert) => ({ alert, ...describeFired(alert) }));
+    if (described.length > 0) {
       await trx
         .insertInto('notifications')
         .values(
-          result.rows.map((alert) => ({
+          described.map(({ alert, title, body }) => ({
             user_id: alert.user_id,
             kind: `${alert.kind}-alert`,
             alert_id: alert.id,
             created_at: now,
-            ...describeFired(alert),
+            title,
+            body,
           })),
         )
         .execute();
     }
-    const deliveries = result.rows.flatMap((alert) => {
-      const { title, body } = describeFired(alert);
-      return channelMessages(alert, alertFiredEvent(alert, now), `${title}\n${body}`).map((message) => ({
+    const deliveries = described.flatMap(({ alert, title, body }) =>
+      channelMessages(alert, alertFiredEvent(alert, now), `${title}\n${body}`).map((message) => ({
         alert_id: alert.id,
         user_id: alert.user_id,
         channel: message.channel,
         url: message.url,
         payload: JSON.stringify(message.payload),
         next_attempt_at: now,
-      }));
-    });
+      })),
+    );
     if (deliveries.length > 0) await trx.insertInto('webhook_deliveries').values(deliveries).execute();
-    return result.rows;
+    return described;
   });
   if (fired.length > 0) {
     deps.log.info({ fired: fired.length }, 'alerts fired');
@@ -233,10 +237,10 @@ export async function checkAlerts(deps: AlertCheckDeps, _input: NoInput): Promis
  * moment (it may have changed since the alert was made), and only within the account's mail
  * budget: past it the mail is held back and the in-app notification says so (docs/security.md §25).
  */
-async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly FiredAlert[], now: Date): Promise<void> {
-  const wanted = fired.filter((alert) => alert.email);
+async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly DescribedAlert[], now: Date): Promise<void> {
+  const wanted = fired.filter(({ alert }) => alert.email);
   if (wanted.length === 0) return;
-  const userIds = [...new Set(wanted.map((alert) => alert.user_id))];
+  const userIds = [...new Set(wanted.map(({ alert }) => alert.user_id))];
   const [users, prefs] = await Promise.all([
     deps.db.selectFrom('users').select(['id', 'email', 'email_verified_at']).where('id', 'in', userIds).execute(),
     deps.db.selectFrom('notification_prefs').select(['user_id', 'pref', 'enabled']).where('user_id', 'in', userIds).execute(),
@@ -245,7 +249,7 @@ async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly FiredAlert[
   const chosen = new Map(prefs.map((row) => [`${row.user_id} ${row.pref}`, row.enabled]));
   const marketUrl = new URL('/market', deps.publicUrl).toString();
   const heldBack: number[] = [];
-  for (const alert of wanted) {
+  for (const { alert, title, body } of wanted) {
     const pref = ALERT_MAIL_PREFERENCE[alert.kind];
     const enabled = chosen.get(`${alert.user_id} ${pref}`) ?? NOTIFICATION_PREFERENCES.find((p) => p.id === pref)?.enabled ?? false;
     const user = owners.get(alert.user_id);
@@ -259,7 +263,6 @@ async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly FiredAlert[
       deps.log.warn({ alertId: alert.id, userId: alert.user_id }, 'alert mail held back: the account reached its mail budget');
       continue;
     }
-    const { title, body } = describeFired(alert);
     try {
       await sendMail(deps, {
         message: {
