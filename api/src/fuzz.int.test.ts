@@ -12,6 +12,12 @@ import {
   SOCIAL_PLATFORMS,
   updateProfileSchema,
   watchlistSetInputSchema,
+  acceptTeamInvitationSchema,
+  createTeamKeySchema,
+  createTeamSchema,
+  inviteTeamMemberSchema,
+  setTeamBudgetSchema,
+  setTeamMemberRoleSchema,
 } from '@coinsight/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,7 +139,7 @@ function queryString(input: unknown): string {
 }
 
 interface RestEndpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   schema?: z.ZodType;
   /** Where the input goes: the query for GET and for a POST that reads its query, else the JSON body. */
@@ -172,6 +178,23 @@ const REST: RestEndpoint[] = [
   // The coin is in the path; a body, if any, is ignored.
   { method: 'PUT', url: '/api/watchlist/:symbol' },
   { method: 'DELETE', url: '/api/watchlist/:symbol' },
+  // Teams: the team, member, invitation and key ids are in the path (fuzzed here as the literal segment).
+  { method: 'GET', url: '/api/teams' },
+  { method: 'POST', url: '/api/teams', schema: createTeamSchema },
+  { method: 'POST', url: '/api/teams/invitations/accept', schema: acceptTeamInvitationSchema },
+  { method: 'GET', url: '/api/teams/:teamId' },
+  { method: 'DELETE', url: '/api/teams/:teamId' },
+  { method: 'POST', url: '/api/teams/:teamId/invitations', schema: inviteTeamMemberSchema },
+  { method: 'DELETE', url: '/api/teams/:teamId/invitations/:invitationId' },
+  { method: 'PATCH', url: '/api/teams/:teamId/members/:userId', schema: setTeamMemberRoleSchema },
+  { method: 'DELETE', url: '/api/teams/:teamId/members/:userId' },
+  { method: 'POST', url: '/api/teams/:teamId/leave' },
+  { method: 'GET', url: '/api/teams/:teamId/keys' },
+  { method: 'POST', url: '/api/teams/:teamId/keys', schema: createTeamKeySchema },
+  { method: 'DELETE', url: '/api/teams/:teamId/keys/:id' },
+  { method: 'GET', url: '/api/teams/:teamId/usage' },
+  { method: 'GET', url: '/api/teams/:teamId/alerts' },
+  { method: 'PUT', url: '/api/teams/:teamId/budget', schema: setTeamBudgetSchema },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 

@@ -11,6 +11,7 @@ import { siteRouter } from './routers/site.js';
 import { socialRouter } from './routers/social.js';
 import { systemRouter } from './routers/system.js';
 import { tasksRouter } from './routers/tasks.js';
+import { teamsRouter } from './routers/teams.js';
 import { userRouter } from './routers/user.js';
 import { watchlistRouter } from './routers/watchlist.js';
 import { webhooksRouter } from './routers/webhooks.js';
@@ -33,6 +34,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   billing: billingRouter,
   tasks: tasksRouter,
+  teams: teamsRouter,
 });
 
 export type AppRouter = typeof appRouter;
