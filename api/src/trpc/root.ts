@@ -10,6 +10,7 @@ import { newsletterRouter } from './routers/newsletter.js';
 import { siteRouter } from './routers/site.js';
 import { socialRouter } from './routers/social.js';
 import { systemRouter } from './routers/system.js';
+import { taskSchedulesRouter } from './routers/task-schedules.js';
 import { tasksRouter } from './routers/tasks.js';
 import { userRouter } from './routers/user.js';
 import { watchlistRouter } from './routers/watchlist.js';
@@ -33,6 +34,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   billing: billingRouter,
   tasks: tasksRouter,
+  taskSchedules: taskSchedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -23,5 +23,6 @@ export * from './budget-limits.js';
 export * from './budget.js';
 export * from './crypto-prices.js';
 export * from './tasks.js';
+export * from './task-schedules.js';
 export * from './downloads.js';
 export * from './watchlist.js';

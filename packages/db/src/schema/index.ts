@@ -27,7 +27,7 @@ import type { JobSlotsTable } from './job-slots.js';
 import type { UsersTable } from './users.js';
 import type { WatchlistItemsTable } from './watchlist-items.js';
 import type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
-import type { TaskFilesTable, TaskUploadsTable, TasksTable } from './tasks.js';
+import type { TaskFilesTable, TaskSchedulesTable, TaskUploadsTable, TasksTable } from './tasks.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from './webhooks.js';
 
 export type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
@@ -59,7 +59,15 @@ export type { JobSlotsTable } from './job-slots.js';
 export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.js';
 export type { WatchlistItemsTable } from './watchlist-items.js';
 export type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
-export type { TaskFilesTable, TaskStatusColumn, TaskTypeColumn, TaskUploadsTable, TasksTable } from './tasks.js';
+export type {
+  TaskFilesTable,
+  TaskScheduleRepeatColumn,
+  TaskSchedulesTable,
+  TaskStatusColumn,
+  TaskTypeColumn,
+  TaskUploadsTable,
+  TasksTable,
+} from './tasks.js';
 export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryStatus, WebhookSecretsTable } from './webhooks.js';
 
 /** Every table Kysely may query; one file per table beside this one. */
@@ -108,6 +116,7 @@ export interface Database {
   api_request_logs: ApiRequestLogsTable;
   watchlist_items: WatchlistItemsTable;
   tasks: TasksTable;
+  task_schedules: TaskSchedulesTable;
   task_uploads: TaskUploadsTable;
   task_files: TaskFilesTable;
 }
