@@ -18,6 +18,7 @@ import {
   inviteTeamMemberSchema,
   setTeamBudgetSchema,
   setTeamMemberRoleSchema,
+  createTaskScheduleSchema,
 } from '@coinsight/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +172,12 @@ const REST: RestEndpoint[] = [
   // A raw body of its own (a task's file); the query names it.
   { method: 'POST', url: '/api/tasks/uploads', schema: z.object({ filename: z.string().optional() }), inQuery: true },
   { method: 'GET', url: '/api/tasks/:id/download' },
+  { method: 'GET', url: '/api/tasks/schedules' },
+  { method: 'POST', url: '/api/tasks/schedules', schema: createTaskScheduleSchema },
+  { method: 'GET', url: '/api/tasks/schedules/:id' },
+  { method: 'POST', url: '/api/tasks/schedules/:id/pause' },
+  { method: 'POST', url: '/api/tasks/schedules/:id/resume' },
+  { method: 'DELETE', url: '/api/tasks/schedules/:id' },
   // Stripe's signed events (a raw JSON body); fuzzed unsigned, as a forger would send them.
   { method: 'POST', url: '/api/billing/stripe-webhook' },
   { method: 'GET', url: '/api/watchlist' },

@@ -10,6 +10,7 @@ import { newsletterRouter } from './routers/newsletter.js';
 import { siteRouter } from './routers/site.js';
 import { socialRouter } from './routers/social.js';
 import { systemRouter } from './routers/system.js';
+import { taskSchedulesRouter } from './routers/task-schedules.js';
 import { tasksRouter } from './routers/tasks.js';
 import { teamsRouter } from './routers/teams.js';
 import { userRouter } from './routers/user.js';
@@ -35,6 +36,7 @@ export const appRouter = router({
   billing: billingRouter,
   tasks: tasksRouter,
   teams: teamsRouter,
+  taskSchedules: taskSchedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -39,6 +39,7 @@ import * as watchlists from './2026-11-29T1400_watchlists.js';
 import * as teams from './2026-11-29T1700_teams.js';
 import * as topicEngagement from './2026-11-29T1401_topic_engagement.js';
 import * as authorRollups from './2026-11-29T1500_author_rollups.js';
+import * as taskSchedules from './2026-11-29T1800_task_schedules.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1401_topic_engagement': topicEngagement,
   '2026-11-29T1500_author_rollups': authorRollups,
   '2026-11-29T1700_teams': teams,
+  '2026-11-29T1800_task_schedules': taskSchedules,
 };

@@ -28,7 +28,7 @@ import type { TeamInvitationsTable, TeamMembersTable, TeamsTable } from './teams
 import type { UsersTable } from './users.js';
 import type { WatchlistItemsTable } from './watchlist-items.js';
 import type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
-import type { TaskFilesTable, TaskUploadsTable, TasksTable } from './tasks.js';
+import type { TaskFilesTable, TaskSchedulesTable, TaskUploadsTable, TasksTable } from './tasks.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from './webhooks.js';
 
 export type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
@@ -61,7 +61,15 @@ export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.j
 export type { WatchlistItemsTable } from './watchlist-items.js';
 export type { TeamInvitationsTable, TeamMembersTable, TeamRoleColumn, TeamRow, TeamsTable } from './teams.js';
 export type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
-export type { TaskFilesTable, TaskStatusColumn, TaskTypeColumn, TaskUploadsTable, TasksTable } from './tasks.js';
+export type {
+  TaskFilesTable,
+  TaskScheduleRepeatColumn,
+  TaskSchedulesTable,
+  TaskStatusColumn,
+  TaskTypeColumn,
+  TaskUploadsTable,
+  TasksTable,
+} from './tasks.js';
 export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryStatus, WebhookSecretsTable } from './webhooks.js';
 
 /** Every table Kysely may query; one file per table beside this one. */
@@ -113,6 +121,7 @@ export interface Database {
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
   tasks: TasksTable;
+  task_schedules: TaskSchedulesTable;
   task_uploads: TaskUploadsTable;
   task_files: TaskFilesTable;
 }
