@@ -10,6 +10,7 @@ import {
   searchQuerySchema,
   signupSchema,
   SOCIAL_PLATFORMS,
+  updatePreferencesSchema,
   updateProfileSchema,
   watchlistSetInputSchema,
 } from '@coinsight/contracts';
@@ -172,6 +173,8 @@ const REST: RestEndpoint[] = [
   // The coin is in the path; a body, if any, is ignored.
   { method: 'PUT', url: '/api/watchlist/:symbol' },
   { method: 'DELETE', url: '/api/watchlist/:symbol' },
+  { method: 'GET', url: '/api/preferences' },
+  { method: 'PUT', url: '/api/preferences', schema: updatePreferencesSchema },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 

@@ -13,6 +13,7 @@ import { systemRouter } from './routers/system.js';
 import { tasksRouter } from './routers/tasks.js';
 import { userRouter } from './routers/user.js';
 import { watchlistRouter } from './routers/watchlist.js';
+import { preferencesRouter } from './routers/preferences.js';
 import { webhooksRouter } from './routers/webhooks.js';
 import { router } from './trpc.js';
 
@@ -28,6 +29,7 @@ export const appRouter = router({
   social: socialRouter,
   market: marketRouter,
   watchlist: watchlistRouter,
+  preferences: preferencesRouter,
   apiKeys: apiKeysRouter,
   alerts: alertsRouter,
   webhooks: webhooksRouter,
