@@ -61,10 +61,24 @@ const timeZoneSchema = z
   });
 
 /** preferences.update / PUT /api/preferences: any of the three; what is left out stays as it was. */
-export const updatePreferencesSchema = z
-  .strictObject({
-    timeZone: timeZoneSchema.optional(),
-    theme: z.enum(THEMES, { error: `theme must be one of ${THEMES.join(', ')}` }).optional(),
-    numberFormat: z.enum(NUMBER_FORMATS, { error: `numberFormat must be one of ${NUMBER_FORMATS.join(', ')}` }).optional(),
-  });
+export const updatePreferencesSchema = z.strictObject({
+  timeZone: timeZoneSchema.optional(),
+  theme: z.enum(THEMES, { error: `theme must be one of ${THEMES.join(', ')}` }).optional(),
+  numberFormat: z.enum(NUMBER_FORMATS, { error: `numberFormat must be one of ${NUMBER_FORMATS.join(', ')}` }).optional(),
+});
 export type UpdatePreferencesInput = z.output<typeof updatePreferencesSchema>;
+
+/** Where the web app keeps this device's copy of the preferences (JSON of `Preferences`). */
+export const PREFERENCES_STORAGE_KEY = 'coinsight.preferences';
+
+/**
+ * The one inline script of the app's index.html: before anything is painted it sets the theme the
+ * device's copy of the preferences names (`light`, `dark`, or the device's own for `system`) as
+ * `data-theme` on the html element, which tokens.css reads, so a dark page never flashes light.
+ * The server's Content-Security-Policy allows this exact text by its SHA-256 and no other inline
+ * script; the web build writes it into index.html unchanged.
+ */
+export const THEME_BOOT_SCRIPT =
+  `(function(){var t;try{t=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'{}').theme}catch(e){}` +
+  `if(t!=='light'&&t!=='dark')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';` +
+  `document.documentElement.setAttribute('data-theme',t)})()`;
