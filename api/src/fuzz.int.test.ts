@@ -10,6 +10,7 @@ import {
   searchQuerySchema,
   signupSchema,
   SOCIAL_PLATFORMS,
+  updatePreferencesSchema,
   updateProfileSchema,
   watchlistSetInputSchema,
   acceptTeamInvitationSchema,
@@ -202,6 +203,8 @@ const REST: RestEndpoint[] = [
   { method: 'GET', url: '/api/teams/:teamId/usage' },
   { method: 'GET', url: '/api/teams/:teamId/alerts' },
   { method: 'PUT', url: '/api/teams/:teamId/budget', schema: setTeamBudgetSchema },
+  { method: 'GET', url: '/api/preferences' },
+  { method: 'PUT', url: '/api/preferences', schema: updatePreferencesSchema },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 

@@ -15,6 +15,7 @@ import { tasksRouter } from './routers/tasks.js';
 import { teamsRouter } from './routers/teams.js';
 import { userRouter } from './routers/user.js';
 import { watchlistRouter } from './routers/watchlist.js';
+import { preferencesRouter } from './routers/preferences.js';
 import { webhooksRouter } from './routers/webhooks.js';
 import { router } from './trpc.js';
 
@@ -30,6 +31,7 @@ export const appRouter = router({
   social: socialRouter,
   market: marketRouter,
   watchlist: watchlistRouter,
+  preferences: preferencesRouter,
   apiKeys: apiKeysRouter,
   alerts: alertsRouter,
   webhooks: webhooksRouter,

@@ -27,3 +27,4 @@ export * from './task-schedules.js';
 export * from './downloads.js';
 export * from './watchlist.js';
 export * from './teams.js';
+export * from './preferences.js';

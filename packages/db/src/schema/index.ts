@@ -27,6 +27,7 @@ import type { JobSlotsTable } from './job-slots.js';
 import type { TeamInvitationsTable, TeamMembersTable, TeamsTable } from './teams.js';
 import type { UsersTable } from './users.js';
 import type { WatchlistItemsTable } from './watchlist-items.js';
+import type { UserPreferencesTable } from './user-preferences.js';
 import type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
 import type { TaskFilesTable, TaskSchedulesTable, TaskUploadsTable, TasksTable } from './tasks.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from './webhooks.js';
@@ -60,6 +61,7 @@ export type { JobSlotsTable } from './job-slots.js';
 export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.js';
 export type { WatchlistItemsTable } from './watchlist-items.js';
 export type { TeamInvitationsTable, TeamMembersTable, TeamRoleColumn, TeamRow, TeamsTable } from './teams.js';
+export type { UserPreferencesTable } from './user-preferences.js';
 export type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
 export type {
   TaskFilesTable,
@@ -120,6 +122,7 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
+  user_preferences: UserPreferencesTable;
   tasks: TasksTable;
   task_schedules: TaskSchedulesTable;
   task_uploads: TaskUploadsTable;

@@ -6,17 +6,17 @@ import { RequestLog } from '../api-keys/RequestLog';
 import { BillingTab } from '../billing/BillingTab';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NotificationPreferences } from '../notifications/NotificationPreferences';
+import { PreferencesForm } from './PreferencesForm';
 import { ProfileForm } from './ProfileForm';
 import { WebhooksSection } from '../webhooks/WebhooksSection';
 import { TeamSection } from '../teams/TeamSection';
 import { Page } from '../../components/Page';
 import { Card, Tabs, type TabItem } from '../../components/ui';
 import styles from './SettingsPage.module.css';
+import { Time } from '../../components/Time';
 
 export const SETTINGS_TABS = ['profile', 'notifications', 'security', 'billing', 'api', 'team'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 function isSettingsTab(value: string | null): value is SettingsTab {
   return SETTINGS_TABS.some((tab) => tab === value);
@@ -34,9 +34,17 @@ export default function SettingsPage() {
       id: 'profile',
       label: 'Profile',
       content: (
-        <Section title="Profile" description="Your username, email address and social media handles.">
-          <ProfileForm user={user} />
-        </Section>
+        <>
+          <Section title="Profile" description="Your username, email address and social media handles.">
+            <ProfileForm user={user} />
+          </Section>
+          <Section
+            title="Preferences"
+            description="The time zone, theme and number format the app shows you, on every device you sign in on."
+          >
+            <PreferencesForm />
+          </Section>
+        </>
       ),
     },
     {
@@ -119,7 +127,7 @@ export default function SettingsPage() {
             <dd>{user.email}</dd>
             <dt>Account created</dt>
             <dd>
-              <time dateTime={user.created_at}>{dateFormat.format(new Date(user.created_at))}</time>
+              <Time value={user.created_at} format="longDay" />
             </dd>
           </dl>
         </Card>

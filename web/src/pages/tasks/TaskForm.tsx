@@ -23,6 +23,7 @@ import { FileRequestError, uploadTaskFile } from './taskFiles';
 import { FORMAT_LABEL, PLATFORM_LABEL, TYPE_LABEL } from './taskText';
 import { utcMinute } from './ScheduleList';
 import styles from './Tasks.module.css';
+import { formatCount } from '../../lib/formatNumber';
 
 export const TASK_CREATE_FAILED_MESSAGE = 'Could not create the task. Please try again.';
 export const CHOOSE_FILE_MESSAGE = 'Choose a JSON Lines or CSV file to upload';
@@ -381,7 +382,7 @@ export function TaskForm() {
                 label="Most posts to collect"
                 inputMode="numeric"
                 autoComplete="off"
-                hint={`From 10 to ${MAX_X_POSTS.toLocaleString('en-US')}.`}
+                hint={`From 10 to ${formatCount(MAX_X_POSTS)}.`}
                 {...bind('source.maxPosts')}
               />
             </>
