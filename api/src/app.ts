@@ -28,6 +28,7 @@ import { stripeWebhookRoutes } from './rest/stripe-webhook.js';
 import { taskRoutes } from './rest/tasks.js';
 import { userRoutes } from './rest/users.js';
 import { watchlistRoutes } from './rest/watchlist.js';
+import { savedViewsRoutes } from './rest/saved-views.js';
 import { trpcPlugin } from './trpc/fastify-plugin.js';
 import { trpcOptions } from './trpc/options.js';
 import { frameworkErrors } from './v1/framework-errors.js';
@@ -171,6 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(watchlistRoutes);
+  await app.register(savedViewsRoutes);
   await app.register(socialRoutes);
   await app.register(newsletterRoutes);
   await app.register(taskRoutes);

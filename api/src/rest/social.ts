@@ -1,8 +1,8 @@
-import { listQuerySchema, searchQuerySchema, SOCIAL_PLATFORMS } from '@coinsight/contracts';
+import { DOWNLOAD_ROW_LIMIT, downloadQuerySchema, listQuerySchema, searchQuerySchema, SOCIAL_PLATFORMS } from '@coinsight/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireUser } from '../plugins/auth.js';
 import { jsonOnce } from '../services/json-once.js';
-import { listPosts, searchPosts } from '../services/social/index.js';
+import { downloadPosts, listPosts, searchPosts } from '../services/social/index.js';
 import { signedInCallerOf } from './client.js';
 
 /**
@@ -17,6 +17,20 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
     app.get(`/api/social/${platform}`, { preHandler: requireUser }, async (request, reply) =>
       sendJson(reply, await listPosts(app.deps, { platform, query: schema.parse(request.query) }, signedInCallerOf(request))),
     );
+    // The table's rows as a file (docs/social-data.md, "Downloads"): its filters and sort, up to DOWNLOAD_ROW_LIMIT rows, streamed.
+    const download = downloadQuerySchema(platform);
+    app.get(`/api/social/${platform}/download`, { preHandler: requireUser }, async (request, reply) => {
+      const file = await downloadPosts(app.deps, { platform, query: download.parse(request.query) }, signedInCallerOf(request));
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('x-download-rows', String(file.rows))
+        .header('x-download-limit', String(DOWNLOAD_ROW_LIMIT))
+        .header('x-download-truncated', String(file.truncated))
+        .send(file.stream);
+    });
   }
 
   app.get('/api/social/search', { preHandler: requireUser }, async (request, reply) =>

@@ -13,6 +13,7 @@ import { systemRouter } from './routers/system.js';
 import { tasksRouter } from './routers/tasks.js';
 import { userRouter } from './routers/user.js';
 import { watchlistRouter } from './routers/watchlist.js';
+import { savedViewsRouter } from './routers/saved-views.js';
 import { webhooksRouter } from './routers/webhooks.js';
 import { router } from './trpc.js';
 
@@ -28,6 +29,7 @@ export const appRouter = router({
   social: socialRouter,
   market: marketRouter,
   watchlist: watchlistRouter,
+  savedViews: savedViewsRouter,
   apiKeys: apiKeysRouter,
   alerts: alertsRouter,
   webhooks: webhooksRouter,
