@@ -64,7 +64,9 @@ describe(`GET /api/social/<platform>/download (${process.env.TEST_DB})`, () => {
     const json = await get(`/api/social/${platform}/download?format=json&${query}`);
     expect(json.statusCode, json.body).toBe(200);
     expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(json.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${platform}-posts-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
+    expect(json.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="${platform}-posts-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
     expect(json.headers['x-download-rows']).toBe(String(listed.length));
     expect(json.headers['x-download-limit']).toBe(String(DOWNLOAD_ROW_LIMIT));
     expect(json.headers['x-download-truncated']).toBe('false');
@@ -116,7 +118,10 @@ describe(`GET /api/social/<platform>/download (${process.env.TEST_DB})`, () => {
   it('refuses bad parameters with 400s naming them, and needs a signed-in user', async () => {
     const cases: [string, string][] = [
       ['format=xml', 'format must be csv or json'],
-      ['columns=user,secret', 'columns must list columns of the table, comma-separated: user, text, created_at, views, likes, replies, retweets, sentiment'],
+      [
+        'columns=user,secret',
+        'columns must list columns of the table, comma-separated: user, text, created_at, views, likes, replies, retweets, sentiment',
+      ],
       ['page=2', 'unknown parameter: page'],
       ['coin=B-TC', 'coin must be a coin symbol such as BTC: letters and digits, at most 15'],
       ['coin=NOTACOIN', 'coin NOTACOIN is not a tracked coin'],

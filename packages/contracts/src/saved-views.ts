@@ -66,7 +66,10 @@ const stateShape = z.strictObject(
     sortBy: z.string({ error: 'state.sortBy must be text' }).max(40).optional(),
     sortOrder: z.enum(SORT_ORDERS, { error: 'state.sortOrder must be asc or desc' }).optional(),
     dataset: z.enum(DATASETS, { error: `state.dataset must be one of ${DATASETS.join(', ')}` }).optional(),
-    hiddenColumns: z.array(z.string({ error: 'state.hiddenColumns must be column names' }).max(40)).max(20).default([]),
+    hiddenColumns: z
+      .array(z.string({ error: 'state.hiddenColumns must be column names' }).max(40))
+      .max(20)
+      .default([]),
   },
   { error: 'state must be an object with filters, sortBy, sortOrder, dataset and hiddenColumns' },
 );
@@ -86,7 +89,11 @@ function checkState(table: SavedViewTable, state: z.output<typeof stateShape>, c
   const columns = TABLE_COLUMNS[platform] as readonly string[];
   const strange = state.hiddenColumns.filter((column) => !columns.includes(column));
   if (strange.length > 0)
-    ctx.addIssue({ code: 'custom', path: ['state', 'hiddenColumns'], message: `state.hiddenColumns has no column named ${strange.join(', ')}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['state', 'hiddenColumns'],
+      message: `state.hiddenColumns has no column named ${strange.join(', ')}`,
+    });
 }
 
 /** savedViews.list / GET /api/saved-views?table=…: the caller's views of a table, by name. */

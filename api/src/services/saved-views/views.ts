@@ -20,14 +20,7 @@ type Deps = Pick<ServiceDeps, 'db'>;
 
 const COLUMNS = ['id', 'table_name', 'name', 'state', 'created_at', 'updated_at'] as const;
 
-function toSavedView(row: {
-  id: number;
-  table_name: string;
-  name: string;
-  state: unknown;
-  created_at: Date;
-  updated_at: Date;
-}): SavedView {
+function toSavedView(row: { id: number; table_name: string; name: string; state: unknown; created_at: Date; updated_at: Date }): SavedView {
   return {
     id: row.id,
     // Written only from the contracts' schema: the table and state it accepted.
@@ -78,7 +71,8 @@ export async function createSavedView(deps: Deps, input: CreateSavedViewInput, c
       .where('table_name', '=', input.table)
       .executeTakeFirstOrThrow();
     if (Number(n) >= MAX_SAVED_VIEWS) throw new AppError('CONFLICT', SAVED_VIEW_MESSAGES.full);
-    if (await nameTaken(trx, owner, input.table, input.name)) throw new AppError('CONFLICT', SAVED_VIEW_MESSAGES.duplicate(input.name), { param: 'name' });
+    if (await nameTaken(trx, owner, input.table, input.name))
+      throw new AppError('CONFLICT', SAVED_VIEW_MESSAGES.duplicate(input.name), { param: 'name' });
     return trx
       .insertInto('saved_views')
       .values({
@@ -105,7 +99,9 @@ export async function renameSavedView(deps: Deps, input: RenameSavedViewInput, c
       .where(ownedByAny(ownersSeenBy(caller)))
       .executeTakeFirst();
     if (!view) throw new NotOwnedError('saved_view', input.id, caller.userId, SAVED_VIEW_MESSAGES.notFound);
-    const owner: ViewOwner = view.owner_user_id ? { kind: 'user', userId: view.owner_user_id } : { kind: 'team', teamId: view.owner_team_id! };
+    const owner: ViewOwner = view.owner_user_id
+      ? { kind: 'user', userId: view.owner_user_id }
+      : { kind: 'team', teamId: view.owner_team_id! };
     if (await nameTaken(trx, owner, view.table_name, input.name, view.id))
       throw new AppError('CONFLICT', SAVED_VIEW_MESSAGES.duplicate(input.name), { param: 'name' });
     return trx

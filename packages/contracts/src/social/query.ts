@@ -164,9 +164,7 @@ function listSchemasNamed(naming: Naming) {
   return {
     list: {
       twitter: z.strictObject({ ...shapes.twitter, ...paging }, rejectUnknownParameters).superRefine(check(RANGE_FILTERS.twitter)),
-      instagram: z
-        .strictObject({ ...shapes.instagram, ...paging }, rejectUnknownParameters)
-        .superRefine(check(RANGE_FILTERS.instagram)),
+      instagram: z.strictObject({ ...shapes.instagram, ...paging }, rejectUnknownParameters).superRefine(check(RANGE_FILTERS.instagram)),
       facebook: z.strictObject({ ...shapes.facebook, ...paging }, rejectUnknownParameters).superRefine(check(RANGE_FILTERS.facebook)),
       linkedin: z.strictObject({ ...shapes.linkedin, ...paging }, rejectUnknownParameters).superRefine(check(RANGE_FILTERS.linkedin)),
     },

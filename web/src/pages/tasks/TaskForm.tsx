@@ -12,6 +12,7 @@ import {
   type TaskType,
 } from '@coinsight/contracts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { serverFieldError, serverMessage, useSession } from '../../app/session';
 import { FormOutcomeAlert, firstErrors, formStyles, listField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, FieldError, Select, TextField } from '../../components/ui';
@@ -86,6 +87,27 @@ const INITIAL: TaskValues = {
   'query.dataset': 'shared',
   format: 'csv',
 };
+
+/**
+ * The form as a link opens it: a platform table's "Export them all" sends `type=export` and what
+ * an export takes of its filter (`platforms`, `symbols`, `from`, `to`, `dataset`), so the task
+ * starts filled in. Anything else in the address is ignored; the schema still checks every field.
+ */
+function initialFrom(params: URLSearchParams): { values: TaskValues; platforms: SocialPlatform[] } {
+  if (params.get('type') !== 'export') return { values: INITIAL, platforms: [] };
+  const listed = (params.get('platforms') ?? '').split(',');
+  return {
+    values: {
+      ...INITIAL,
+      type: 'export',
+      'query.symbols': params.get('symbols') ?? '',
+      'query.from': params.get('from') ?? '',
+      'query.to': params.get('to') ?? '',
+      'query.dataset': params.get('dataset') === 'mine' ? 'mine' : 'shared',
+    },
+    platforms: SOCIAL_PLATFORMS.filter((platform) => listed.includes(platform)),
+  };
+}
 
 /** Stands in for the upload's id while checking a form whose file is chosen but not yet sent. */
 const PENDING_UPLOAD_ID = '00000000-0000-4000-8000-000000000000';
@@ -169,7 +191,9 @@ export function TaskForm() {
   const { token } = useSession();
   const utils = trpc.useUtils();
   const create = trpc.tasks.create.useMutation();
-  const [platforms, setPlatforms] = useState<SocialPlatform[]>([]);
+  const [params] = useSearchParams();
+  const [initial] = useState(() => initialFrom(params));
+  const [platforms, setPlatforms] = useState<SocialPlatform[]>(initial.platforms);
   const [file, setFile] = useState<File | null>(null);
   // 0..1 while a file goes up, else null.
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
@@ -183,7 +207,7 @@ export function TaskForm() {
     if (values.type === 'scrape' && values['source.kind'] === 'upload' && !file) errors['source.uploadId'] = CHOOSE_FILE_MESSAGE;
     return errors;
   };
-  const form = useForm(INITIAL, validate);
+  const form = useForm(initial.values, validate);
   const values = form.values;
 
   const errorOf = (field: string) => form.errors[field] ?? (serverError?.field === field ? serverError.message : undefined);
