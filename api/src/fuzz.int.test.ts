@@ -1,11 +1,15 @@
 import {
   changePasswordSchema,
+  createSavedViewSchema,
+  downloadQuerySchema,
+  listSavedViewsSchema,
   emailLinkSchema,
   forgotPasswordSchema,
   listQuerySchema,
   loginLinkRequestSchema,
   loginSchema,
   newsletterUnsubscribeSchema,
+  renameSavedViewSchema,
   resetPasswordSchema,
   searchQuerySchema,
   signupSchema,
@@ -133,7 +137,7 @@ function queryString(input: unknown): string {
 }
 
 interface RestEndpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   schema?: z.ZodType;
   /** Where the input goes: the query for GET and for a POST that reads its query, else the JSON body. */
@@ -157,6 +161,11 @@ const REST: RestEndpoint[] = [
     url: `/api/social/${platform}`,
     schema: listQuerySchema(platform),
   })),
+  ...SOCIAL_PLATFORMS.map((platform): RestEndpoint => ({
+    method: 'GET',
+    url: `/api/social/${platform}/download`,
+    schema: downloadQuerySchema(platform),
+  })),
   { method: 'GET', url: '/api/social/search', schema: searchQuerySchema },
   { method: 'POST', url: '/api/users/verify-email', schema: emailLinkSchema },
   { method: 'POST', url: '/api/users/revert-email', schema: emailLinkSchema },
@@ -172,6 +181,11 @@ const REST: RestEndpoint[] = [
   // The coin is in the path; a body, if any, is ignored.
   { method: 'PUT', url: '/api/watchlist/:symbol' },
   { method: 'DELETE', url: '/api/watchlist/:symbol' },
+  { method: 'GET', url: '/api/saved-views', schema: listSavedViewsSchema },
+  { method: 'POST', url: '/api/saved-views', schema: createSavedViewSchema },
+  // The id is in the path (here the literal ':id', a 400); the body is the new name.
+  { method: 'PATCH', url: '/api/saved-views/:id', schema: renameSavedViewSchema },
+  { method: 'DELETE', url: '/api/saved-views/:id' },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 
