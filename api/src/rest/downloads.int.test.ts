@@ -146,6 +146,25 @@ describe(`GET /api/social/<platform>/download (${process.env.TEST_DB})`, () => {
   });
 });
 
+describe(`GET /api/social/search/download (${process.env.TEST_DB})`, () => {
+  it('holds the explorer results, in its order, as CSV or JSON', async () => {
+    const query = `q=${encodeURIComponent('$BTC')}&startDate=${daysAgo(30).slice(0, 10)}`;
+    const searched = await get(`/api/social/search?${query}&limit=100`);
+    expect(searched.statusCode).toBe(200);
+    const results = searched.json<{ data: { _id: string; platform: string }[]; nextOffset: number | null }>();
+    expect(results.data.length).toBeGreaterThan(1);
+    expect(results.nextOffset).toBeNull();
+    const json = await get(`/api/social/search/download?${query}&format=json`);
+    expect(json.statusCode).toBe(200);
+    expect(json.headers['content-disposition']).toMatch(/^attachment; filename="search-results-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(json.headers['x-download-rows']).toBe(String(results.data.length));
+    expect(json.json()).toEqual(results.data);
+    const csv = csvRows((await get(`/api/social/search/download?${query}`)).body);
+    expect(csv.map((row) => [row.platform, row.id])).toEqual(results.data.map((r) => [r.platform, r._id]));
+    expect((await get(`/api/social/search/download?${query}&offset=100`)).json().error).toBe('unknown parameter: offset');
+  });
+});
+
 describe(`a download past DOWNLOAD_ROW_LIMIT (${process.env.TEST_DB})`, () => {
   let big: TestApp;
   let headers: Record<string, string>;

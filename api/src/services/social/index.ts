@@ -2,6 +2,7 @@
 export type { SocialDeps } from './deps.js';
 export { listPosts } from './list-posts.js';
 export { downloadPosts, type PostDownload } from './download/posts.js';
+export { downloadSearch } from './download/search.js';
 export { quickStats } from './quick-stats.js';
 export { searchPosts } from './search-posts.js';
 export { platformSummaries } from './summaries.js';

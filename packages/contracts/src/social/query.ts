@@ -241,6 +241,14 @@ const platformParam = z
   .optional()
   .transform((v) => (v === 'all' || v === '' ? undefined : v));
 
+const searchFilters = {
+  q: textParam('q', MAX_SEARCH_QUERY_LENGTH),
+  platform: platformParam,
+  startDate: dateParam('startDate', 'start'),
+  endDate: dateParam('endDate', 'end'),
+  dataset: datasetParam(),
+};
+
 /**
  * Query of GET /api/social/search: a date range, optional text and an optional platform (omitted
  * = all); `limit` results from `offset` on (the answer's `nextOffset` continues it); `dataset`
@@ -249,17 +257,26 @@ const platformParam = z
 export const searchQuerySchema = z
   .strictObject(
     {
-      q: textParam('q', MAX_SEARCH_QUERY_LENGTH),
-      platform: platformParam,
-      startDate: dateParam('startDate', 'start'),
-      endDate: dateParam('endDate', 'end'),
+      ...searchFilters,
       limit: limitParam('limit', MAX_SEARCH_LIMIT).transform((v) => v ?? DEFAULT_SEARCH_LIMIT),
       offset: wholeNumber('offset', 0, MAX_SEARCH_OFFSET).transform((v) => v ?? 0),
-      dataset: datasetParam(),
     },
     rejectUnknownParameters,
   )
   .superRefine((v, ctx) => checkRanges(v, ctx, [], PARAMETER_NAMING));
+
+/**
+ * Query of GET /api/social/search/download: the explorer's search (q, platform, dates, dataset)
+ * as a file, `format` csv (default) or json: every result the explorer can reach by "load more",
+ * in its order.
+ */
+export const searchDownloadQuerySchema = z
+  .strictObject(
+    { ...searchFilters, format: enumParam('format', DOWNLOAD_FORMATS).transform((v) => v ?? 'csv') },
+    rejectUnknownParameters,
+  )
+  .superRefine((v, ctx) => checkRanges(v, ctx, [], PARAMETER_NAMING));
+export type SearchDownloadQuery = z.output<typeof searchDownloadQuerySchema>;
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 

@@ -33,8 +33,8 @@ export const DOWNLOAD_CONTENT_TYPES: Record<DownloadFormat, string> = {
 export interface PostDownload {
   filename: string;
   contentType: string;
-  /** Rows the file holds: the matches, up to DOWNLOAD_ROW_LIMIT. */
-  rows: number;
+  /** Rows the file holds (the matches, up to DOWNLOAD_ROW_LIMIT), when known before it is written. */
+  rows: number | null;
   /** More posts match than the file holds. */
   truncated: boolean;
   stream: Readable;
