@@ -39,7 +39,10 @@ describe('table downloads and saved views in Chromium', () => {
     await page.getByLabel('Coin').fill('btc');
     await answerTo(page, 'social.list.twitter', { coin: 'btc' }, () => page.getByRole('button', { name: 'Apply filters' }).click());
     await answerTo(page, 'social.list.twitter', { coin: 'btc', sortBy: 'likes' }, () =>
-      table(page).getByRole('columnheader', { name: /^Likes/ }).getByRole('button').click(),
+      table(page)
+        .getByRole('columnheader', { name: /^Likes/ })
+        .getByRole('button')
+        .click(),
     );
     await page.locator('[aria-busy="false"]', { has: table(page) }).waitFor();
     const answer = await listed('coin=BTC&sortBy=likes&sortOrder=asc');
@@ -80,7 +83,29 @@ describe('table downloads and saved views in Chromium', () => {
     await page.locator('[aria-busy="false"]', { has: table(page) }).waitFor();
     const headers = await table(page).getByRole('columnheader').allInnerTexts();
     expect(headers.some((text) => /views|post/i.test(text))).toBe(false);
-    expect(await table(page).getByRole('columnheader', { name: /^Likes/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(
+      await table(page)
+        .getByRole('columnheader', { name: /^Likes/ })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending');
+  });
+
+  it("downloads the Data Explorer's results as JSON: the rows it lists, in its order", async () => {
+    const { page } = e2e;
+    await page.goto(url('/explorer'), { waitUntil: 'networkidle' });
+    await page.getByLabel('Period').selectOption('30d');
+    await page.getByLabel('Search').fill('$SOL');
+    const results = page.getByRole('region', { name: 'Results' });
+    const shown = await results.getByText(/^Showing \d+ of \d+\+? results?$/).innerText();
+    await results.getByText(/as many as Load more reaches/).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), results.getByRole('button', { name: 'Download JSON' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^search-results-\d{4}-\d{2}-\d{2}\.json$/);
+    const rows = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as { text: string; symbols: string[] }[];
+    const [, listed, total] = /^Showing (\d+) of (\d+)/.exec(shown) ?? [];
+    expect(rows.length).toBeGreaterThanOrEqual(Number(listed));
+    if (!shown.includes('+')) expect(rows.length).toBe(Number(total));
+    expect(rows.every((row) => row.symbols.includes('SOL'))).toBe(true);
+    expect(await results.locator('article').first().locator('p').first().textContent()).toBe(rows[0]!.text);
   });
 
   it('fits 390 px and stays axe-clean with its tools and saved views, light and dark', async () => {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   DATASETS,
   LIST_FILTERS,
-  SOCIAL_PLATFORMS,
   SORT_ORDERS,
   TABLE_COLUMNS,
   type Dataset,

@@ -203,7 +203,6 @@ function checkRanges(value: Record<string, unknown>, ctx: z.RefinementCtx, count
 
 const schemas = listSchemasNamed(PARAMETER_NAMING);
 const labelledSchemas: typeof schemas = listSchemasNamed(LABEL_NAMING);
-const listSchemas = schemas.list;
 
 /**
  * Query of GET /api/social/<platform> (docs/product.md §7): page, limit, sortBy, sortOrder and the platform's
@@ -212,7 +211,7 @@ const listSchemas = schemas.list;
 export function listQuerySchema<P extends SocialPlatform>(
   platform: P,
   naming: 'parameters' | 'labels' = 'parameters',
-): (typeof listSchemas)[P] {
+): (typeof schemas.list)[P] {
   return (naming === 'labels' ? labelledSchemas : schemas).list[platform];
 }
 
@@ -230,8 +229,8 @@ export function downloadQuerySchema<P extends SocialPlatform>(
 export type DownloadQueryInput<P extends SocialPlatform> = z.input<(typeof schemas.download)[P]>;
 export type DownloadQuery<P extends SocialPlatform> = z.output<(typeof schemas.download)[P]>;
 
-export type ListQueryInput<P extends SocialPlatform> = z.input<(typeof listSchemas)[P]>;
-export type ListQuery<P extends SocialPlatform> = z.output<(typeof listSchemas)[P]>;
+export type ListQueryInput<P extends SocialPlatform> = z.input<(typeof schemas.list)[P]>;
+export type ListQuery<P extends SocialPlatform> = z.output<(typeof schemas.list)[P]>;
 export type AnyListQuery = { [P in SocialPlatform]: ListQuery<P> }[SocialPlatform];
 
 const platformParam = z

@@ -1,10 +1,7 @@
-import { DOWNLOAD_FORMATS, DOWNLOAD_ROW_LIMIT, type DownloadFormat, type SocialPlatform } from '@coinsight/contracts';
-import { useState } from 'react';
+import { DOWNLOAD_ROW_LIMIT, type SocialPlatform } from '@coinsight/contracts';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
-import { Button } from '../../components/ui';
 import { formatCount } from '../../lib/formatNumber';
-import { DOWNLOAD_FAILED_MESSAGE, downloadFile, FileRequestError } from '../tasks/taskFiles';
+import { DownloadBar } from './DownloadBar';
 import styles from './TableTools.module.css';
 import { downloadPath, exportTaskPath } from './tableView';
 
@@ -15,35 +12,10 @@ export interface TableDownloadProps {
   total: { count: number; estimate: boolean } | null;
 }
 
-const LABEL: Record<DownloadFormat, string> = { csv: 'CSV', json: 'JSON' };
-
 /** Downloads the table as it stands (filter, order, columns) as CSV or JSON, up to DOWNLOAD_ROW_LIMIT rows. */
 export function TableDownload({ platform, params, total }: TableDownloadProps) {
-  const { token } = useSession();
-  const [busy, setBusy] = useState<DownloadFormat | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const download = async (format: DownloadFormat) => {
-    setBusy(format);
-    setError(null);
-    try {
-      await downloadFile(downloadPath(platform, params, format), token, `${platform}-posts.${format}`);
-    } catch (caught) {
-      setError(caught instanceof FileRequestError ? caught.message : DOWNLOAD_FAILED_MESSAGE);
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
-    <div className={styles.download}>
-      <div className={styles.actions}>
-        {DOWNLOAD_FORMATS.map((format) => (
-          <Button key={format} size="sm" variant="secondary" disabled={busy !== null} onClick={() => void download(format)}>
-            {busy === format ? 'Downloading…' : `Download ${LABEL[format]}`}
-          </Button>
-        ))}
-      </div>
+    <DownloadBar pathFor={(format) => downloadPath(platform, params, format)} fallbackName={`${platform}-posts`}>
       <p className={styles.note}>
         A download holds the posts of this filter in this order and columns, up to {formatCount(DOWNLOAD_ROW_LIMIT)} rows.
       </p>
@@ -55,11 +27,6 @@ export function TableDownload({ platform, params, total }: TableDownloadProps) {
           filled in).
         </p>
       ) : null}
-      {error ? (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </DownloadBar>
   );
 }

@@ -90,7 +90,8 @@ const INITIAL: TaskValues = {
 
 /**
  * The form as a link opens it: a platform table's "Export them all" sends `type=export` and what
- * an export takes of its filter (`platforms`, `symbols`, `from`, `to`, `dataset`), so the task
+ * an export takes of its filter (`platforms`, `symbols`, `keywords`, `from`, `to`, `dataset`; the
+ * explorer's sends its search as `keywords` or a `$coin` as `symbols`), so the task
  * starts filled in. Anything else in the address is ignored; the schema still checks every field.
  */
 function initialFrom(params: URLSearchParams): { values: TaskValues; platforms: SocialPlatform[] } {
@@ -101,6 +102,7 @@ function initialFrom(params: URLSearchParams): { values: TaskValues; platforms: 
       ...INITIAL,
       type: 'export',
       'query.symbols': params.get('symbols') ?? '',
+      'query.keywords': params.get('keywords') ?? '',
       'query.from': params.get('from') ?? '',
       'query.to': params.get('to') ?? '',
       'query.dataset': params.get('dataset') === 'mine' ? 'mine' : 'shared',
