@@ -25,7 +25,9 @@ import { healthRoutes } from './rest/health.js';
 import { newsletterRoutes } from './rest/newsletter.js';
 import { socialRoutes } from './rest/social.js';
 import { stripeWebhookRoutes } from './rest/stripe-webhook.js';
+import { taskScheduleRoutes } from './rest/task-schedules.js';
 import { taskRoutes } from './rest/tasks.js';
+import { teamRoutes } from './rest/teams.js';
 import { userRoutes } from './rest/users.js';
 import { watchlistRoutes } from './rest/watchlist.js';
 import { savedViewsRoutes } from './rest/saved-views.js';
@@ -176,6 +178,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(socialRoutes);
   await app.register(newsletterRoutes);
   await app.register(taskRoutes);
+  await app.register(teamRoutes);
+  await app.register(taskScheduleRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(trpcPlugin, { prefix: '/trpc', trpcOptions: trpcOptions(app.log) });
   // Test keys' deps (a fixed dataset, a fixed clock), which /v1 hands to a test key's handlers.

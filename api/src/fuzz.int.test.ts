@@ -17,6 +17,13 @@ import {
   SOCIAL_PLATFORMS,
   updateProfileSchema,
   watchlistSetInputSchema,
+  acceptTeamInvitationSchema,
+  createTeamKeySchema,
+  createTeamSchema,
+  inviteTeamMemberSchema,
+  setTeamBudgetSchema,
+  setTeamMemberRoleSchema,
+  createTaskScheduleSchema,
 } from '@coinsight/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +183,12 @@ const REST: RestEndpoint[] = [
   // A raw body of its own (a task's file); the query names it.
   { method: 'POST', url: '/api/tasks/uploads', schema: z.object({ filename: z.string().optional() }), inQuery: true },
   { method: 'GET', url: '/api/tasks/:id/download' },
+  { method: 'GET', url: '/api/tasks/schedules' },
+  { method: 'POST', url: '/api/tasks/schedules', schema: createTaskScheduleSchema },
+  { method: 'GET', url: '/api/tasks/schedules/:id' },
+  { method: 'POST', url: '/api/tasks/schedules/:id/pause' },
+  { method: 'POST', url: '/api/tasks/schedules/:id/resume' },
+  { method: 'DELETE', url: '/api/tasks/schedules/:id' },
   // Stripe's signed events (a raw JSON body); fuzzed unsigned, as a forger would send them.
   { method: 'POST', url: '/api/billing/stripe-webhook' },
   { method: 'GET', url: '/api/watchlist' },
@@ -188,6 +201,23 @@ const REST: RestEndpoint[] = [
   // The id is in the path (here the literal ':id', a 400); the body is the new name.
   { method: 'PATCH', url: '/api/saved-views/:id', schema: renameSavedViewSchema },
   { method: 'DELETE', url: '/api/saved-views/:id' },
+  // Teams: the team, member, invitation and key ids are in the path (fuzzed here as the literal segment).
+  { method: 'GET', url: '/api/teams' },
+  { method: 'POST', url: '/api/teams', schema: createTeamSchema },
+  { method: 'POST', url: '/api/teams/invitations/accept', schema: acceptTeamInvitationSchema },
+  { method: 'GET', url: '/api/teams/:teamId' },
+  { method: 'DELETE', url: '/api/teams/:teamId' },
+  { method: 'POST', url: '/api/teams/:teamId/invitations', schema: inviteTeamMemberSchema },
+  { method: 'DELETE', url: '/api/teams/:teamId/invitations/:invitationId' },
+  { method: 'PATCH', url: '/api/teams/:teamId/members/:userId', schema: setTeamMemberRoleSchema },
+  { method: 'DELETE', url: '/api/teams/:teamId/members/:userId' },
+  { method: 'POST', url: '/api/teams/:teamId/leave' },
+  { method: 'GET', url: '/api/teams/:teamId/keys' },
+  { method: 'POST', url: '/api/teams/:teamId/keys', schema: createTeamKeySchema },
+  { method: 'DELETE', url: '/api/teams/:teamId/keys/:id' },
+  { method: 'GET', url: '/api/teams/:teamId/usage' },
+  { method: 'GET', url: '/api/teams/:teamId/alerts' },
+  { method: 'PUT', url: '/api/teams/:teamId/budget', schema: setTeamBudgetSchema },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 

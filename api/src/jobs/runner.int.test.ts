@@ -1,5 +1,6 @@
 import { createDb, migrateToLatest, seedAssets, type DbHandle } from '@coinsight/db';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedFeed } from '../services/market/feeds/simulated.js';
 import { marketJobs } from './market.js';
@@ -67,5 +68,41 @@ describe('scheduled jobs with two workers on one database', () => {
     for (const time of finished) expect(stored).toContain(time);
     for (const time of stored) expect(runs).toContain(time);
     for (const row of perTime) expect(row.n).toBe(assets);
+  });
+});
+
+describe('stopping the runner', () => {
+  it('sends nothing to the database once stop() has answered, even after pg-boss gave up waiting', { timeout: 120_000 }, async () => {
+    // The app closes the database right after stop(): a statement sent later would fail there
+    // (an unhandled rejection). Here stop() comes while a worker claims its slot, and the claim's
+    // answer takes longer than pg-boss's own wait (5 s), as on a loaded machine: the handler then
+    // goes on after pg-boss has stopped, and stop() must still wait for it and its recorded end.
+    let stopped = false;
+    const late: string[] = [];
+    const claims = new Set<unknown>();
+    let claiming!: () => void;
+    const claimSeen = new Promise<void>((resolve) => (claiming = resolve));
+    const watch: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (stopped) late.push(args.node.kind);
+        if (JSON.stringify(args.node).includes('job_slots')) claims.add(args.queryId);
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (claims.has(args.queryId)) {
+          claiming();
+          await new Promise((resolve) => setTimeout(resolve, 6_000));
+        }
+        return args.result;
+      },
+    };
+    const job: JobDefinition = { name: 'stop-probe', everySeconds: 60, run: async () => undefined };
+    const runner = await startJobRunner({ db: handles[0]!.db.withPlugin(watch), log, jobs: [job] });
+    await claimSeen;
+    await runner.stop();
+    stopped = true;
+    // Longer than a worker's polling interval (2 s): a loop left running would fetch again.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(late).toEqual([]);
   });
 });

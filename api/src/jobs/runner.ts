@@ -22,9 +22,17 @@ export function bossDb(db: Db): PgBoss.Db & { settled(): Promise<void> } {
         pending.delete(query);
       }
     },
-    /** Until every statement pg-boss has sent is answered. */
+    /**
+     * Until every statement pg-boss has sent is answered, and the work those answers start (a
+     * fetched job handed to its handler, a handler's end recorded) has sent its own: each turn
+     * first lets the callbacks of the last answers run.
+     */
     async settled() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (pending.size === 0) return;
+        await Promise.allSettled([...pending]);
+      }
     },
   };
 }
@@ -98,30 +106,38 @@ export async function startJobRunner(options: {
   await boss.start();
 
   const timers: NodeJS.Timeout[] = [];
-  // Work in progress, awaited by stop(): pg-boss's own wait gives up after its timeout, and work
-  // that outlived it would then touch a closed database (and pg-boss would record its end there).
+  // Handlers in progress, awaited by stop(): pg-boss's own wait gives up after its timeout, and
+  // work that outlived it would then touch a closed database (and pg-boss would record its end there).
   const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    work.then(
+      () => inFlight.delete(work),
+      () => inFlight.delete(work),
+    );
+    return work;
+  };
   const stopping = new AbortController();
   for (const job of jobs) {
     await boss.createQueue(job.name, { name: job.name, ...(job.queue ?? { policy: 'standard', retryLimit: 2, expireInSeconds: 300 }) });
-    for (let worker = 0; worker < (job.workers ?? 1); worker++) {
-      await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([item]) => {
-        if (!item) return;
-        const at = typeof item.data.at === 'string' ? new Date(item.data.at) : new Date();
-        if (job.everySeconds && !(await claimSlot(db, job.name, at))) return;
-        const started = Date.now();
-        const running = job.run(at, item.data, stopping.signal);
-        inFlight.add(running);
-        const result = await running
-          .catch((error: unknown) => {
-            onRun?.(job.name, (Date.now() - started) / 1_000, { error });
-            throw error;
-          })
-          .finally(() => inFlight.delete(running));
-        onRun?.(job.name, (Date.now() - started) / 1_000, { result });
-        // A tick every few seconds would drown the log; the rarer jobs say what they did.
-        if (!job.everySeconds) log.info({ job: job.name, ms: Date.now() - started, ...(result ?? {}) }, 'job done');
+    // A worker that was fetching when stop() began gets its job after pg-boss's own wait: that
+    // job is failed (pg-boss retries it on the next start, as it does work it cut short itself).
+    const handle = async (item: PgBoss.Job<Record<string, unknown>> | undefined) => {
+      if (!item) return;
+      if (stopping.signal.aborted) throw new Error('the job runner is stopping');
+      const at = typeof item.data.at === 'string' ? new Date(item.data.at) : new Date();
+      if (job.everySeconds && !(await claimSlot(db, job.name, at))) return;
+      const started = Date.now();
+      const result = await job.run(at, item.data, stopping.signal).catch((error: unknown) => {
+        onRun?.(job.name, (Date.now() - started) / 1_000, { error });
+        throw error;
       });
+      onRun?.(job.name, (Date.now() - started) / 1_000, { result });
+      // A tick every few seconds would drown the log; the rarer jobs say what they did.
+      if (!job.everySeconds) log.info({ job: job.name, ms: Date.now() - started, ...(result ?? {}) }, 'job done');
+    };
+    for (let worker = 0; worker < (job.workers ?? 1); worker++) {
+      await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, ([item]) => track(handle(item)));
     }
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     if (job.everySeconds) {
@@ -149,11 +165,14 @@ export async function startJobRunner(options: {
       // Waits for jobs in progress; the database handle is the app's, closed after this.
       // Well inside the server's shutdown grace: an interrupted tick or back-fill is safe to redo (idempotent writes).
       await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
-      await Promise.allSettled([...inFlight]);
-      // pg-boss records a run's end (complete, fail) without awaiting it: let those writes start,
-      // then answer, before the app closes the database under them (an unhandled rejection else).
-      await new Promise((resolve) => setImmediate(resolve));
-      await adapter.settled();
+      // Then until pg-boss and the handlers are quiet, before the app closes the database under
+      // them (an unhandled rejection else): a fetch answered after pg-boss's wait hands its job
+      // to a handler, and pg-boss records each handler's end (complete, fail) without awaiting it.
+      for (;;) {
+        await adapter.settled();
+        if (inFlight.size === 0) return;
+        await Promise.allSettled([...inFlight]);
+      }
     },
   };
 }

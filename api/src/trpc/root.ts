@@ -10,7 +10,9 @@ import { newsletterRouter } from './routers/newsletter.js';
 import { siteRouter } from './routers/site.js';
 import { socialRouter } from './routers/social.js';
 import { systemRouter } from './routers/system.js';
+import { taskSchedulesRouter } from './routers/task-schedules.js';
 import { tasksRouter } from './routers/tasks.js';
+import { teamsRouter } from './routers/teams.js';
 import { userRouter } from './routers/user.js';
 import { watchlistRouter } from './routers/watchlist.js';
 import { savedViewsRouter } from './routers/saved-views.js';
@@ -35,6 +37,8 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   billing: billingRouter,
   tasks: tasksRouter,
+  teams: teamsRouter,
+  taskSchedules: taskSchedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

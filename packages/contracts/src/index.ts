@@ -23,6 +23,8 @@ export * from './budget-limits.js';
 export * from './budget.js';
 export * from './crypto-prices.js';
 export * from './tasks.js';
+export * from './task-schedules.js';
 export * from './downloads.js';
 export * from './watchlist.js';
 export * from './saved-views.js';
+export * from './teams.js';

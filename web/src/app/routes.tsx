@@ -56,6 +56,7 @@ const layoutPages: RouteObject[] = [
   { path: 'market/:symbol', element: page(() => import('../pages/market/AssetPage')) },
   { path: 'explorer', element: page(() => import('../pages/social/ExplorerPage')) },
   { path: 'alerts', element: page(() => import('../pages/alerts/AlertsPage')) },
+  { path: 'team-invitation', element: page(() => import('../pages/teams/TeamInvitationPage')) },
   { path: 'settings', element: page(() => import('../pages/account/SettingsPage')) },
   { path: 'terms', element: staticPage(() => import('../pages/site/TermsPage')) },
   { path: 'privacy', element: staticPage(() => import('../pages/site/PrivacyPage')) },

@@ -8,7 +8,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('saved_views')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('owner_user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
-    .addColumn('owner_team_id', 'text')
+    .addColumn('owner_team_id', 'text', (c) => c.references('teams.id').onDelete('cascade'))
     .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('table_name', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A /v1 API key. The secret itself is never stored. */
 export interface ApiKeysTable {
@@ -15,6 +15,8 @@ export interface ApiKeysTable {
   last_used_at: Date | null;
   /** Set on delete: the key fails from the next call on; the row stays for usage history. */
   deleted_at: Date | null;
+  /** A team key's maker (docs/accounts.md, "Teams"): removing them from the team deletes it. Null on personal keys. */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;

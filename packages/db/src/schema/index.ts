@@ -24,11 +24,12 @@ import type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
 import type { SearchPostingsTable } from './search-postings.js';
 import type { TopicRelatedDailyTable } from './topic-related-daily.js';
 import type { JobSlotsTable } from './job-slots.js';
+import type { TeamInvitationsTable, TeamMembersTable, TeamsTable } from './teams.js';
 import type { UsersTable } from './users.js';
 import type { WatchlistItemsTable } from './watchlist-items.js';
 import type { SavedViewsTable } from './saved-views.js';
 import type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
-import type { TaskFilesTable, TaskUploadsTable, TasksTable } from './tasks.js';
+import type { TaskFilesTable, TaskSchedulesTable, TaskUploadsTable, TasksTable } from './tasks.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from './webhooks.js';
 
 export type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
@@ -59,9 +60,18 @@ export type { TopicRelatedDailyTable } from './topic-related-daily.js';
 export type { JobSlotsTable } from './job-slots.js';
 export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.js';
 export type { WatchlistItemsTable } from './watchlist-items.js';
+export type { TeamInvitationsTable, TeamMembersTable, TeamRoleColumn, TeamRow, TeamsTable } from './teams.js';
 export type { SavedViewsTable } from './saved-views.js';
 export type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
-export type { TaskFilesTable, TaskStatusColumn, TaskTypeColumn, TaskUploadsTable, TasksTable } from './tasks.js';
+export type {
+  TaskFilesTable,
+  TaskScheduleRepeatColumn,
+  TaskSchedulesTable,
+  TaskStatusColumn,
+  TaskTypeColumn,
+  TaskUploadsTable,
+  TasksTable,
+} from './tasks.js';
 export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryStatus, WebhookSecretsTable } from './webhooks.js';
 
 /** Every table Kysely may query; one file per table beside this one. */
@@ -109,8 +119,12 @@ export interface Database {
   meter_reports: MeterReportsTable;
   api_request_logs: ApiRequestLogsTable;
   watchlist_items: WatchlistItemsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
   saved_views: SavedViewsTable;
   tasks: TasksTable;
+  task_schedules: TaskSchedulesTable;
   task_uploads: TaskUploadsTable;
   task_files: TaskFilesTable;
 }

@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from 'kysely';
 export interface SavedViewsTable {
   id: Generated<number>;
   owner_user_id: string | null;
+  /** A team (teams.id) that shares the view; nothing writes it yet. */
   owner_team_id: string | null;
   /** The account that saved it (kept when a team owns it). */
   created_by: string | null;

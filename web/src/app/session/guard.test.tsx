@@ -50,6 +50,7 @@ describe('sign-in guard', () => {
       '/scraping-tasks',
       '/explorer',
       '/alerts',
+      '/team-invitation',
     ]);
     for (const path of [...guarded, '/settings/', '/social/twitter/extra']) expect(isGuardedPath(path)).toBe(true);
     for (const path of ['/', '/socialite', '/dashboards', '/docs', '/blog/some-post', '/login']) expect(isGuardedPath(path)).toBe(false);

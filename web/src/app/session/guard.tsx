@@ -19,6 +19,7 @@ export const GUARDED_PATHS = [
   '/scraping-tasks',
   '/explorer',
   '/alerts',
+  '/team-invitation',
 ] as const;
 
 export function isGuardedPath(pathname: string): boolean {

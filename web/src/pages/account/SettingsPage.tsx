@@ -8,11 +8,12 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { NotificationPreferences } from '../notifications/NotificationPreferences';
 import { ProfileForm } from './ProfileForm';
 import { WebhooksSection } from '../webhooks/WebhooksSection';
+import { TeamSection } from '../teams/TeamSection';
 import { Page } from '../../components/Page';
 import { Card, Tabs, type TabItem } from '../../components/ui';
 import styles from './SettingsPage.module.css';
 
-export const SETTINGS_TABS = ['profile', 'notifications', 'security', 'billing', 'api'] as const;
+export const SETTINGS_TABS = ['profile', 'notifications', 'security', 'billing', 'api', 'team'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -90,6 +91,18 @@ export default function SettingsPage() {
           </Section>
           <WebhooksSection />
         </>
+      ),
+    },
+    {
+      id: 'team',
+      label: 'Team',
+      content: (
+        <Section
+          title="Team"
+          description="A team shares API keys, usage, a plan and one bill. Invite people by email and give each a role: owner, admin, member or billing."
+        >
+          <TeamSection />
+        </Section>
       ),
     },
   ];

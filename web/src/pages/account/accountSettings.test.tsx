@@ -73,10 +73,10 @@ describe.each([
 });
 
 describe('/settings', () => {
-  it('has the profile, notifications, security, billing and api tabs, moved through with the arrow keys', async () => {
+  it('has the profile, notifications, security, billing, api and team tabs, moved through with the arrow keys', async () => {
     const { router } = await renderSignedIn('/settings');
     const tabs = within(screen.getByRole('tablist', { name: 'Settings' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Profile', 'Notifications', 'Security', 'Billing', 'API']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Profile', 'Notifications', 'Security', 'Billing', 'API', 'Team']);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
 
     fireEvent.keyDown(tabs[0]!, { key: 'ArrowRight' });
@@ -87,8 +87,8 @@ describe('/settings', () => {
     expect(screen.getByRole('tabpanel').textContent).toContain('price alerts, social mentions and market analysis');
 
     fireEvent.keyDown(notifications, { key: 'End' });
-    expect(screen.getByRole('tab', { name: 'API' }).getAttribute('aria-selected')).toBe('true');
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'API' }), { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Team' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Team' }), { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
   });
 

@@ -1,4 +1,5 @@
 import {
+  createTaskScheduleSchema,
   createTaskSchema,
   DATASET_LABELS,
   DATASETS,
@@ -7,6 +8,7 @@ import {
   MAX_X_POSTS,
   SOCIAL_PLATFORMS,
   type CreateTaskInput,
+  type CreateTaskScheduleInput,
   type Dataset,
   type SocialPlatform,
   type TaskType,
@@ -20,6 +22,7 @@ import { trpc } from '../../lib/trpc';
 import { FileDrop } from './FileDrop';
 import { FileRequestError, uploadTaskFile } from './taskFiles';
 import { FORMAT_LABEL, PLATFORM_LABEL, TYPE_LABEL } from './taskText';
+import { utcMinute } from './ScheduleList';
 import styles from './Tasks.module.css';
 
 export const TASK_CREATE_FAILED_MESSAGE = 'Could not create the task. Please try again.';
@@ -49,6 +52,15 @@ const URL_FORMAT_OPTIONS = [
   { value: '', label: 'Tell from the file' },
   ...IMPORT_FORMATS.map((format) => ({ value: format, label: format === 'csv' ? 'CSV' : 'JSON Lines' })),
 ];
+export const REPEAT_OPTIONS = [
+  { value: 'once', label: 'Once, now' },
+  { value: 'hourly', label: 'Every hour (on the hour)' },
+  { value: 'daily', label: 'Every day (00:00 UTC)' },
+  { value: 'weekly', label: 'Every Monday (00:00 UTC)' },
+  { value: 'cron', label: 'On a cron expression (UTC)' },
+];
+export const CRON_HINT =
+  'Five fields in UTC: minute hour day-of-month month day-of-week, at most once an hour. 15 6 * * 1 is 06:15 every Monday.';
 const EXPORT_FORMAT_OPTIONS = EXPORT_FORMATS.map((format) => ({ value: format, label: FORMAT_LABEL[format] }));
 
 type TaskValues = {
@@ -67,6 +79,9 @@ type TaskValues = {
   'query.to': string;
   'query.dataset': string;
   format: string;
+  repeat: string;
+  cron: string;
+  webhookUrl: string;
 };
 
 const INITIAL: TaskValues = {
@@ -86,6 +101,9 @@ const INITIAL: TaskValues = {
   // The API's default too: tasks stored before datasets existed read the shared data.
   'query.dataset': 'shared',
   format: 'csv',
+  repeat: 'once',
+  cron: '',
+  webhookUrl: '',
 };
 
 /**
@@ -108,6 +126,22 @@ function initialFrom(params: URLSearchParams): { values: TaskValues; platforms: 
       'query.dataset': params.get('dataset') === 'mine' ? 'mine' : 'shared',
     },
     platforms: SOCIAL_PLATFORMS.filter((platform) => listed.includes(platform)),
+  };
+}
+
+/** A scrape from a URL or an X search may repeat; a file is read once. */
+const canRepeat = (values: TaskValues) => values.type === 'scrape' && values['source.kind'] !== 'upload';
+const repeating = (values: TaskValues) => canRepeat(values) && values.repeat !== 'once';
+
+function toScheduleInput(values: TaskValues, uploadId: string | null): CreateTaskScheduleInput {
+  const task = toInput(values, [], uploadId) as Extract<CreateTaskInput, { type: 'scrape' }>;
+  return {
+    title: task.title,
+    description: task.description,
+    source: task.source,
+    repeat: values.repeat as CreateTaskScheduleInput['repeat'],
+    cron: values.repeat === 'cron' ? values.cron : undefined,
+    webhookUrl: values.webhookUrl.trim() || undefined,
   };
 }
 
@@ -174,7 +208,7 @@ function byField(errors: FieldErrors): FieldErrors {
 
 /** The fields the form shows for a type (and source): a server refusal naming one of them sits by it. */
 function visibleFields(values: TaskValues): string[] {
-  const common = ['title', 'description'];
+  const common = ['title', 'description', ...(repeating(values) ? ['cron', 'webhookUrl', 'repeat'] : [])];
   const query = ['query.dataset', 'query.symbols', 'query.keywords', 'query.platforms', 'query.from', 'query.to'];
   if (values.type === 'analyze') return [...common, ...query];
   if (values.type === 'export') return [...common, ...query, 'format'];
@@ -196,6 +230,7 @@ export function TaskForm() {
   const [params] = useSearchParams();
   const [initial] = useState(() => initialFrom(params));
   const [platforms, setPlatforms] = useState<SocialPlatform[]>(initial.platforms);
+  const createSchedule = trpc.taskSchedules.create.useMutation();
   const [file, setFile] = useState<File | null>(null);
   // 0..1 while a file goes up, else null.
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
@@ -205,7 +240,9 @@ export function TaskForm() {
   const [uploaded, setUploaded] = useState<{ file: File; uploadId: string } | null>(null);
 
   const validate = (values: TaskValues): FieldErrors => {
-    const errors = byField(firstErrors(createTaskSchema, toInput(values, platforms, file ? PENDING_UPLOAD_ID : null)));
+    const errors = repeating(values)
+      ? byField(firstErrors(createTaskScheduleSchema, toScheduleInput(values, null)))
+      : byField(firstErrors(createTaskSchema, toInput(values, platforms, file ? PENDING_UPLOAD_ID : null)));
     if (values.type === 'scrape' && values['source.kind'] === 'upload' && !file) errors['source.uploadId'] = CHOOSE_FILE_MESSAGE;
     return errors;
   };
@@ -277,8 +314,16 @@ export function TaskForm() {
       }
     }
     try {
-      const task = await create.mutateAsync(toInput(submitted, platforms, uploadId));
-      await utils.tasks.list.invalidate();
+      let message: string;
+      if (repeating(submitted)) {
+        const schedule = await createSchedule.mutateAsync(toScheduleInput(submitted, null));
+        await utils.taskSchedules.list.invalidate();
+        message = `Schedule created: ${schedule.title}. Its first run is at ${utcMinute(schedule.nextRunAt ?? schedule.createdAt)}.`;
+      } else {
+        const task = await create.mutateAsync(toInput(submitted, platforms, uploadId));
+        await utils.tasks.list.invalidate();
+        message = `Task created: ${task.title}. Follow it in the list of your tasks.`;
+      }
       form.reset({
         ...INITIAL,
         type: submitted.type,
@@ -287,7 +332,7 @@ export function TaskForm() {
       });
       setFile(null);
       setUploaded(null);
-      setOutcome({ tone: 'success', message: `Task created: ${task.title}. Follow it in the list of your tasks.` });
+      setOutcome({ tone: 'success', message });
     } catch (error) {
       const refusal = serverFieldError(error, visibleFields(submitted));
       if (refusal) setServerError(refusal);
@@ -367,6 +412,25 @@ export function TaskForm() {
               />
             </>
           )}
+          {canRepeat(values) ? (
+            <>
+              <Select label="Repeat" options={REPEAT_OPTIONS} {...bind('repeat')} />
+              {values.repeat === 'cron' ? (
+                <TextField label="Cron expression (UTC)" autoComplete="off" placeholder="15 6 * * 1" hint={CRON_HINT} {...bind('cron')} />
+              ) : null}
+              {values.repeat !== 'once' ? (
+                <TextField
+                  label="Webhook URL (optional)"
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  placeholder="https://example.com/hooks/coinsight"
+                  hint="Each run's end is POSTed here, signed with your webhook secret (Settings → API → Webhooks)."
+                  {...bind('webhookUrl')}
+                />
+              ) : null}
+            </>
+          ) : null}
         </>
       ) : (
         <>
@@ -425,7 +489,7 @@ export function TaskForm() {
       )}
       <div className={formStyles.actions}>
         <Button type="submit" disabled={busy}>
-          {uploading ? 'Uploading…' : form.submitting ? 'Creating…' : 'Create Task'}
+          {uploading ? 'Uploading…' : form.submitting ? 'Creating…' : repeating(values) ? 'Create Schedule' : 'Create Task'}
         </Button>
       </div>
     </form>

@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { MAX_SEARCH_LIMIT, MAX_SEARCH_OFFSET, type DownloadFormat, type SearchDownloadQuery, type SearchResult } from '@coinsight/contracts';
+import {
+  MAX_SEARCH_LIMIT,
+  MAX_SEARCH_OFFSET,
+  type DownloadFormat,
+  type SearchDownloadQuery,
+  type SearchResult,
+} from '@coinsight/contracts';
 import type { SignedIn } from '../../caller.js';
 import type { ServiceDeps } from '../../deps.js';
 import { csvOf } from '../../tasks/export.js';
