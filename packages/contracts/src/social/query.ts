@@ -270,10 +270,7 @@ export const searchQuerySchema = z
  * in its order.
  */
 export const searchDownloadQuerySchema = z
-  .strictObject(
-    { ...searchFilters, format: enumParam('format', DOWNLOAD_FORMATS).transform((v) => v ?? 'csv') },
-    rejectUnknownParameters,
-  )
+  .strictObject({ ...searchFilters, format: enumParam('format', DOWNLOAD_FORMATS).transform((v) => v ?? 'csv') }, rejectUnknownParameters)
   .superRefine((v, ctx) => checkRanges(v, ctx, [], PARAMETER_NAMING));
 export type SearchDownloadQuery = z.output<typeof searchDownloadQuerySchema>;
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
