@@ -31,6 +31,7 @@ import { teamRoutes } from './rest/teams.js';
 import { userRoutes } from './rest/users.js';
 import { watchlistRoutes } from './rest/watchlist.js';
 import { preferencesRoutes } from './rest/preferences.js';
+import { savedViewsRoutes } from './rest/saved-views.js';
 import { trpcPlugin } from './trpc/fastify-plugin.js';
 import { trpcOptions } from './trpc/options.js';
 import { frameworkErrors } from './v1/framework-errors.js';
@@ -175,6 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes);
   await app.register(watchlistRoutes);
   await app.register(preferencesRoutes);
+  await app.register(savedViewsRoutes);
   await app.register(socialRoutes);
   await app.register(newsletterRoutes);
   await app.register(taskRoutes);

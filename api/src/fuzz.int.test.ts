@@ -1,12 +1,17 @@
 import {
   changePasswordSchema,
+  createSavedViewSchema,
+  downloadQuerySchema,
+  listSavedViewsSchema,
   emailLinkSchema,
   forgotPasswordSchema,
   listQuerySchema,
   loginLinkRequestSchema,
   loginSchema,
   newsletterUnsubscribeSchema,
+  renameSavedViewSchema,
   resetPasswordSchema,
+  searchDownloadQuerySchema,
   searchQuerySchema,
   signupSchema,
   SOCIAL_PLATFORMS,
@@ -165,7 +170,13 @@ const REST: RestEndpoint[] = [
     url: `/api/social/${platform}`,
     schema: listQuerySchema(platform),
   })),
+  ...SOCIAL_PLATFORMS.map((platform): RestEndpoint => ({
+    method: 'GET',
+    url: `/api/social/${platform}/download`,
+    schema: downloadQuerySchema(platform),
+  })),
   { method: 'GET', url: '/api/social/search', schema: searchQuerySchema },
+  { method: 'GET', url: '/api/social/search/download', schema: searchDownloadQuerySchema },
   { method: 'POST', url: '/api/users/verify-email', schema: emailLinkSchema },
   { method: 'POST', url: '/api/users/revert-email', schema: emailLinkSchema },
   { method: 'GET', url: '/api/newsletter/unsubscribe', schema: newsletterUnsubscribeSchema },
@@ -186,6 +197,11 @@ const REST: RestEndpoint[] = [
   // The coin is in the path; a body, if any, is ignored.
   { method: 'PUT', url: '/api/watchlist/:symbol' },
   { method: 'DELETE', url: '/api/watchlist/:symbol' },
+  { method: 'GET', url: '/api/saved-views', schema: listSavedViewsSchema },
+  { method: 'POST', url: '/api/saved-views', schema: createSavedViewSchema },
+  // The id is in the path (here the literal ':id', a 400); the body is the new name.
+  { method: 'PATCH', url: '/api/saved-views/:id', schema: renameSavedViewSchema },
+  { method: 'DELETE', url: '/api/saved-views/:id' },
   // Teams: the team, member, invitation and key ids are in the path (fuzzed here as the literal segment).
   { method: 'GET', url: '/api/teams' },
   { method: 'POST', url: '/api/teams', schema: createTeamSchema },

@@ -16,6 +16,7 @@ import { teamsRouter } from './routers/teams.js';
 import { userRouter } from './routers/user.js';
 import { watchlistRouter } from './routers/watchlist.js';
 import { preferencesRouter } from './routers/preferences.js';
+import { savedViewsRouter } from './routers/saved-views.js';
 import { webhooksRouter } from './routers/webhooks.js';
 import { router } from './trpc.js';
 
@@ -32,6 +33,7 @@ export const appRouter = router({
   market: marketRouter,
   watchlist: watchlistRouter,
   preferences: preferencesRouter,
+  savedViews: savedViewsRouter,
   apiKeys: apiKeysRouter,
   alerts: alertsRouter,
   webhooks: webhooksRouter,

@@ -26,5 +26,6 @@ export * from './tasks.js';
 export * from './task-schedules.js';
 export * from './downloads.js';
 export * from './watchlist.js';
+export * from './saved-views.js';
 export * from './teams.js';
 export * from './preferences.js';

@@ -28,6 +28,7 @@ import type { TeamInvitationsTable, TeamMembersTable, TeamsTable } from './teams
 import type { UsersTable } from './users.js';
 import type { WatchlistItemsTable } from './watchlist-items.js';
 import type { UserPreferencesTable } from './user-preferences.js';
+import type { SavedViewsTable } from './saved-views.js';
 import type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
 import type { TaskFilesTable, TaskSchedulesTable, TaskUploadsTable, TasksTable } from './tasks.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from './webhooks.js';
@@ -62,6 +63,7 @@ export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.j
 export type { WatchlistItemsTable } from './watchlist-items.js';
 export type { TeamInvitationsTable, TeamMembersTable, TeamRoleColumn, TeamRow, TeamsTable } from './teams.js';
 export type { UserPreferencesTable } from './user-preferences.js';
+export type { SavedViewsTable } from './saved-views.js';
 export type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
 export type {
   TaskFilesTable,
@@ -123,6 +125,7 @@ export interface Database {
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
   user_preferences: UserPreferencesTable;
+  saved_views: SavedViewsTable;
   tasks: TasksTable;
   task_schedules: TaskSchedulesTable;
   task_uploads: TaskUploadsTable;

@@ -18,6 +18,7 @@ import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
 import { DatasetSwitch } from './DatasetSwitch';
+import { ExplorerDownload } from './ExplorerDownload';
 import styles from './Explorer.module.css';
 import { PlatformSummaryStats } from './PlatformSummaryStats';
 import { SearchResults } from './SearchResults';
@@ -144,6 +145,7 @@ function useSearchPages(settled: SettledSearch | null, dataset: Dataset) {
   return {
     q,
     platform,
+    settled,
     first,
     last,
     loaded: pages.flatMap((page) => page.data?.data ?? []),
@@ -178,6 +180,13 @@ function SearchOutcome({ search, dataset }: { search: SearchPages; dataset: Data
       <p className={styles.count} aria-live="polite">
         Showing {formatCount(loaded.length)} of {countText(total, totalCapped)} {total === 1 && !totalCapped ? 'result' : 'results'}
       </p>
+      {search.settled ? (
+        <ExplorerDownload
+          search={{ q, platform: search.platform, startDate: search.settled.startDate, endDate: search.settled.endDate, dataset }}
+          total={total}
+          totalCapped={totalCapped}
+        />
+      ) : null}
       <SearchResults results={loaded} authorLinks={dataset === 'shared'} />
       {last?.isError ? (
         <FormAlert tone="error">

@@ -14,6 +14,7 @@ import {
   type TaskType,
 } from '@coinsight/contracts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { serverFieldError, serverMessage, useSession } from '../../app/session';
 import { FormOutcomeAlert, firstErrors, formStyles, listField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, FieldError, Select, TextField } from '../../components/ui';
@@ -105,6 +106,29 @@ const INITIAL: TaskValues = {
   cron: '',
   webhookUrl: '',
 };
+
+/**
+ * The form as a link opens it: a platform table's "Export them all" sends `type=export` and what
+ * an export takes of its filter (`platforms`, `symbols`, `keywords`, `from`, `to`, `dataset`; the
+ * explorer's sends its search as `keywords` or a `$coin` as `symbols`), so the task
+ * starts filled in. Anything else in the address is ignored; the schema still checks every field.
+ */
+function initialFrom(params: URLSearchParams): { values: TaskValues; platforms: SocialPlatform[] } {
+  if (params.get('type') !== 'export') return { values: INITIAL, platforms: [] };
+  const listed = (params.get('platforms') ?? '').split(',');
+  return {
+    values: {
+      ...INITIAL,
+      type: 'export',
+      'query.symbols': params.get('symbols') ?? '',
+      'query.keywords': params.get('keywords') ?? '',
+      'query.from': params.get('from') ?? '',
+      'query.to': params.get('to') ?? '',
+      'query.dataset': params.get('dataset') === 'mine' ? 'mine' : 'shared',
+    },
+    platforms: SOCIAL_PLATFORMS.filter((platform) => listed.includes(platform)),
+  };
+}
 
 /** A scrape from a URL or an X search may repeat; a file is read once. */
 const canRepeat = (values: TaskValues) => values.type === 'scrape' && values['source.kind'] !== 'upload';
@@ -204,8 +228,10 @@ export function TaskForm() {
   const { token } = useSession();
   const utils = trpc.useUtils();
   const create = trpc.tasks.create.useMutation();
+  const [params] = useSearchParams();
+  const [initial] = useState(() => initialFrom(params));
+  const [platforms, setPlatforms] = useState<SocialPlatform[]>(initial.platforms);
   const createSchedule = trpc.taskSchedules.create.useMutation();
-  const [platforms, setPlatforms] = useState<SocialPlatform[]>([]);
   const [file, setFile] = useState<File | null>(null);
   // 0..1 while a file goes up, else null.
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
@@ -221,7 +247,7 @@ export function TaskForm() {
     if (values.type === 'scrape' && values['source.kind'] === 'upload' && !file) errors['source.uploadId'] = CHOOSE_FILE_MESSAGE;
     return errors;
   };
-  const form = useForm(INITIAL, validate);
+  const form = useForm(initial.values, validate);
   const values = form.values;
 
   const errorOf = (field: string) => form.errors[field] ?? (serverError?.field === field ? serverError.message : undefined);

@@ -68,9 +68,17 @@ function filenameOf(response: Response, fallback: string): string {
  * bearer token, which a plain link cannot send, so the file is fetched and handed to the browser.
  */
 export async function downloadTaskFile(id: string, token: string | null, fallbackName: string): Promise<void> {
+  await downloadFile(taskDownloadPath(id), token, fallbackName);
+}
+
+/**
+ * Fetches a file that needs the session's token (a task's file, a table's download) and hands it
+ * to the browser under the server's filename; answers the response's headers.
+ */
+export async function downloadFile(path: string, token: string | null, fallbackName: string): Promise<Headers> {
   let response: Response;
   try {
-    response = await fetch(taskDownloadPath(id), { headers: authorization(token) });
+    response = await fetch(path, { headers: authorization(token) });
   } catch {
     throw new FileRequestError(DOWNLOAD_FAILED_MESSAGE, null);
   }
@@ -88,4 +96,5 @@ export async function downloadTaskFile(id: string, token: string | null, fallbac
   link.remove();
   // Chromium reads a blob download asynchronously: freed a while later, not at once.
   setTimeout(() => URL.revokeObjectURL(href), 30_000);
+  return response.headers;
 }

@@ -376,6 +376,27 @@ describe('the create form: analyze and export', () => {
     });
   });
 
+  it("opens filled in from a table's Export link: the platform, coin, dates and dataset", async () => {
+    const server = tasksServer();
+    const { api } = await openTasks(
+      server,
+      {},
+      '/tasks?type=export&platforms=facebook&symbols=BTC&from=2026-11-01&to=2026-11-20&dataset=mine',
+    );
+    expect((screen.getByRole('radio', { name: 'Export' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Symbols') as HTMLInputElement).value).toBe('BTC');
+    fill('Title', 'All BTC on Facebook');
+    press('Create Task');
+    expect(await outcome('status')).toContain('Task created: All BTC on Facebook.');
+    expect(api.callsTo('tasks.create')[0]?.input).toEqual({
+      type: 'export',
+      title: 'All BTC on Facebook',
+      description: '',
+      query: { symbols: ['BTC'], platforms: ['facebook'], from: '2026-11-01', to: '2026-11-21', dataset: 'mine' },
+      format: 'csv',
+    });
+  });
+
   it('explains a limit that names no field', async () => {
     await openTasks(tasksServer(), {
       'tasks.create': () => {
