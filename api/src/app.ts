@@ -27,6 +27,7 @@ import { socialRoutes } from './rest/social.js';
 import { stripeWebhookRoutes } from './rest/stripe-webhook.js';
 import { taskRoutes } from './rest/tasks.js';
 import { userRoutes } from './rest/users.js';
+import { accountSecurityRoutes } from './rest/account-security.js';
 import { watchlistRoutes } from './rest/watchlist.js';
 import { trpcPlugin } from './trpc/fastify-plugin.js';
 import { trpcOptions } from './trpc/options.js';
@@ -170,6 +171,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(accountSecurityRoutes);
   await app.register(watchlistRoutes);
   await app.register(socialRoutes);
   await app.register(newsletterRoutes);

@@ -25,3 +25,4 @@ export * from './crypto-prices.js';
 export * from './tasks.js';
 export * from './downloads.js';
 export * from './watchlist.js';
+export * from './two-factor.js';

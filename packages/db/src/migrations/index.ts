@@ -38,6 +38,7 @@ import * as alertKinds from './2026-11-29T1300_alert_kinds.js';
 import * as watchlists from './2026-11-29T1400_watchlists.js';
 import * as topicEngagement from './2026-11-29T1401_topic_engagement.js';
 import * as authorRollups from './2026-11-29T1500_author_rollups.js';
+import * as twoFactor from './2026-11-29T1600_two_factor.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1400_watchlists': watchlists,
   '2026-11-29T1401_topic_engagement': topicEngagement,
   '2026-11-29T1500_author_rollups': authorRollups,
+  '2026-11-29T1600_two_factor': twoFactor,
 };
