@@ -12,6 +12,10 @@ import {
   SOCIAL_PLATFORMS,
   updateProfileSchema,
   watchlistSetInputSchema,
+  twoFactorConfirmSchema,
+  twoFactorDisableSchema,
+  twoFactorSetupSchema,
+  twoFactorSignInSchema,
 } from '@coinsight/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,6 +176,16 @@ const REST: RestEndpoint[] = [
   // The coin is in the path; a body, if any, is ignored.
   { method: 'PUT', url: '/api/watchlist/:symbol' },
   { method: 'DELETE', url: '/api/watchlist/:symbol' },
+  { method: 'POST', url: '/api/auth/two-factor', schema: twoFactorSignInSchema },
+  { method: 'GET', url: '/api/users/two-factor' },
+  { method: 'POST', url: '/api/users/two-factor/setup', schema: twoFactorSetupSchema },
+  { method: 'POST', url: '/api/users/two-factor/confirm', schema: twoFactorConfirmSchema },
+  { method: 'POST', url: '/api/users/two-factor/disable', schema: twoFactorDisableSchema },
+  { method: 'GET', url: '/api/users/sessions' },
+  // The session is in the path; fuzzed ids are refused (400) or no session of the caller (404).
+  { method: 'DELETE', url: '/api/users/sessions/:id' },
+  // Ends the caller's other sessions only: the fuzzing session stays.
+  { method: 'POST', url: '/api/users/sessions/revoke-others' },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 
