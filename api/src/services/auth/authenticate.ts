@@ -23,7 +23,7 @@ export async function authenticate(
 ): Promise<Authenticated | null> {
   const cached = deps.sessions.get(token);
   if (cached) {
-    await markSeen(deps, cached.session.id);
+    await markSeen(deps, { sessionId: cached.session.id });
     return cached;
   }
   const begun = deps.sessions.begin();
@@ -41,7 +41,7 @@ export async function authenticate(
   if (!row || row.token_version !== claims.ver) return null;
   const auth = { user: toPublicUser(row), session: { id: row.session_id } };
   deps.sessions.set(token, auth, begun);
-  await markSeen(deps, auth.session.id);
+  await markSeen(deps, { sessionId: auth.session.id });
   return auth;
 }
 

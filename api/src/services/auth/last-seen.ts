@@ -9,7 +9,8 @@ export const LAST_SEEN_INTERVAL_MS = 60_000;
  * a signed-in client's requests cost no write between. A failed write is ignored: it is a hint
  * for the sessions list, never a reason to refuse a request.
  */
-export async function markSeen(deps: Pick<ServiceDeps, 'db' | 'sessions' | 'now'>, sessionId: string): Promise<void> {
+export async function markSeen(deps: Pick<ServiceDeps, 'db' | 'sessions' | 'now'>, input: { sessionId: string }): Promise<void> {
+  const { sessionId } = input;
   const now = deps.now();
   if (!deps.sessions.seenDue(sessionId, now.getTime())) return;
   await deps.db
