@@ -81,7 +81,7 @@ function SetupForm({ onStarted }: { onStarted: (enrolment: TwoFactorEnrolment) =
       <p>Two-factor sign-in is off. With it on, signing in also asks for a code from an authenticator app on your phone.</p>
       {server.alert ? <FormAlert tone="error">{server.alert}</FormAlert> : null}
       <TextField
-        label="Current Password"
+        label="Password"
         type="password"
         autoComplete="current-password"
         required
@@ -178,7 +178,7 @@ function DisableForm() {
     <form className={formStyles.form} onSubmit={onSubmit} noValidate aria-label="Turn off two-factor sign-in">
       {server.alert ? <FormAlert tone="error">{server.alert}</FormAlert> : null}
       <TextField
-        label="Current Password"
+        label="Password"
         type="password"
         autoComplete="current-password"
         required
