@@ -79,7 +79,13 @@ export async function startTwoFactor(
   await deps.db
     .insertInto('two_factor')
     .values({ user_id: caller.userId, secret_encrypted: sealed, confirmed_at: null, last_step: null })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret_encrypted: sealed, last_step: null, created_at: new Date() }))
+    // A confirmed enrolment is never replaced here, even by a request racing its confirmation.
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ secret_encrypted: sealed, last_step: null, created_at: new Date() })
+        .where('two_factor.confirmed_at', 'is', null),
+    )
     .execute();
   const uri = totpOf(secret, user.email).toString();
   const qrCode = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(uri, { type: 'svg', margin: 2 })).toString('base64')}`;
