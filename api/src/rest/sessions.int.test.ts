@@ -15,8 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const CHROME_MAC =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
@@ -68,7 +67,9 @@ describe(`sessions (${process.env.TEST_DB})`, () => {
   it('last seen is written at most once a minute per session, not on every request', async () => {
     const { token, user } = await signup(t.app);
     const lastSeen = async () =>
-      (await t.app.db.selectFrom('sessions').select('last_seen_at').where('user_id', '=', user.id).executeTakeFirstOrThrow()).last_seen_at.getTime();
+      (
+        await t.app.db.selectFrom('sessions').select('last_seen_at').where('user_id', '=', user.id).executeTakeFirstOrThrow()
+      ).last_seen_at.getTime();
     const me = () => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) });
     clockMs += 5 * 60_000;
     await me();
@@ -120,7 +121,8 @@ describe(`sessions (${process.env.TEST_DB})`, () => {
 
     const res = await t.app.inject({ method: 'POST', url: '/api/users/sessions/revoke-others', headers: bearer(keep) });
     expect(res.json()).toEqual({ revoked: 2 });
-    for (const token of others) expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(401);
+    for (const token of others)
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(401);
     expect((await list(keep)).map((s) => s.current)).toEqual([true]);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(stranger.token) })).statusCode).toBe(200);
   });

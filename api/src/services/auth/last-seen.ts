@@ -1,7 +1,5 @@
 import type { ServiceDeps } from '../deps.js';
-
-/** A session's last_seen_at is written at most this often (per instance; the write itself skips fresher rows). */
-export const LAST_SEEN_INTERVAL_MS = 60_000;
+import { LAST_SEEN_INTERVAL_MS } from './session-cache.js';
 
 /**
  * Records that a session was used, at most once a minute: the session cache remembers when this

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import type { Authenticated } from './authenticated.js';
-import { LAST_SEEN_INTERVAL_MS } from './last-seen.js';
 
 /**
  * How long an instance trusts a session it has verified without asking the database again. It
@@ -9,6 +8,9 @@ import { LAST_SEEN_INTERVAL_MS } from './last-seen.js';
  * the user's entries at once.
  */
 export const SESSION_CACHE_TTL_MS = 1_000;
+
+/** A session's last_seen_at is written at most this often (per instance; the write itself skips fresher rows: last-seen.ts). */
+export const LAST_SEEN_INTERVAL_MS = 60_000;
 
 /** Verified sessions by token, so a signed-in client's requests cost no database round trip. */
 export interface SessionCache {

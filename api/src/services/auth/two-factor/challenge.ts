@@ -2,7 +2,6 @@ import { TWO_FACTOR_CHALLENGE_MINUTES, type AuthResult, type TwoFactorChallenge,
 import type { Db } from '@coinsight/db';
 import type { z } from 'zod';
 import type { Caller } from '../../caller.js';
-import type { ServiceDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { openSession } from '../sessions.js';
 import { newLinkToken, tokenHash } from '../tokens.js';
