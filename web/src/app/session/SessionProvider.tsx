@@ -1,12 +1,4 @@
-import {
-  needsSecondFactor,
-  type ChangePasswordInput,
-  type LoginInput,
-  type PublicUser,
-  type SignInResult,
-  type SignupInput,
-  type UpdateProfileInput,
-} from '@coinsight/contracts';
+import type { ChangePasswordInput, LoginInput, PublicUser, SignInResult, SignupInput, UpdateProfileInput } from '@coinsight/contracts';
 import { createContext, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { AppData } from '../dataLayer/appData';
 import { FullPageSpinner } from '../FullPageSpinner';
@@ -172,7 +164,9 @@ export function SessionProvider({ client, tokens, queries, children }: SessionPr
     async (call: () => Promise<SignInResult>, fallback: string) => {
       try {
         const result = await call();
-        if (needsSecondFactor(result)) {
+        // Checked here rather than with contracts' needsSecondFactor: the session is in every
+        // page's first load, which imports nothing of contracts at run time.
+        if ('twoFactorRequired' in result) {
           dispatch({ type: 'secondFactor', challenge: result.challenge });
           return null;
         }
