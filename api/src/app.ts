@@ -29,6 +29,7 @@ import { taskScheduleRoutes } from './rest/task-schedules.js';
 import { taskRoutes } from './rest/tasks.js';
 import { teamRoutes } from './rest/teams.js';
 import { userRoutes } from './rest/users.js';
+import { accountSecurityRoutes } from './rest/account-security.js';
 import { watchlistRoutes } from './rest/watchlist.js';
 import { preferencesRoutes } from './rest/preferences.js';
 import { savedViewsRoutes } from './rest/saved-views.js';
@@ -174,6 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(accountSecurityRoutes);
   await app.register(watchlistRoutes);
   await app.register(preferencesRoutes);
   await app.register(savedViewsRoutes);

@@ -25,6 +25,10 @@ import {
   setTeamBudgetSchema,
   setTeamMemberRoleSchema,
   createTaskScheduleSchema,
+  twoFactorConfirmSchema,
+  twoFactorDisableSchema,
+  twoFactorSetupSchema,
+  twoFactorSignInSchema,
 } from '@coinsight/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,6 +225,16 @@ const REST: RestEndpoint[] = [
   { method: 'PUT', url: '/api/teams/:teamId/budget', schema: setTeamBudgetSchema },
   { method: 'GET', url: '/api/preferences' },
   { method: 'PUT', url: '/api/preferences', schema: updatePreferencesSchema },
+  { method: 'POST', url: '/api/auth/two-factor', schema: twoFactorSignInSchema },
+  { method: 'GET', url: '/api/users/two-factor' },
+  { method: 'POST', url: '/api/users/two-factor/setup', schema: twoFactorSetupSchema },
+  { method: 'POST', url: '/api/users/two-factor/confirm', schema: twoFactorConfirmSchema },
+  { method: 'POST', url: '/api/users/two-factor/disable', schema: twoFactorDisableSchema },
+  { method: 'GET', url: '/api/users/sessions' },
+  // The session is in the path; fuzzed ids are refused (400) or no session of the caller (404).
+  { method: 'DELETE', url: '/api/users/sessions/:id' },
+  // Ends the caller's other sessions only: the fuzzing session stays.
+  { method: 'POST', url: '/api/users/sessions/revoke-others' },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 

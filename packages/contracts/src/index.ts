@@ -29,3 +29,4 @@ export * from './watchlist.js';
 export * from './saved-views.js';
 export * from './teams.js';
 export * from './preferences.js';
+export * from './two-factor.js';

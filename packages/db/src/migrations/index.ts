@@ -42,6 +42,7 @@ import * as topicEngagement from './2026-11-29T1401_topic_engagement.js';
 import * as authorRollups from './2026-11-29T1500_author_rollups.js';
 import * as taskSchedules from './2026-11-29T1800_task_schedules.js';
 import * as savedViews from './2026-11-29T1900_saved_views.js';
+import * as twoFactor from './2026-11-29T1600_two_factor.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1400_watchlists': watchlists,
   '2026-11-29T1401_topic_engagement': topicEngagement,
   '2026-11-29T1500_author_rollups': authorRollups,
+  '2026-11-29T1600_two_factor': twoFactor,
   '2026-11-29T1700_teams': teams,
   '2026-11-29T1800_task_schedules': taskSchedules,
   '2026-11-29T1900_saved_views': savedViews,

@@ -18,6 +18,7 @@ import type { PostsTable } from './posts.js';
 import type { PrivatePostsTable } from './private-posts.js';
 import type { PriceTicksTable } from './price-ticks.js';
 import type { SessionsTable } from './sessions.js';
+import type { RecoveryCodesTable, TwoFactorChallengesTable, TwoFactorTable } from './two-factor.js';
 import type { BillingAccountsTable, PlanChangesTable, StripeEventsTable } from './subscriptions.js';
 import type { TopicDailyStatsTable } from './topic-daily-stats.js';
 import type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
@@ -53,6 +54,7 @@ export type { MediaType, Platform, PostRow, PostsTable, ReactionKind, Reactions 
 export type { PriceTicksTable } from './price-ticks.js';
 export type { PrivatePostRow, PrivatePostsTable } from './private-posts.js';
 export type { SessionRow, SessionsTable } from './sessions.js';
+export type { RecoveryCodesTable, TwoFactorChallengesTable, TwoFactorRow, TwoFactorTable } from './two-factor.js';
 export type { BillingAccountsTable, PlanChangesTable, StripeEventsTable } from './subscriptions.js';
 export type { TopicDailyStatsTable } from './topic-daily-stats.js';
 export type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
@@ -83,6 +85,9 @@ export interface Database {
   price_ticks: PriceTicksTable;
   candles: CandlesTable;
   sessions: SessionsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
   password_resets: OneTimeLinksTable;
   email_changes: EmailChangesTable;
   outbox: OutboxTable;

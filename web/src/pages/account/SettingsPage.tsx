@@ -8,6 +8,8 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { NotificationPreferences } from '../notifications/NotificationPreferences';
 import { PreferencesForm } from './PreferencesForm';
 import { ProfileForm } from './ProfileForm';
+import { SessionsSection } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import { WebhooksSection } from '../webhooks/WebhooksSection';
 import { TeamSection } from '../teams/TeamSection';
 import { Page } from '../../components/Page';
@@ -63,12 +65,26 @@ export default function SettingsPage() {
       id: 'security',
       label: 'Security',
       content: (
-        <Section
-          title="Change Password"
-          description="Changing your password signs out every other device and browser signed in to your account."
-        >
-          <ChangePasswordForm />
-        </Section>
+        <>
+          <Section
+            title="Change Password"
+            description="Changing your password signs out every other device and browser signed in to your account."
+          >
+            <ChangePasswordForm />
+          </Section>
+          <Section
+            title="Two-Factor Sign-In"
+            description="Signing in also asks for a code from an authenticator app on your phone, so a stolen password alone does not open your account."
+          >
+            <TwoFactorSection />
+          </Section>
+          <Section
+            title="Sessions"
+            description="The browsers and devices signed in to your account. Sign out any you do not recognise; they are refused from their next request."
+          >
+            <SessionsSection />
+          </Section>
+        </>
       ),
     },
     {
