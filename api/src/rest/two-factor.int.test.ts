@@ -138,6 +138,23 @@ describe(`two-factor sign-in (${process.env.TEST_DB})`, () => {
     nextStep();
   });
 
+  it('a challenge opened with the old password is void once the password changes', async () => {
+    const { body, token, secret } = await enrolled();
+    const { challenge } = (await post('/api/auth/login', { email: body.email, password: GOOD_PASSWORD })).json<{ challenge: string }>();
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/change-password',
+      payload: { currentPassword: GOOD_PASSWORD, newPassword: 'N3w-Otter-Path-9' },
+      headers: bearer(token),
+      remoteAddress: '198.18.70.1',
+    });
+    expect(changed.statusCode).toBe(200);
+    const late = await post('/api/auth/two-factor', { challenge, code: codeFor(secret) });
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({ error: 'This sign-in has expired or was already finished. Please sign in again.' });
+    nextStep();
+  });
+
   it('a recovery code works once; the second use is refused', async () => {
     const { body, token, recoveryCodes } = await enrolled();
     const recovery = recoveryCodes[3] ?? '';
