@@ -5,6 +5,7 @@ import {
   inviteTeamMemberSchema,
   setTeamBudgetSchema,
   setTeamMemberRoleSchema,
+  setTeamTwoFactorSchema,
   teamIdSchema,
   teamInvitationIdSchema,
   teamKeyIdSchema,
@@ -16,6 +17,7 @@ import { acceptInvitation, inviteMember, revokeInvitation } from '../services/te
 import { leaveTeam, removeMember, setMemberRole } from '../services/teams/members.js';
 import { createTeamKey, deleteTeamKey, listTeamAlerts, listTeamKeys, setTeamBudget, teamUsage } from '../services/teams/resources.js';
 import { createTeam, deleteTeam, getTeam, listTeams } from '../services/teams/teams.js';
+import { setTeamTwoFactor } from '../services/teams/two-factor-rule.js';
 import { signedInCallerOf } from './client.js';
 
 type TeamParams = { Params: { teamId: string } };
@@ -56,6 +58,13 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   );
   app.delete<MemberParams>('/api/teams/:teamId/members/:userId', guarded, async (request) =>
     removeMember(app.deps, teamMemberSchema.parse(request.params), signedInCallerOf(request)),
+  );
+  app.put<TeamParams>('/api/teams/:teamId/two-factor', guarded, async (request) =>
+    setTeamTwoFactor(
+      app.deps,
+      setTeamTwoFactorSchema.parse({ ...body(request), teamId: request.params.teamId }),
+      signedInCallerOf(request),
+    ),
   );
   app.post<TeamParams>('/api/teams/:teamId/leave', guarded, async (request) =>
     leaveTeam(app.deps, teamIdSchema.parse(request.params), signedInCallerOf(request)),

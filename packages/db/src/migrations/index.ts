@@ -38,6 +38,7 @@ import * as alertKinds from './2026-11-29T1300_alert_kinds.js';
 import * as watchlists from './2026-11-29T1400_watchlists.js';
 import * as teams from './2026-11-29T1700_teams.js';
 import * as userPreferences from './2026-11-29T2000_user_preferences.js';
+import * as teamTwoFactor from './2026-11-29T2300_team_two_factor.js';
 import * as topicEngagement from './2026-11-29T1401_topic_engagement.js';
 import * as authorRollups from './2026-11-29T1500_author_rollups.js';
 import * as taskSchedules from './2026-11-29T1800_task_schedules.js';
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1800_task_schedules': taskSchedules,
   '2026-11-29T1900_saved_views': savedViews,
   '2026-11-29T2000_user_preferences': userPreferences,
+  '2026-11-29T2300_team_two_factor': teamTwoFactor,
 };

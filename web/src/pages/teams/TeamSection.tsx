@@ -5,6 +5,7 @@ import { FormAlert } from '../../components/forms';
 import { Button, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import styles from './TeamSection.module.css';
+import { TeamNeedsTwoFactor, TeamTwoFactorRule } from './TeamTwoFactor';
 
 export const TEAM_FAILED_MESSAGE = 'Something went wrong. Please try again.';
 const ROLE_OPTIONS = TEAM_ROLES.map((role) => ({ value: role, label: role[0]!.toUpperCase() + role.slice(1) }));
@@ -79,7 +80,7 @@ function CreateTeamForm({ onCreated }: { onCreated: (team: TeamSummary) => void 
 
 function TeamView({ summary }: { summary: TeamSummary }) {
   const team = trpc.teams.get.useQuery({ teamId: summary.id });
-  if (team.isError) return <FormAlert tone="error">{serverMessage(team.error) ?? TEAM_FAILED_MESSAGE}</FormAlert>;
+  if (team.isError) return <TeamNeedsTwoFactor teamId={summary.id} message={serverMessage(team.error) ?? TEAM_FAILED_MESSAGE} />;
   if (!team.data) return <p className={styles.muted}>Loading the team…</p>;
   const { role } = team.data;
   return (
@@ -89,6 +90,7 @@ function TeamView({ summary }: { summary: TeamSummary }) {
         <strong>{team.data.plan === 'pro' ? 'Pro' : 'Free'}</strong>.
       </p>
       <Members team={team.data} />
+      <TeamTwoFactorRule team={team.data} />
       {teamRoleCan(role, 'manageMembers') ? <Invitations team={team.data} /> : null}
       {teamRoleCan(role, 'readKeys') ? <TeamKeys teamId={team.data.id} canWrite={teamRoleCan(role, 'writeKeys')} /> : null}
       {teamRoleCan(role, 'readUsage') ? <TeamUsage teamId={team.data.id} /> : null}
@@ -112,6 +114,7 @@ function Members({ team }: { team: TeamDetail }) {
           <li key={member.userId} className={styles.row}>
             <span className={styles.who}>
               {member.username} · {member.email}
+              {member.twoFactor ? ' · two-factor on' : ' · no two-factor'}
             </span>
             {manages ? (
               <span className={styles.actions}>
