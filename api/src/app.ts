@@ -32,6 +32,7 @@ import { userRoutes } from './rest/users.js';
 import { accountSecurityRoutes } from './rest/account-security.js';
 import { watchlistRoutes } from './rest/watchlist.js';
 import { preferencesRoutes } from './rest/preferences.js';
+import { requestLogRoutes } from './rest/request-log.js';
 import { savedViewsRoutes } from './rest/saved-views.js';
 import { trpcPlugin } from './trpc/fastify-plugin.js';
 import { trpcOptions } from './trpc/options.js';
@@ -178,6 +179,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountSecurityRoutes);
   await app.register(watchlistRoutes);
   await app.register(preferencesRoutes);
+  await app.register(requestLogRoutes);
   await app.register(savedViewsRoutes);
   await app.register(socialRoutes);
   await app.register(newsletterRoutes);

@@ -1,5 +1,4 @@
 import {
-  DOWNLOAD_ROW_LIMIT,
   downloadQuerySchema,
   listQuerySchema,
   searchDownloadQuerySchema,
@@ -9,7 +8,8 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireUser } from '../plugins/auth.js';
 import { jsonOnce } from '../services/json-once.js';
-import { downloadPosts, downloadSearch, listPosts, searchPosts, type PostDownload } from '../services/social/index.js';
+import { downloadPosts, downloadSearch, listPosts, searchPosts } from '../services/social/index.js';
+import { sendFile } from './send-file.js';
 import { signedInCallerOf } from './client.js';
 
 /**
@@ -38,19 +38,6 @@ export async function socialRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/social/search/download', { preHandler: requireUser }, async (request, reply) =>
     sendFile(reply, await downloadSearch(app.deps, searchDownloadQuerySchema.parse(request.query), signedInCallerOf(request))),
   );
-}
-
-/** A download as an attachment, streamed, with what it holds in its headers (docs/social-data.md, "Downloads"). */
-function sendFile(reply: FastifyReply, file: PostDownload) {
-  reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('x-download-limit', String(DOWNLOAD_ROW_LIMIT))
-    .header('x-download-truncated', String(file.truncated));
-  if (file.rows !== null) reply.header('x-download-rows', String(file.rows));
-  return reply.send(file.stream);
 }
 
 /** A read-cache answer as its JSON, made once per answer (services/json-once.ts); the same content type Fastify gives an object. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPlan } from '../../services/billing/subscriptions/plan-changes.js';
 import { applyRequestLogRetention } from '../../services/request-log/retention.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { signup } from '../../test/auth.js';
+import { bearer, signup } from '../../test/auth.js';
 import { insertKey } from '../../test/keys.js';
 import { expectDocumented } from '../../test/v1.js';
 import { expectV1Error } from '../../test/v1.js';
@@ -37,11 +37,11 @@ describe(`/v1 request log (${process.env.TEST_DB})`, () => {
     return res.json<RequestLogPage>();
   };
   async function account(plan: 'free' | 'pro' = 'free') {
-    const { user } = await signup(t.app);
+    const { user, token } = await signup(t.app);
     if (plan === 'pro') await grantPlan(t.app.deps, { email: user.email, plan: 'pro', operator: 'test' });
     const key = await insertKey(t.app.db, user.id, 'first');
     const prefix = (await t.app.db.selectFrom('api_keys').select('prefix').where('id', '=', key.id).executeTakeFirstOrThrow()).prefix;
-    return { user, key, prefix };
+    return { user, key, prefix, session: bearer(token) };
   }
 
   it('lists each call with a key, newest first: time, method, path, operation, status, latency, billed, cost, request id', async () => {
@@ -204,6 +204,27 @@ describe(`/v1 request log (${process.env.TEST_DB})`, () => {
     expect(deleted).toBeGreaterThanOrEqual(1);
     const left = await t.app.db.selectFrom('api_request_logs').select('request_id').where('user_id', '=', user.id).orderBy('at').execute();
     expect(left.map((r) => r.request_id)).toEqual(['r-29', 'r-1']);
+  });
+
+  it("downloads as the Requests table shows it: same filters, newest first, CSV or JSON, the account's own rows only", async () => {
+    const { key, session: headers } = await account();
+    const other = await account();
+    for (const symbol of ['BTC', 'ETH', 'NOPE']) await call(`/v1/crypto/prices?symbols=${symbol}`, key.headers);
+    await call('/v1/crypto/prices?symbols=BTC', other.key.headers);
+    const page = await log(key.headers, '?status=2xx');
+    const json = await t.app.inject({ method: 'GET', url: '/api/usage/requests/download?format=json&status=2xx', headers });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.headers['content-disposition']).toMatch(/^attachment; filename="api-requests-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(json.json()).toEqual(page.data);
+    const csv = await t.app.inject({ method: 'GET', url: '/api/usage/requests/download?status=4xx', headers });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('at,keyName,keyPrefix,method,path,operation,status,latencyMs,billed,costMicros,requestId');
+    expect(lines.slice(1).map((line) => line.split(',')[6])).toEqual(['400']);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/usage/requests/download?format=xml', headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'format must be one of: csv, json' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/usage/requests/download' })).statusCode).toBe(401);
   });
 
   it('records nothing with the log off (API_REQUEST_LOG=off), and the call is answered as usual', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOWNLOAD_FORMATS } from '../social/constants.js';
 import { rejectUnknownParameters } from '../social/params.js';
 import { asOfSchema, timestampSchema, v1CursorParam, v1IntegerParam } from './common.js';
 
@@ -84,6 +85,18 @@ export const requestLogQueryShape = {
 
 export const v1RequestLogQuerySchema = z.strictObject(requestLogQueryShape, rejectUnknownParameters);
 export type RequestLogQuery = z.output<typeof v1RequestLogQuerySchema>;
+
+/** The Requests table's download (GET /api/usage/requests/download): its filters and a file format. */
+export const requestLogDownloadQuerySchema = z.strictObject(
+  {
+    key: keyFilter,
+    status: statusFilter,
+    operation: operationFilter,
+    format: z.enum(DOWNLOAD_FORMATS, { error: `format must be one of: ${DOWNLOAD_FORMATS.join(', ')}` }).default('csv'),
+  },
+  rejectUnknownParameters,
+);
+export type RequestLogDownloadQuery = z.output<typeof requestLogDownloadQuerySchema>;
 
 export const v1RequestLogEntrySchema = z
   .object({

@@ -1,4 +1,4 @@
-import { REQUEST_LOG_OPERATIONS, type RequestLogEntry } from '@coinsight/contracts';
+import { DOWNLOAD_ROW_LIMIT, REQUEST_LOG_OPERATIONS, type RequestLogEntry } from '@coinsight/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../components/forms';
@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import styles from './ApiKeysSection.module.css';
 import { formatNumber } from '../../lib/formatNumber';
 import { Time } from '../../components/Time';
+import { DownloadBar } from '../social/DownloadBar';
 
 export const REQUEST_LOG_LOAD_FAILED_MESSAGE = 'Your requests could not be loaded. Please try again.';
 export const REQUEST_LOG_EMPTY_MESSAGE = 'No requests in the last 30 days match.';
@@ -56,13 +57,12 @@ export function RequestLog() {
   // The cursors of the pages before this one: the last is this page's (undefined: the first page).
   const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
   const cursor = cursors.at(-1);
-  const input = {
-    limit: String(PAGE_SIZE),
+  const filters = {
     ...(key ? { key } : {}),
     ...(status ? { status } : {}),
     ...(operation ? { operation } : {}),
-    ...(cursor ? { cursor } : {}),
   };
+  const input = { limit: String(PAGE_SIZE), ...filters, ...(cursor ? { cursor } : {}) };
   const page = trpc.apiKeys.requests.useQuery(input, { placeholderData: keepPreviousData });
   const filter = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -78,6 +78,14 @@ export function RequestLog() {
         <Select label="Operation" options={OPERATION_OPTIONS} value={operation} onChange={(e) => filter(setOperation)(e.target.value)} />
       </div>
       {page.isError ? <FormAlert tone="error">{REQUEST_LOG_LOAD_FAILED_MESSAGE}</FormAlert> : null}
+      <DownloadBar
+        pathFor={(format) => `/api/usage/requests/download?${new URLSearchParams({ format, ...filters }).toString()}`}
+        fallbackName="api-requests"
+      >
+        <p className={styles.muted}>
+          A download holds the requests these filters match, newest first, up to {formatNumber(DOWNLOAD_ROW_LIMIT)}.
+        </p>
+      </DownloadBar>
       {page.data ? (
         <Table
           caption="Requests"

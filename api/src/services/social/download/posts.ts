@@ -35,8 +35,8 @@ export interface PostDownload {
   contentType: string;
   /** Rows the file holds (the matches, up to DOWNLOAD_ROW_LIMIT), when known before it is written. */
   rows: number | null;
-  /** More posts match than the file holds. */
-  truncated: boolean;
+  /** More rows match than the file holds; null when not known before it is written. */
+  truncated: boolean | null;
   stream: Readable;
 }
 
