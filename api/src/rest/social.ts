@@ -1,10 +1,4 @@
-import {
-  downloadQuerySchema,
-  listQuerySchema,
-  searchDownloadQuerySchema,
-  searchQuerySchema,
-  SOCIAL_PLATFORMS,
-} from '@coinsight/contracts';
+import { downloadQuerySchema, listQuerySchema, searchDownloadQuerySchema, searchQuerySchema, SOCIAL_PLATFORMS } from '@coinsight/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireUser } from '../plugins/auth.js';
 import { jsonOnce } from '../services/json-once.js';
