@@ -55,9 +55,11 @@ describe('saved views panel', () => {
     expect(within(panel).queryByRole('button', { name: 'Delete view Team pick of team Acme research' })).toBeNull();
     expect(within(panel).getByRole('button', { name: 'Delete view Shared by me of team Acme research' })).toBeTruthy();
     // Only one's own views are shared; a team's view is not shared again.
-    expect(within(panel).getAllByRole('button', { name: /with a team$/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Share view Mine with a team',
-    ]);
+    expect(
+      within(panel)
+        .getAllByRole('button', { name: /with a team$/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Share view Mine with a team']);
   });
 
   it('shares an own view with a team whose role may share, then lists it as the team’s', async () => {
