@@ -104,7 +104,7 @@ function checkState(table: SavedViewTable, state: z.output<typeof stateShape>, c
     });
 }
 
-/** savedViews.list / GET /api/saved-views?table=…: the caller's views of a table, by name. */
+/** savedViews.list / GET /api/saved-views?table=…: the caller's own views of a table by name, then their teams'. */
 export const listSavedViewsSchema = z.strictObject({ table: tableParam });
 /** savedViews.create / POST /api/saved-views. */
 export const createSavedViewSchema = z
