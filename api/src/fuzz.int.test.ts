@@ -11,6 +11,7 @@ import {
   loginSchema,
   newsletterUnsubscribeSchema,
   renameSavedViewSchema,
+  shareSavedViewSchema,
   resetPasswordSchema,
   searchDownloadQuerySchema,
   searchQuerySchema,
@@ -208,6 +209,7 @@ const REST: RestEndpoint[] = [
   // The id is in the path (here the literal ':id', a 400); the body is the new name.
   { method: 'PATCH', url: '/api/saved-views/:id', schema: renameSavedViewSchema },
   { method: 'DELETE', url: '/api/saved-views/:id' },
+  { method: 'POST', url: '/api/saved-views/:id/share', schema: shareSavedViewSchema },
   // Teams: the team, member, invitation and key ids are in the path (fuzzed here as the literal segment).
   { method: 'GET', url: '/api/teams' },
   { method: 'POST', url: '/api/teams', schema: createTeamSchema },

@@ -1,12 +1,20 @@
-import { createSavedViewSchema, listSavedViewsSchema, renameSavedViewSchema, savedViewIdSchema } from '@coinsight/contracts';
+import {
+  createSavedViewSchema,
+  listSavedViewsSchema,
+  renameSavedViewSchema,
+  savedViewIdSchema,
+  shareSavedViewSchema,
+} from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../plugins/auth.js';
+import { shareSavedView } from '../services/saved-views/share.js';
 import { createSavedView, deleteSavedView, listSavedViews, renameSavedView } from '../services/saved-views/views.js';
 import { signedInCallerOf } from './client.js';
 
 /**
  * The signed-in account's saved views over REST, as tRPC's `savedViews` router: list a table's
- * (`?table=social.twitter`), save one (`{table, name, state}`), rename one (`{name}`), delete one.
+ * (`?table=social.twitter`: the caller's own and their teams'), save one (`{table, name, state}`),
+ * rename one (`{name}`), delete one, share one with a team (`POST …/:id/share {teamId}`).
  */
 export async function savedViewsRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { preHandler: requireUser };
@@ -25,5 +33,12 @@ export async function savedViewsRoutes(app: FastifyInstance): Promise<void> {
   );
   app.delete<{ Params: { id: string } }>('/api/saved-views/:id', guarded, async (request) =>
     deleteSavedView(app.deps, savedViewIdSchema.parse({ id: request.params.id }), signedInCallerOf(request)),
+  );
+  app.post<{ Params: { id: string } }>('/api/saved-views/:id/share', guarded, async (request) =>
+    shareSavedView(
+      app.deps,
+      shareSavedViewSchema.parse({ ...(request.body as object | null), id: request.params.id }),
+      signedInCallerOf(request),
+    ),
   );
 }

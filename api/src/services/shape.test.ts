@@ -62,6 +62,8 @@ const EXCEPTIONS: Record<string, string> = {
     'a step of a search (its deps, the text or nothing): no caller, on the read pool and facts the search has',
   'social/trending.ts changeOverDay': "a step of trending and of a topic's page, on the read pool the caller chose",
   'social/trending.ts relatedTokensOf': "a step of trending and of a topic's page, on the read pool the caller chose",
+  'saved-views/read.ts *':
+    "the saved views' shared reads (what the caller sees, a name taken, an owner full), on the handle or transaction of the service that runs them",
   'tasks/query.ts postsMatching': "builds a query (no I/O) for a task's posts, which the steps of its run execute",
   'tasks/files.ts taskFileWriter': 'the task file store: a building block of uploads and exports, for a given stored file',
   'tasks/files.ts readTaskFile': 'the task file store: a building block of scrapes and downloads, for a given stored file',

@@ -9,6 +9,7 @@ import {
   type SortOrder,
 } from './social/constants.js';
 import { listQuerySchema } from './social/query.js';
+import { teamIdSchema } from './teams.js';
 
 /** The tables a view can be saved for: each platform's posts table. */
 export const SAVED_VIEW_TABLES = ['social.twitter', 'social.instagram', 'social.facebook', 'social.linkedin'] as const;
@@ -26,6 +27,10 @@ export const SAVED_VIEW_MESSAGES = {
   notFound: 'No saved view with that id',
   duplicate: (name: string) => `You already have a view named "${name}" for this table`,
   full: `A table keeps at most ${MAX_SAVED_VIEWS} saved views: delete one first`,
+  teamDuplicate: (name: string) => `The team already has a view named "${name}" for this table: rename yours first`,
+  teamFull: `The team keeps at most ${MAX_SAVED_VIEWS} saved views of a table: it must delete one first`,
+  alreadyShared: 'This view is already shared with a team',
+  notYours: "Only the view's creator or a team owner or admin can rename or delete a team's view",
 } as const;
 
 /** What a view holds: the table's filters (as the address writes them), its sort, its dataset and the columns it hides. */
@@ -42,6 +47,10 @@ export interface SavedView {
   table: SavedViewTable;
   name: string;
   state: SavedViewState;
+  /** The team it is shared with (then every member lists it), or null for the caller's own view. */
+  team: { id: string; name: string } | null;
+  /** Whether the caller may rename and delete it: their own, one they shared, or a team owner's or admin's. */
+  canChange: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -95,7 +104,7 @@ function checkState(table: SavedViewTable, state: z.output<typeof stateShape>, c
     });
 }
 
-/** savedViews.list / GET /api/saved-views?table=…: the caller's views of a table, by name. */
+/** savedViews.list / GET /api/saved-views?table=…: the caller's own views of a table by name, then their teams'. */
 export const listSavedViewsSchema = z.strictObject({ table: tableParam });
 /** savedViews.create / POST /api/saved-views. */
 export const createSavedViewSchema = z
@@ -106,6 +115,13 @@ export const renameSavedViewSchema = z.strictObject({ id: viewId, name: namePara
 /** savedViews.delete / DELETE /api/saved-views/:id. */
 export const savedViewIdSchema = z.strictObject({ id: viewId });
 
+/** savedViews.share / POST /api/saved-views/:id/share: moves one's own view into a team. */
+export const shareSavedViewSchema = z.strictObject({
+  id: viewId,
+  teamId: teamIdSchema.shape.teamId,
+});
+
 export type ListSavedViewsInput = z.output<typeof listSavedViewsSchema>;
 export type CreateSavedViewInput = z.output<typeof createSavedViewSchema>;
 export type RenameSavedViewInput = z.output<typeof renameSavedViewSchema>;
+export type ShareSavedViewInput = z.output<typeof shareSavedViewSchema>;

@@ -29,6 +29,10 @@ export const TEAM_PERMISSIONS = {
   readUsage: ['owner', 'admin', 'member', 'billing'],
   /** The team's alerts (made with its keys on /v1). */
   readAlerts: ['owner', 'admin', 'member'],
+  /** Share one's own saved view of a table with the team (every member lists and applies the team's views). */
+  shareViews: ['owner', 'admin', 'member'],
+  /** Rename and delete any of the team's saved views (their creator may always). */
+  manageViews: ['owner', 'admin'],
   /** Plan, subscription, budget, invoices. */
   billing: ['owner', 'billing'],
   /** Require two-factor sign-in of every member. */

@@ -44,6 +44,8 @@ describe(`saved views (${process.env.TEST_DB})`, () => {
       table: 'social.twitter',
       name: 'Liked BTC',
       state: liked.state,
+      team: null,
+      canChange: true,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

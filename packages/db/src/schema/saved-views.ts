@@ -1,13 +1,13 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * A named view of a table (filters, sort, columns) and its owner: an account, or (once teams
- * share views) a team; exactly one of the two is set.
+ * A named view of a table (filters, sort, columns) and its owner: an account, or the team a
+ * member shared it with (docs/social-data.md, "Sharing with a team"); exactly one of the two is set.
  */
 export interface SavedViewsTable {
   id: Generated<number>;
   owner_user_id: string | null;
-  /** A team (teams.id) that shares the view; nothing writes it yet. */
+  /** The team (teams.id) the view was shared with; its members list it. */
   owner_team_id: string | null;
   /** The account that saved it (kept when a team owns it). */
   created_by: string | null;

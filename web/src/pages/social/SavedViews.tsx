@@ -1,4 +1,4 @@
-import { tableOfPlatform, type SavedView, type SavedViewState, type SocialPlatform } from '@coinsight/contracts';
+import { tableOfPlatform, teamRoleCan, type SavedView, type SavedViewState, type SocialPlatform } from '@coinsight/contracts';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../app/session';
 import { Button, TextField } from '../../components/ui';
@@ -15,11 +15,17 @@ export interface SavedViewsProps {
   onApply: (view: SavedView) => void;
 }
 
-/** The account's named views of this table, beside it: save the current one, apply, rename or delete one. */
+/**
+ * The account's named views of this table and those of its teams, beside it: save the current one,
+ * apply, rename or delete one, share one's own with a team.
+ */
 export function SavedViews({ platform, current, onApply }: SavedViewsProps) {
   const table = tableOfPlatform(platform);
   const utils = trpc.useUtils();
   const views = trpc.savedViews.list.useQuery({ table });
+  // The teams whose role may share (TEAM_PERMISSIONS.shareViews); none hides "Share with team".
+  const teams = trpc.teams.list.useQuery();
+  const shareTeams = (teams.data ?? []).filter((team) => teamRoleCan(team.role, 'shareViews'));
   const create = trpc.savedViews.create.useMutation({ onSuccess: () => utils.savedViews.list.invalidate({ table }) });
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -61,7 +67,7 @@ export function SavedViews({ platform, current, onApply }: SavedViewsProps) {
       ) : (
         <ul className={styles.viewList}>
           {views.data.map((view) => (
-            <SavedViewItem key={view.id} view={view} onApply={() => onApply(view)} />
+            <SavedViewItem key={view.id} view={view} shareTeams={shareTeams} onApply={() => onApply(view)} />
           ))}
         </ul>
       )}
