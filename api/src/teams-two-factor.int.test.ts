@@ -90,6 +90,13 @@ describe(`a team requiring two-factor sign-in (${process.env.TEST_DB})`, () => {
     const viaTrpc = await member.trpc.mutate('teams.createKey', { teamId, name: 'sneaky' });
     expect(viaTrpc.status).toBe(403);
     expect(viaTrpc.error?.message).toBe(TEAM_MESSAGES.twoFactorRequired);
+    // Nor does the member see the team's saved views.
+    const state = { filters: {}, sortBy: 'likes', sortOrder: 'desc', hiddenColumns: [] };
+    const view = await owner.rest('POST', '/api/saved-views', { table: 'social.twitter', name: 'Team view', state });
+    expect(view.statusCode, view.body).toBe(201);
+    expect((await owner.rest('POST', `/api/saved-views/${view.json<{ id: number }>().id}/share`, { teamId })).statusCode).toBe(200);
+    const views = async (who: Person) => (await who.rest('GET', '/api/saved-views?table=social.twitter')).json<{ name: string }[]>();
+    expect(await views(member)).toEqual([]);
     // The team's keys are not sign-ins: they keep working.
     expect((await t.app.inject({ method: 'GET', url: '/v1/usage', headers: bearer(secret) })).statusCode).toBe(200);
 
@@ -106,6 +113,7 @@ describe(`a team requiring two-factor sign-in (${process.env.TEST_DB})`, () => {
     // The member turns it on: in from the next request; turns it off: out from the next one.
     const code = await enrol(member);
     expect((await member.rest('GET', `/api/teams/${teamId}/keys`)).statusCode).toBe(200);
+    expect((await views(member)).map((v) => v.name)).toEqual(['Team view']);
     const off = await member.rest('POST', '/api/users/two-factor/disable', { currentPassword: GOOD_PASSWORD, code: code() });
     expect(off.statusCode, off.body).toBe(200);
     expect((await member.rest('GET', `/api/teams/${teamId}/keys`)).statusCode).toBe(403);

@@ -12,7 +12,8 @@ export type ViewOwner = { kind: 'user'; userId: string } | { kind: 'team'; teamI
 /**
  * A where clause: the views the caller lists and may ask for by id — their own, and those of every
  * team they are a member of now. Membership is read from team_members inside the same statement
- * (no cache), so a member removed a moment ago sees none of the team's views from their next request.
+ * (no cache), so a member removed a moment ago sees none of the team's views from their next request;
+ * nor does a member without two-factor sign-in in a team that requires it.
  */
 export const seenBy = (caller: SignedIn) => (eb: ExpressionBuilder<Database, 'saved_views'>) =>
   eb.or([
@@ -20,7 +21,24 @@ export const seenBy = (caller: SignedIn) => (eb: ExpressionBuilder<Database, 'sa
     eb(
       'saved_views.owner_team_id',
       'in',
-      eb.selectFrom('team_members').select('team_members.team_id').where('team_members.user_id', '=', caller.userId),
+      eb
+        .selectFrom('team_members')
+        .innerJoin('teams', 'teams.id', 'team_members.team_id')
+        .select('team_members.team_id')
+        .where('team_members.user_id', '=', caller.userId)
+        // A team requiring two-factor sign-in shows nothing to a member without it (as teamAccess).
+        .where((team) =>
+          team.or([
+            team('teams.require_two_factor', '=', false),
+            team.exists(
+              team
+                .selectFrom('two_factor')
+                .select('two_factor.user_id')
+                .where('two_factor.user_id', '=', caller.userId)
+                .where('two_factor.confirmed_at', 'is not', null),
+            ),
+          ]),
+        ),
     ),
   ]);
 
