@@ -148,7 +148,7 @@ describe('no page scrolls sideways (point 8)', () => {
           .map((element) => element.textContent?.trim().slice(0, 40) || element.getAttribute('name') || element.tagName);
       });
       expect(outside, `settings?tab=${tab}`).toEqual([]);
-      expect(await page.getByRole('tab').count()).toBe(5);
+      expect(await page.getByRole('tab').count()).toBe(6);
       await expectAxeClean(page, `/settings?tab=${tab} at ${width} px`);
     }
   });

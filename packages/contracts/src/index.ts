@@ -29,4 +29,6 @@ export * from './watchlist.js';
 export * from './saved-views.js';
 export * from './teams.js';
 export * from './preferences.js';
+export * from './preferences-schema.js';
 export * from './two-factor.js';
+export * from './csv.js';

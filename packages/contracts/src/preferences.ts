@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Values only, no zod: the web app's first load reads them (preferences-schema.ts holds the input schema).
 
 /** How the app looks: the device's own setting (`system`), or always light or dark. */
 export const THEMES = ['system', 'light', 'dark'] as const;
@@ -47,26 +47,6 @@ export function canonicalTimeZone(name: string): string | null {
     return null;
   }
 }
-
-const timeZoneSchema = z
-  .string()
-  .max(64, TIME_ZONE_MESSAGE)
-  .transform((name, ctx) => {
-    const zone = canonicalTimeZone(name);
-    if (zone === null) {
-      ctx.addIssue({ code: 'custom', message: TIME_ZONE_MESSAGE });
-      return z.NEVER;
-    }
-    return zone;
-  });
-
-/** preferences.update / PUT /api/preferences: any of the three; what is left out stays as it was. */
-export const updatePreferencesSchema = z.strictObject({
-  timeZone: timeZoneSchema.optional(),
-  theme: z.enum(THEMES, { error: `theme must be one of ${THEMES.join(', ')}` }).optional(),
-  numberFormat: z.enum(NUMBER_FORMATS, { error: `numberFormat must be one of ${NUMBER_FORMATS.join(', ')}` }).optional(),
-});
-export type UpdatePreferencesInput = z.output<typeof updatePreferencesSchema>;
 
 /** Where the web app keeps this device's copy of the preferences (JSON of `Preferences`). */
 export const PREFERENCES_STORAGE_KEY = 'coinsight.preferences';

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { EXPORT_TTL_HOURS, type ExportSummary, type ExportTaskParams } from '@coinsight/contracts';
+import { CSV_WRITE_OPTIONS, EXPORT_TTL_HOURS, type ExportSummary, type ExportTaskParams } from '@coinsight/contracts';
 import { POST_COUNTERS } from '@coinsight/db';
 import { stringify, type Options as CsvOptions } from 'csv-stringify/sync';
 import type { ServiceDeps } from '../deps.js';
@@ -28,17 +28,9 @@ export const EXPORT_COLUMNS = [
 
 export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | string[]>;
 
-/**
- * RFC 4180 through a maintained writer (csv-stringify), CRLF between records. Post texts and names
- * come from whoever wrote the posts, and a spreadsheet runs a cell starting with `=`, `+`, `-`, `@`,
- * tab or CR as a formula (OWASP CSV injection): `escape_formulas` prefixes such a cell with `'`, so
- * it opens as the text it is (numbers such as a negative sentiment stay numbers). A CR or LF inside
- * a cell is quoted as well: the writer quotes only its own record delimiter by itself.
- */
+/** The product's CSV options (CSV_WRITE_OPTIONS: formula-escaped, CRLF), through csv-stringify. */
 const CSV_OPTIONS: CsvOptions = {
-  record_delimiter: 'windows',
-  escape_formulas: true,
-  quoted_match: /[\r\n]/,
+  ...CSV_WRITE_OPTIONS,
   // Hashtags and symbols: one cell each, space-separated.
   cast: { object: (value) => (Array.isArray(value) ? value.join(' ') : JSON.stringify(value)) },
 };

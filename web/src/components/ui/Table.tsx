@@ -1,5 +1,8 @@
 import type { Key, ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { csvText } from '../../lib/csv';
+import { saveBlob } from '../../lib/saveBlob';
+import { Button } from './Button';
 import styles from './Table.module.css';
 
 export interface TableColumn<Row> {
@@ -10,6 +13,8 @@ export interface TableColumn<Row> {
   align?: 'start' | 'end';
   /** The header becomes a button that asks to sort by `key` (see TableProps.onSortChange). */
   sortable?: boolean;
+  /** The cell's plain value for the table's downloads (TableProps.download), under `key`; a column without it is left out of them. */
+  value?: (row: Row) => string | number | boolean | null;
 }
 
 export interface TableSort {
@@ -33,6 +38,11 @@ export interface TableProps<Row> {
    * control in its rows: keyboard users scroll it sideways once it has focus (axe: scrollable-region-focusable).
    */
   scrollLabel?: string;
+  /**
+   * Offers the rows as shown (this filter and order, all on the page) as CSV and JSON files named
+   * `<download>.csv` / `.json`, made in the browser from the columns' `value`s.
+   */
+  download?: string;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -49,8 +59,9 @@ export function Table<Row>({
   onSortChange,
   onRowClick,
   scrollLabel,
+  download,
 }: TableProps<Row>) {
-  return (
+  const table = (
     <div className={styles.wrapper} {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}>
       <table className={styles.table}>
         {caption ? <caption className={styles.caption}>{caption}</caption> : null}
@@ -101,6 +112,50 @@ export function Table<Row>({
           )}
         </tbody>
       </table>
+    </div>
+  );
+  if (!download) return table;
+  return (
+    <div className={styles.withDownload}>
+      <TableDownload name={download} columns={columns} rows={rows} />
+      {table}
+    </div>
+  );
+}
+
+/** The rows as files: each column with a `value`, under its key. */
+function TableDownload<Row>({ name, columns, rows }: { name: string; columns: readonly TableColumn<Row>[]; rows: readonly Row[] }) {
+  const kept = columns.filter((column) => column.value);
+  const records = () => rows.map((row) => Object.fromEntries(kept.map((column) => [column.key, column.value!(row)])));
+  return (
+    <div className={styles.download}>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() =>
+          saveBlob(
+            new Blob(
+              [
+                csvText(
+                  records(),
+                  kept.map((c) => c.key),
+                ),
+              ],
+              { type: 'text/csv' },
+            ),
+            `${name}.csv`,
+          )
+        }
+      >
+        Download CSV
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => saveBlob(new Blob([`${JSON.stringify(records(), null, 2)}\n`], { type: 'application/json' }), `${name}.json`)}
+      >
+        Download JSON
+      </Button>
     </div>
   );
 }

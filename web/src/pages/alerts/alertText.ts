@@ -5,17 +5,19 @@ type Described = Pick<Alert, 'kind' | 'symbol' | 'condition' | 'threshold'> & Pa
 
 /** What an alert watches, in words: "BTC price below $64,000.00", "ETH mentions above 50 in an hour", "SOL moves 5% in 24 hours". */
 export function describeAlert(alert: Described): string {
+  // A threshold is the owner's own figure: every digit they typed, in their number format.
+  const exact = (n: number) => formatNumber(n, { maximumFractionDigits: 20 });
   switch (alert.kind) {
     case 'price':
       return `${alert.symbol} price ${alert.condition} ${formatPrice(alert.threshold)}`;
     case 'mentions':
       return `${alert.symbol} mentions above ${formatCount(alert.threshold)} in an hour`;
     case 'change':
-      return `${alert.symbol} moves ${formatNumber(alert.threshold)}% in ${alert.window === '1h' ? 'an hour' : '24 hours'}`;
+      return `${alert.symbol} moves ${exact(alert.threshold)}% in ${alert.window === '1h' ? 'an hour' : '24 hours'}`;
     case 'sentiment':
-      return `${alert.symbol} sentiment ${alert.condition} ${formatNumber(alert.threshold)}`;
+      return `${alert.symbol} sentiment ${alert.condition} ${exact(alert.threshold)}`;
     case 'spike':
-      return `${alert.symbol} mentions above ${formatNumber(alert.threshold)}× the usual hour`;
+      return `${alert.symbol} mentions above ${exact(alert.threshold)}× the usual hour`;
   }
 }
 

@@ -102,15 +102,17 @@ function Billing({ summary }: { summary: BillingSummary }) {
           {
             key: 'name',
             header: 'Key',
+            value: (k) => `${k.name} (${k.prefix}…)`,
             cell: (k) => (
               <>
                 {k.name} <code className={styles.prefix}>{k.prefix}…</code> {k.deleted ? <Badge tone="neutral">deleted</Badge> : null}
               </>
             ),
           },
-          { key: 'calls', header: 'Calls', cell: (k) => formatCount(k.calls), align: 'end' },
+          { key: 'calls', header: 'Calls', cell: (k) => formatCount(k.calls), align: 'end', value: (k) => k.calls },
         ]}
         rows={keys}
+        download="coinsight-calls-per-key"
         rowKey={(k) => k.id}
         emptyMessage="No API keys yet: create one in the API tab."
       />
@@ -292,15 +294,27 @@ function Invoices() {
     <Table
       caption="Invoices"
       columns={[
-        { key: 'date', header: 'Date', cell: (i) => dayYearFormat.format(new Date(i.created)) },
+        { key: 'date', header: 'Date', cell: (i) => dayYearFormat.format(new Date(i.created)), value: (i) => i.created },
         {
           key: 'period',
           header: 'Period',
           cell: (i) => `${dayFormat.format(new Date(i.periodStart))} – ${dayFormat.format(new Date(i.periodEnd))}`,
+          value: (i) => `${i.periodStart}/${i.periodEnd}`,
         },
-        { key: 'calls', header: 'Calls', cell: (i) => formatCount(i.calls), align: 'end' },
-        { key: 'amount', header: 'Amount', cell: (i) => money(i.status === 'paid' ? i.amountPaid : i.amountDue, i.currency), align: 'end' },
-        { key: 'status', header: 'Status', cell: (i) => <Badge tone={INVOICE_STATUS_TONE[i.status]}>{i.status}</Badge> },
+        { key: 'calls', header: 'Calls', cell: (i) => formatCount(i.calls), align: 'end', value: (i) => i.calls },
+        {
+          key: 'amount',
+          header: 'Amount',
+          cell: (i) => money(i.status === 'paid' ? i.amountPaid : i.amountDue, i.currency),
+          align: 'end',
+          value: (i) => (i.status === 'paid' ? i.amountPaid : i.amountDue) / 100,
+        },
+        {
+          key: 'status',
+          header: 'Status',
+          cell: (i) => <Badge tone={INVOICE_STATUS_TONE[i.status]}>{i.status}</Badge>,
+          value: (i) => i.status,
+        },
         {
           key: 'link',
           header: 'Invoice',
@@ -315,6 +329,7 @@ function Invoices() {
         },
       ]}
       rows={invoices.data ?? []}
+      download="coinsight-invoices"
       rowKey={(i) => i.id}
       emptyMessage={invoices.data ? 'No invoices yet: the first one comes at the end of your first month on Pro.' : 'Loading invoices…'}
     />

@@ -11,18 +11,26 @@ const columns: TableColumn<MarketAsset>[] = [
   {
     key: 'asset',
     header: 'Asset',
+    value: (asset) => asset.symbol,
     cell: (asset) => (
       <>
         <strong>{asset.symbol}</strong> <span className={styles.muted}>{asset.name}</span>
       </>
     ),
   },
-  { key: 'price', header: 'Price', align: 'end', cell: (asset) => (asset.price === null ? '—' : formatPrice(asset.price)) },
+  {
+    key: 'price',
+    header: 'Price',
+    align: 'end',
+    cell: (asset) => (asset.price === null ? '—' : formatPrice(asset.price)),
+    value: (a) => a.price,
+  },
   {
     key: 'change',
     header: '24h',
     align: 'end',
     cell: (asset) => (asset.change24h === null ? '—' : <ChangeValue percent={asset.change24h} of="price" />),
+    value: (asset) => asset.change24h,
   },
 ];
 
@@ -57,6 +65,7 @@ export function Watchlist() {
             rowKey={(asset) => asset.id}
             caption={own ? 'Your watchlist' : 'Top assets by market cap'}
             emptyMessage="No prices yet."
+            download="coinsight-watchlist"
           />
         </>
       ) : (

@@ -76,24 +76,33 @@ export default function MarketPage() {
       header: <span className={styles.visuallyHidden}>Watchlist</span>,
       cell: (a) => <StarButton symbol={a.symbol} name={a.name} watchlist={watchlist} />,
     },
-    { key: 'rank', header: '#', cell: (a) => a.rank, align: 'end', sortable: true },
+    { key: 'rank', header: '#', cell: (a) => a.rank, align: 'end', sortable: true, value: (a) => a.rank },
     {
       key: 'name',
       header: 'Coin',
       sortable: true,
+      value: (a) => `${a.name} (${a.symbol})`,
       cell: (a) => (
         <Link to={`/market/${a.symbol}`} className={styles.coin}>
           <span className={styles.coinName}>{a.name}</span> <span className={styles.symbol}>{a.symbol}</span>
         </Link>
       ),
     },
-    { key: 'price', header: 'Price', align: 'end', sortable: true, cell: (a) => (a.price === null ? '—' : formatPrice(a.price)) },
+    {
+      key: 'price',
+      header: 'Price',
+      align: 'end',
+      sortable: true,
+      cell: (a) => (a.price === null ? '—' : formatPrice(a.price)),
+      value: (a) => a.price,
+    },
     {
       key: 'change24h',
       header: '24h',
       align: 'end',
       sortable: true,
       cell: (a) => (a.change24h === null ? '—' : <ChangeValue percent={a.change24h} of="price" />),
+      value: (a) => a.change24h,
     },
     {
       key: 'volume24h',
@@ -101,6 +110,7 @@ export default function MarketPage() {
       align: 'end',
       sortable: true,
       cell: (a) => (a.volume24h === null ? '—' : formatUsdCompact(a.volume24h)),
+      value: (a) => a.volume24h,
     },
     {
       key: 'marketCap',
@@ -108,8 +118,9 @@ export default function MarketPage() {
       align: 'end',
       sortable: true,
       cell: (a) => (a.marketCap === null ? '—' : formatUsdCompact(a.marketCap)),
+      value: (a) => a.marketCap,
     },
-    { key: 'sentiment', header: 'Sentiment (24h)', sortable: true, cell: (a) => <MarketSentiment asset={a} /> },
+    { key: 'sentiment', header: 'Sentiment (24h)', sortable: true, cell: (a) => <MarketSentiment asset={a} />, value: (a) => a.sentiment },
     { key: 'sparkline', header: '7 days', cell: (a) => <Sparkline symbol={a.symbol} closes={closes.get(a.symbol) ?? []} /> },
   ];
 
@@ -168,6 +179,7 @@ export default function MarketPage() {
             rowKey={(a) => a.symbol}
             sort={sort}
             onSortChange={changeSort}
+            download={onlyWatchlist ? 'coinsight-watchlist' : 'coinsight-market'}
           />
         </>
       ) : null}

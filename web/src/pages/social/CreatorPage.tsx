@@ -21,9 +21,9 @@ import styles from './SocialPages.module.css';
 
 type Topic = CreatorOverview['topics'][number];
 const topicColumns: TableColumn<Topic>[] = [
-  { key: 'topic', header: 'Topic', cell: (t) => <TopicLink topic={t.topic} className={styles.name} /> },
-  { key: 'mentions', header: 'Posts naming it', align: 'end', cell: (t) => formatCount(t.mentions) },
-  { key: 'sentiment', header: 'Sentiment', cell: (t) => <SentimentBadge score={t.sentiment} /> },
+  { key: 'topic', header: 'Topic', cell: (t) => <TopicLink topic={t.topic} className={styles.name} />, value: (t) => t.topic },
+  { key: 'mentions', header: 'Posts naming it', align: 'end', cell: (t) => formatCount(t.mentions), value: (t) => t.mentions },
+  { key: 'sentiment', header: 'Sentiment', cell: (t) => <SentimentBadge score={t.sentiment} />, value: (t) => t.sentiment },
 ];
 
 function CreatorStats({ data }: { data: CreatorOverview }) {

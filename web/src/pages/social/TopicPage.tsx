@@ -30,11 +30,16 @@ const INTERVAL_OF: Record<AnalyticsPeriod, CandleInterval> = { '24h': '1m', '7d'
 
 type Creator = TopicOverview['topCreators'][number];
 const creatorColumns: TableColumn<Creator>[] = [
-  { key: 'creator', header: 'Creator', cell: (c) => <CreatorLink platform={c.platform} username={c.username} className={styles.name} /> },
-  { key: 'platform', header: 'Platform', cell: (c) => PLATFORM_LABELS[c.platform] },
-  { key: 'mentions', header: 'Posts naming it', align: 'end', cell: (c) => formatCount(c.mentions) },
-  { key: 'followers', header: 'Followers', align: 'end', cell: (c) => formatCount(c.followers) },
-  { key: 'sentiment', header: 'Sentiment', cell: (c) => <SentimentBadge score={c.sentiment} /> },
+  {
+    key: 'creator',
+    header: 'Creator',
+    cell: (c) => <CreatorLink platform={c.platform} username={c.username} className={styles.name} />,
+    value: (c) => c.username,
+  },
+  { key: 'platform', header: 'Platform', cell: (c) => PLATFORM_LABELS[c.platform], value: (c) => c.platform },
+  { key: 'mentions', header: 'Posts naming it', align: 'end', cell: (c) => formatCount(c.mentions), value: (c) => c.mentions },
+  { key: 'followers', header: 'Followers', align: 'end', cell: (c) => formatCount(c.followers), value: (c) => c.followers },
+  { key: 'sentiment', header: 'Sentiment', cell: (c) => <SentimentBadge score={c.sentiment} />, value: (c) => c.sentiment },
 ];
 
 /** A coin's candles over the period with the topic's mentions on the same time axis. */
@@ -170,6 +175,7 @@ function TopicBody({ data }: { data: TopicOverview }) {
           rows={data.topCreators}
           rowKey={(c) => `${c.platform}:${c.username}`}
           emptyMessage="No creator has named it yet"
+          download={`coinsight-${data.topic.replace(/[^A-Za-z0-9]+/g, '')}-creators`}
         />
       </TitledSection>
       <TitledSection id="topic-posts-heading" title="Top posts" className={styles.section} titleClassName={styles.sectionTitle}>

@@ -1,4 +1,5 @@
 import { TASK_UPLOAD_PATH, taskDownloadPath, type TaskUpload } from '@coinsight/contracts';
+import { saveBlob } from '../../lib/saveBlob';
 
 export const UPLOAD_FAILED_MESSAGE = 'The file could not be uploaded. Please try again.';
 export const DOWNLOAD_FAILED_MESSAGE = 'The file could not be downloaded. Please try again.';
@@ -86,15 +87,6 @@ export async function downloadFile(path: string, token: string | null, fallbackN
     const body = await response.text().catch(() => '');
     throw new FileRequestError(messageOf(response.status, body, DOWNLOAD_FAILED_MESSAGE), response.status);
   }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filenameOf(response, fallbackName);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Chromium reads a blob download asynchronously: freed a while later, not at once.
-  setTimeout(() => URL.revokeObjectURL(href), 30_000);
+  saveBlob(await response.blob(), filenameOf(response, fallbackName));
   return response.headers;
 }
