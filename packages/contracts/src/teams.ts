@@ -17,6 +17,8 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const TEAM_PERMISSIONS = {
   /** See the team, its members and its plan. */
   view: ['owner', 'admin', 'member', 'billing'],
+  /** Rename the team. */
+  renameTeam: ['owner', 'admin'],
   /** Delete the team. */
   deleteTeam: ['owner'],
   /** Invite, remove and change the role of members who are not owners (only owners touch owners). */
@@ -75,6 +77,8 @@ const role = z.enum(TEAM_ROLES, { error: `role must be one of: ${TEAM_ROLES.join
 export const createTeamSchema = z.object({ name: teamName });
 export type CreateTeamInput = z.output<typeof createTeamSchema>;
 export const teamIdSchema = z.object({ teamId });
+export const renameTeamSchema = z.object({ teamId, name: teamName });
+export type RenameTeamInput = z.output<typeof renameTeamSchema>;
 export type TeamIdInput = z.output<typeof teamIdSchema>;
 export const inviteTeamMemberSchema = z.object({ teamId, email: emailSchema, role });
 export type InviteTeamMemberInput = z.output<typeof inviteTeamMemberSchema>;

@@ -5,6 +5,7 @@ import {
   createTeamSchema,
   inviteTeamMemberSchema,
   renameTeamKeySchema,
+  renameTeamSchema,
   setTeamBudgetSchema,
   setTeamMemberRoleSchema,
   teamIdSchema,
@@ -29,7 +30,7 @@ import {
   teamPortal,
   teamUsage,
 } from '../../services/teams/resources.js';
-import { createTeam, deleteTeam, getTeam, listTeams } from '../../services/teams/teams.js';
+import { createTeam, deleteTeam, getTeam, listTeams, renameTeam } from '../../services/teams/teams.js';
 import { protectedProcedure } from '../trpc.js';
 
 /**
@@ -40,6 +41,7 @@ export const teamsRouter = {
   list: protectedProcedure.query(({ ctx }) => listTeams(ctx.deps, {}, ctx.caller)),
   create: protectedProcedure.input(createTeamSchema).mutation(({ ctx, input }) => createTeam(ctx.deps, input, ctx.caller)),
   get: protectedProcedure.input(teamIdSchema).query(({ ctx, input }) => getTeam(ctx.deps, input, ctx.caller)),
+  rename: protectedProcedure.input(renameTeamSchema).mutation(({ ctx, input }) => renameTeam(ctx.deps, input, ctx.caller)),
   delete: protectedProcedure.input(teamIdSchema).mutation(({ ctx, input }) => deleteTeam(ctx.deps, input, ctx.caller)),
   invite: protectedProcedure.input(inviteTeamMemberSchema).mutation(({ ctx, input }) => inviteMember(ctx.deps, input, ctx.caller)),
   revokeInvitation: protectedProcedure
