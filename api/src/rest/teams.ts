@@ -1,6 +1,9 @@
 import {
   acceptTeamInvitationSchema,
   changeTeamPlanSchema,
+  createTeamAlertSchema,
+  teamAlertIdSchema,
+  teamRequestLogQuerySchema,
   createTeamKeySchema,
   createTeamSchema,
   inviteTeamMemberSchema,
@@ -15,6 +18,7 @@ import {
 } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../plugins/auth.js';
+import { createTeamAlert, deleteTeamAlert, teamRequestLog } from '../services/teams/data.js';
 import { acceptInvitation, inviteMember, revokeInvitation } from '../services/teams/invitations.js';
 import { leaveTeam, removeMember, setMemberRole } from '../services/teams/members.js';
 import {
@@ -128,5 +132,27 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   );
   app.post<TeamParams>('/api/teams/:teamId/portal', guarded, async (request) =>
     teamPortal(app.deps, teamIdSchema.parse(request.params), signedInCallerOf(request)),
+  );
+  app.post<TeamParams>('/api/teams/:teamId/alerts', guarded, async (request, reply) => {
+    const alert = await createTeamAlert(
+      app.deps,
+      createTeamAlertSchema.parse({ teamId: request.params.teamId, alert: body(request) }),
+      signedInCallerOf(request),
+    );
+    return reply.code(201).send(alert);
+  });
+  app.delete<{ Params: { teamId: string; id: string } }>('/api/teams/:teamId/alerts/:id', guarded, async (request) =>
+    deleteTeamAlert(
+      app.deps,
+      teamAlertIdSchema.parse({ teamId: request.params.teamId, id: Number(request.params.id) }),
+      signedInCallerOf(request),
+    ),
+  );
+  app.get<TeamParams>('/api/teams/:teamId/requests', guarded, async (request) =>
+    teamRequestLog(
+      app.deps,
+      teamRequestLogQuerySchema.parse({ ...(request.query as object), teamId: request.params.teamId }),
+      signedInCallerOf(request),
+    ),
   );
 }

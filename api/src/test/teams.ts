@@ -1,5 +1,5 @@
 import type { TeamSummary } from '@coinsight/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { bearer, lastMailTo, verifiedSignup } from './auth.js';
 import { trpcCaller } from './trpc.js';
 
@@ -13,7 +13,7 @@ export async function teamPerson(app: FastifyInstance) {
   const { user, token } = await verifiedSignup(app);
   const headers = bearer(token);
   const trpc = trpcCaller(app, headers, { freshAddress: true });
-  const rest = async (method: RestMethod, url: string, payload?: object) =>
+  const rest = async (method: RestMethod, url: string, payload?: object): Promise<LightMyRequestResponse> =>
     app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   return { user, token, headers, trpc, rest };
 }

@@ -26,3 +26,4 @@ export * from './tasks.js';
 export * from './downloads.js';
 export * from './watchlist.js';
 export * from './teams.js';
+export * from './team-id.js';

@@ -1,7 +1,7 @@
 import type { ListQuery, PostPage, SocialPlatform } from '@coinsight/contracts';
 import type { SignedIn } from '../caller.js';
 import { readKey } from '../read-cache.js';
-import { scopeOf } from './dataset.js';
+import { datasetScope } from './dataset.js';
 import type { SocialDeps } from './deps.js';
 import { readListPage } from './list/read-page.js';
 
@@ -21,7 +21,7 @@ export async function listPosts<P extends SocialPlatform>(
   { platform, query }: { platform: P; query: ListQuery<P> },
   caller: SignedIn,
 ): Promise<PostPage<P>> {
-  const scope = scopeOf(query.dataset, caller.userId);
+  const scope = await datasetScope(deps, query, caller);
   if (!deps.reads || scope.dataset === 'mine') return readListPage(deps, { scope, platform, query });
   return deps.reads.get(readKey('list', [platform, query]), () => readListPage(deps, { scope, platform, query }));
 }

@@ -27,6 +27,7 @@ import {
   limitParam,
   PARAMETER_NAMING,
   rejectUnknownParameters,
+  teamIdParam,
   textParam,
   wholeNumber,
   type Naming,
@@ -52,6 +53,7 @@ export const PARAM_LABELS: Readonly<Record<string, string>> = {
   q: 'Search',
   platform: 'Platform',
   dataset: 'Dataset',
+  teamId: 'Team',
   ...Object.fromEntries(
     COUNTERS.flatMap((c) => [
       [minParam(c), `Min ${c}`],
@@ -88,6 +90,7 @@ function listSchemasNamed(naming: Naming) {
     startDate: dateParam('startDate', 'start', naming),
     endDate: dateParam('endDate', 'end', naming),
     dataset: datasetParam(naming),
+    teamId: teamIdParam(naming),
   };
   const sortBy = <P extends SocialPlatform>(platform: P) =>
     enumParam('sortBy', SORT_COLUMNS[platform], naming).transform((v) => v ?? 'created_at');
@@ -128,6 +131,10 @@ function checkRanges(value: Record<string, unknown>, ctx: z.RefinementCtx, count
       const message = `${naming.of(minParam(counter))} must not be greater than ${naming.of(maxParam(counter))}`;
       ctx.addIssue({ code: 'custom', message, path: [minParam(counter)] });
     }
+  }
+  if (value.teamId !== undefined && value.dataset !== 'mine') {
+    const message = `${naming.of('teamId')} reads a team's own dataset: use it with ${naming.of('dataset')} mine`;
+    ctx.addIssue({ code: 'custom', message, path: ['teamId'] });
   }
   const { startDate, endDate } = value;
   if (startDate instanceof Date && endDate instanceof Date && endDate < startDate) {
@@ -175,6 +182,7 @@ export const searchQuerySchema = z
       limit: limitParam('limit', MAX_SEARCH_LIMIT).transform((v) => v ?? DEFAULT_SEARCH_LIMIT),
       offset: wholeNumber('offset', 0, MAX_SEARCH_OFFSET).transform((v) => v ?? 0),
       dataset: datasetParam(),
+      teamId: teamIdParam(),
     },
     rejectUnknownParameters,
   )
