@@ -6,7 +6,6 @@ import {
   SOCIAL_MESSAGES,
   SOCIAL_PLATFORMS,
   type AnalyticsPeriod,
-  type Dataset,
   type ExplorerPlatform,
   type PlatformMatches,
 } from '@coinsight/contracts';
@@ -17,7 +16,7 @@ import { Button, Select, TextField } from '../../components/ui';
 import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
-import { DatasetSwitch } from './DatasetSwitch';
+import { DatasetSwitch, type DatasetChoice } from './DatasetSwitch';
 import styles from './Explorer.module.css';
 import { PlatformSummaryStats } from './PlatformSummaryStats';
 import { SearchResults } from './SearchResults';
@@ -42,7 +41,7 @@ export default function ExplorerPage() {
   const [text, setText] = useState('');
   const [platform, setPlatform] = useState<ExplorerPlatform>('all');
   const [period, setPeriod] = useState<AnalyticsPeriod>('7d');
-  const [dataset, setDataset] = useState<Dataset>('shared');
+  const [dataset, setDataset] = useState<DatasetChoice>({ dataset: 'shared' });
   const settled = useSettledSearch(text, platform, period);
   const search = useSearchPages(settled, dataset);
   const summaries = trpc.social.summaries.useQuery({ period: settled?.period ?? period });
@@ -119,7 +118,7 @@ export default function ExplorerPage() {
         <h2 id="explorer-results" className={styles.sectionTitle}>
           {search.platform ? `Results on ${PLATFORM_LABELS[search.platform]}` : 'Results'}
         </h2>
-        <SearchOutcome search={search} dataset={dataset} />
+        <SearchOutcome search={search} dataset={dataset.dataset} />
       </section>
     </Page>
   );
@@ -128,7 +127,7 @@ export default function ExplorerPage() {
 type SearchPages = ReturnType<typeof useSearchPages>;
 
 /** The settled search's results, one page after another as "Load more" asks; a new search starts at its first. */
-function useSearchPages(settled: SettledSearch | null, dataset: Dataset) {
+function useSearchPages(settled: SettledSearch | null, dataset: DatasetChoice) {
   const searchKey = JSON.stringify([settled, dataset]);
   const [loads, setLoads] = useState<{ searchKey: string; offsets: number[] }>({ searchKey, offsets: [0] });
   const offsets = loads.searchKey === searchKey ? loads.offsets : [0];
@@ -136,7 +135,9 @@ function useSearchPages(settled: SettledSearch | null, dataset: Dataset) {
   const platform = settled && settled.platform !== 'all' ? settled.platform : undefined;
   const pages = trpc.useQueries((t) =>
     q && settled
-      ? offsets.map((offset) => t.social.search({ q, platform, startDate: settled.startDate, endDate: settled.endDate, offset, dataset }))
+      ? offsets.map((offset) =>
+          t.social.search({ q, platform, startDate: settled.startDate, endDate: settled.endDate, offset, ...dataset }),
+        )
       : [],
   );
   const first = pages[0];
@@ -153,7 +154,7 @@ function useSearchPages(settled: SettledSearch | null, dataset: Dataset) {
   };
 }
 
-function SearchOutcome({ search, dataset }: { search: SearchPages; dataset: Dataset }) {
+function SearchOutcome({ search, dataset }: { search: SearchPages; dataset: DatasetChoice['dataset'] }) {
   const { q, first, last, loaded } = search;
   if (!q || !first) return <p className={styles.empty}>{SOCIAL_MESSAGES.explorerPrompt}</p>;
   if (first.isPending) {

@@ -5,6 +5,9 @@ import { serverMessage } from '../../app/session';
 import { FormAlert } from '../../components/forms';
 import { Button, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { AlertForm } from '../alerts/AlertForm';
+import { describeAlert } from '../alerts/alertText';
+import { RequestLog } from '../api-keys/RequestLog';
 import { BillingTab } from '../billing/BillingTab';
 import { ConfirmButton } from './ConfirmButton';
 import styles from './TeamSection.module.css';
@@ -98,6 +101,14 @@ function TeamView({ summary }: { summary: TeamSummary }) {
       <Members team={team.data} />
       {teamRoleCan(role, 'manageMembers') ? <Invitations team={team.data} /> : null}
       {teamRoleCan(role, 'readKeys') ? <TeamKeys teamId={team.data.id} canWrite={teamRoleCan(role, 'writeKeys')} /> : null}
+      {teamRoleCan(role, 'readAlerts') ? <TeamAlerts teamId={team.data.id} canWrite={teamRoleCan(role, 'writeAlerts')} /> : null}
+      {teamRoleCan(role, 'readUsage') ? (
+        <section className={styles.box} aria-label="Team requests">
+          <h3 className={styles.heading}>Requests</h3>
+          <p className={styles.muted}>Every call made with the team&apos;s keys over the last 30 days, newest first.</p>
+          <RequestLog teamId={team.data.id} />
+        </section>
+      ) : null}
       {teamRoleCan(role, 'renameTeam') ? <RenameTeam team={team.data} /> : null}
       {teamRoleCan(role, 'billing') ? (
         <section className={styles.box} aria-label="Team billing">
@@ -286,6 +297,33 @@ function TeamUsage({ teamId }: { teamId: string }) {
       <p>
         {count.format(calls)} calls over every team key, {usd.format(costMicros / 1_000_000)}: one bill for the team.
       </p>
+    </section>
+  );
+}
+
+function TeamAlerts({ teamId, canWrite }: { teamId: string; canWrite: boolean }) {
+  const utils = trpc.useUtils();
+  const alerts = trpc.teams.alerts.useQuery({ teamId });
+  const remove = trpc.teams.deleteAlert.useMutation({ onSettled: () => utils.teams.alerts.invalidate({ teamId }) });
+  const { error, run } = useAction();
+  return (
+    <section className={styles.box} aria-label="Team alerts">
+      <h3 className={styles.heading}>Team alerts</h3>
+      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      {alerts.data?.length === 0 ? <p className={styles.muted}>The team has no alerts yet.</p> : null}
+      <ul className={styles.list} aria-label="Team alert list">
+        {alerts.data?.map((alert) => (
+          <li key={alert.id} className={styles.row}>
+            <span className={styles.who}>{describeAlert(alert)}</span>
+            {canWrite ? (
+              <Button size="sm" variant="ghost" onClick={() => void run(() => remove.mutateAsync({ teamId, id: alert.id }))}>
+                Delete alert {alert.id}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {canWrite ? <AlertForm teamId={teamId} /> : null}
     </section>
   );
 }
