@@ -63,7 +63,7 @@ async function subjectsTo(to: string): Promise<string[]> {
 
 /** Waits for a mail to `to` with `subject` (mail sent after the answer may land a moment later). */
 async function mailWithSubject(to: string, subject: string) {
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     const row = await t.app.db
       .selectFrom('outbox')
       .select(['subject', 'text_body'])
@@ -143,8 +143,9 @@ describe(`a team's bill and mail (${process.env.TEST_DB})`, () => {
   });
 
   it("invoices and the portal (REST): the billing roles only, the portal back to the team's screen", async () => {
-    const customer = (await t.app.db.selectFrom('billing_accounts').select('stripe_customer_id').where('user_id', '=', accountId).executeTakeFirstOrThrow())
-      .stripe_customer_id;
+    const customer = (
+      await t.app.db.selectFrom('billing_accounts').select('stripe_customer_id').where('user_id', '=', accountId).executeTakeFirstOrThrow()
+    ).stripe_customer_id;
     fake.addInvoice(customer, 2_000, 'paid');
     const invoices = await owner.rest('GET', `/api/teams/${teamId}/invoices`);
     expect(invoices.statusCode, invoices.body).toBe(200);

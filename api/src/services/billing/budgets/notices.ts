@@ -141,7 +141,10 @@ async function mailNotice(
   const about = mail.team ? [`This is about the team ${mail.team.name}.`, ''] : [];
   for (const person of mail.to) {
     if (!person.verified) {
-      deps.log.info({ event: 'billing.budget_mail_skipped', userId, to: person.userId }, 'budget mail not sent: the address is not verified');
+      deps.log.info(
+        { event: 'billing.budget_mail_skipped', userId, to: person.userId },
+        'budget mail not sent: the address is not verified',
+      );
       continue;
     }
     if (!(await trySpendMailBudget(deps, userId))) {

@@ -20,7 +20,6 @@ export interface BillingPlace {
   team?: { id: string; name: string; contactEmail: string };
 }
 
-
 /** The account's Stripe customer, made on its first checkout (its id is stored before any event can name it). */
 async function ensureCustomer(deps: Deps, stripe: BillingStripe, userId: string, place: BillingPlace): Promise<string> {
   const existing = await billingCustomer(deps, {}, { userId });
