@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
 
 // A team's own dataset and alerts in a browser (docs/accounts.md, "Teams"): a member's upload and
-// scrape task write into the team's dataset; the member at 390 px reads it in the Twitter table
+// scrape task, made on the Tasks page for the team at 390 px, write into the team's dataset; the member reads it in the Twitter table
 // through the dataset switch's team choice, the owner at 1280 px finds it in the Explorer, and
 // creates a team alert and sees the team's request log in Settings → Team.
 
@@ -42,26 +41,24 @@ it(
     const token = mail.text.match(/\/team-invitation\?token=([A-Za-z0-9_-]+)/)?.[1] ?? '';
     await call('/api/teams/invitations/accept', member.token, { method: 'POST', body: JSON.stringify({ token }) });
 
-    // The member's upload and scrape go into the team's dataset (the API the web app's tasks use).
-    const upload = await call<{ uploadId: string }>(`/api/tasks/uploads?filename=posts.jsonl&teamId=${team.id}`, member.token, {
-      method: 'POST',
-      body: await readFile(FIXTURE, 'utf8'),
-      type: 'application/octet-stream',
-    });
-    const task = { type: 'scrape', title: 'Desk zorblax', source: { kind: 'upload', uploadId: upload.uploadId, platform: 'twitter' } };
-    const created = await call<{ result: { data: { id: string } } }>('/trpc/teams.createTask', member.token, {
-      method: 'POST',
-      body: JSON.stringify({ teamId: team.id, task }),
-    });
-    const input = encodeURIComponent(JSON.stringify({ teamId: team.id, id: created.result.data.id }));
-    for (const deadline = Date.now() + RUN_TIMEOUT_MS; ;) {
-      const seen = await call<{ result: { data: { status: string } } }>(`/trpc/teams.task?input=${input}`, member.token);
-      if (seen.result.data.status === 'completed') break;
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-
+    // The member's upload and scrape task, made on the Tasks page for the team, go into the team's dataset.
     const phone = await e2e.open({ token: member.token, width: 390, height: 844 });
+    await phone.goto(e2e.url('/tasks'), { waitUntil: 'networkidle' });
+    await phone.getByLabel('Tasks of').selectOption({ label: 'The team Zorb desk' });
+    await phone.waitForURL((url) => url.searchParams.get('team') === team.id);
+    await phone.getByText('Create a task for Zorb desk').waitFor();
+    await phone.getByLabel('File of posts').setInputFiles(FIXTURE);
+    await phone.getByLabel('Title').fill('Desk zorblax');
+    await phone.getByRole('button', { name: 'Create Task' }).click();
+    await phone.getByText('Task created: Desk zorblax.').waitFor();
+    const card = phone.getByRole('list', { name: "The team's tasks" }).getByRole('article', { name: 'Desk zorblax' });
+    await card.getByText('Completed', { exact: true }).waitFor({ timeout: RUN_TIMEOUT_MS });
+    expect(describeViolations((await runAxe(phone)).serious), "the team's tasks at 390 px").toEqual([]);
+    // The member's own tasks do not have it.
+    await phone.getByLabel('Tasks of').selectOption({ label: 'You alone' });
+    await phone.getByRole('heading', { name: 'No tasks yet' }).waitFor();
+    expect(await phone.getByRole('article', { name: 'Desk zorblax' }).count()).toBe(0);
+
     await phone.goto(e2e.url('/social/twitter?username=whale_watcher'), { waitUntil: 'networkidle' });
     await phone.getByRole('radio', { name: 'Zorb desk data' }).click();
     await phone.waitForURL((url) => url.searchParams.get('teamId') === team.id && url.searchParams.get('dataset') === 'mine');

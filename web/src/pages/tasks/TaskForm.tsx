@@ -18,6 +18,7 @@ import { Button, FieldError, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { FileDrop } from './FileDrop';
 import { FileRequestError, uploadTaskFile } from './taskFiles';
+import { useRefreshTasks, useTaskMutations } from './scope';
 import { FORMAT_LABEL, PLATFORM_LABEL, TYPE_LABEL } from './taskText';
 import styles from './Tasks.module.css';
 
@@ -167,8 +168,8 @@ function visibleFields(values: TaskValues): string[] {
 /** Creates a scrape, analyze or export task; the rules are the contracts' schemas, as on the server. */
 export function TaskForm() {
   const { token } = useSession();
-  const utils = trpc.useUtils();
-  const create = trpc.tasks.create.useMutation();
+  const refresh = useRefreshTasks();
+  const { create, team } = useTaskMutations();
   const [platforms, setPlatforms] = useState<SocialPlatform[]>([]);
   const [file, setFile] = useState<File | null>(null);
   // 0..1 while a file goes up, else null.
@@ -227,7 +228,7 @@ export function TaskForm() {
     if (uploaded?.file === chosen) return uploaded.uploadId;
     setUploadProgress(0);
     try {
-      const upload = await uploadTaskFile(chosen, token, setUploadProgress);
+      const upload = await uploadTaskFile(chosen, token, setUploadProgress, team);
       setUploaded({ file: chosen, uploadId: upload.uploadId });
       return upload.uploadId;
     } finally {
@@ -251,8 +252,8 @@ export function TaskForm() {
       }
     }
     try {
-      const task = await create.mutateAsync(toInput(submitted, platforms, uploadId));
-      await utils.tasks.list.invalidate();
+      const task = await create(toInput(submitted, platforms, uploadId));
+      await refresh();
       form.reset({
         ...INITIAL,
         type: submitted.type,
