@@ -15,7 +15,6 @@ import { useState } from 'react';
 import { serverFieldError, serverMessage, useSession } from '../../app/session';
 import { FormOutcomeAlert, firstErrors, formStyles, listField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, FieldError, Select, TextField } from '../../components/ui';
-import { trpc } from '../../lib/trpc';
 import { FileDrop } from './FileDrop';
 import { FileRequestError, uploadTaskFile } from './taskFiles';
 import { useRefreshTasks, useTaskMutations } from './scope';
