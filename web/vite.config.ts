@@ -1,10 +1,20 @@
+import { THEME_BOOT_SCRIPT } from '@coinsight/contracts';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiServer = 'http://localhost:3000';
 
+/**
+ * The theme's boot script in <head>, as its exact text: the server's CSP allows it by its
+ * hash (docs/web-app.md, "Preferences"), so nothing may rewrite it.
+ */
+const themeBootScript: Plugin = {
+  name: 'coinsight-theme-boot-script',
+  transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head' }],
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), themeBootScript],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { THEME_BOOT_SCRIPT } from '@coinsight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
 import { VERSION } from './version.js';
@@ -89,6 +91,12 @@ describe('single-page app', () => {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it("allows one inline script, the theme's boot script, by the hash of its exact text", async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    const hash = createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
   });
 
   it('sends the same security headers on API answers, errors and unknown paths', async () => {

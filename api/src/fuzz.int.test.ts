@@ -1,15 +1,21 @@
 import {
   changePasswordSchema,
+  createSavedViewSchema,
+  downloadQuerySchema,
+  listSavedViewsSchema,
   emailLinkSchema,
   forgotPasswordSchema,
   listQuerySchema,
   loginLinkRequestSchema,
   loginSchema,
   newsletterUnsubscribeSchema,
+  renameSavedViewSchema,
   resetPasswordSchema,
+  searchDownloadQuerySchema,
   searchQuerySchema,
   signupSchema,
   SOCIAL_PLATFORMS,
+  updatePreferencesSchema,
   updateProfileSchema,
   watchlistSetInputSchema,
   acceptTeamInvitationSchema,
@@ -23,6 +29,12 @@ import {
   renameTeamSchema,
   setTeamBudgetSchema,
   setTeamMemberRoleSchema,
+  setTeamTwoFactorSchema,
+  createTaskScheduleSchema,
+  twoFactorConfirmSchema,
+  twoFactorDisableSchema,
+  twoFactorSetupSchema,
+  twoFactorSignInSchema,
 } from '@coinsight/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,7 +180,13 @@ const REST: RestEndpoint[] = [
     url: `/api/social/${platform}`,
     schema: listQuerySchema(platform),
   })),
+  ...SOCIAL_PLATFORMS.map((platform): RestEndpoint => ({
+    method: 'GET',
+    url: `/api/social/${platform}/download`,
+    schema: downloadQuerySchema(platform),
+  })),
   { method: 'GET', url: '/api/social/search', schema: searchQuerySchema },
+  { method: 'GET', url: '/api/social/search/download', schema: searchDownloadQuerySchema },
   { method: 'POST', url: '/api/users/verify-email', schema: emailLinkSchema },
   { method: 'POST', url: '/api/users/revert-email', schema: emailLinkSchema },
   { method: 'GET', url: '/api/newsletter/unsubscribe', schema: newsletterUnsubscribeSchema },
@@ -176,6 +194,12 @@ const REST: RestEndpoint[] = [
   // A raw body of its own (a task's file); the query names it.
   { method: 'POST', url: '/api/tasks/uploads', schema: z.object({ filename: z.string().optional() }), inQuery: true },
   { method: 'GET', url: '/api/tasks/:id/download' },
+  { method: 'GET', url: '/api/tasks/schedules' },
+  { method: 'POST', url: '/api/tasks/schedules', schema: createTaskScheduleSchema },
+  { method: 'GET', url: '/api/tasks/schedules/:id' },
+  { method: 'POST', url: '/api/tasks/schedules/:id/pause' },
+  { method: 'POST', url: '/api/tasks/schedules/:id/resume' },
+  { method: 'DELETE', url: '/api/tasks/schedules/:id' },
   // Stripe's signed events (a raw JSON body); fuzzed unsigned, as a forger would send them.
   { method: 'POST', url: '/api/billing/stripe-webhook' },
   { method: 'GET', url: '/api/watchlist' },
@@ -183,6 +207,11 @@ const REST: RestEndpoint[] = [
   // The coin is in the path; a body, if any, is ignored.
   { method: 'PUT', url: '/api/watchlist/:symbol' },
   { method: 'DELETE', url: '/api/watchlist/:symbol' },
+  { method: 'GET', url: '/api/saved-views', schema: listSavedViewsSchema },
+  { method: 'POST', url: '/api/saved-views', schema: createSavedViewSchema },
+  // The id is in the path (here the literal ':id', a 400); the body is the new name.
+  { method: 'PATCH', url: '/api/saved-views/:id', schema: renameSavedViewSchema },
+  { method: 'DELETE', url: '/api/saved-views/:id' },
   // Teams: the team, member, invitation and key ids are in the path (fuzzed here as the literal segment).
   { method: 'GET', url: '/api/teams' },
   { method: 'POST', url: '/api/teams', schema: createTeamSchema },
@@ -194,6 +223,7 @@ const REST: RestEndpoint[] = [
   { method: 'DELETE', url: '/api/teams/:teamId/invitations/:invitationId' },
   { method: 'PATCH', url: '/api/teams/:teamId/members/:userId', schema: setTeamMemberRoleSchema },
   { method: 'DELETE', url: '/api/teams/:teamId/members/:userId' },
+  { method: 'PUT', url: '/api/teams/:teamId/two-factor', schema: setTeamTwoFactorSchema },
   { method: 'POST', url: '/api/teams/:teamId/leave' },
   { method: 'GET', url: '/api/teams/:teamId/keys' },
   { method: 'POST', url: '/api/teams/:teamId/keys', schema: createTeamKeySchema },
@@ -210,6 +240,18 @@ const REST: RestEndpoint[] = [
   { method: 'PUT', url: '/api/teams/:teamId/plan', schema: changeTeamPlanSchema },
   { method: 'POST', url: '/api/teams/:teamId/checkout' },
   { method: 'POST', url: '/api/teams/:teamId/portal' },
+  { method: 'GET', url: '/api/preferences' },
+  { method: 'PUT', url: '/api/preferences', schema: updatePreferencesSchema },
+  { method: 'POST', url: '/api/auth/two-factor', schema: twoFactorSignInSchema },
+  { method: 'GET', url: '/api/users/two-factor' },
+  { method: 'POST', url: '/api/users/two-factor/setup', schema: twoFactorSetupSchema },
+  { method: 'POST', url: '/api/users/two-factor/confirm', schema: twoFactorConfirmSchema },
+  { method: 'POST', url: '/api/users/two-factor/disable', schema: twoFactorDisableSchema },
+  { method: 'GET', url: '/api/users/sessions' },
+  // The session is in the path; fuzzed ids are refused (400) or no session of the caller (404).
+  { method: 'DELETE', url: '/api/users/sessions/:id' },
+  // Ends the caller's other sessions only: the fuzzing session stays.
+  { method: 'POST', url: '/api/users/sessions/revoke-others' },
   { method: 'POST', url: '/api/auth/logout' },
 ];
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { answerTo } from './answers';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
 
@@ -142,10 +143,10 @@ describe('tasks in Chromium', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await e2e.open({ width: 390, height: 844, colorScheme });
       await page.goto(url('/scraping-tasks'), { waitUntil: 'networkidle' });
-      // The mobile menu's path opens the one tasks page, which promises no scheduling.
+      // The mobile menu's path opens the one tasks page, schedules included.
       await page.getByRole('heading', { level: 1, name: 'Tasks' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/tasks');
-      expect(await page.locator('body').innerText()).not.toMatch(/schedul/i);
+      await page.getByRole('heading', { name: 'Schedules' }).waitFor();
       for (const type of ['Scrape', 'Analyze', 'Export'] as const) {
         await page.getByRole('radio', { name: type }).check();
         await page.getByRole('button', { name: 'Create Task' }).click();
@@ -159,6 +160,38 @@ describe('tasks in Chromium', () => {
         await expectFits(page, `/scraping-tasks, ${source} at 390 px (${colorScheme})`);
         await expectAxeClean(page, `/scraping-tasks, ${source} at 390 px (${colorScheme})`);
       }
+    }
+  });
+
+  it('creates a schedule in the task form, shows its next run in UTC, and pauses it, at 1280 and 390 px', async () => {
+    for (const [width, height, title] of [
+      [1280, 800, 'Hourly zorblax feed'],
+      [390, 844, 'Narrow zorblax feed'],
+    ] as const) {
+      const page = await e2e.open({ width, height });
+      await openTasks(page);
+      await page.getByRole('radio', { name: 'From a URL' }).check();
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('URL of the file').fill('https://example.com/zorblax.jsonl');
+      await page.getByLabel('Repeat').selectOption('hourly');
+      await page.getByLabel('Webhook URL (optional)').waitFor();
+      await expectAxeClean(page, `/tasks, a schedule filled in at ${width} px`);
+      await answerTo(page, 'taskSchedules.create', {}, () => page.getByRole('button', { name: 'Create Schedule' }).click());
+      await page.getByText(`Schedule created: ${title}.`).waitFor();
+      const card = page.getByRole('list', { name: 'Your schedules' }).getByRole('article', { name: title });
+      await card.waitFor();
+      // The next run: on the hour, in UTC, within the coming hour.
+      const next = await card.locator('time').getAttribute('datetime');
+      const due = new Date(next ?? '');
+      expect(due.getUTCMinutes()).toBe(0);
+      expect(due.getTime() - Date.now()).toBeLessThanOrEqual(3_600_000);
+      expect(await card.locator('time').innerText()).toBe(`${(next ?? '').slice(0, 16).replace('T', ' ')} UTC`);
+      await expectFits(page, `/tasks with a schedule at ${width} px`);
+      await expectAxeClean(page, `/tasks with a schedule at ${width} px`);
+      await answerTo(page, 'taskSchedules.pause', {}, () => card.getByRole('button', { name: `Pause ${title}` }).click());
+      await card.getByText('Paused: it will not run until you resume it.').waitFor();
+      await card.getByRole('button', { name: `Resume ${title}` }).waitFor();
+      await expectAxeClean(page, `/tasks with a paused schedule at ${width} px`);
     }
   });
 });

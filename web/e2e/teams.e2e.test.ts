@@ -22,6 +22,11 @@ describe('teams in Chromium', () => {
     await page.getByRole('button', { name: 'Create team' }).click();
     const team = page.getByRole('region', { name: 'Team Acme research' });
     await team.getByText('you are owner').waitFor();
+    // Requiring two-factor sign-in needs it on the owner's own account first.
+    await team.getByRole('switch', { name: 'Require two-factor sign-in of every member' }).click();
+    await team.getByText('Turn on two-factor sign-in for your own account before requiring it of the team').waitFor();
+    expect(await team.getByRole('switch', { name: 'Require two-factor sign-in of every member' }).isChecked()).toBe(false);
+    expect(e2e.takeProblems().every((problem) => problem.includes('409'))).toBe(true);
 
     await team.getByLabel('Email address').fill(member.email);
     await team.getByRole('button', { name: 'Send invitation' }).click();

@@ -50,6 +50,7 @@ describe('docs/api-limits.md states the plans as contracts PLANS holds them', ()
       apiKeys: 'API keys',
       tasks: 'Tasks',
       uploads: 'Uploads kept at once',
+      schedules: 'Task schedules',
     };
     for (const id of Object.keys(PLAN_LIMIT_LABELS) as PlanLimitId[]) {
       const cells = row(names[id]);

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
+import { THEME_BOOT_SCRIPT } from '@coinsight/contracts';
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /**
  * Security headers and CORS. The session token lives in localStorage (docs/product.md §4), so the SPA's
- * CSP leaves script injection nowhere to start: no inline scripts, no plugins, no foreign base.
+ * CSP leaves script injection nowhere to start: no inline scripts (but the theme's boot script,
+ * allowed by its exact text's hash), no plugins, no foreign base.
  */
 export const securityPlugin = fp<{ publicUrl: string; corsOrigins: string[] }>(
   async (app, { publicUrl, corsOrigins }) => {
@@ -16,7 +19,7 @@ export const securityPlugin = fp<{ publicUrl: string; corsOrigins: string[] }>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
@@ -52,3 +55,6 @@ export const securityPlugin = fp<{ publicUrl: string; corsOrigins: string[] }>(
 );
 
 const isKeyed = (url: string | undefined) => url !== undefined && /^\/(?:v1|mcp)(?:[/?#]|$)/.test(url);
+
+/** The CSP source allowing index.html's theme script (docs/web-app.md, "Preferences"), and only it. */
+export const THEME_BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;

@@ -11,6 +11,7 @@ import { createMarketLive } from '../services/market/live.js';
 import type { RateLimits } from '../services/rate-limit.js';
 import { createFactCache, createReadCache } from '../services/read-cache.js';
 import { createSiteLimits } from '../services/site/limits.js';
+import { createDownloadLimits } from '../services/social/download/limits.js';
 import { createTaskQueueHolder } from '../services/tasks/settings.js';
 
 /** ServiceDeps from what the other plugins made: the rate limits, background queue and caches are made here, once per app. */
@@ -30,6 +31,7 @@ export function createServiceDeps(
       ...createSiteLimits(rateLimits),
       ...createApiLimits(rateLimits),
       ...createMailLimits(rateLimits),
+      ...createDownloadLimits(rateLimits),
     },
     background: createBackground(rest.log),
     sessions: createSessionCache(),

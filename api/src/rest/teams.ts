@@ -11,6 +11,7 @@ import {
   renameTeamSchema,
   setTeamBudgetSchema,
   setTeamMemberRoleSchema,
+  setTeamTwoFactorSchema,
   teamIdSchema,
   teamInvitationIdSchema,
   teamKeyIdSchema,
@@ -36,6 +37,7 @@ import {
   teamUsage,
 } from '../services/teams/resources.js';
 import { createTeam, deleteTeam, getTeam, listTeams, renameTeam } from '../services/teams/teams.js';
+import { setTeamTwoFactor } from '../services/teams/two-factor-rule.js';
 import { signedInCallerOf } from './client.js';
 
 type TeamParams = { Params: { teamId: string } };
@@ -80,6 +82,13 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   );
   app.delete<MemberParams>('/api/teams/:teamId/members/:userId', guarded, async (request) =>
     removeMember(app.deps, teamMemberSchema.parse(request.params), signedInCallerOf(request)),
+  );
+  app.put<TeamParams>('/api/teams/:teamId/two-factor', guarded, async (request) =>
+    setTeamTwoFactor(
+      app.deps,
+      setTeamTwoFactorSchema.parse({ ...body(request), teamId: request.params.teamId }),
+      signedInCallerOf(request),
+    ),
   );
   app.post<TeamParams>('/api/teams/:teamId/leave', guarded, async (request) =>
     leaveTeam(app.deps, teamIdSchema.parse(request.params), signedInCallerOf(request)),

@@ -11,6 +11,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { MarketLive, MarketSnapshot } from './market/live-bus.js';
 import type { FactCache, ReadCache } from './read-cache.js';
 import type { SiteLimits } from './site/limits.js';
+import type { DownloadLimits } from './social/download/limits.js';
 import type { TaskQueueHolder, TaskSettings } from './tasks/settings.js';
 import type { TelegramBot } from './webhooks/channels.js';
 
@@ -21,7 +22,7 @@ import type { TelegramBot } from './webhooks/channels.js';
 export type { Log };
 
 /** Every named rate limit. Counters must outlive a request, so they are made once per app. */
-export type Limits = AuthLimits & SiteLimits & ApiLimits & MailLimits;
+export type Limits = AuthLimits & SiteLimits & ApiLimits & MailLimits & DownloadLimits;
 
 /**
  * What services need from the world, built once at start (plugins/services.ts) and handed to

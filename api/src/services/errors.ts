@@ -37,7 +37,7 @@ export class AppError extends Error {
 }
 
 /** The kinds of object an account owns and asks for by id. */
-export type OwnedObject = 'alert' | 'api_key' | 'task' | 'export' | 'notification' | 'team';
+export type OwnedObject = 'alert' | 'api_key' | 'task' | 'task_schedule' | 'export' | 'notification' | 'team' | 'saved_view';
 
 /**
  * An owned object the caller asked for by id that is not theirs, or does not exist: answered as any

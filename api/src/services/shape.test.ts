@@ -42,6 +42,11 @@ const EXCEPTIONS: Record<string, string> = {
   'auth/one-time-link.ts claimLink': "spends a mailed link inside the caller's transaction (single use)",
   'auth/one-time-link.ts useLink': "claims a mailed link and spends the user's other open links inside the caller's transaction",
   'auth/one-time-link.ts spendOpenLinks': "spends a user's other open links inside the caller's transaction",
+  'auth/two-factor/challenge.ts issueChallenge':
+    "records a sign-in's second-step challenge inside the caller's transaction (login, link sign-in)",
+  'auth/two-factor/enrolment.ts hasTwoFactor': "a lookup on the caller's handle (a sign-in's transaction; teams' checks)",
+  'auth/two-factor/recovery-codes.ts replaceRecoveryCodes': "writes a user's recovery codes inside the caller's transaction (enrolment)",
+  'auth/two-factor/recovery-codes.ts useRecoveryCode': 'spends one recovery code in one statement, for the second-factor check',
   'auth/one-time-link.ts refuseLink': 'logs and throws the refusal of a link: takes the refusal, not an input',
   'billing/subscriptions/set-plan.ts setPlan':
     "the one write of a plan change, inside the caller's transaction (sync, grace, downgrade, grant)",

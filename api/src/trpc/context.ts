@@ -34,6 +34,10 @@ export const UNBATCHABLE_PROCEDURES: ReadonlySet<string> = new Set([
   'auth.requestLoginLink',
   'auth.signInWithLink',
   'user.resendVerification',
+  'auth.completeTwoFactor',
+  'user.startTwoFactor',
+  'user.confirmTwoFactor',
+  'user.disableTwoFactor',
 ]);
 
 export const UNBATCHABLE_MESSAGE = 'Sign-in, sign-up, password and email calls cannot be batched: send each in a request of its own.';

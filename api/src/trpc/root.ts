@@ -10,10 +10,13 @@ import { newsletterRouter } from './routers/newsletter.js';
 import { siteRouter } from './routers/site.js';
 import { socialRouter } from './routers/social.js';
 import { systemRouter } from './routers/system.js';
+import { taskSchedulesRouter } from './routers/task-schedules.js';
 import { tasksRouter } from './routers/tasks.js';
 import { teamsRouter } from './routers/teams.js';
 import { userRouter } from './routers/user.js';
 import { watchlistRouter } from './routers/watchlist.js';
+import { preferencesRouter } from './routers/preferences.js';
+import { savedViewsRouter } from './routers/saved-views.js';
 import { webhooksRouter } from './routers/webhooks.js';
 import { router } from './trpc.js';
 
@@ -29,12 +32,15 @@ export const appRouter = router({
   social: socialRouter,
   market: marketRouter,
   watchlist: watchlistRouter,
+  preferences: preferencesRouter,
+  savedViews: savedViewsRouter,
   apiKeys: apiKeysRouter,
   alerts: alertsRouter,
   webhooks: webhooksRouter,
   billing: billingRouter,
   tasks: tasksRouter,
   teams: teamsRouter,
+  taskSchedules: taskSchedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

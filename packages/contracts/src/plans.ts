@@ -38,11 +38,13 @@ export interface PlanLimits {
   tasks: number;
   /** Uploaded files kept at once; each is deleted UPLOAD_TTL_HOURS after it arrives. */
   uploads: number;
+  /** Task schedules, paused ones included (each keeps its latest runs only). */
+  schedules: number;
 }
 export type PlanLimitId = keyof PlanLimits;
 
-const FREE_LIMITS: PlanLimits = { activeAlerts: 20, webhookAlerts: 5, apiKeys: 5, tasks: 50, uploads: 10 };
-const PRO_LIMITS: PlanLimits = { activeAlerts: 200, webhookAlerts: 50, apiKeys: 20, tasks: 500, uploads: 100 };
+const FREE_LIMITS: PlanLimits = { activeAlerts: 20, webhookAlerts: 5, apiKeys: 5, tasks: 50, uploads: 10, schedules: 5 };
+const PRO_LIMITS: PlanLimits = { activeAlerts: 200, webhookAlerts: 50, apiKeys: 20, tasks: 500, uploads: 100, schedules: 50 };
 
 /** The Free plan's calls per calendar month (UTC). */
 export const FREE_CALLS_PER_MONTH = 1_000;
@@ -64,6 +66,7 @@ export const PLAN_LIMIT_LABELS: Readonly<Record<PlanLimitId, { name: string; rem
   apiKeys: { name: 'API keys', remedy: 'Delete one you no longer use' },
   tasks: { name: 'tasks', remedy: 'Delete a finished one' },
   uploads: { name: 'uploaded files kept at once', remedy: `Wait for one to expire (files are kept ${UPLOAD_TTL_HOURS} hours)` },
+  schedules: { name: 'task schedules', remedy: 'Delete one' },
 };
 
 /**

@@ -232,6 +232,8 @@ interface TaskBase {
   error: string | null;
   /** Runs started so far. */
   attempts: number;
+  /** The schedule that started this task (docs/tasks.md, "Schedules"); null for one created by hand. */
+  scheduleId: string | null;
 }
 
 export type Task =

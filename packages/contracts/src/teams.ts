@@ -43,6 +43,10 @@ export const TEAM_PERMISSIONS = {
   runTasks: ['owner', 'admin', 'member'],
   /** Plan, subscription, budget, invoices. */
   billing: ['owner', 'billing'],
+  /** Require two-factor sign-in of every member. */
+  requireTwoFactor: ['owner'],
+  /** Leave the team (allowed without two-factor sign-in where the team requires it). */
+  leave: ['owner', 'admin', 'member', 'billing'],
 } as const satisfies Record<string, readonly TeamRole[]>;
 export type TeamAction = keyof typeof TEAM_PERMISSIONS;
 
@@ -74,6 +78,8 @@ export const TEAM_MESSAGES = {
   ownersOnly: 'Only an owner can add, change or remove an owner',
   lastOwner: 'A team needs an owner: make another member owner first',
   cancelProFirst: "Cancel the team's Pro plan before deleting the team",
+  twoFactorRequired: 'This team requires two-factor sign-in: turn it on in Settings → Security',
+  twoFactorYoursFirst: 'Turn on two-factor sign-in for your own account before requiring it of the team',
 } as const;
 
 const teamName = text('Team name', { error: TEAM_MESSAGES.nameRequired })
@@ -117,6 +123,11 @@ export const teamKeyIdSchema = renameApiKeySchema.pick({ id: true }).extend({ te
 export type TeamKeyIdInput = z.output<typeof teamKeyIdSchema>;
 export const setTeamBudgetSchema = setBudgetSchema.extend({ teamId });
 export type SetTeamBudgetInput = z.output<typeof setTeamBudgetSchema>;
+export const setTeamTwoFactorSchema = z.object({
+  teamId,
+  required: z.boolean({ error: 'required must be true or false' }),
+});
+export type SetTeamTwoFactorInput = z.output<typeof setTeamTwoFactorSchema>;
 export const changeTeamPlanSchema = changePlanSchema.extend({ teamId });
 export type ChangeTeamPlanInput = z.output<typeof changeTeamPlanSchema>;
 
@@ -151,6 +162,8 @@ export interface TeamMember {
   email: string;
   role: TeamRole;
   joinedAt: string;
+  /** Signs in with a second factor (what a team requiring it needs of each member). */
+  twoFactor: boolean;
 }
 
 export interface TeamInvitation {
@@ -162,6 +175,8 @@ export interface TeamInvitation {
 
 /** One team: its members, and (for owners and admins) its open invitations. */
 export interface TeamDetail extends TeamSummary {
+  /** Members reach the team only with two-factor sign-in on. */
+  requireTwoFactor: boolean;
   members: TeamMember[];
   invitations: TeamInvitation[];
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AppData } from './dataLayer/appData';
 import { AppDataContext } from './dataLayer/AppDataContext';
+import { PreferencesSync } from './PreferencesSync';
 import { SessionProvider } from './session';
 
 export interface AppProvidersProps {
@@ -17,6 +18,7 @@ export function AppProviders({ data, children }: AppProvidersProps) {
   return (
     <AppDataContext.Provider value={data}>
       <SessionProvider client={data.client} tokens={data.tokens} queries={data.queries}>
+        <PreferencesSync client={data.client} />
         {children}
       </SessionProvider>
     </AppDataContext.Provider>

@@ -1,8 +1,7 @@
 import { formatUsd, FREE_CALLS_PER_MONTH, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
 import { usePublicRead } from '../app/dataLayer/usePublicRead';
 import styles from './SiteFigures.module.css';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../lib/formatNumber';
 
 interface Figure {
   value: string | null;
@@ -15,12 +14,12 @@ interface Figure {
  */
 export function SiteFigures() {
   const stats = usePublicRead('site.stats');
-  const counted = (n: number | undefined) => (stats.isError ? '–' : n === undefined ? null : count.format(n));
+  const counted = (n: number | undefined) => (stats.isError ? '–' : n === undefined ? null : formatCount(n));
   const figures: Figure[] = [
     { value: counted(stats.data?.assetsTracked), label: 'crypto assets tracked' },
     { value: counted(stats.data?.postsStored), label: 'social posts stored and scored' },
     { value: formatUsd(PRICE_MICROS_PER_1000_CALLS), label: 'per 1,000 API calls, pay as you go' },
-    { value: count.format(FREE_CALLS_PER_MONTH), label: 'free API calls a month on the Free plan' },
+    { value: formatCount(FREE_CALLS_PER_MONTH), label: 'free API calls a month on the Free plan' },
   ];
   return (
     <dl className={styles.figures} aria-busy={stats.isLoading}>

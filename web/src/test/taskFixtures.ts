@@ -1,4 +1,12 @@
-import { createTaskSchema, taskDownloadPath, type AnalysisReport, type Task } from '@coinsight/contracts';
+import {
+  createTaskScheduleSchema,
+  createTaskSchema,
+  SCHEDULE_PRESET_CRON,
+  taskDownloadPath,
+  type AnalysisReport,
+  type Task,
+  type TaskSchedule,
+} from '@coinsight/contracts';
 import { StubError, type Handlers } from './trpcStub';
 
 type ScrapeTask = Extract<Task, { type: 'scrape' }>;
@@ -14,6 +22,7 @@ const base = {
   finishedAt: null,
   error: null,
   attempts: 0,
+  scheduleId: null,
 };
 
 export const UPLOAD_ID = '7d0c4c52-3f8e-4a55-9a51-2a4d5c0e9b11';
@@ -79,8 +88,17 @@ export const analysisReport: AnalysisReport = {
  * and later reads see it. Newest first, as tasks.list answers.
  */
 export function tasksServer(initial: Task[] = [], report: AnalysisReport = analysisReport) {
-  const state = { tasks: [...initial] };
+  const state = { tasks: [...initial], schedules: [] as TaskSchedule[] };
   let next = 1;
+  const findSchedule = (id: string) => {
+    const schedule = state.schedules.find((candidate) => candidate.id === id);
+    if (!schedule) throw new StubError(404, 'Schedule not found');
+    return schedule;
+  };
+  const replaceSchedule = (schedule: TaskSchedule) => {
+    state.schedules = state.schedules.map((candidate) => (candidate.id === schedule.id ? schedule : candidate));
+    return schedule;
+  };
   const find = (id: string) => {
     const task = state.tasks.find((candidate) => candidate.id === id);
     if (!task) throw new StubError(404, 'Task not found');
@@ -116,6 +134,35 @@ export function tasksServer(initial: Task[] = [], report: AnalysisReport = analy
     'tasks.delete': (input) => {
       find(input.id);
       state.tasks = state.tasks.filter((task) => task.id !== input.id);
+      return { id: input.id };
+    },
+    'taskSchedules.list': () => state.schedules,
+    'taskSchedules.create': (input) => {
+      const parsed = createTaskScheduleSchema.parse(input);
+      const schedule: TaskSchedule = {
+        id: `00000000-0000-4000-9000-${String(next++).padStart(12, '0')}`,
+        title: parsed.title,
+        description: parsed.description ?? null,
+        source: parsed.source,
+        repeat: parsed.repeat,
+        cron: parsed.repeat === 'cron' ? (parsed.cron ?? '') : SCHEDULE_PRESET_CRON[parsed.repeat],
+        active: true,
+        nextRunAt: '2026-11-23T09:00:00.000Z',
+        lastRunAt: null,
+        failures: 0,
+        lastError: null,
+        webhookUrl: parsed.webhookUrl ?? null,
+        createdAt: '2026-11-23T08:00:00.000Z',
+        runs: [],
+      };
+      state.schedules.unshift(schedule);
+      return schedule;
+    },
+    'taskSchedules.pause': (input) => replaceSchedule({ ...findSchedule(input.id), active: false, nextRunAt: null }),
+    'taskSchedules.resume': (input) => replaceSchedule({ ...findSchedule(input.id), active: true, nextRunAt: '2026-11-23T09:00:00.000Z' }),
+    'taskSchedules.delete': (input) => {
+      findSchedule(input.id);
+      state.schedules = state.schedules.filter((schedule) => schedule.id !== input.id);
       return { id: input.id };
     },
   };

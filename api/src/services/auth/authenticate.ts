@@ -2,6 +2,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { Authenticated } from './authenticated.js';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
 import { verifySessionToken } from './tokens.js';
+import { markSeen } from './last-seen.js';
 
 export type { Authenticated };
 
@@ -16,9 +17,15 @@ export function bearerToken(header: string | undefined): string | null {
  * be open, and the token must carry the user's current token version. A verified session is
  * trusted for SESSION_CACHE_TTL_MS (session-cache.ts) without asking the database again.
  */
-export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'jwtSecret' | 'sessions'>, token: string): Promise<Authenticated | null> {
+export async function authenticate(
+  deps: Pick<ServiceDeps, 'db' | 'jwtSecret' | 'sessions' | 'now'>,
+  token: string,
+): Promise<Authenticated | null> {
   const cached = deps.sessions.get(token);
-  if (cached) return cached;
+  if (cached) {
+    await markSeen(deps, { sessionId: cached.session.id });
+    return cached;
+  }
   const begun = deps.sessions.begin();
   const claims = verifySessionToken(token, deps.jwtSecret);
   if (!claims) return null;
@@ -34,12 +41,13 @@ export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'jwtSecret' | 
   if (!row || row.token_version !== claims.ver) return null;
   const auth = { user: toPublicUser(row), session: { id: row.session_id } };
   deps.sessions.set(token, auth, begun);
+  await markSeen(deps, { sessionId: auth.session.id });
   return auth;
 }
 
 /** authenticate() for an HTTP request; a present but refused token is logged (without itself). */
 export async function authenticateRequest(
-  deps: Pick<ServiceDeps, 'db' | 'jwtSecret' | 'sessions'>,
+  deps: Pick<ServiceDeps, 'db' | 'jwtSecret' | 'sessions' | 'now'>,
   header: string | undefined,
   log: Pick<ServiceDeps['log'], 'info'>,
 ): Promise<Authenticated | null> {

@@ -1,5 +1,5 @@
 import type { emailLinkSchema, loginLinkRequestSchema } from '@coinsight/contracts';
-import type { AuthResult } from '@coinsight/contracts';
+import { needsSecondFactor, type SignInResult } from '@coinsight/contracts';
 import type { z } from 'zod';
 import type { Caller } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
@@ -8,6 +8,8 @@ import { openSession } from './sessions.js';
 import { followLink, mailOneTimeLink, useLink, type MailLinkDeps, type OneTimeLink } from './one-time-link.js';
 import { accountKey, type AuthLimits } from './throttle.js';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
+import { issueChallenge } from './two-factor/challenge.js';
+import { hasTwoFactor } from './two-factor/enrolment.js';
 
 export const LOGIN_LINK_SENT_MESSAGE =
   'If an account exists for that email, a sign-in link has been sent. It works once, within 15 minutes.';
@@ -42,12 +44,13 @@ export async function requestLoginLink(
  * Signs in with a mailed link: it works once (claiming it is one statement, so two uses cannot
  * both win), for 15 minutes, and spends the user's other open links. Holding the mailbox is the
  * proof, so the guessing counters do not apply; this address's failures on the account are cleared.
+ * An account with two-factor sign-in on gets a challenge for its code instead of a session.
  */
 export async function signInWithLink(
-  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret' | 'sessions'>,
+  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret' | 'sessions' | 'now'>,
   input: z.infer<typeof emailLinkSchema>,
   caller: Caller<'client'>,
-): Promise<AuthResult> {
+): Promise<SignInResult> {
   const { ip } = caller.client;
   const result = await followLink(
     deps,
@@ -58,9 +61,10 @@ export async function signInWithLink(
         log: 'sign-in link refused: invalid, used or expired',
         message: INVALID_LOGIN_LINK_MESSAGE,
       },
-      use: async (trx, now) => {
+      use: async (trx, now): Promise<SignInResult | null> => {
         const link = await useLink(trx, 'login_links', input.token, now);
         if (!link) return null;
+        if (await hasTwoFactor(trx, link.user_id)) return issueChallenge(trx, { userId: link.user_id, method: 'link', now: deps.now() });
         const user = await trx
           .selectFrom('users')
           .select([...PUBLIC_USER_COLUMNS, 'users.token_version'])
@@ -72,6 +76,10 @@ export async function signInWithLink(
     },
     caller,
   );
+  if (needsSecondFactor(result)) {
+    deps.log.info({ event: 'auth.login_second_factor', ip, method: 'link' }, 'sign-in link right, a code asked for');
+    return result;
+  }
   await deps.limits.loginFailuresByAccountAndIp.reset(`${accountKey(result.user.email)}:${ip}`).catch(() => undefined);
   deps.log.info({ event: 'auth.login', userId: result.user.id, ip, method: 'link' }, 'signed in with a mailed link');
   return result;

@@ -1,4 +1,4 @@
-import type { AuthResult, loginSchema } from '@coinsight/contracts';
+import { needsSecondFactor, type loginSchema, type SignInResult } from '@coinsight/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Caller } from '../caller.js';
@@ -9,6 +9,8 @@ import { openSession } from './sessions.js';
 import type { RateLimit } from '../rate-limit.js';
 import { accountKey, TOO_MANY_LOGINS_MESSAGE } from './throttle.js';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './users.js';
+import { issueChallenge } from './two-factor/challenge.js';
+import { hasTwoFactor } from './two-factor/enrolment.js';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
@@ -19,12 +21,15 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
  * made before any of them is counted. Only a definite wrong password keeps its counts; a success,
  * a refusal, or a failure on our side (database, Redis, anything thrown) gives them back, so an
  * outage never turns into a lockout once it is over.
+ *
+ * An account with two-factor sign-in on gets, for a right password, a challenge instead of a
+ * session (two-factor/challenge.ts); accounts without it get `{ token, user }` as before.
  */
 export async function login(
-  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret'>,
+  deps: Pick<ServiceDeps, 'db' | 'limits' | 'log' | 'jwtSecret' | 'now'>,
   input: z.infer<typeof loginSchema>,
   caller: Caller<'client'>,
-): Promise<AuthResult> {
+): Promise<SignInResult> {
   const { client } = caller;
   const { db, limits, log } = deps;
   const account = accountKey(input.email);
@@ -75,12 +80,16 @@ export async function login(
         .where('id', '=', user.id)
         .execute();
     }
-    const token = await openSession(db, deps.jwtSecret, user, client);
-    // A success gives its attempt back and clears this address's failures on the account.
+    const answer: SignInResult = (await hasTwoFactor(db, user.id))
+      ? await issueChallenge(db, { userId: user.id, method: 'password', now: deps.now() })
+      : { token: await openSession(db, deps.jwtSecret, user, client), user: toPublicUser(user) };
+    // A right password gives its attempt back and clears this address's failures on the account.
     await giveBack();
     await limits.loginFailuresByAccountAndIp.reset(accountAndIp).catch(() => undefined);
-    log.info({ event: 'auth.login', userId: user.id, ip: client.ip }, 'signed in');
-    return { token, user: toPublicUser(user) };
+    if (needsSecondFactor(answer))
+      log.info({ event: 'auth.login_second_factor', userId: user.id, ip: client.ip }, 'password right, a code asked for');
+    else log.info({ event: 'auth.login', userId: user.id, ip: client.ip }, 'signed in');
+    return answer;
   } catch (error) {
     if (!wrongPassword) await giveBack();
     throw error;

@@ -95,3 +95,21 @@ export function loginLinkMail(to: string, username: string, link: string): MailM
     ].join('\n'),
   };
 }
+
+export function twoFactorChangedMail(to: string, username: string, how: 'on' | 'off'): MailMessage {
+  const what =
+    how === 'on'
+      ? 'Two-factor sign-in was turned on for your Coinsight account just now: signing in now also asks for a code from your authenticator app (or one of your recovery codes).'
+      : 'Two-factor sign-in was turned off for your Coinsight account just now: signing in asks for the password alone again, and your recovery codes no longer work.';
+  return {
+    to,
+    subject: how === 'on' ? 'Two-factor sign-in is on for your Coinsight account' : 'Two-factor sign-in is off for your Coinsight account',
+    text: [
+      `Hello ${username},`,
+      '',
+      what,
+      '',
+      'If it was not you, reset your password at once from the sign-in page, then check Settings → Security and contact support.',
+    ].join('\n'),
+  };
+}

@@ -9,6 +9,9 @@ import type { Authenticated } from './authenticated.js';
  */
 export const SESSION_CACHE_TTL_MS = 1_000;
 
+/** A session's last_seen_at is written at most this often (per instance; the write itself skips fresher rows: last-seen.ts). */
+export const LAST_SEEN_INTERVAL_MS = 60_000;
+
 /** Verified sessions by token, so a signed-in client's requests cost no database round trip. */
 export interface SessionCache {
   get(token: string): Authenticated | undefined;
@@ -18,6 +21,11 @@ export interface SessionCache {
   /** Forgets every cached session of the user (each write to the user's row or sessions calls it). */
   forgetUser(userId: string): void;
   forgetSession(sessionId: string): void;
+  /**
+   * Whether a session's last-seen time is due a write (none by this instance within
+   * LAST_SEEN_INTERVAL_MS); answering true records `nowMs` as the latest (auth/last-seen.ts).
+   */
+  seenDue(sessionId: string, nowMs: number): boolean;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -33,6 +41,7 @@ export function createSessionCache({ ttlMs = SESSION_CACHE_TTL_MS, max = 50_000 
   // Bumped by every forget: a lookup that read the database before a revocation committed must
   // not store what it read after the revocation cleared the cache.
   let epoch = 0;
+  const seen = new LRUCache<string, number>({ max });
   const forget = (matches: (auth: Authenticated) => boolean) => {
     epoch += 1;
     // A scan: revocations are rare next to reads, and the cache holds at most `max` entries.
@@ -50,6 +59,12 @@ export function createSessionCache({ ttlMs = SESSION_CACHE_TTL_MS, max = 50_000 
     },
     forgetSession(sessionId) {
       forget((auth) => auth.session.id === sessionId);
+    },
+    seenDue(sessionId, nowMs) {
+      const last = seen.get(sessionId);
+      if (last !== undefined && nowMs - last < LAST_SEEN_INTERVAL_MS && nowMs >= last) return false;
+      seen.set(sessionId, nowMs);
+      return true;
     },
   };
 }

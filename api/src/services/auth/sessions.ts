@@ -27,9 +27,14 @@ export async function openSession(
   return signSessionToken({ sub: user.id, jti: sessionId, ver: user.token_version }, jwtSecret);
 }
 
-/** Ends every open session of the user (a password or the account's address changed hands). `executor` may be a transaction. */
+/**
+ * Ends every open session of the user (a password or the account's address changed hands), and
+ * every sign-in halfway through (a two-factor challenge the old password opened). `executor` may
+ * be a transaction.
+ */
 export async function revokeSessions(executor: Db, userId: string, now: Date): Promise<void> {
   await executor.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await executor.deleteFrom('two_factor_challenges').where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 /** Ends exactly this session; the user's others stay signed in. */

@@ -35,6 +35,9 @@ export interface AuthLimits {
   passwordChecksByUser: RateLimit;
   /** "Resend verification email" from settings: a few a day is plenty for a person. */
   verificationMailsByUser: RateLimit;
+  /** Wrong two-factor codes, per account and address, then per account (as failed logins: two-factor/check.ts). */
+  twoFactorFailuresByAccountAndIp: RateLimit;
+  twoFactorFailuresByAccount: RateLimit;
 }
 
 /** The numbers docs/accounts.md states; the global sign-up rate is the operator's (SIGNUP_RATE_PER_MINUTE). */
@@ -44,6 +47,8 @@ export const LOGIN_WINDOW_SECONDS = 15 * 60;
 export const SIGNUPS_PER_ADDRESS_PER_HOUR = 5;
 export const SIGNUPS_PER_NETWORK_PER_HOUR = 20;
 export const DEFAULT_SIGNUPS_PER_MINUTE = 30;
+export const TWO_FACTOR_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
+export const TWO_FACTOR_FAILURES_PER_ACCOUNT = 20;
 
 export function createAuthLimits(limits: RateLimits, options: { signupsPerMinute?: number } = {}): AuthLimits {
   return {
@@ -72,6 +77,16 @@ export function createAuthLimits(limits: RateLimits, options: { signupsPerMinute
     linkAttemptsByIp: limits.create({ name: 'link-use-ip', points: 20, durationSeconds: 60 * 60 }),
     passwordChecksByUser: limits.create({ name: 'password-check-user', points: 5, durationSeconds: 15 * 60 }),
     verificationMailsByUser: limits.create({ name: 'verify-mail-user', points: 3, durationSeconds: 60 * 60 }),
+    twoFactorFailuresByAccountAndIp: limits.create({
+      name: 'totp-fail-account-ip',
+      points: TWO_FACTOR_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+      durationSeconds: LOGIN_WINDOW_SECONDS,
+    }),
+    twoFactorFailuresByAccount: limits.create({
+      name: 'totp-fail-account',
+      points: TWO_FACTOR_FAILURES_PER_ACCOUNT,
+      durationSeconds: LOGIN_WINDOW_SECONDS,
+    }),
   };
 }
 

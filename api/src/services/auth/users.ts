@@ -37,7 +37,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
 }
 
 /** Prefixed random ids (`usr_…`, `ses_…`): 96 random bits, readable in logs as what they name. */
-export function newId(prefix: 'usr' | 'ses' | 'pwr' | 'emc' | 'emv' | 'lnk'): string {
+export function newId(prefix: 'usr' | 'ses' | 'pwr' | 'emc' | 'emv' | 'lnk' | 'rec' | 'tfc'): string {
   return `${prefix}_${randomBytes(12).toString('base64url')}`;
 }
 

@@ -1,6 +1,8 @@
 // Social data services: plain functions of the database, shared by REST, tRPC and benchmarks.
 export type { SocialDeps } from './deps.js';
 export { listPosts } from './list-posts.js';
+export { downloadPosts, type PostDownload } from './download/posts.js';
+export { downloadSearch } from './download/search.js';
 export { quickStats } from './quick-stats.js';
 export { searchPosts } from './search-posts.js';
 export { platformSummaries } from './summaries.js';

@@ -1,6 +1,7 @@
 import type { ListQuery, PostPage, SocialPlatform } from '@coinsight/contracts';
 import type { SignedIn } from '../caller.js';
 import { readKey } from '../read-cache.js';
+import { requireTrackedCoin } from './coin.js';
 import { datasetScope } from './dataset.js';
 import type { SocialDeps } from './deps.js';
 import { readListPage } from './list/read-page.js';
@@ -21,6 +22,7 @@ export async function listPosts<P extends SocialPlatform>(
   { platform, query }: { platform: P; query: ListQuery<P> },
   caller: SignedIn,
 ): Promise<PostPage<P>> {
+  await requireTrackedCoin(deps, { coin: query.coin });
   const scope = await datasetScope(deps, query, caller);
   if (!deps.reads || scope.dataset === 'mine') return readListPage(deps, { scope, platform, query });
   return deps.reads.get(readKey('list', [platform, query]), () => readListPage(deps, { scope, platform, query }));

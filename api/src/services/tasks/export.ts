@@ -36,7 +36,6 @@ export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number 
  * a cell is quoted as well: the writer quotes only its own record delimiter by itself.
  */
 const CSV_OPTIONS: CsvOptions = {
-  columns: [...EXPORT_COLUMNS],
   record_delimiter: 'windows',
   escape_formulas: true,
   quoted_match: /[\r\n]/,
@@ -44,8 +43,15 @@ const CSV_OPTIONS: CsvOptions = {
   cast: { object: (value) => (Array.isArray(value) ? value.join(' ') : JSON.stringify(value)) },
 };
 
-/** CSV records for these rows, CRLF-terminated; with the header line first when asked. */
-export const csvRecords = (rows: ExportRow[], header = false): string => stringify(rows, { ...CSV_OPTIONS, header });
+/**
+ * CSV records of these rows in these columns, CRLF-terminated, formula-escaped as above; with the
+ * header line first when asked. Every CSV the app writes goes through it (export files, table downloads).
+ */
+export const csvOf = (rows: readonly object[], columns: readonly string[], header = false): string =>
+  stringify([...rows], { ...CSV_OPTIONS, columns: [...columns], header });
+
+/** An export file's CSV records for these rows; with the header line first when asked. */
+export const csvRecords = (rows: ExportRow[], header = false): string => csvOf(rows, EXPORT_COLUMNS, header);
 
 async function write(out: Writable, text: string): Promise<void> {
   // Backpressure: wait for the database rather than queueing the whole export in memory.

@@ -7,6 +7,7 @@ import {
   taskDownloadPath,
   type AnalysisReport,
   type CreateTask,
+  type ScrapeSource,
   type Task,
   type TaskStatus,
   type TaskType,
@@ -49,6 +50,7 @@ export const TASK_COLUMNS = [
   'created_at',
   'started_at',
   'finished_at',
+  'schedule_id',
 ] as const;
 
 /** A task as TASK_COLUMNS select it, typed by the schema. */
@@ -69,6 +71,7 @@ export function toTask(row: TaskRow, now = new Date()): Task {
     finishedAt: row.finished_at?.toISOString() ?? null,
     error: row.error,
     attempts: row.attempts,
+    scheduleId: row.schedule_id,
   };
   // jsonb comes back as the value on both drivers; its shape is the one the worker wrote.
   switch (row.type) {
@@ -182,22 +185,7 @@ export const NOT_RUN_YET = {
 export async function createTask(deps: Deps, input: CreateTask, caller: SignedIn): Promise<Task> {
   const { userId } = caller;
   const { type, title, description, ...params } = input;
-  if (input.type === 'scrape') {
-    const source = input.source;
-    if (source.kind === 'x-recent-search' && !deps.tasks.x) throw new AppError('BAD_REQUEST', TASK_MESSAGES.xNotConfigured);
-    if (source.kind === 'url' && !deps.tasks.allowPrivateUrls && !isTrusted(deps, source.url) && isRefusedLiteral(source.url))
-      throw new AppError('BAD_REQUEST', TASK_URL_PUBLIC_MESSAGE, { param: 'source.url' });
-    if (source.kind === 'upload') {
-      const upload = await deps.db
-        .selectFrom('task_uploads')
-        .select('id')
-        .where('id', '=', source.uploadId)
-        .where('user_id', '=', userId)
-        .where('expires_at', '>', new Date())
-        .executeTakeFirst();
-      if (!upload) throw new AppError('BAD_REQUEST', TASK_MESSAGES.uploadNotFound, { param: 'source.uploadId' });
-    }
-  }
+  if (input.type === 'scrape') await checkScrapeSource(deps, { source: input.source }, caller);
   const row = await deps.db.transaction().execute(async (trx) => {
     await assertBelowTaskLimits(trx, userId, 'new');
     return trx
@@ -218,6 +206,28 @@ export async function createTask(deps: Deps, input: CreateTask, caller: SignedIn
   deps.log.info({ event: 'task.created', userId, taskId: row.id, type }, 'task created');
   await offer(deps, row.id);
   return toTask(row);
+}
+
+/**
+ * What can be checked of a scrape's source before it runs (a task's, or a schedule's each run
+ * will use): the upload is the caller's and still there, the X source is configured, a URL given
+ * as an address is public (hosts are resolved and checked when the task runs, and on every redirect).
+ */
+export async function checkScrapeSource(deps: Deps, input: { source: ScrapeSource }, caller: SignedIn): Promise<void> {
+  const { source } = input;
+  if (source.kind === 'x-recent-search' && !deps.tasks.x) throw new AppError('BAD_REQUEST', TASK_MESSAGES.xNotConfigured);
+  if (source.kind === 'url' && !deps.tasks.allowPrivateUrls && !isTrusted(deps, source.url) && isRefusedLiteral(source.url))
+    throw new AppError('BAD_REQUEST', TASK_URL_PUBLIC_MESSAGE, { param: 'source.url' });
+  if (source.kind === 'upload') {
+    const upload = await deps.db
+      .selectFrom('task_uploads')
+      .select('id')
+      .where('id', '=', source.uploadId)
+      .where('user_id', '=', caller.userId)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    if (!upload) throw new AppError('BAD_REQUEST', TASK_MESSAGES.uploadNotFound, { param: 'source.uploadId' });
+  }
 }
 
 const isTrusted = (deps: Deps, url: string) => deps.tasks.trustedOrigins?.includes(new URL(url).origin) ?? false;
@@ -265,7 +275,18 @@ export async function retryTask(deps: Deps, input: { id: string }, caller: Signe
     await assertBelowTaskLimits(trx, userId, 'retry');
     return trx
       .updateTable('tasks')
-      .set({ status: 'pending', progress: 0, attempts: 0, error: null, result: null, report: null, started_at: null, finished_at: null })
+      .set({
+        status: 'pending',
+        progress: 0,
+        attempts: 0,
+        error: null,
+        result: null,
+        report: null,
+        started_at: null,
+        finished_at: null,
+        // The retried run's end is settled again (its schedule told, its webhook sent).
+        settled_at: null,
+      })
       .where('id', '=', input.id)
       .where('status', 'in', ['failed', 'cancelled'])
       .returning(TASK_COLUMNS)

@@ -18,6 +18,7 @@ import { AppError } from '../errors.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { refundMailBudget, spendMailBudget } from '../mail/budget.js';
 import { sendMail } from '../mail/send.js';
+import { hasTwoFactor } from '../auth/two-factor/enrolment.js';
 import { teamAccess } from './access.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -154,13 +155,17 @@ export async function acceptInvitation(
     const user = await trx.selectFrom('users').select('email').where('id', '=', caller.userId).forUpdate().executeTakeFirstOrThrow();
     const open = await trx
       .selectFrom('team_invitations')
-      .select(['id', 'email'])
+      .select(['id', 'email', 'team_id'])
       .where('token_hash', '=', hash)
       .where('accepted_at', 'is', null)
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (!open) throw new AppError('BAD_REQUEST', TEAM_MESSAGES.invitationInvalid);
     if (open.email.toLowerCase() !== user.email.toLowerCase()) throw new AppError('FORBIDDEN', TEAM_MESSAGES.invitationOtherEmail);
+    // Checked before the claim: the link stays open while its addressee turns two-factor on.
+    const team = await trx.selectFrom('teams').select('require_two_factor').where('id', '=', open.team_id).executeTakeFirstOrThrow();
+    if (team.require_two_factor && !(await hasTwoFactor(trx, caller.userId)))
+      throw new AppError('FORBIDDEN', TEAM_MESSAGES.twoFactorRequired);
     const claimed = await trx
       .updateTable('team_invitations')
       .set({ accepted_at: now })

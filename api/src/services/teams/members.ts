@@ -81,7 +81,7 @@ export async function removeMember(deps: Deps, input: TeamMemberInput, caller: S
 
 /** Leaves a team (any member; the last owner first makes another member owner, or deletes the team). */
 export async function leaveTeam(deps: Deps, input: TeamIdInput, caller: SignedIn): Promise<{ ok: true; keysDeleted: number }> {
-  const access = await teamAccess(deps, { teamId: input.teamId, action: 'view' }, caller);
+  const access = await teamAccess(deps, { teamId: input.teamId, action: 'leave' }, caller);
   const keysDeleted = await deps.db.transaction().execute(async (trx) => {
     const member = await memberOf(trx, input.teamId, caller.userId);
     if (member.role === 'owner' && member.otherOwners === 0) throw new AppError('CONFLICT', TEAM_MESSAGES.lastOwner);

@@ -86,13 +86,21 @@ export async function getTeam(deps: Pick<ServiceDeps, 'db' | 'now'>, input: Team
     deps.db
       .selectFrom('teams')
       .innerJoin('users', 'users.id', 'teams.account_id')
-      .select(['teams.name', 'users.plan'])
+      .select(['teams.name', 'teams.require_two_factor', 'users.plan'])
       .where('teams.id', '=', input.teamId)
       .executeTakeFirstOrThrow(),
     deps.db
       .selectFrom('team_members')
       .innerJoin('users', 'users.id', 'team_members.user_id')
-      .select(['users.id', 'users.username', 'users.email', 'team_members.role', 'team_members.created_at'])
+      .leftJoin('two_factor', (join) => join.onRef('two_factor.user_id', '=', 'users.id').on('two_factor.confirmed_at', 'is not', null))
+      .select([
+        'users.id',
+        'users.username',
+        'users.email',
+        'team_members.role',
+        'team_members.created_at',
+        'two_factor.user_id as second_factor',
+      ])
       .where('team_members.team_id', '=', input.teamId)
       .orderBy('team_members.created_at')
       .orderBy('users.id')
@@ -114,12 +122,14 @@ export async function getTeam(deps: Pick<ServiceDeps, 'db' | 'now'>, input: Team
     name: team.name,
     role: access.role,
     plan: team.plan,
+    requireTwoFactor: team.require_two_factor,
     members: members.map((m) => ({
       userId: m.id,
       username: m.username,
       email: m.email,
       role: m.role,
       joinedAt: m.created_at.toISOString(),
+      twoFactor: m.second_factor !== null,
     })),
     invitations: invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, expiresAt: i.expires_at.toISOString() })),
   };

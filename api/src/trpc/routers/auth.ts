@@ -5,6 +5,7 @@ import {
   loginSchema,
   resetPasswordSchema,
   signupSchema,
+  twoFactorSignInSchema,
 } from '@coinsight/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { requestLoginLink, signInWithLink } from '../../services/auth/login-link.js';
@@ -12,6 +13,7 @@ import { login } from '../../services/auth/login.js';
 import { forgotPassword, resetPassword } from '../../services/auth/password-reset.js';
 import { logout } from '../../services/auth/sessions.js';
 import { signup } from '../../services/auth/signup.js';
+import { completeTwoFactorSignIn } from '../../services/auth/two-factor/challenge.js';
 import { verifyAccount } from '../../services/auth/verification.js';
 import { protectedProcedure, publicProcedure } from '../trpc.js';
 
@@ -25,6 +27,10 @@ export const authRouter = {
     .input(loginLinkRequestSchema)
     .mutation(({ ctx, input }) => requestLoginLink(ctx.deps, input, ctx.caller)),
   signInWithLink: publicProcedure.input(emailLinkSchema).mutation(({ ctx, input }) => signInWithLink(ctx.deps, input, ctx.caller)),
+  /** Sign-in's second step: the challenge `login` or `signInWithLink` answered, and a code. */
+  completeTwoFactor: publicProcedure
+    .input(twoFactorSignInSchema)
+    .mutation(({ ctx, input }) => completeTwoFactorSignIn(ctx.deps, input, ctx.caller)),
   logout: protectedProcedure.mutation(async ({ ctx }) => {
     await logout(ctx.deps, {}, ctx.caller);
     return { ok: true };

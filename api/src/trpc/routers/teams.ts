@@ -14,6 +14,7 @@ import {
   renameTeamSchema,
   setTeamBudgetSchema,
   setTeamMemberRoleSchema,
+  setTeamTwoFactorSchema,
   teamIdSchema,
   teamInvitationIdSchema,
   teamKeyIdSchema,
@@ -49,6 +50,7 @@ import {
   teamUsage,
 } from '../../services/teams/resources.js';
 import { createTeam, deleteTeam, getTeam, listTeams, renameTeam } from '../../services/teams/teams.js';
+import { setTeamTwoFactor } from '../../services/teams/two-factor-rule.js';
 import { protectedProcedure } from '../trpc.js';
 
 /**
@@ -68,6 +70,9 @@ export const teamsRouter = {
   accept: protectedProcedure.input(acceptTeamInvitationSchema).mutation(({ ctx, input }) => acceptInvitation(ctx.deps, input, ctx.caller)),
   setRole: protectedProcedure.input(setTeamMemberRoleSchema).mutation(({ ctx, input }) => setMemberRole(ctx.deps, input, ctx.caller)),
   removeMember: protectedProcedure.input(teamMemberSchema).mutation(({ ctx, input }) => removeMember(ctx.deps, input, ctx.caller)),
+  setTwoFactor: protectedProcedure
+    .input(setTeamTwoFactorSchema)
+    .mutation(({ ctx, input }) => setTeamTwoFactor(ctx.deps, input, ctx.caller)),
   leave: protectedProcedure.input(teamIdSchema).mutation(({ ctx, input }) => leaveTeam(ctx.deps, input, ctx.caller)),
   keys: protectedProcedure.input(teamIdSchema).query(({ ctx, input }) => listTeamKeys(ctx.deps, input, ctx.caller)),
   createKey: protectedProcedure.input(createTeamKeySchema).mutation(({ ctx, input }) => createTeamKey(ctx.deps, input, ctx.caller)),

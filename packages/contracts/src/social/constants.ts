@@ -70,6 +70,14 @@ export const LIST_COUNT_CAP = 1_000;
 /** How far "load more" reaches; past it, a narrower search is the way on. */
 export const MAX_SEARCH_OFFSET = 1_000;
 
+/**
+ * A table's or the explorer's download holds at most this many rows, in the table's order; past
+ * it the web app offers an Export task, which has no such bound (it runs in the background).
+ */
+export const DOWNLOAD_ROW_LIMIT = 10_000;
+export const DOWNLOAD_FORMATS = ['csv', 'json'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
 /** The explorer searches this long after the last change of text, platform or period (docs/product.md §7, §9). */
 export const SEARCH_DEBOUNCE_MS = 500;
 
@@ -97,13 +105,26 @@ export const RANGE_FILTERS = {
 } as const satisfies Record<SocialPlatform, readonly string[]>;
 export type RangeCounter = (typeof RANGE_FILTERS)[SocialPlatform][number];
 
+/**
+ * The columns of a platform's table, in the order it shows them (web: platformColumns.tsx keys):
+ * what a download writes, and what a saved view may hide.
+ */
+export const TABLE_COLUMNS = {
+  twitter: ['user', 'text', 'created_at', 'views', 'likes', 'replies', 'retweets', 'sentiment'],
+  instagram: ['user', 'text', 'mediaType', 'location', 'created_at', 'likes', 'comments', 'sentiment'],
+  facebook: ['user', 'text', 'created_at', 'likes', 'comments', 'shares', 'reactions', 'sentiment'],
+  linkedin: ['user', 'text', 'created_at', 'views', 'likes', 'comments', 'shares', 'sentiment'],
+} as const satisfies Record<SocialPlatform, readonly string[]>;
+export type PostTableColumn<P extends SocialPlatform = SocialPlatform> = (typeof TABLE_COLUMNS)[P][number];
+
 /** Every filter of a platform's list, in the order forms show them (docs/product.md §7). */
 export const LIST_FILTERS = {
-  twitter: ['username', 'startDate', 'endDate', 'minViews', 'maxViews', 'minLikes', 'maxLikes', 'minReplies', 'maxReplies'],
-  instagram: ['username', 'startDate', 'endDate', 'minLikes', 'maxLikes', 'minComments', 'maxComments', 'mediaType', 'location'],
-  facebook: ['username', 'startDate', 'endDate', 'minLikes', 'maxLikes', 'minComments', 'maxComments', 'minShares', 'maxShares'],
+  twitter: ['username', 'coin', 'startDate', 'endDate', 'minViews', 'maxViews', 'minLikes', 'maxLikes', 'minReplies', 'maxReplies'],
+  instagram: ['username', 'coin', 'startDate', 'endDate', 'minLikes', 'maxLikes', 'minComments', 'maxComments', 'mediaType', 'location'],
+  facebook: ['username', 'coin', 'startDate', 'endDate', 'minLikes', 'maxLikes', 'minComments', 'maxComments', 'minShares', 'maxShares'],
   linkedin: [
     'username',
+    'coin',
     'startDate',
     'endDate',
     'minViews',

@@ -37,8 +37,13 @@ import * as apiRequestLogs from './2026-11-29T1100_api_request_logs.js';
 import * as alertKinds from './2026-11-29T1300_alert_kinds.js';
 import * as watchlists from './2026-11-29T1400_watchlists.js';
 import * as teams from './2026-11-29T1700_teams.js';
+import * as userPreferences from './2026-11-29T2000_user_preferences.js';
+import * as teamTwoFactor from './2026-11-29T2300_team_two_factor.js';
 import * as topicEngagement from './2026-11-29T1401_topic_engagement.js';
 import * as authorRollups from './2026-11-29T1500_author_rollups.js';
+import * as taskSchedules from './2026-11-29T1800_task_schedules.js';
+import * as savedViews from './2026-11-29T1900_saved_views.js';
+import * as twoFactor from './2026-11-29T1600_two_factor.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -84,5 +89,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1400_watchlists': watchlists,
   '2026-11-29T1401_topic_engagement': topicEngagement,
   '2026-11-29T1500_author_rollups': authorRollups,
+  '2026-11-29T1600_two_factor': twoFactor,
   '2026-11-29T1700_teams': teams,
+  '2026-11-29T1800_task_schedules': taskSchedules,
+  '2026-11-29T1900_saved_views': savedViews,
+  '2026-11-29T2000_user_preferences': userPreferences,
+  '2026-11-29T2300_team_two_factor': teamTwoFactor,
 };

@@ -18,6 +18,7 @@ import type { PostsTable } from './posts.js';
 import type { PrivatePostsTable } from './private-posts.js';
 import type { PriceTicksTable } from './price-ticks.js';
 import type { SessionsTable } from './sessions.js';
+import type { RecoveryCodesTable, TwoFactorChallengesTable, TwoFactorTable } from './two-factor.js';
 import type { BillingAccountsTable, PlanChangesTable, StripeEventsTable } from './subscriptions.js';
 import type { TopicDailyStatsTable } from './topic-daily-stats.js';
 import type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
@@ -27,8 +28,10 @@ import type { JobSlotsTable } from './job-slots.js';
 import type { TeamInvitationsTable, TeamMembersTable, TeamsTable } from './teams.js';
 import type { UsersTable } from './users.js';
 import type { WatchlistItemsTable } from './watchlist-items.js';
+import type { UserPreferencesTable } from './user-preferences.js';
+import type { SavedViewsTable } from './saved-views.js';
 import type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
-import type { TaskFilesTable, TaskUploadsTable, TasksTable } from './tasks.js';
+import type { TaskFilesTable, TaskSchedulesTable, TaskUploadsTable, TasksTable } from './tasks.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from './webhooks.js';
 
 export type { AlertsTable, NotificationPrefsTable, NotificationsTable } from './alerts.js';
@@ -51,6 +54,7 @@ export type { MediaType, Platform, PostRow, PostsTable, ReactionKind, Reactions 
 export type { PriceTicksTable } from './price-ticks.js';
 export type { PrivatePostRow, PrivatePostsTable } from './private-posts.js';
 export type { SessionRow, SessionsTable } from './sessions.js';
+export type { RecoveryCodesTable, TwoFactorChallengesTable, TwoFactorRow, TwoFactorTable } from './two-factor.js';
 export type { BillingAccountsTable, PlanChangesTable, StripeEventsTable } from './subscriptions.js';
 export type { TopicDailyStatsTable } from './topic-daily-stats.js';
 export type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
@@ -60,8 +64,18 @@ export type { JobSlotsTable } from './job-slots.js';
 export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.js';
 export type { WatchlistItemsTable } from './watchlist-items.js';
 export type { TeamInvitationsTable, TeamMembersTable, TeamRoleColumn, TeamRow, TeamsTable } from './teams.js';
+export type { UserPreferencesTable } from './user-preferences.js';
+export type { SavedViewsTable } from './saved-views.js';
 export type { ApiRequestLogsTable, ApiUsageHourlyTable, ApiUsageMonthlyTable, MeterReportsTable } from './metering.js';
-export type { TaskFilesTable, TaskStatusColumn, TaskTypeColumn, TaskUploadsTable, TasksTable } from './tasks.js';
+export type {
+  TaskFilesTable,
+  TaskScheduleRepeatColumn,
+  TaskSchedulesTable,
+  TaskStatusColumn,
+  TaskTypeColumn,
+  TaskUploadsTable,
+  TasksTable,
+} from './tasks.js';
 export type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryStatus, WebhookSecretsTable } from './webhooks.js';
 
 /** Every table Kysely may query; one file per table beside this one. */
@@ -71,6 +85,9 @@ export interface Database {
   price_ticks: PriceTicksTable;
   candles: CandlesTable;
   sessions: SessionsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
   password_resets: OneTimeLinksTable;
   email_changes: EmailChangesTable;
   outbox: OutboxTable;
@@ -112,7 +129,10 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
+  user_preferences: UserPreferencesTable;
+  saved_views: SavedViewsTable;
   tasks: TasksTable;
+  task_schedules: TaskSchedulesTable;
   task_uploads: TaskUploadsTable;
   task_files: TaskFilesTable;
 }

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export interface SessionsTable {
   /** `ses_…`, carried as the token's `jti`. */
@@ -10,6 +10,8 @@ export interface SessionsTable {
   revoked_at: Date | null;
   user_agent: string | null;
   ip: string | null;
+  /** When a request last came with it; written at most once a minute (api auth/last-seen.ts). */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -29,6 +29,32 @@ export interface TasksTable {
   created_at: Generated<Date>;
   started_at: Date | null;
   finished_at: Date | null;
+  /** The schedule that started this run; null for a task created by hand (or whose schedule was deleted). */
+  schedule_id: Generated<string | null>;
+  /** Where this run's end is POSTed (signed), copied from its schedule; null for none. */
+  webhook_url: Generated<string | null>;
+  /** When this run's end was settled (its schedule told, its webhook delivery written). */
+  settled_at: Generated<Date | null>;
+}
+
+export type TaskScheduleRepeatColumn = 'hourly' | 'daily' | 'weekly' | 'cron';
+
+/** A scrape task that repeats; see the migration for how a firing happens once. */
+export interface TaskSchedulesTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string | null;
+  params: Json;
+  repeat: TaskScheduleRepeatColumn;
+  cron: string;
+  webhook_url: string | null;
+  active: Generated<boolean>;
+  next_run_at: Date | null;
+  last_run_at: Generated<Date | null>;
+  failures: Generated<number>;
+  last_error: Generated<string | null>;
+  created_at: Generated<Date>;
 }
 
 /** An uploaded file of posts waiting for (or used by) a scrape task. */

@@ -12,6 +12,8 @@ export interface TeamsTable {
   account_id: string;
   created_by: string | null;
   created_at: Generated<Date>;
+  /** Members reach the team only with two-factor sign-in on (owners set it). */
+  require_two_factor: Generated<boolean>;
 }
 
 export interface TeamMembersTable {

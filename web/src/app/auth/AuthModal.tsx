@@ -12,6 +12,7 @@ import {
 import { Button, Dialog, TextField } from '../../components/ui';
 import { useSession } from '../session';
 import styles from './AuthModal.module.css';
+import { TwoFactorStep } from './TwoFactorStep';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -50,7 +51,7 @@ export function AuthModal({ mode, onModeChange, onClose }: AuthModalProps) {
 }
 
 function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange: (mode: AuthMode) => void; onDone: () => void }) {
-  const { login, signup, error, clearError } = useSession();
+  const { login, signup, error, clearError, twoFactorChallenge } = useSession();
   const form = useForm(empty, (values) => validateAuth(mode, values));
   const signingUp = mode === 'signup';
 
@@ -58,7 +59,8 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
     clearError();
     try {
       if (signingUp) await signup({ username, email, password });
-      else await login({ email, password });
+      // Null: the account asks for a code, which this dialog asks for next.
+      else if (!(await login({ email, password }))) return;
       onDone();
     } catch {
       // The session has set the auth service's message, which this form shows.
@@ -71,6 +73,8 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
     form.resetErrors();
     onModeChange(next);
   };
+
+  if (!signingUp && twoFactorChallenge) return <TwoFactorStep onDone={onDone} />;
 
   return (
     <form className={formStyles.form} onSubmit={onSubmit} noValidate>

@@ -1,7 +1,7 @@
 import type { AppNotification } from '@coinsight/contracts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { formatPostDate } from '../../lib/formatNumber';
+import { Time } from '../../components/Time';
 import { trpc } from '../../lib/trpc';
 import { useMenu } from '../useMenu';
 import styles from './NotificationsMenu.module.css';
@@ -104,9 +104,7 @@ function NotificationItem({ notification, onRead }: { notification: AppNotificat
         {notification.title}
       </span>
       <span className={styles.itemBody}>{notification.body}</span>
-      <time className={styles.itemTime} dateTime={notification.createdAt}>
-        {formatPostDate(notification.createdAt)}
-      </time>
+      <Time className={styles.itemTime} value={notification.createdAt} />
     </>
   );
   // An unread one is a button that marks it read; a read one is just its text.

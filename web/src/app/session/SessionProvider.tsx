@@ -1,4 +1,4 @@
-import type { ChangePasswordInput, LoginInput, PublicUser, SignupInput, UpdateProfileInput } from '@coinsight/contracts';
+import type { ChangePasswordInput, LoginInput, PublicUser, SignInResult, SignupInput, UpdateProfileInput } from '@coinsight/contracts';
 import { createContext, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { AppData } from '../dataLayer/appData';
 import { FullPageSpinner } from '../FullPageSpinner';
@@ -14,15 +14,27 @@ export interface SessionState {
   token: string | null;
   loading: boolean;
   error: string | null;
+  /**
+   * Set when a password or sign-in link was right on an account with two-factor sign-in: the
+   * challenge a code finishes (`completeTwoFactor`). It is not a session and is never stored.
+   */
+  twoFactorChallenge: string | null;
 }
 
 export interface Session extends SessionState {
   isAuthenticated: boolean;
-  /** Stores token and user; on failure clears both, sets `error` and throws the error again. */
-  login(input: LoginInput): Promise<PublicUser>;
+  /**
+   * Stores token and user; on failure clears both, sets `error` and throws the error again. Null
+   * when the account asks for a code: `twoFactorChallenge` is then set.
+   */
+  login(input: LoginInput): Promise<PublicUser | null>;
   signup(input: SignupInput): Promise<PublicUser>;
-  /** Signs in with the token of a mailed one-click sign-in link; fails like login. */
-  signInWithLink(token: string): Promise<PublicUser>;
+  /** Signs in with the token of a mailed one-click sign-in link; answers like login. */
+  signInWithLink(token: string): Promise<PublicUser | null>;
+  /** Finishes a sign-in that asked for a code (authenticator or recovery code); throws the server's error, the challenge kept. */
+  completeTwoFactor(code: string): Promise<PublicUser>;
+  /** Drops a pending second step (back to the password). */
+  cancelTwoFactor(): void;
   /** Ends the session on the server (its failure is ignored) and forgets it here. */
   logout(): Promise<void>;
   clearError(): void;
@@ -34,6 +46,7 @@ export interface Session extends SessionState {
 
 type Action =
   | { type: 'signedIn'; token: string; user: PublicUser }
+  | { type: 'secondFactor'; challenge: string | null }
   | { type: 'signedOut'; error?: string }
   | { type: 'userChanged'; user: PublicUser }
   | { type: 'tokenChanged'; token: string }
@@ -42,9 +55,11 @@ type Action =
 function reduce(state: SessionState, action: Action): SessionState {
   switch (action.type) {
     case 'signedIn':
-      return { user: action.user, token: action.token, loading: false, error: null };
+      return { user: action.user, token: action.token, loading: false, error: null, twoFactorChallenge: null };
+    case 'secondFactor':
+      return { ...state, error: null, twoFactorChallenge: action.challenge };
     case 'signedOut':
-      return { user: null, token: null, loading: false, error: action.error ?? null };
+      return { user: null, token: null, loading: false, error: action.error ?? null, twoFactorChallenge: null };
     case 'userChanged':
       return { ...state, user: action.user, loading: false };
     case 'tokenChanged':
@@ -73,7 +88,7 @@ export interface SessionProviderProps {
 export function SessionProvider({ client, tokens, queries, children }: SessionProviderProps) {
   const [state, dispatch] = useReducer(reduce, tokens, (store): SessionState => {
     const token = store.get();
-    return { user: null, token, loading: token !== null, error: null };
+    return { user: null, token, loading: token !== null, error: null, twoFactorChallenge: null };
   });
 
   const forget = useCallback(
@@ -146,9 +161,16 @@ export function SessionProvider({ client, tokens, queries, children }: SessionPr
   }, [tokens, loadUser, queries]);
 
   const signIn = useCallback(
-    async (call: () => Promise<{ token: string; user: PublicUser }>, fallback: string) => {
+    async (call: () => Promise<SignInResult>, fallback: string) => {
       try {
-        const { token, user } = await call();
+        const result = await call();
+        // Checked here rather than with contracts' needsSecondFactor: the session is in every
+        // page's first load, which imports nothing of contracts at run time.
+        if ('twoFactorRequired' in result) {
+          dispatch({ type: 'secondFactor', challenge: result.challenge });
+          return null;
+        }
+        const { token, user } = result;
         tokens.set(token);
         dispatch({ type: 'signedIn', token, user });
         return user;
@@ -165,9 +187,27 @@ export function SessionProvider({ client, tokens, queries, children }: SessionPr
     [client, signIn],
   );
   const signup = useCallback(
-    (input: SignupInput) => signIn(async () => (await client()).auth.signup.mutate(input), SIGNUP_FAILED_MESSAGE),
+    async (input: SignupInput) => {
+      // A new account has no second factor: its answer is always a session.
+      const user = await signIn(async () => (await client()).auth.signup.mutate(input), SIGNUP_FAILED_MESSAGE);
+      if (!user) throw new Error(SIGNUP_FAILED_MESSAGE);
+      return user;
+    },
     [client, signIn],
   );
+
+  const challenge = state.twoFactorChallenge;
+  const completeTwoFactor = useCallback(
+    async (code: string) => {
+      if (!challenge) throw new Error(LOGIN_FAILED_MESSAGE);
+      const { token, user } = await (await client()).auth.completeTwoFactor.mutate({ challenge, code });
+      tokens.set(token);
+      dispatch({ type: 'signedIn', token, user });
+      return user;
+    },
+    [client, tokens, challenge],
+  );
+  const cancelTwoFactor = useCallback(() => dispatch({ type: 'secondFactor', challenge: null }), []);
 
   const signInWithLink = useCallback(
     (token: string) => signIn(async () => (await client()).auth.signInWithLink.mutate({ token }), LOGIN_FAILED_MESSAGE),
@@ -212,12 +252,14 @@ export function SessionProvider({ client, tokens, queries, children }: SessionPr
       login,
       signup,
       signInWithLink,
+      completeTwoFactor,
+      cancelTwoFactor,
       logout,
       clearError,
       updateProfile,
       changePassword,
     }),
-    [state, login, signup, signInWithLink, logout, clearError, updateProfile, changePassword],
+    [state, login, signup, signInWithLink, completeTwoFactor, cancelTwoFactor, logout, clearError, updateProfile, changePassword],
   );
 
   return <SessionContext.Provider value={session}>{state.loading ? <FullPageSpinner /> : children}</SessionContext.Provider>;

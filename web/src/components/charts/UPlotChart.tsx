@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { onThemeChange } from '../../lib/preferences';
 import { resolveChartPalette } from '../../styles/chartPalette';
 import styles from './Chart.module.css';
 
@@ -108,11 +109,10 @@ export default function UPlotChart({
     build();
     const resize = new ResizeObserver(() => chart?.setSize({ width: Math.max(el.clientWidth, 280), height }));
     resize.observe(el);
-    const theme = window.matchMedia('(prefers-color-scheme: dark)');
-    theme.addEventListener('change', build);
+    const stopFollowingTheme = onThemeChange(build);
     return () => {
       resize.disconnect();
-      theme.removeEventListener('change', build);
+      stopFollowingTheme();
       chart?.destroy();
     };
   }, [times, series, yLabel, yRange, yFormat, height, partialLast]);

@@ -5,3 +5,4 @@ export { useLinkAction } from './useLinkAction';
 export { firstError, firstErrors, hasErrors, listField, type FieldErrors, type Parser } from './validation';
 export { NewPasswordField, passwordStrength, type PasswordStrength } from './NewPasswordField';
 export { confirmPasswordError, PasswordAndConfirm, type NewPasswordKind, type PasswordAndConfirmProps } from './PasswordAndConfirm';
+export { FoldOnPhone, type FoldOnPhoneProps } from './FoldOnPhone';

@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { returnPath, serverMessage, httpStatusOf, useSession } from '../../app/session';
 import { trpc } from '../../lib/trpc';
 import { AuthPage } from './AuthPage';
+import { TwoFactorStep } from '../../app/auth/TwoFactorStep';
 import { FormOutcomeAlert, firstErrors, formStyles, useForm, type FormOutcome } from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
 
@@ -13,7 +14,7 @@ export const SIGN_IN_LINK_FAILED_MESSAGE = 'The sign-in link could not be sent. 
 const empty = { email: '', password: '' };
 
 export default function LoginPage() {
-  const { isAuthenticated, login } = useSession();
+  const { isAuthenticated, login, twoFactorChallenge } = useSession();
   const requestLink = trpc.auth.requestLoginLink.useMutation();
   const location = useLocation();
   const form = useForm(empty, (values) => firstErrors(loginSchema, values));
@@ -57,6 +58,13 @@ export default function LoginPage() {
     { to: '/register', label: 'Don’t have an account? Create one', state: location.state },
     { to: '/forgot-password', label: 'Forgot your password?' },
   ];
+
+  if (twoFactorChallenge)
+    return (
+      <AuthPage title="Two-Factor Sign-In" description="Enter the code from your authenticator app to finish signing in." links={links}>
+        <TwoFactorStep />
+      </AuthPage>
+    );
 
   return (
     <AuthPage title="Sign In" description="Sign in with the email address and password of your Coinsight account." links={links}>

@@ -6,17 +6,19 @@ import { RequestLog } from '../api-keys/RequestLog';
 import { BillingTab } from '../billing/BillingTab';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { NotificationPreferences } from '../notifications/NotificationPreferences';
+import { PreferencesForm } from './PreferencesForm';
 import { ProfileForm } from './ProfileForm';
+import { SessionsSection } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import { WebhooksSection } from '../webhooks/WebhooksSection';
 import { TeamSection } from '../teams/TeamSection';
 import { Page } from '../../components/Page';
 import { Card, Tabs, type TabItem } from '../../components/ui';
 import styles from './SettingsPage.module.css';
+import { Time } from '../../components/Time';
 
 export const SETTINGS_TABS = ['profile', 'notifications', 'security', 'billing', 'api', 'team'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 function isSettingsTab(value: string | null): value is SettingsTab {
   return SETTINGS_TABS.some((tab) => tab === value);
@@ -34,9 +36,17 @@ export default function SettingsPage() {
       id: 'profile',
       label: 'Profile',
       content: (
-        <Section title="Profile" description="Your username, email address and social media handles.">
-          <ProfileForm user={user} />
-        </Section>
+        <>
+          <Section title="Profile" description="Your username, email address and social media handles.">
+            <ProfileForm user={user} />
+          </Section>
+          <Section
+            title="Preferences"
+            description="The time zone, theme and number format the app shows you, on every device you sign in on."
+          >
+            <PreferencesForm />
+          </Section>
+        </>
       ),
     },
     {
@@ -55,12 +65,26 @@ export default function SettingsPage() {
       id: 'security',
       label: 'Security',
       content: (
-        <Section
-          title="Change Password"
-          description="Changing your password signs out every other device and browser signed in to your account."
-        >
-          <ChangePasswordForm />
-        </Section>
+        <>
+          <Section
+            title="Change Password"
+            description="Changing your password signs out every other device and browser signed in to your account."
+          >
+            <ChangePasswordForm />
+          </Section>
+          <Section
+            title="Two-Factor Sign-In"
+            description="Signing in also asks for a code from an authenticator app on your phone, so a stolen password alone does not open your account."
+          >
+            <TwoFactorSection />
+          </Section>
+          <Section
+            title="Sessions"
+            description="The browsers and devices signed in to your account. Sign out any you do not recognise; they are refused from their next request."
+          >
+            <SessionsSection />
+          </Section>
+        </>
       ),
     },
     {
@@ -119,7 +143,7 @@ export default function SettingsPage() {
             <dd>{user.email}</dd>
             <dt>Account created</dt>
             <dd>
-              <time dateTime={user.created_at}>{dateFormat.format(new Date(user.created_at))}</time>
+              <Time value={user.created_at} format="longDay" />
             </dd>
           </dl>
         </Card>

@@ -6,7 +6,6 @@ import {
   NOTIFICATION_PREFERENCES,
   SPIKE_MIN_FACTOR,
   createAlertSchema,
-  formatPrice,
   type AlertCondition,
   type AlertKind,
   type MarketAsset,
@@ -16,6 +15,7 @@ import { Link, useSearchParams } from 'react-router';
 import { serverFieldError, serverMessage, useSignedInUser } from '../../app/session';
 import { FormOutcomeAlert, firstErrors, formStyles, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, Select, TextField, useField } from '../../components/ui';
+import { formatPrice } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
 import { AlertDelivery, DELIVERY_FIELDS, deliveryInput, type DeliveryValues } from './AlertDelivery';
 import { describeAlert } from './alertText';

@@ -1,5 +1,5 @@
-import { ALERT_CHANNEL_NAMES, formatPrice, type Alert, type AlertChannel } from '@coinsight/contracts';
-import { formatCount, formatPostDate } from '../../lib/formatNumber';
+import { ALERT_CHANNEL_NAMES, type Alert, type AlertChannel } from '@coinsight/contracts';
+import { formatCount, formatFixed, formatNumber, formatPostDate, formatPrice } from '../../lib/formatNumber';
 
 type Described = Pick<Alert, 'kind' | 'symbol' | 'condition' | 'threshold'> & Partial<Pick<Alert, 'window'>>;
 
@@ -11,11 +11,11 @@ export function describeAlert(alert: Described): string {
     case 'mentions':
       return `${alert.symbol} mentions above ${formatCount(alert.threshold)} in an hour`;
     case 'change':
-      return `${alert.symbol} moves ${alert.threshold}% in ${alert.window === '1h' ? 'an hour' : '24 hours'}`;
+      return `${alert.symbol} moves ${formatNumber(alert.threshold)}% in ${alert.window === '1h' ? 'an hour' : '24 hours'}`;
     case 'sentiment':
-      return `${alert.symbol} sentiment ${alert.condition} ${alert.threshold}`;
+      return `${alert.symbol} sentiment ${alert.condition} ${formatNumber(alert.threshold)}`;
     case 'spike':
-      return `${alert.symbol} mentions above ${alert.threshold}× the usual hour`;
+      return `${alert.symbol} mentions above ${formatNumber(alert.threshold)}× the usual hour`;
   }
 }
 
@@ -32,9 +32,9 @@ function firedValueText(alert: Alert, value: number): string {
     case 'price':
       return formatPrice(value);
     case 'change':
-      return `${value >= 0 ? '+' : ''}${value.toFixed(2)}%`;
+      return `${value >= 0 ? '+' : ''}${formatFixed(value, 2)}%`;
     case 'sentiment':
-      return `a mean of ${value.toFixed(2)}`;
+      return `a mean of ${formatFixed(value, 2)}`;
     default:
       return `${formatCount(value)} mentions`;
   }

@@ -13,6 +13,8 @@ import { Button, Dialog, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { useResendVerification } from '../account/useResendVerification';
 import styles from './ApiKeysSection.module.css';
+import { formatCount } from '../../lib/formatNumber';
+import { Time } from '../../components/Time';
 
 /** How each mode is offered and shown (docs/api-keys.md, "Test mode"). */
 export const KEY_MODE_OPTIONS: ReadonlyArray<{ value: ApiKeyMode; label: string }> = [
@@ -25,10 +27,6 @@ export const KEY_MODE_HINT =
 export const API_KEYS_LOAD_FAILED_MESSAGE = 'Your API keys could not be loaded. Please try again.';
 export const API_KEY_FAILED_MESSAGE = 'Something went wrong. Please try again.';
 export const SECRET_WARNING = 'Copy this key now and keep it somewhere safe: it will not be shown again.';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const countFormat = new Intl.NumberFormat('en-US');
 
 /** The settings api tab: the user's /v1 keys, and the confirmed address creating one needs. */
 export function ApiKeysSection({ user }: { user: PublicUser }) {
@@ -214,14 +212,12 @@ function KeyItem({ apiKey }: { apiKey: ApiKey }) {
         <dd>{apiKey.mode === 'test' ? 'Test: fixed test data, never metered' : 'Live'}</dd>
         <dt>Created</dt>
         <dd>
-          <time dateTime={apiKey.createdAt}>{dateFormat.format(new Date(apiKey.createdAt))}</time>
+          <Time value={apiKey.createdAt} format="day" />
         </dd>
         <dt>Last used</dt>
-        <dd>
-          {apiKey.lastUsedAt ? <time dateTime={apiKey.lastUsedAt}>{dateTimeFormat.format(new Date(apiKey.lastUsedAt))}</time> : 'Never'}
-        </dd>
+        <dd>{apiKey.lastUsedAt ? <Time value={apiKey.lastUsedAt} /> : 'Never'}</dd>
         <dt>Calls this month</dt>
-        <dd>{countFormat.format(apiKey.callsThisMonth)}</dd>
+        <dd>{formatCount(apiKey.callsThisMonth)}</dd>
       </dl>
       {renaming ? null : (
         <div className={styles.actions}>

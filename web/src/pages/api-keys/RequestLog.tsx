@@ -5,6 +5,8 @@ import { FormAlert } from '../../components/forms';
 import { Button, Select, Table, type TableColumn } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import styles from './ApiKeysSection.module.css';
+import { formatNumber } from '../../lib/formatNumber';
+import { Time } from '../../components/Time';
 
 export const REQUEST_LOG_LOAD_FAILED_MESSAGE = 'Your requests could not be loaded. Please try again.';
 export const REQUEST_LOG_EMPTY_MESSAGE = 'No requests in the last 30 days match.';
@@ -26,25 +28,18 @@ const OPERATION_OPTIONS = [
   ...REQUEST_LOG_OPERATIONS.map((op) => ({ value: op.operationId, label: `${op.summary} (${op.operationId})` })),
 ];
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 // A call costs fractions of a cent ($0.00015 on Pro): shown to the micro-dollar the log keeps.
-const costFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 6,
-});
-const latencyFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const COST = { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 6 } as const;
 
 const COLUMNS: readonly TableColumn<RequestLogEntry>[] = [
-  { key: 'at', header: 'Time', cell: (r) => <time dateTime={r.at}>{timeFormat.format(new Date(r.at))}</time> },
+  { key: 'at', header: 'Time', cell: (r) => <Time value={r.at} format="dateTimeSeconds" /> },
   { key: 'key', header: 'Key', cell: (r) => <code>{r.key.prefix}…</code> },
   { key: 'request', header: 'Request', cell: (r) => `${r.method} ${r.path}` },
   { key: 'operation', header: 'Operation', cell: (r) => r.operation ?? '—' },
   { key: 'status', header: 'Status', cell: (r) => r.status, align: 'end' },
-  { key: 'latency', header: 'Latency', cell: (r) => `${latencyFormat.format(r.latencyMs)} ms`, align: 'end' },
+  { key: 'latency', header: 'Latency', cell: (r) => `${formatNumber(r.latencyMs, { maximumFractionDigits: 1 })} ms`, align: 'end' },
   { key: 'billed', header: 'Billed', cell: (r) => (r.billed ? 'Yes' : 'No') },
-  { key: 'cost', header: 'Cost', cell: (r) => costFormat.format(r.costMicros / 1_000_000), align: 'end' },
+  { key: 'cost', header: 'Cost', cell: (r) => formatNumber(r.costMicros / 1_000_000, COST), align: 'end' },
   { key: 'requestId', header: 'Request id', cell: (r) => <code>{r.requestId}</code> },
 ];
 

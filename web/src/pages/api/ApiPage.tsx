@@ -9,14 +9,13 @@ import { WaysIn } from '../docs/WaysIn';
 import { EndpointList } from './EndpointList';
 import { REFERENCE_FAILED_MESSAGE, useApiReference } from './useApiReference';
 import styles from './Api.module.css';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../lib/formatNumber';
 
 function monthlyCalls(plan: Plan): string {
   const billed = plan.billed ? `every call billed at ${formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000` : 'never billed';
   return plan.monthlyQuota === null
     ? `no monthly cap, ${billed}`
-    : `${count.format(plan.monthlyQuota)} calls a month, then 429 until the next month; ${billed}`;
+    : `${formatCount(plan.monthlyQuota)} calls a month, then 429 until the next month; ${billed}`;
 }
 
 // The first call each way in: curl and the TypeScript client from the getting-started guide; for
@@ -62,7 +61,7 @@ export default function ApiPage() {
         <ul className={styles.plainList} aria-label="Limits per plan">
           {Object.values(PLANS).map((plan) => (
             <li key={plan.id}>
-              <strong>{plan.name}:</strong> {count.format(plan.requestsPerMinute)} requests per minute; {monthlyCalls(plan)}.
+              <strong>{plan.name}:</strong> {formatCount(plan.requestsPerMinute)} requests per minute; {monthlyCalls(plan)}.
             </li>
           ))}
         </ul>

@@ -1,7 +1,6 @@
 import type { SandboxAnswer } from './request';
 import styles from './Sandbox.module.css';
-
-const latencyFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import { formatNumber } from '../../lib/formatNumber';
 
 export type SandboxResult = { kind: 'answer'; answer: SandboxAnswer } | { kind: 'failed'; message: string };
 
@@ -25,7 +24,7 @@ export function ResponsePanel({ result, sending }: { result: SandboxResult | nul
               <strong data-status={result.answer.status >= 400 ? 'error' : 'ok'}>
                 {result.answer.status} {result.answer.statusText}
               </strong>{' '}
-              <span className={styles.muted}>in {latencyFormat.format(result.answer.latencyMs)} ms</span>
+              <span className={styles.muted}>in {formatNumber(result.answer.latencyMs, { maximumFractionDigits: 0 })} ms</span>
             </p>
             <dl className={styles.headers}>
               {result.answer.headers.map(([name, value]) => (

@@ -32,6 +32,8 @@ import {
 import styles from './BillingTab.module.css';
 import figureStyles from './Figures.module.css';
 import { cx } from '../../lib/cx';
+import { formatCount, formatNumber } from '../../lib/formatNumber';
+import { Time } from '../../components/Time';
 
 export const BILLING_LOAD_FAILED_MESSAGE = 'Your usage could not be loaded. Please try again.';
 export const PLAN_CHANGE_FAILED_MESSAGE = 'Your plan could not be changed. Please try again.';
@@ -40,13 +42,10 @@ export const INVOICES_FAILED_MESSAGE = 'Your invoices could not be loaded. Pleas
 /** Back from Stripe Checkout: Pro starts with Stripe's signed confirmation, a moment later. */
 export const CHECKOUT_RETURNED_MESSAGE = 'Thank you: your payment is being confirmed by Stripe. Pro starts as soon as it is.';
 
-const count = new Intl.NumberFormat('en-US');
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
 const dayYearFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+const money = (amount: number, currency: string) => formatNumber(amount / 100, { style: 'currency', currency: currency.toUpperCase() });
 
 /**
  * The settings billing tab: this month's calls, allowance and cost, per day and per key, and the
@@ -84,14 +83,14 @@ function Billing({ summary }: { summary: BillingSummary }) {
         <dl className={cx(figureStyles.figures, styles.figures)}>
           <div className={figureStyles.figure}>
             <dt>API calls this month</dt>
-            <dd>{count.format(usage.calls)}</dd>
+            <dd>{formatCount(usage.calls)}</dd>
           </div>
           <div className={figureStyles.figure}>
             <dt>Free allowance</dt>
             <dd>
               {usage.quota === null
                 ? 'None: every call is billed'
-                : `${count.format(usage.remaining ?? 0)} of ${count.format(usage.quota)} calls left`}
+                : `${formatCount(usage.remaining ?? 0)} of ${formatCount(usage.quota)} calls left`}
             </dd>
           </div>
           <div className={figureStyles.figure}>
@@ -101,7 +100,7 @@ function Billing({ summary }: { summary: BillingSummary }) {
         </dl>
         <p className={styles.muted}>
           {plan.billed
-            ? `On ${plan.name}, every call costs ${formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000 (${count.format(usage.billedCalls)} billed calls this month).`
+            ? `On ${plan.name}, every call costs ${formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000 (${formatCount(usage.billedCalls)} billed calls this month).`
             : `${plan.name} calls are never billed; past the allowance the API answers 429 until the month ends.`}
         </p>
         {plan.billed ? <InvoicePreviewLine /> : null}
@@ -133,7 +132,7 @@ function Billing({ summary }: { summary: BillingSummary }) {
               </>
             ),
           },
-          { key: 'calls', header: 'Calls', cell: (k) => count.format(k.calls), align: 'end' },
+          { key: 'calls', header: 'Calls', cell: (k) => formatCount(k.calls), align: 'end' },
         ]}
         rows={keys}
         rowKey={(k) => k.id}
@@ -152,9 +151,9 @@ function Billing({ summary }: { summary: BillingSummary }) {
 export function invoicePreviewText(preview: InvoicePreview): string {
   // The subscription's period, which need not be the calendar month above (it starts at checkout).
   const period = `${dayFormat.format(new Date(preview.periodStart))} – ${dayFormat.format(new Date(preview.periodEnd))}`;
-  const head = `Stripe's invoice preview (${period}): ${money(preview.amountDue, preview.currency)} for ${count.format(preview.previewCalls)} calls`;
+  const head = `Stripe's invoice preview (${period}): ${money(preview.amountDue, preview.currency)} for ${formatCount(preview.previewCalls)} calls`;
   if (preview.unreportedCalls === 0) return `${head}.`;
-  return `${head}; ${count.format(preview.unreportedCalls)} calls of the last hour are not reported yet (an hour is reported a few minutes after it ends).`;
+  return `${head}; ${formatCount(preview.unreportedCalls)} calls of the last hour are not reported yet (an hour is reported a few minutes after it ends).`;
 }
 
 /** Nothing without Stripe or a subscription, or while Stripe cannot be reached: the cost above stands alone. */
@@ -246,10 +245,10 @@ function PlanChooser({ current, changes }: { current: PlanId; changes: BillingSu
       <ul className={styles.points}>
         {Object.values(PLANS).map((p) => (
           <li key={p.id}>
-            <strong>{p.name}</strong>: {count.format(p.requestsPerMinute)} requests per minute,{' '}
+            <strong>{p.name}</strong>: {formatCount(p.requestsPerMinute)} requests per minute,{' '}
             {p.monthlyQuota === null
               ? `every call billed at ${formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000`
-              : `${count.format(p.monthlyQuota)} calls a month, never billed`}
+              : `${formatCount(p.monthlyQuota)} calls a month, never billed`}
             .
           </li>
         ))}
@@ -291,7 +290,7 @@ function PlanChooser({ current, changes }: { current: PlanId; changes: BillingSu
           <ul className={styles.points}>
             {changes.map((c) => (
               <li key={c.at + c.to}>
-                <time dateTime={c.at}>{dateTimeFormat.format(new Date(c.at))} UTC</time>: {PLANS[c.from].name} to {PLANS[c.to].name}
+                <Time value={c.at} />: {PLANS[c.from].name} to {PLANS[c.to].name}
               </li>
             ))}
           </ul>
@@ -323,7 +322,7 @@ function Invoices() {
           header: 'Period',
           cell: (i) => `${dayFormat.format(new Date(i.periodStart))} – ${dayFormat.format(new Date(i.periodEnd))}`,
         },
-        { key: 'calls', header: 'Calls', cell: (i) => count.format(i.calls), align: 'end' },
+        { key: 'calls', header: 'Calls', cell: (i) => formatCount(i.calls), align: 'end' },
         { key: 'amount', header: 'Amount', cell: (i) => money(i.status === 'paid' ? i.amountPaid : i.amountDue, i.currency), align: 'end' },
         { key: 'status', header: 'Status', cell: (i) => <Badge tone={INVOICE_STATUS_TONE[i.status]}>{i.status}</Badge> },
         {

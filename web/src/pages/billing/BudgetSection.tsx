@@ -15,10 +15,10 @@ import { useBillingMutations, useSetBillingSummary } from './scope';
 import styles from './BudgetSection.module.css';
 import figureStyles from './Figures.module.css';
 import { cx } from '../../lib/cx';
+import { formatCount } from '../../lib/formatNumber';
 
 export const BUDGET_SAVE_FAILED_MESSAGE = 'Your budget could not be saved. Please try again.';
 
-const count = new Intl.NumberFormat('en-US');
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -48,7 +48,7 @@ export function BudgetSection({ usage }: { usage: UsageSummary }) {
         ) : null}
       </dl>
       <p className={styles.muted}>
-        The projection assumes the month goes on as it went so far: {count.format(usage.projectedCalls)} calls by the month’s end (UTC),
+        The projection assumes the month goes on as it went so far: {formatCount(usage.projectedCalls)} calls by the month’s end (UTC),
         linear on the time elapsed.
       </p>
       {PLANS[usage.plan].billed ? (
@@ -85,7 +85,7 @@ function BudgetForm({ budget }: { budget: UsageSummary['budget'] }) {
       setOutcome({
         tone: 'success',
         message: saved
-          ? `Budget saved: ${saved.amountUsd} a month (${count.format(saved.calls)} calls). ${saved.hardCap ? 'Calls past it will be refused.' : 'Calls past it are still billed.'}`
+          ? `Budget saved: ${saved.amountUsd} a month (${formatCount(saved.calls)} calls). ${saved.hardCap ? 'Calls past it will be refused.' : 'Calls past it are still billed.'}`
           : 'Budget removed.',
       });
     } catch (failure) {
@@ -111,7 +111,7 @@ function BudgetForm({ budget }: { budget: UsageSummary['budget'] }) {
         hint={
           calls === null
             ? 'We email you at 80% and at 100% of it, once each a month.'
-            : `Pays for ${count.format(calls)} calls a month. We email you at 80% and at 100% of it, once each a month.`
+            : `Pays for ${formatCount(calls)} calls a month. We email you at 80% and at 100% of it, once each a month.`
         }
       />
       <div className={styles.check}>

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useSignedInUser } from '../../app/session';
 import { Page } from '../../components/Page';
 import { Card } from '../../components/ui';
-import { formatCount, formatPostDate } from '../../lib/formatNumber';
+import { Time } from '../../components/Time';
+import { formatCount } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
 import { alertState, describeAlert } from '../alerts/alertText';
 import { checklistState, FirstRunChecklist } from './FirstRunChecklist';
@@ -46,7 +47,14 @@ function UsageCard({ usage, failed, keys }: { usage: UsageSummary | undefined; f
             {PLANS[usage.plan].name} plan
             {usage.remaining === null ? '' : ` · ${formatCount(usage.remaining)} calls left`}
             {PLANS[usage.plan].billed ? ` · ${usage.costUsd} so far` : ''}
-            {last ? ` · last call ${formatPostDate(last)}` : ' · no calls yet'}
+            {last ? (
+              <>
+                {' · last call '}
+                <Time value={last} />
+              </>
+            ) : (
+              ' · no calls yet'
+            )}
           </p>
         </>
       )}
@@ -108,7 +116,7 @@ function AlertsCard() {
         <ul className={styles.list} aria-label="Recent firings">
           {fired.map((notification) => (
             <li key={notification.id}>
-              {notification.title} <span className={styles.muted}>{formatPostDate(notification.createdAt)}</span>
+              {notification.title} <Time className={styles.muted} value={notification.createdAt} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import type { Task } from '@coinsight/contracts';
 import { Link } from 'react-router';
 import { Badge, Card, type BadgeTone } from '../../components/ui';
-import { formatPostDate } from '../../lib/formatNumber';
+import { Time } from '../../components/Time';
 import { trpc } from '../../lib/trpc';
 import styles from './Dashboard.module.css';
 
@@ -37,7 +37,7 @@ export function RecentTasks() {
             <li key={task.id}>
               <strong>{task.title}</strong> <span className={styles.muted}>({task.type})</span>{' '}
               <Badge tone={TONE[task.status]}>{task.status === 'running' ? `running, ${task.progress}%` : task.status}</Badge>{' '}
-              <span className={styles.muted}>{formatPostDate(task.createdAt)}</span>
+              <Time className={styles.muted} value={task.createdAt} />
             </li>
           ))}
         </ul>

@@ -189,6 +189,7 @@ describe('/dashboard recent tasks', () => {
     finishedAt: null,
     error: null,
     attempts: status === 'pending' ? 0 : 1,
+    scheduleId: null,
     type: 'export',
     params: { query: {}, format: 'csv' },
     resultSummary: null,

@@ -6,6 +6,7 @@ import { DocExample } from './DocExample';
 import { onlyWays } from './ways';
 import { WaysIn } from './WaysIn';
 import styles from './docs.module.css';
+import { formatCount } from '../../lib/formatNumber';
 
 // This guide's Python and CLI examples, when there are any, in one place after the TypeScript ones.
 const OTHER_WAYS = onlyWays(Object.values(dataAnalysis), ['python', 'cli']);
@@ -22,7 +23,7 @@ export default function DocsDataAnalysisPage() {
           <code>GET /v1/crypto/history</code> answers candles (open, high, low, close and the USD volume traded) of one asset over{' '}
           <code>[from, to)</code>, oldest first. <code>interval</code> is <code>1m</code>, <code>1h</code> (the default) or <code>1d</code>;{' '}
           <code>from</code> and <code>to</code> are unix seconds or ISO 8601 times. Without <code>from</code>, the span is{' '}
-          {V1_HISTORY_DEFAULT_SPANS_TEXT} before <code>to</code>, at most {MAX_HISTORY_CANDLES.toLocaleString('en-US')} candles a call.
+          {V1_HISTORY_DEFAULT_SPANS_TEXT} before <code>to</code>, at most {formatCount(MAX_HISTORY_CANDLES)} candles a call.
         </p>
         <DocExample example={dataAnalysis.historyCurl} />
 
@@ -39,8 +40,7 @@ export default function DocsDataAnalysisPage() {
           shares, replies and retweets; not views) per hour (<code>interval=1h</code>, the default) or UTC day (<code>1d</code>) over{' '}
           <code>[from, to)</code>, oldest first, every bucket present: an empty one has 0 mentions and a <code>null</code> sentiment.{' '}
           <code>from</code> is rounded down and <code>to</code> up to whole buckets; without them the range is the 7 days (hours) or 90 days
-          (days) before now, at most {V1_SERIES_MAX_BUCKETS.toLocaleString('en-US')} buckets a call. <code>platform</code> narrows it to
-          one.
+          (days) before now, at most {formatCount(V1_SERIES_MAX_BUCKETS)} buckets a call. <code>platform</code> narrows it to one.
         </p>
         <DocExample example={dataAnalysis.timeseriesCurl} />
 

@@ -11,6 +11,7 @@ import { Downloads } from './Downloads';
 import { onlyWays, wayOf } from './ways';
 import { WaysIn } from './WaysIn';
 import styles from './docs.module.css';
+import { formatCount } from '../../lib/formatNumber';
 
 const guides = [
   { to: '/docs/getting-started', title: 'Getting Started', text: 'Create an account, get an API key and make your first call.' },
@@ -52,7 +53,7 @@ const mcpConfig = (origin: string) =>
     2,
   );
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 const PRICE_PER_1000 = `$${(PRICE_MICROS_PER_1000_CALLS / 1_000_000).toFixed(2)} per 1,000 calls`;
 
 const ERROR_CODES: readonly (readonly [string, string, string])[] = [

@@ -9,8 +9,9 @@ import { faq, features, steps, useCases } from './content';
 import { HeroVisual } from './HeroVisual';
 import styles from './LandingPage.module.css';
 import { TitledSection } from '../../components/TitledSection';
+import { formatCount } from '../../lib/formatNumber';
 
-const freeCalls = new Intl.NumberFormat('en-US').format(FREE_CALLS_PER_MONTH);
+const freeCalls = formatCount(FREE_CALLS_PER_MONTH);
 
 export default function LandingPage() {
   useDocumentTitle('Crypto market data and social analytics');

@@ -9,12 +9,12 @@ import {
 } from '@coinsight/contracts';
 import { Link } from 'react-router';
 import type { FaqItem } from '../../components/Faq';
+import { formatCount } from '../../lib/formatNumber';
 
-const count = new Intl.NumberFormat('en-US');
 const price = formatUsd(PRICE_MICROS_PER_1000_CALLS);
-const included = count.format(FREE_CALLS_PER_MONTH);
-const freeRate = count.format(PLANS.free.requestsPerMinute);
-const proRate = count.format(PLANS.pro.requestsPerMinute);
+const included = formatCount(FREE_CALLS_PER_MONTH);
+const freeRate = formatCount(PLANS.free.requestsPerMinute);
+const proRate = formatCount(PLANS.pro.requestsPerMinute);
 
 export interface Highlight {
   title: string;

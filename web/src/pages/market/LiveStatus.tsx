@@ -1,4 +1,4 @@
-import { formatClock } from './format';
+import { Time } from '../../components/Time';
 import type { LiveState } from './useLiveOverview';
 import styles from './Market.module.css';
 
@@ -26,7 +26,7 @@ export function UpdatedStatus({ asOf, none, state }: { asOf: string | null; none
       <p className={styles.muted}>
         {asOf ? (
           <>
-            Last updated <time dateTime={asOf}>{formatClock(asOf)}</time>
+            Last updated <Time value={asOf} format="clock" />
           </>
         ) : (
           none

@@ -12,6 +12,7 @@ import { StarButton } from './StarButton';
 import { useLiveOverview } from './useLiveOverview';
 import { useWatchlist } from './useWatchlist';
 import styles from './Market.module.css';
+import { formatFixed } from '../../lib/formatNumber';
 
 type SortKey = 'rank' | 'name' | 'price' | 'change24h' | 'volume24h' | 'marketCap' | 'sentiment';
 
@@ -128,7 +129,7 @@ export default function MarketPage() {
           <div className={styles.figures}>
             <Card className={styles.figure}>
               <h2 className={styles.figureLabel}>BTC dominance</h2>
-              <p className={styles.figureValue}>{data.btcDominance.value === null ? '—' : `${data.btcDominance.value.toFixed(2)}%`}</p>
+              <p className={styles.figureValue}>{data.btcDominance.value === null ? '—' : `${formatFixed(data.btcDominance.value, 2)}%`}</p>
               <p className={styles.muted}>{data.btcDominance.label}</p>
             </Card>
             <Card className={styles.figure}>

@@ -18,10 +18,10 @@ import { ButtonLink, Card, Table } from '../../components/ui';
 import { usePublicRead } from '../../app/dataLayer/usePublicRead';
 import styles from './PricingPage.module.css';
 import { TitledSection } from '../../components/TitledSection';
+import { formatCount } from '../../lib/formatNumber';
 
-const count = new Intl.NumberFormat('en-US');
 const price = formatUsd(PRICE_MICROS_PER_1000_CALLS);
-const included = count.format(FREE_CALLS_PER_MONTH);
+const included = formatCount(FREE_CALLS_PER_MONTH);
 
 interface PlanCard {
   plan: Plan;
@@ -37,7 +37,7 @@ const cards: PlanCard[] = [
     price: '$0',
     priceNote: 'no card needed',
     points: [
-      `${count.format(PLANS.free.requestsPerMinute)} requests per minute`,
+      `${formatCount(PLANS.free.requestsPerMinute)} requests per minute`,
       `${included} API calls per month`,
       'Requests past the monthly calls are refused until the next month, never billed',
       'Every endpoint, the dashboard and the documentation',
@@ -49,7 +49,7 @@ const cards: PlanCard[] = [
     price,
     priceNote: 'per 1,000 calls, every call billed',
     points: [
-      `${count.format(PLANS.pro.requestsPerMinute)} requests per minute`,
+      `${formatCount(PLANS.pro.requestsPerMinute)} requests per minute`,
       'Every call billed pay-as-you-go: metered per call, no monthly cap',
       'A monthly budget of your choice: email at 80% and 100%, and an optional hard cap',
       'Every endpoint, the dashboard and the documentation',
@@ -113,7 +113,7 @@ export default function PricingPage() {
           <Table
             caption="What a month on Pro costs"
             columns={[
-              { key: 'calls', header: 'Calls in the month', cell: (row) => count.format(row.calls), align: 'end' },
+              { key: 'calls', header: 'Calls in the month', cell: (row) => formatCount(row.calls), align: 'end' },
               { key: 'charge', header: 'Charge', cell: (row) => formatUsd(row.charge), align: 'end' },
             ]}
             rows={examples}
@@ -128,8 +128,8 @@ export default function PricingPage() {
             caption="What an account may keep at once, per plan"
             columns={[
               { key: 'name', header: 'Limit', cell: (row) => row.name },
-              { key: 'free', header: PLANS.free.name, cell: (row) => count.format(row.free), align: 'end' },
-              { key: 'pro', header: PLANS.pro.name, cell: (row) => count.format(row.pro), align: 'end' },
+              { key: 'free', header: PLANS.free.name, cell: (row) => formatCount(row.free), align: 'end' },
+              { key: 'pro', header: PLANS.pro.name, cell: (row) => formatCount(row.pro), align: 'end' },
             ]}
             rows={caps}
             rowKey={(row) => row.id}

@@ -1,8 +1,7 @@
 import { formatUsd, FREE_CALLS_PER_MONTH, PLANS, PRICE_MICROS_PER_1000_CALLS } from '@coinsight/contracts';
 import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from './LegalDocument';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../lib/formatNumber';
 
 const sections: readonly LegalSection[] = [
   {
@@ -50,8 +49,8 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          The free tier allows {count.format(PLANS.free.requestsPerMinute)} requests per minute and {count.format(FREE_CALLS_PER_MONTH)} API
-          calls per calendar month. Pro allows {count.format(PLANS.pro.requestsPerMinute)} requests per minute and bills every call at{' '}
+          The free tier allows {formatCount(PLANS.free.requestsPerMinute)} requests per minute and {formatCount(FREE_CALLS_PER_MONTH)} API
+          calls per calendar month. Pro allows {formatCount(PLANS.pro.requestsPerMinute)} requests per minute and bills every call at{' '}
           {formatUsd(PRICE_MICROS_PER_1000_CALLS)} per 1,000 calls, in US dollars.
         </p>
         <p>

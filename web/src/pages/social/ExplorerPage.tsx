@@ -17,6 +17,7 @@ import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
 import { DatasetSwitch, type DatasetChoice } from './DatasetSwitch';
+import { ExplorerDownload } from './ExplorerDownload';
 import styles from './Explorer.module.css';
 import { PlatformSummaryStats } from './PlatformSummaryStats';
 import { SearchResults } from './SearchResults';
@@ -118,7 +119,7 @@ export default function ExplorerPage() {
         <h2 id="explorer-results" className={styles.sectionTitle}>
           {search.platform ? `Results on ${PLATFORM_LABELS[search.platform]}` : 'Results'}
         </h2>
-        <SearchOutcome search={search} dataset={dataset.dataset} />
+        <SearchOutcome search={search} dataset={dataset.dataset} downloadable={dataset.teamId === undefined} />
       </section>
     </Page>
   );
@@ -145,6 +146,7 @@ function useSearchPages(settled: SettledSearch | null, dataset: DatasetChoice) {
   return {
     q,
     platform,
+    settled,
     first,
     last,
     loaded: pages.flatMap((page) => page.data?.data ?? []),
@@ -154,7 +156,16 @@ function useSearchPages(settled: SettledSearch | null, dataset: DatasetChoice) {
   };
 }
 
-function SearchOutcome({ search, dataset }: { search: SearchPages; dataset: DatasetChoice['dataset'] }) {
+// A search download reads the shared dataset or the caller's own: a team's search is not offered as one.
+function SearchOutcome({
+  search,
+  dataset,
+  downloadable,
+}: {
+  search: SearchPages;
+  dataset: DatasetChoice['dataset'];
+  downloadable: boolean;
+}) {
   const { q, first, last, loaded } = search;
   if (!q || !first) return <p className={styles.empty}>{SOCIAL_MESSAGES.explorerPrompt}</p>;
   if (first.isPending) {
@@ -179,6 +190,13 @@ function SearchOutcome({ search, dataset }: { search: SearchPages; dataset: Data
       <p className={styles.count} aria-live="polite">
         Showing {formatCount(loaded.length)} of {countText(total, totalCapped)} {total === 1 && !totalCapped ? 'result' : 'results'}
       </p>
+      {search.settled && downloadable ? (
+        <ExplorerDownload
+          search={{ q, platform: search.platform, startDate: search.settled.startDate, endDate: search.settled.endDate, dataset }}
+          total={total}
+          totalCapped={totalCapped}
+        />
+      ) : null}
       <SearchResults results={loaded} authorLinks={dataset === 'shared'} />
       {last?.isError ? (
         <FormAlert tone="error">

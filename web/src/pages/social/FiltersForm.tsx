@@ -1,5 +1,6 @@
 import { LABEL_NAMING, LIST_FILTERS, listQuerySchema, MEDIA_TYPES, type SocialPlatform } from '@coinsight/contracts';
 import { useState, type FormEvent } from 'react';
+import { FoldOnPhone } from '../../components/forms';
 import { Button, Select, TextField } from '../../components/ui';
 import styles from './FiltersForm.module.css';
 import type { QueryProblem } from './tableState';
@@ -85,18 +86,26 @@ export function FiltersForm({ platform, initial, initialError = null, onApply }:
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Filters">
-      <div className={styles.fields}>{names.map(field)}</div>
-      {error && !names.includes(error.field) ? (
-        <p className={styles.error} role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      <div className={styles.actions}>
-        <Button type="submit">Apply filters</Button>
-        <Button variant="ghost" onClick={reset}>
-          Reset
-        </Button>
-      </div>
+      <FoldOnPhone label="Filters" summary={setCount(initial)} initiallyOpen={initialError !== null}>
+        <div className={styles.fields}>{names.map(field)}</div>
+        {error && !names.includes(error.field) ? (
+          <p className={styles.error} role="alert">
+            {error.message}
+          </p>
+        ) : null}
+        <div className={styles.actions}>
+          <Button type="submit">Apply filters</Button>
+          <Button variant="ghost" onClick={reset}>
+            Reset
+          </Button>
+        </div>
+      </FoldOnPhone>
     </form>
   );
+}
+
+/** "2 set": how many filters are in force, for the folded button; nothing when none is. */
+function setCount(values: FilterValues): string | undefined {
+  const count = Object.values(values).filter((value) => value.trim() !== '').length;
+  return count === 0 ? undefined : `${count} set`;
 }

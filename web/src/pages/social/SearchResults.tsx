@@ -2,7 +2,8 @@ import { PLATFORM_LABELS, type SearchResult } from '@coinsight/contracts';
 import { SentimentBadge } from './SentimentBadge';
 import { authorName, CreatorLink, TopicLink } from './socialLinks';
 import { Badge } from '../../components/ui';
-import { formatCount, formatPostDate } from '../../lib/formatNumber';
+import { Time } from '../../components/Time';
+import { formatCount } from '../../lib/formatNumber';
 import styles from './Explorer.module.css';
 
 const METRICS = [
@@ -28,9 +29,7 @@ export function SearchResults({ results, authorLinks = true }: { results: Search
               ) : (
                 <span className={styles.author}>{authorName(result.platform, result.userRef.username)}</span>
               )}
-              <time className={styles.muted} dateTime={result.createdAt}>
-                {formatPostDate(result.createdAt)}
-              </time>
+              <Time className={styles.muted} value={result.createdAt} />
               <SentimentBadge score={result.sentiment} />
             </header>
             <p className={styles.text}>{result.text}</p>

@@ -11,6 +11,7 @@ import { SentimentBadge } from './SentimentBadge';
 import { authorName, CreatorLink } from './socialLinks';
 import { Badge, type TableColumn } from '../../components/ui';
 import { formatCount, formatPostDay, formatPostTime } from '../../lib/formatNumber';
+import { utcTitle } from '../../lib/formatTime';
 import styles from './PostsTable.module.css';
 
 const REACTION_LABELS: Record<ReactionKind, string> = { like: '👍', love: '❤️', haha: '😆', wow: '😮', sad: '😢', angry: '😠' };
@@ -103,7 +104,7 @@ function platformColumns<P extends SocialPlatform>(
       header: 'Date',
       sortable: sortable('created_at'),
       cell: (row: Row) => (
-        <time className={styles.date} dateTime={row.createdAt}>
+        <time className={styles.date} dateTime={row.createdAt} title={utcTitle(row.createdAt)}>
           <span>{formatPostDay(row.createdAt)}</span> <span>{formatPostTime(row.createdAt)}</span>
         </time>
       ),

@@ -1,4 +1,5 @@
 import {
+  createTaskScheduleSchema,
   createTaskSchema,
   DATASET_LABELS,
   DATASETS,
@@ -7,19 +8,24 @@ import {
   MAX_X_POSTS,
   SOCIAL_PLATFORMS,
   type CreateTaskInput,
+  type CreateTaskScheduleInput,
   type Dataset,
   type SocialPlatform,
   type TaskType,
 } from '@coinsight/contracts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { serverFieldError, serverMessage, useSession } from '../../app/session';
 import { FormOutcomeAlert, firstErrors, formStyles, listField, useForm, type FieldErrors, type FormOutcome } from '../../components/forms';
 import { Button, FieldError, Select, TextField } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
 import { FileDrop } from './FileDrop';
 import { FileRequestError, uploadTaskFile } from './taskFiles';
 import { useRefreshTasks, useTaskMutations } from './scope';
 import { FORMAT_LABEL, PLATFORM_LABEL, TYPE_LABEL } from './taskText';
+import { utcMinute } from './ScheduleList';
 import styles from './Tasks.module.css';
+import { formatCount } from '../../lib/formatNumber';
 
 export const TASK_CREATE_FAILED_MESSAGE = 'Could not create the task. Please try again.';
 export const CHOOSE_FILE_MESSAGE = 'Choose a JSON Lines or CSV file to upload';
@@ -48,6 +54,15 @@ const URL_FORMAT_OPTIONS = [
   { value: '', label: 'Tell from the file' },
   ...IMPORT_FORMATS.map((format) => ({ value: format, label: format === 'csv' ? 'CSV' : 'JSON Lines' })),
 ];
+export const REPEAT_OPTIONS = [
+  { value: 'once', label: 'Once, now' },
+  { value: 'hourly', label: 'Every hour (on the hour)' },
+  { value: 'daily', label: 'Every day (00:00 UTC)' },
+  { value: 'weekly', label: 'Every Monday (00:00 UTC)' },
+  { value: 'cron', label: 'On a cron expression (UTC)' },
+];
+export const CRON_HINT =
+  'Five fields in UTC: minute hour day-of-month month day-of-week, at most once an hour. 15 6 * * 1 is 06:15 every Monday.';
 const EXPORT_FORMAT_OPTIONS = EXPORT_FORMATS.map((format) => ({ value: format, label: FORMAT_LABEL[format] }));
 
 type TaskValues = {
@@ -66,6 +81,9 @@ type TaskValues = {
   'query.to': string;
   'query.dataset': string;
   format: string;
+  repeat: string;
+  cron: string;
+  webhookUrl: string;
 };
 
 const INITIAL: TaskValues = {
@@ -85,7 +103,49 @@ const INITIAL: TaskValues = {
   // The API's default too: tasks stored before datasets existed read the shared data.
   'query.dataset': 'shared',
   format: 'csv',
+  repeat: 'once',
+  cron: '',
+  webhookUrl: '',
 };
+
+/**
+ * The form as a link opens it: a platform table's "Export them all" sends `type=export` and what
+ * an export takes of its filter (`platforms`, `symbols`, `keywords`, `from`, `to`, `dataset`; the
+ * explorer's sends its search as `keywords` or a `$coin` as `symbols`), so the task
+ * starts filled in. Anything else in the address is ignored; the schema still checks every field.
+ */
+function initialFrom(params: URLSearchParams): { values: TaskValues; platforms: SocialPlatform[] } {
+  if (params.get('type') !== 'export') return { values: INITIAL, platforms: [] };
+  const listed = (params.get('platforms') ?? '').split(',');
+  return {
+    values: {
+      ...INITIAL,
+      type: 'export',
+      'query.symbols': params.get('symbols') ?? '',
+      'query.keywords': params.get('keywords') ?? '',
+      'query.from': params.get('from') ?? '',
+      'query.to': params.get('to') ?? '',
+      'query.dataset': params.get('dataset') === 'mine' ? 'mine' : 'shared',
+    },
+    platforms: SOCIAL_PLATFORMS.filter((platform) => listed.includes(platform)),
+  };
+}
+
+/** A scrape from a URL or an X search may repeat; a file is read once. */
+const canRepeat = (values: TaskValues) => values.type === 'scrape' && values['source.kind'] !== 'upload';
+const repeating = (values: TaskValues) => canRepeat(values) && values.repeat !== 'once';
+
+function toScheduleInput(values: TaskValues, uploadId: string | null): CreateTaskScheduleInput {
+  const task = toInput(values, [], uploadId) as Extract<CreateTaskInput, { type: 'scrape' }>;
+  return {
+    title: task.title,
+    description: task.description,
+    source: task.source,
+    repeat: values.repeat as CreateTaskScheduleInput['repeat'],
+    cron: values.repeat === 'cron' ? values.cron : undefined,
+    webhookUrl: values.webhookUrl.trim() || undefined,
+  };
+}
 
 /** Stands in for the upload's id while checking a form whose file is chosen but not yet sent. */
 const PENDING_UPLOAD_ID = '00000000-0000-4000-8000-000000000000';
@@ -150,7 +210,7 @@ function byField(errors: FieldErrors): FieldErrors {
 
 /** The fields the form shows for a type (and source): a server refusal naming one of them sits by it. */
 function visibleFields(values: TaskValues): string[] {
-  const common = ['title', 'description'];
+  const common = ['title', 'description', ...(repeating(values) ? ['cron', 'webhookUrl', 'repeat'] : [])];
   const query = ['query.dataset', 'query.symbols', 'query.keywords', 'query.platforms', 'query.from', 'query.to'];
   if (values.type === 'analyze') return [...common, ...query];
   if (values.type === 'export') return [...common, ...query, 'format'];
@@ -169,7 +229,11 @@ export function TaskForm() {
   const { token } = useSession();
   const refresh = useRefreshTasks();
   const { create, team } = useTaskMutations();
-  const [platforms, setPlatforms] = useState<SocialPlatform[]>([]);
+  const utils = trpc.useUtils();
+  const [params] = useSearchParams();
+  const [initial] = useState(() => initialFrom(params));
+  const [platforms, setPlatforms] = useState<SocialPlatform[]>(initial.platforms);
+  const createSchedule = trpc.taskSchedules.create.useMutation();
   const [file, setFile] = useState<File | null>(null);
   // 0..1 while a file goes up, else null.
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
@@ -179,11 +243,13 @@ export function TaskForm() {
   const [uploaded, setUploaded] = useState<{ file: File; uploadId: string } | null>(null);
 
   const validate = (values: TaskValues): FieldErrors => {
-    const errors = byField(firstErrors(createTaskSchema, toInput(values, platforms, file ? PENDING_UPLOAD_ID : null)));
+    const errors = repeating(values)
+      ? byField(firstErrors(createTaskScheduleSchema, toScheduleInput(values, null)))
+      : byField(firstErrors(createTaskSchema, toInput(values, platforms, file ? PENDING_UPLOAD_ID : null)));
     if (values.type === 'scrape' && values['source.kind'] === 'upload' && !file) errors['source.uploadId'] = CHOOSE_FILE_MESSAGE;
     return errors;
   };
-  const form = useForm(INITIAL, validate);
+  const form = useForm(initial.values, validate);
   const values = form.values;
 
   const errorOf = (field: string) => form.errors[field] ?? (serverError?.field === field ? serverError.message : undefined);
@@ -251,8 +317,16 @@ export function TaskForm() {
       }
     }
     try {
-      const task = await create(toInput(submitted, platforms, uploadId));
-      await refresh();
+      let message: string;
+      if (repeating(submitted) && team === null) {
+        const schedule = await createSchedule.mutateAsync(toScheduleInput(submitted, null));
+        await utils.taskSchedules.list.invalidate();
+        message = `Schedule created: ${schedule.title}. Its first run is at ${utcMinute(schedule.nextRunAt ?? schedule.createdAt)}.`;
+      } else {
+        const task = await create(toInput(submitted, platforms, uploadId));
+        await refresh();
+        message = `Task created: ${task.title}. Follow it in the list of ${team === null ? 'your' : "the team's"} tasks.`;
+      }
       form.reset({
         ...INITIAL,
         type: submitted.type,
@@ -261,7 +335,7 @@ export function TaskForm() {
       });
       setFile(null);
       setUploaded(null);
-      setOutcome({ tone: 'success', message: `Task created: ${task.title}. Follow it in the list of your tasks.` });
+      setOutcome({ tone: 'success', message });
     } catch (error) {
       const refusal = serverFieldError(error, visibleFields(submitted));
       if (refusal) setServerError(refusal);
@@ -336,11 +410,30 @@ export function TaskForm() {
                 label="Most posts to collect"
                 inputMode="numeric"
                 autoComplete="off"
-                hint={`From 10 to ${MAX_X_POSTS.toLocaleString('en-US')}.`}
+                hint={`From 10 to ${formatCount(MAX_X_POSTS)}.`}
                 {...bind('source.maxPosts')}
               />
             </>
           )}
+          {canRepeat(values) && team === null ? (
+            <>
+              <Select label="Repeat" options={REPEAT_OPTIONS} {...bind('repeat')} />
+              {values.repeat === 'cron' ? (
+                <TextField label="Cron expression (UTC)" autoComplete="off" placeholder="15 6 * * 1" hint={CRON_HINT} {...bind('cron')} />
+              ) : null}
+              {values.repeat !== 'once' ? (
+                <TextField
+                  label="Webhook URL (optional)"
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  placeholder="https://example.com/hooks/coinsight"
+                  hint="Each run's end is POSTed here, signed with your webhook secret (Settings → API → Webhooks)."
+                  {...bind('webhookUrl')}
+                />
+              ) : null}
+            </>
+          ) : null}
         </>
       ) : (
         <>
@@ -399,7 +492,7 @@ export function TaskForm() {
       )}
       <div className={formStyles.actions}>
         <Button type="submit" disabled={busy}>
-          {uploading ? 'Uploading…' : form.submitting ? 'Creating…' : 'Create Task'}
+          {uploading ? 'Uploading…' : form.submitting ? 'Creating…' : repeating(values) ? 'Create Schedule' : 'Create Task'}
         </Button>
       </div>
     </form>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { serverMessage, useSession } from '../../app/session';
 import { FormAlert } from '../../components/forms';
 import { Badge, Button, Dialog } from '../../components/ui';
-import { formatPostDate } from '../../lib/formatNumber';
+import { Time } from '../../components/Time';
 import { ProgressBar } from './ProgressBar';
 import { downloadTaskFile, FileRequestError } from './taskFiles';
 import { taskPath, useRefreshTasks, useTaskList, useTaskMutations, useTaskTeam } from './scope';
@@ -84,7 +84,9 @@ function TaskResult({
           >
             {downloading ? 'Downloading…' : 'Download'}
           </Button>
-          <span className={styles.muted}>Available until {formatPostDate(s.expiresAt)}.</span>
+          <span className={styles.muted}>
+            Available until <Time value={s.expiresAt} />.
+          </span>
         </div>
       ) : s?.expired || (s && task.status === 'completed' && !task.downloadUrl) ? (
         <p className={styles.muted}>The file has expired: files are kept {EXPORT_TTL_HOURS} hours. Retry the task to write it again.</p>

@@ -4,12 +4,14 @@ import { Card, Select } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { useTaskTeam } from './scope';
 import { TaskForm } from './TaskForm';
+import { ScheduleList } from './ScheduleList';
 import { TaskList } from './TaskList';
 import styles from './Tasks.module.css';
 
 /**
- * /tasks (the spec's mobile path /scraping-tasks opens it): the form and the list, of one's own
- * tasks or (with teams) of a team's, whose tasks write into and read the team's own dataset.
+ * /tasks (the spec's mobile path /scraping-tasks opens it): the form, the schedules and the list,
+ * of one's own tasks or (with teams) of a team's, whose tasks write into and read the team's own
+ * dataset (schedules are personal: a team's tasks run once).
  */
 export function TasksView() {
   const team = useTaskTeam();
@@ -33,9 +35,16 @@ export function TasksView() {
             <TaskForm key={current?.id ?? 'mine'} />
           </Card>
         ) : null}
-        <Card title={current ? `${current.name}'s tasks` : 'Your tasks'}>
-          <TaskList />
-        </Card>
+        <div className={styles.lists}>
+          {team === null ? (
+            <Card title="Schedules">
+              <ScheduleList />
+            </Card>
+          ) : null}
+          <Card title={current ? `${current.name}'s tasks` : 'Your tasks'}>
+            <TaskList />
+          </Card>
+        </div>
       </div>
     </>
   );

@@ -81,11 +81,17 @@ export async function downloadTaskFile(
   fallbackName: string,
   teamId: string | null = null,
 ): Promise<void> {
+  await downloadFile(`${taskDownloadPath(id)}${teamId ? `?teamId=${encodeURIComponent(teamId)}` : ''}`, token, fallbackName);
+}
+
+/**
+ * Fetches a file that needs the session's token (a task's file, a table's download) and hands it
+ * to the browser under the server's filename; answers the response's headers.
+ */
+export async function downloadFile(path: string, token: string | null, fallbackName: string): Promise<Headers> {
   let response: Response;
   try {
-    response = await fetch(`${taskDownloadPath(id)}${teamId ? `?teamId=${encodeURIComponent(teamId)}` : ''}`, {
-      headers: authorization(token),
-    });
+    response = await fetch(path, { headers: authorization(token) });
   } catch {
     throw new FileRequestError(DOWNLOAD_FAILED_MESSAGE, null);
   }
@@ -103,4 +109,5 @@ export async function downloadTaskFile(
   link.remove();
   // Chromium reads a blob download asynchronously: freed a while later, not at once.
   setTimeout(() => URL.revokeObjectURL(href), 30_000);
+  return response.headers;
 }

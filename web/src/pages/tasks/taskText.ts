@@ -10,7 +10,7 @@ import {
   type TaskType,
 } from '@coinsight/contracts';
 import type { BadgeTone } from '../../components/ui';
-import { formatCount, formatPostDate } from '../../lib/formatNumber';
+import { formatCount, formatNumber, formatPostDate } from '../../lib/formatNumber';
 
 /** docs/product.md §4's status values as the badge says them, with the spec's green / yellow / red for how a task ended. */
 export const STATUS_BADGE: Record<TaskStatus, { label: string; tone: BadgeTone }> = {
@@ -107,7 +107,7 @@ export function taskTimes(task: Task): string {
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / 1024 / 1024, 'MB'];
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${unit}`;
+  return `${formatNumber(value, { maximumFractionDigits: 1 })} ${unit}`;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;

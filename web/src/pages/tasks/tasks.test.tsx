@@ -6,6 +6,7 @@ import { analysisReport, analyzeTaskOf, completedExport, scrapeTaskOf, tasksServ
 import { deferred, StubError, TEST_TOKEN, testUser, type Handlers } from '../../test/trpcStub';
 import { CHOOSE_FILE_MESSAGE, TASK_CREATE_FAILED_MESSAGE } from './TaskForm';
 import { pollWhileActive, TASKS_EMPTY_MESSAGE, TASKS_POLL_MS } from './TaskList';
+import { SCHEDULES_EMPTY_MESSAGE } from './ScheduleList';
 
 // jsdom has no canvas: the timeline stands in as the image it is to a screen reader.
 vi.mock('../../components/charts/UPlotChart', () => ({
@@ -104,11 +105,11 @@ describe('/tasks', () => {
     for (const type of ['Scrape', 'Analyze', 'Export']) expect(screen.getByText(type, { selector: 'dt' })).toBeTruthy();
   });
 
-  it('/scraping-tasks is the one tasks page: it opens /tasks, and promises no scheduling', async () => {
+  it('/scraping-tasks is the one tasks page: it opens /tasks, with its schedules', async () => {
     const view = await openTasks(tasksServer(), {}, '/scraping-tasks');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeTruthy();
     expect(view.router.state.location.pathname).toBe('/tasks');
-    expect(document.body.textContent).not.toMatch(/schedul/i);
+    expect(await screen.findByText(SCHEDULES_EMPTY_MESSAGE)).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Create a task' })).toBeTruthy();
     expect(await screen.findByText(TASKS_EMPTY_MESSAGE)).toBeTruthy();
   });
@@ -231,6 +232,46 @@ describe('the create form: scrape', () => {
     expect(fieldError('URL of the file')).toBeNull();
   });
 
+  it('repeats a URL scrape: checks the cron expression, creates the schedule, shows its next run, and pauses it', async () => {
+    const { api } = await openTasks(tasksServer(), {
+      'taskSchedules.create': () => {
+        throw new StubError(
+          400,
+          'cron may run at most once an hour: its minute field must be one number from 0 to 59, e.g. 15 * * * *',
+          'cron',
+        );
+      },
+    });
+    // A file is read once: no repeat for an upload.
+    expect(screen.queryByLabelText('Repeat')).toBeNull();
+    chooseSource('From a URL');
+    fill('Title', 'Feed every hour');
+    fill('URL of the file', 'https://example.com/posts.jsonl');
+    fireEvent.change(screen.getByLabelText('Repeat'), { target: { value: 'cron' } });
+    press('Create Schedule');
+    expect(fieldError('Cron expression (UTC)')).toBe('cron is required when repeat is cron, e.g. 0 6 * * 1 (06:00 UTC every Monday)');
+    fill('Cron expression (UTC)', '*/5 * * * *');
+    press('Create Schedule');
+    await waitFor(() => expect(fieldError('Cron expression (UTC)')).toMatch(/^cron may run at most once an hour/));
+    expect(api.callsTo('taskSchedules.create')[0]?.input).toMatchObject({ repeat: 'cron', cron: '*/5 * * * *', source: { kind: 'url' } });
+    expect(api.callsTo('tasks.create')).toHaveLength(0);
+  });
+
+  it('creates an hourly schedule that the schedules list shows with its next run, and pauses it', async () => {
+    await openTasks();
+    chooseSource('From a URL');
+    fill('Title', 'Hourly feed');
+    fill('URL of the file', 'https://example.com/posts.jsonl');
+    fireEvent.change(screen.getByLabelText('Repeat'), { target: { value: 'hourly' } });
+    press('Create Schedule');
+    expect(await outcome('status')).toContain('Schedule created: Hourly feed. Its first run is at 2026-11-23 09:00 UTC.');
+    const schedule = await screen.findByRole('article', { name: 'Hourly feed' });
+    expect(within(schedule).getByText('2026-11-23 09:00 UTC')).toBeTruthy();
+    fireEvent.click(within(schedule).getByRole('button', { name: 'Pause Hourly feed' }));
+    expect(await within(schedule).findByText('Paused: it will not run until you resume it.')).toBeTruthy();
+    expect(within(schedule).getByRole('button', { name: 'Resume Hourly feed' })).toBeTruthy();
+  });
+
   it('says X recent search needs a token on the server, and shows its refusal', async () => {
     const { api } = await openTasks(tasksServer(), {
       'tasks.create': () => {
@@ -332,6 +373,27 @@ describe('the create form: analyze and export', () => {
       description: '',
       query: { keywords: ['ethereum'], dataset: 'shared' },
       format: 'jsonl',
+    });
+  });
+
+  it("opens filled in from a table's Export link: the platform, coin, dates and dataset", async () => {
+    const server = tasksServer();
+    const { api } = await openTasks(
+      server,
+      {},
+      '/tasks?type=export&platforms=facebook&symbols=BTC&from=2026-11-01&to=2026-11-20&dataset=mine',
+    );
+    expect((screen.getByRole('radio', { name: 'Export' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Symbols') as HTMLInputElement).value).toBe('BTC');
+    fill('Title', 'All BTC on Facebook');
+    press('Create Task');
+    expect(await outcome('status')).toContain('Task created: All BTC on Facebook.');
+    expect(api.callsTo('tasks.create')[0]?.input).toEqual({
+      type: 'export',
+      title: 'All BTC on Facebook',
+      description: '',
+      query: { symbols: ['BTC'], platforms: ['facebook'], from: '2026-11-01', to: '2026-11-21', dataset: 'mine' },
+      format: 'csv',
     });
   });
 

@@ -11,6 +11,7 @@ import { RequestLog } from '../api-keys/RequestLog';
 import { BillingTab } from '../billing/BillingTab';
 import { ConfirmButton } from './ConfirmButton';
 import styles from './TeamSection.module.css';
+import { TeamNeedsTwoFactor, TeamTwoFactorRule } from './TeamTwoFactor';
 
 export const TEAM_FAILED_MESSAGE = 'Something went wrong. Please try again.';
 const ROLE_OPTIONS = TEAM_ROLES.map((role) => ({ value: role, label: role[0]!.toUpperCase() + role.slice(1) }));
@@ -89,7 +90,7 @@ function CreateTeamForm({ onCreated }: { onCreated: (team: TeamSummary) => void 
 
 function TeamView({ summary }: { summary: TeamSummary }) {
   const team = trpc.teams.get.useQuery({ teamId: summary.id });
-  if (team.isError) return <FormAlert tone="error">{serverMessage(team.error) ?? TEAM_FAILED_MESSAGE}</FormAlert>;
+  if (team.isError) return <TeamNeedsTwoFactor teamId={summary.id} message={serverMessage(team.error) ?? TEAM_FAILED_MESSAGE} />;
   if (!team.data) return <p className={styles.muted}>Loading the team…</p>;
   const { role } = team.data;
   return (
@@ -99,6 +100,7 @@ function TeamView({ summary }: { summary: TeamSummary }) {
         <strong>{team.data.plan === 'pro' ? 'Pro' : 'Free'}</strong>.
       </p>
       <Members team={team.data} />
+      <TeamTwoFactorRule team={team.data} />
       {teamRoleCan(role, 'manageMembers') ? <Invitations team={team.data} /> : null}
       {teamRoleCan(role, 'readKeys') ? <TeamKeys teamId={team.data.id} canWrite={teamRoleCan(role, 'writeKeys')} /> : null}
       {teamRoleCan(role, 'readAlerts') ? <TeamAlerts teamId={team.data.id} canWrite={teamRoleCan(role, 'writeAlerts')} /> : null}
@@ -139,6 +141,7 @@ function Members({ team }: { team: TeamDetail }) {
           <li key={member.userId} className={styles.row}>
             <span className={styles.who}>
               {member.username} · {member.email}
+              {member.twoFactor ? ' · two-factor on' : ' · no two-factor'}
             </span>
             {manages ? (
               <span className={styles.actions}>

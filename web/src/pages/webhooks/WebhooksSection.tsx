@@ -10,6 +10,8 @@ import { serverMessage } from '../../app/session';
 import { Badge, Button, type BadgeTone } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import styles from './WebhooksSection.module.css';
+import { formatPostDate } from '../../lib/formatNumber';
+import { Time } from '../../components/Time';
 
 export const SECRET_LOAD_FAILED_MESSAGE = 'Could not load your signing secret. Please try again.';
 export const DELIVERIES_LOAD_FAILED_MESSAGE = 'Could not load recent deliveries. Please try again.';
@@ -19,7 +21,6 @@ export const NO_DELIVERIES_MESSAGE = 'No webhook deliveries yet. Alerts created 
 
 const STATUS_TONE: Record<WebhookDelivery['status'], BadgeTone> = { pending: 'yellow', delivered: 'green', failed: 'red' };
 const STATUS_LABEL: Record<WebhookDelivery['status'], string> = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' };
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function attemptText(attempt: WebhookAttempt): string {
   const result = attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : (attempt.error ?? 'no answer');
@@ -56,7 +57,7 @@ export function WebhooksSection() {
       setRevealed(true);
       setNotice(
         fresh.previousSecretExpiresAt
-          ? `New secret in force. Until ${dateTime.format(new Date(fresh.previousSecretExpiresAt))}, deliveries are signed with the previous one too.`
+          ? `New secret in force. Until ${formatPostDate(fresh.previousSecretExpiresAt)}, deliveries are signed with the previous one too.`
           : 'New secret in force.',
       );
     } catch (error) {
@@ -109,15 +110,11 @@ export function WebhooksSection() {
       {secret.data && (
         <p className={styles.muted} data-testid="webhook-secret-dates">
           {secret.data.rotatedAt ? 'Rotated ' : 'Created '}
-          <time dateTime={secret.data.rotatedAt ?? secret.data.createdAt}>
-            {dateTime.format(new Date(secret.data.rotatedAt ?? secret.data.createdAt))}
-          </time>
-          .
+          <Time value={secret.data.rotatedAt ?? secret.data.createdAt} />.
           {secret.data.previousSecretExpiresAt && (
             <>
               {' '}
-              The previous secret also signs deliveries until{' '}
-              <time dateTime={secret.data.previousSecretExpiresAt}>{dateTime.format(new Date(secret.data.previousSecretExpiresAt))}</time>.
+              The previous secret also signs deliveries until <Time value={secret.data.previousSecretExpiresAt} />.
             </>
           )}
         </p>
@@ -154,9 +151,7 @@ export function WebhooksSection() {
                 <span>
                   {delivery.channel === 'webhook' ? delivery.event : `${delivery.event} · ${ALERT_CHANNEL_NAMES[delivery.channel]}`}
                 </span>
-                <time dateTime={delivery.createdAt} className={styles.muted}>
-                  {dateTime.format(new Date(delivery.createdAt))}
-                </time>
+                <Time value={delivery.createdAt} className={styles.muted} />
               </div>
               <span className={styles.url}>{delivery.url}</span>
               {delivery.attempts.length > 0 && (
@@ -168,7 +163,7 @@ export function WebhooksSection() {
               )}
               {delivery.nextAttemptAt && (
                 <span className={styles.muted}>
-                  Next attempt <time dateTime={delivery.nextAttemptAt}>{dateTime.format(new Date(delivery.nextAttemptAt))}</time>
+                  Next attempt <Time value={delivery.nextAttemptAt} />
                 </span>
               )}
             </li>

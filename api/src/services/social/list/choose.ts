@@ -43,7 +43,7 @@ export function onWholeHours(start: Date | undefined, end: Date | undefined): bo
 
 /** Any filter beyond the platform: an account's own posts count as one (they have no rollups). */
 export const isFiltered = (f: ListFacts): boolean =>
-  f.scope.dataset === 'mine' || !!(f.username || f.startDate || f.endDate || f.ranges.length > 0 || f.mediaType || f.location);
+  f.scope.dataset === 'mine' || !!(f.username || f.coin || f.startDate || f.endDate || f.ranges.length > 0 || f.mediaType || f.location);
 
 /** The shared dataset's range filters, whose estimate is weighed on the platform's own counters (and needed to choose). */
 export const isWeighed = (f: ListFacts): boolean => f.scope.dataset === 'shared' && f.ranges.length > 0;
@@ -51,6 +51,7 @@ export const isWeighed = (f: ListFacts): boolean => f.scope.dataset === 'shared'
 const datesOnly = (f: ListFacts) =>
   f.scope.dataset === 'shared' &&
   !f.username &&
+  !f.coin &&
   f.ranges.length === 0 &&
   !f.mediaType &&
   !f.location &&
@@ -60,6 +61,7 @@ const instagramAlone = (f: ListFacts) =>
   f.platform === 'instagram' &&
   f.scope.dataset === 'shared' &&
   !f.username &&
+  !f.coin &&
   !f.startDate &&
   !f.endDate &&
   f.ranges.length === 0 &&

@@ -1,6 +1,7 @@
 import {
   RANGE_FILTERS,
   type AnyListQuery,
+  type DownloadQuery,
   type ListQuery,
   type MediaType,
   type RangeCounter,
@@ -20,6 +21,8 @@ export interface ListFacts {
   platform: SocialPlatform;
   scope: DatasetScope;
   username?: string;
+  /** A coin's ticker: posts whose `symbols` name it. */
+  coin?: string;
   startDate?: Date;
   endDate?: Date;
   ranges: readonly CounterRange[];
@@ -35,8 +38,15 @@ export interface ListFacts {
 
 const capitalized = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 
+/** A download's query read as a list's: its filters and sort, with the chunk as the page. */
+export type DownloadChunkQuery<P extends SocialPlatform> = DownloadQuery<P> & { page: number; limit: number };
+
 /** The facts of a parsed list query: its counter ranges gathered from the platform's min/max parameters. */
-export function listFactsOf<P extends SocialPlatform>(scope: DatasetScope, platform: P, query: ListQuery<P>): ListFacts {
+export function listFactsOf<P extends SocialPlatform>(
+  scope: DatasetScope,
+  platform: P,
+  query: ListQuery<P> | DownloadChunkQuery<P>,
+): ListFacts {
   const q = query as AnyListQuery;
   const values = q as Record<string, unknown>;
   const ranges = (RANGE_FILTERS[platform] as readonly RangeCounter[]).flatMap((counter): CounterRange[] => {
@@ -51,6 +61,7 @@ export function listFactsOf<P extends SocialPlatform>(scope: DatasetScope, platf
     platform,
     scope,
     username: q.username,
+    coin: q.coin,
     startDate: q.startDate,
     endDate: q.endDate,
     ranges,

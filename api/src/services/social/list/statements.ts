@@ -24,6 +24,8 @@ function passingOthers(db: Source, f: ListFacts) {
         .where(sql`lower(authors.username)`, 'like', pattern),
     );
   }
+  // Containment, which the GIN index on symbols answers (an `= any(symbols)` test it could not use).
+  if (f.coin) q = q.where('posts.symbols', '@>', sql<string[]>`array[${f.coin}]::text[]`);
   if (f.startDate) q = q.where('posts.created_at', '>=', f.startDate);
   if (f.endDate) q = q.where('posts.created_at', '<=', f.endDate);
   if (f.mediaType) q = q.where('posts.media_type', '=', f.mediaType);
@@ -141,16 +143,36 @@ export function gatedIds(db: Source, f: ListFacts, windowCount: Total, platformT
     .as('page');
 }
 
-/** The matches counted up to LIST_COUNT_CAP + 1. */
-export const cappedCount = (db: Source, f: ListFacts) =>
+/** The matches counted up to LIST_COUNT_CAP + 1 (or another cap: a download's bound + 1). */
+export const cappedCount = (db: Source, f: ListFacts, cap = LIST_COUNT_CAP) =>
   db
     .selectFrom(
       matching(db, f)
         .select(sql<number>`1`.as('one'))
-        .limit(LIST_COUNT_CAP + 1)
+        .limit(cap + 1)
         .as('m'),
     )
     .select((eb) => eb.fn.countAll<number>().as('n'));
+
+/** Where a download's last chunk ended: its last row's sort value and id. */
+export interface KeysetPosition {
+  key: Date | number | string;
+  id: number;
+}
+
+/**
+ * A download's next `f.limit` ids in the list's order (the sort, then id, the same direction),
+ * after `after`: the rows a reader paging the table would meet, read by keyset on the sort's
+ * (platform, column, id) index rather than by an offset that walks every row before it.
+ */
+export function keysetIds(db: Source, f: ListFacts, after: KeysetPosition | undefined): PageIds {
+  let q = matching(db, f).select('posts.id');
+  if (after) {
+    const op = sql.raw(f.sortOrder === 'desc' ? '<' : '>');
+    q = q.where(sql<boolean>`(${sql.ref(`posts.${f.sortBy}`)}, posts.id) ${op} (${after.key}, ${after.id})`);
+  }
+  return q.orderBy(`posts.${f.sortBy}`, f.sortOrder).orderBy('posts.id', f.sortOrder).limit(f.limit).as('page');
+}
 
 /** The page's rows and authors in the page's order, from a query of its ids; a total may ride along as a scalar subquery. */
 export const pageRows = (db: Source, f: ListFacts, pageIds: PageIds, total?: Total) =>
