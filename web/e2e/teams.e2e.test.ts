@@ -67,6 +67,7 @@ describe('teams in Chromium', () => {
     // The owner removes the member: the member's next load has no team.
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('button', { name: `Remove ${member.username}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
     await page.getByRole('button', { name: `Remove ${member.username}` }).waitFor({ state: 'detached' });
     await phone.reload({ waitUntil: 'networkidle' });
     await phone.getByText('You are in no team yet.').waitFor();

@@ -1,14 +1,23 @@
-import { MAX_UPLOAD_BYTES, TASK_UPLOAD_PATH } from '@coinsight/contracts';
+import { MAX_UPLOAD_BYTES, TASK_UPLOAD_PATH, TEAM_ID_PATTERN } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../plugins/auth.js';
 import { AppError } from '../services/errors.js';
 import { openTaskDownload } from '../services/tasks/download.js';
+import { openTeamTaskDownload, saveTeamUpload } from '../services/teams/data.js';
 import { TASK_MESSAGES } from '../services/tasks/tasks.js';
 import { cleanFilename, saveUpload, UPLOAD_MESSAGES, uploadFormat } from '../services/tasks/uploads.js';
 import { signedInCallerOf } from './client.js';
 
-const uploadQuery = z.object({ filename: z.string({ error: 'filename must be text' }).max(1_000, 'filename is too long').optional() });
+// `teamId`: the file is the team's (its scrape task's upload, its task's download), checked against the caller's role in it.
+const teamIdQuery = z
+  .union([z.string().regex(TEAM_ID_PATTERN, 'teamId is invalid'), z.literal('')], { error: 'teamId is invalid' })
+  .optional();
+const uploadQuery = z.object({
+  filename: z.string({ error: 'filename must be text' }).max(1_000, 'filename is too long').optional(),
+  teamId: teamIdQuery,
+});
+const downloadQuery = z.object({ teamId: teamIdQuery });
 const idParam = z.object({ id: z.string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,11 +40,11 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
         const format = uploadFormat(filename, request.headers['content-type']);
         if (!format) return reply.code(415).send({ error: UPLOAD_MESSAGES.format });
         const length = request.headers['content-length'];
-        const upload = await saveUpload(
-          app.deps,
-          { body: request.raw, filename, format, contentLength: length === undefined ? undefined : Number(length) },
-          signedInCallerOf(request),
-        );
+        const file = { body: request.raw, filename, format, contentLength: length === undefined ? undefined : Number(length) };
+        const caller = signedInCallerOf(request);
+        const upload = query.teamId
+          ? await saveTeamUpload(app.deps, { ...file, teamId: query.teamId }, caller)
+          : await saveUpload(app.deps, file, caller);
         return reply.code(201).send(upload);
       },
     );
@@ -44,7 +53,10 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/tasks/:id/download', { preHandler: requireUser }, async (request, reply) => {
     const { id } = idParam.parse(request.params);
     if (!UUID.test(id)) throw new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
-    const download = await openTaskDownload(app.deps, { id }, signedInCallerOf(request));
+    const { teamId } = downloadQuery.parse(request.query);
+    const download = teamId
+      ? await openTeamTaskDownload(app.deps, { id, teamId }, signedInCallerOf(request))
+      : await openTaskDownload(app.deps, { id }, signedInCallerOf(request));
     if (download.kind === 'gone') return reply.code(410).send({ error: download.message });
     reply
       .header('content-type', download.contentType)

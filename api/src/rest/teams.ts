@@ -1,8 +1,14 @@
 import {
   acceptTeamInvitationSchema,
+  changeTeamPlanSchema,
+  createTeamAlertSchema,
+  teamAlertIdSchema,
+  teamRequestLogQuerySchema,
   createTeamKeySchema,
   createTeamSchema,
   inviteTeamMemberSchema,
+  renameTeamKeySchema,
+  renameTeamSchema,
   setTeamBudgetSchema,
   setTeamMemberRoleSchema,
   setTeamTwoFactorSchema,
@@ -13,15 +19,30 @@ import {
 } from '@coinsight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../plugins/auth.js';
+import { createTeamAlert, deleteTeamAlert, teamRequestLog } from '../services/teams/data.js';
 import { acceptInvitation, inviteMember, revokeInvitation } from '../services/teams/invitations.js';
 import { leaveTeam, removeMember, setMemberRole } from '../services/teams/members.js';
-import { createTeamKey, deleteTeamKey, listTeamAlerts, listTeamKeys, setTeamBudget, teamUsage } from '../services/teams/resources.js';
-import { createTeam, deleteTeam, getTeam, listTeams } from '../services/teams/teams.js';
+import {
+  changeTeamPlan,
+  createTeamKey,
+  deleteTeamKey,
+  listTeamAlerts,
+  listTeamKeys,
+  renameTeamKey,
+  setTeamBudget,
+  teamBillingAccount,
+  teamCheckout,
+  teamInvoices,
+  teamPortal,
+  teamUsage,
+} from '../services/teams/resources.js';
+import { createTeam, deleteTeam, getTeam, listTeams, renameTeam } from '../services/teams/teams.js';
 import { setTeamTwoFactor } from '../services/teams/two-factor-rule.js';
 import { signedInCallerOf } from './client.js';
 
 type TeamParams = { Params: { teamId: string } };
 type MemberParams = { Params: { teamId: string; userId: string } };
+type KeyParams = { Params: { teamId: string; id: string } };
 
 const body = (request: { body: unknown }) => (typeof request.body === 'object' && request.body !== null ? request.body : {});
 
@@ -41,6 +62,9 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   );
   app.get<TeamParams>('/api/teams/:teamId', guarded, async (request) =>
     getTeam(app.deps, teamIdSchema.parse(request.params), signedInCallerOf(request)),
+  );
+  app.patch<TeamParams>('/api/teams/:teamId', guarded, async (request) =>
+    renameTeam(app.deps, renameTeamSchema.parse({ ...body(request), teamId: request.params.teamId }), signedInCallerOf(request)),
   );
   app.delete<TeamParams>('/api/teams/:teamId', guarded, async (request) =>
     deleteTeam(app.deps, teamIdSchema.parse(request.params), signedInCallerOf(request)),
@@ -80,7 +104,14 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
     );
     return reply.code(201).send(created);
   });
-  app.delete<{ Params: { teamId: string; id: string } }>('/api/teams/:teamId/keys/:id', guarded, async (request) =>
+  app.patch<KeyParams>('/api/teams/:teamId/keys/:id', guarded, async (request) =>
+    renameTeamKey(
+      app.deps,
+      renameTeamKeySchema.parse({ ...body(request), teamId: request.params.teamId, id: Number(request.params.id) }),
+      signedInCallerOf(request),
+    ),
+  );
+  app.delete<KeyParams>('/api/teams/:teamId/keys/:id', guarded, async (request) =>
     deleteTeamKey(
       app.deps,
       teamKeyIdSchema.parse({ teamId: request.params.teamId, id: Number(request.params.id) }),
@@ -95,5 +126,42 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   );
   app.put<TeamParams>('/api/teams/:teamId/budget', guarded, async (request) =>
     setTeamBudget(app.deps, setTeamBudgetSchema.parse({ ...body(request), teamId: request.params.teamId }), signedInCallerOf(request)),
+  );
+  app.get<TeamParams>('/api/teams/:teamId/billing', guarded, async (request) =>
+    teamBillingAccount(app.deps, teamIdSchema.parse(request.params), signedInCallerOf(request)),
+  );
+  app.get<TeamParams>('/api/teams/:teamId/invoices', guarded, async (request) =>
+    teamInvoices(app.deps, teamIdSchema.parse(request.params), signedInCallerOf(request)),
+  );
+  app.put<TeamParams>('/api/teams/:teamId/plan', guarded, async (request) =>
+    changeTeamPlan(app.deps, changeTeamPlanSchema.parse({ ...body(request), teamId: request.params.teamId }), signedInCallerOf(request)),
+  );
+  app.post<TeamParams>('/api/teams/:teamId/checkout', guarded, async (request) =>
+    teamCheckout(app.deps, teamIdSchema.parse(request.params), signedInCallerOf(request)),
+  );
+  app.post<TeamParams>('/api/teams/:teamId/portal', guarded, async (request) =>
+    teamPortal(app.deps, teamIdSchema.parse(request.params), signedInCallerOf(request)),
+  );
+  app.post<TeamParams>('/api/teams/:teamId/alerts', guarded, async (request, reply) => {
+    const alert = await createTeamAlert(
+      app.deps,
+      createTeamAlertSchema.parse({ teamId: request.params.teamId, alert: body(request) }),
+      signedInCallerOf(request),
+    );
+    return reply.code(201).send(alert);
+  });
+  app.delete<{ Params: { teamId: string; id: string } }>('/api/teams/:teamId/alerts/:id', guarded, async (request) =>
+    deleteTeamAlert(
+      app.deps,
+      teamAlertIdSchema.parse({ teamId: request.params.teamId, id: Number(request.params.id) }),
+      signedInCallerOf(request),
+    ),
+  );
+  app.get<TeamParams>('/api/teams/:teamId/requests', guarded, async (request) =>
+    teamRequestLog(
+      app.deps,
+      teamRequestLogQuerySchema.parse({ ...(request.query as object), teamId: request.params.teamId }),
+      signedInCallerOf(request),
+    ),
   );
 }

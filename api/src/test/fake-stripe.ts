@@ -61,6 +61,8 @@ export interface FakeStripe {
   webhookUrl: string | undefined;
   customers: Map<string, Obj>;
   sessions: Map<string, Obj>;
+  /** Billing portal sessions opened, with their return_url. */
+  portalSessions: Obj[];
   subscriptions: Map<string, Obj>;
   invoices: Obj[];
   /** Accepted meter events, one per identifier (Stripe de-duplicates on it, ref: Meter events). */
@@ -170,6 +172,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     webhookUrl: undefined,
     customers: new Map(),
     sessions: new Map(),
+    portalSessions: [],
     subscriptions: new Map(),
     invoices: [],
     meterEvents: new Map(),
@@ -352,7 +355,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       if (typeof form.customer !== 'string' || !fake.customers.has(form.customer))
         return stripeError(res, 400, `No such customer: '${String(form.customer)}'`);
       const id = `bps_${randomBytes(12).toString('hex')}`;
-      return answer(200, {
+      const portal = {
         id,
         object: 'billing_portal.session',
         customer: form.customer,
@@ -360,7 +363,9 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         url: `${base}/portal/${id}`,
         livemode: false,
         created: nowSeconds(),
-      });
+      };
+      fake.portalSessions.push(portal);
+      return answer(200, portal);
     }
     // ref: Meter events (event_name, payload[stripe_customer_id], payload[value] as strings, identifier, timestamp).
     if (req.method === 'POST' && path === '/v1/billing/meter_events') {

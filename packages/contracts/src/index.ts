@@ -28,6 +28,7 @@ export * from './downloads.js';
 export * from './watchlist.js';
 export * from './saved-views.js';
 export * from './teams.js';
+export * from './team-id.js';
 export * from './preferences.js';
 export * from './preferences-schema.js';
 export * from './two-factor.js';

@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { alertIdSchema, createAlertSchema } from './alerts.js';
 import { createApiKeySchema, renameApiKeySchema } from './api-keys.js';
 import { emailSchema } from './auth.js';
 import { changePlanSchema } from './billing.js';
 import { setBudgetSchema } from './budget.js';
+import { createTaskSchema, listTasksSchema, taskIdSchema } from './tasks.js';
+import { v1RequestLogQuerySchema } from './v1/requests.js';
 import type { PlanId } from './plans.js';
+import { TEAM_ID_PATTERN } from './team-id.js';
 import { text } from './text.js';
 
 /** A team's roles, most powerful first (docs/accounts.md, "Teams"). */
@@ -17,22 +21,30 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const TEAM_PERMISSIONS = {
   /** See the team, its members and its plan. */
   view: ['owner', 'admin', 'member', 'billing'],
+  /** Rename the team. */
+  renameTeam: ['owner', 'admin'],
   /** Delete the team. */
   deleteTeam: ['owner'],
   /** Invite, remove and change the role of members who are not owners (only owners touch owners). */
   manageMembers: ['owner', 'admin'],
-  /** See the team's keys (by prefix, never a secret) and their request log. */
+  /** See the team's keys (by prefix, never a secret). */
   readKeys: ['owner', 'admin', 'member'],
   /** Create, rename and delete the team's keys. */
   writeKeys: ['owner', 'admin'],
-  /** The team's usage: calls, cost, per key and per day. */
+  /** The team's usage: calls, cost, per key and per day, and the request log of its keys. */
   readUsage: ['owner', 'admin', 'member', 'billing'],
-  /** The team's alerts (made with its keys on /v1). */
+  /** The team's alerts (made with its keys on /v1, or from the web app). */
   readAlerts: ['owner', 'admin', 'member'],
   /** Share one's own saved view of a table with the team (every member lists and applies the team's views). */
   shareViews: ['owner', 'admin', 'member'],
   /** Rename and delete any of the team's saved views (their creator may always). */
   manageViews: ['owner', 'admin'],
+  /** Create and delete the team's alerts. */
+  writeAlerts: ['owner', 'admin', 'member'],
+  /** Read the team's own dataset (the posts its tasks scraped or uploaded) and its tasks. */
+  readData: ['owner', 'admin', 'member'],
+  /** Create, cancel, retry and delete the team's tasks, which write into the team's dataset. */
+  runTasks: ['owner', 'admin', 'member'],
   /** Plan, subscription, budget, invoices. */
   billing: ['owner', 'billing'],
   /** Require two-factor sign-in of every member. */
@@ -78,13 +90,15 @@ const teamName = text('Team name', { error: TEAM_MESSAGES.nameRequired })
   .trim()
   .min(1, TEAM_MESSAGES.nameRequired)
   .max(TEAM_NAME_MAX_LENGTH, TEAM_MESSAGES.nameTooLong);
-const teamId = z.string({ error: 'teamId is required' }).regex(/^team_[A-Za-z0-9_-]{16}$/, 'teamId is invalid');
+const teamId = z.string({ error: 'teamId is required' }).regex(TEAM_ID_PATTERN, 'teamId is invalid');
 const userId = z.string({ error: 'userId is required' }).regex(/^usr_[A-Za-z0-9_-]{16}$/, 'userId is invalid');
 const role = z.enum(TEAM_ROLES, { error: `role must be one of: ${TEAM_ROLES.join(', ')}` });
 
 export const createTeamSchema = z.object({ name: teamName });
 export type CreateTeamInput = z.output<typeof createTeamSchema>;
 export const teamIdSchema = z.object({ teamId });
+export const renameTeamSchema = z.object({ teamId, name: teamName });
+export type RenameTeamInput = z.output<typeof renameTeamSchema>;
 export type TeamIdInput = z.output<typeof teamIdSchema>;
 export const inviteTeamMemberSchema = z.object({ teamId, email: emailSchema, role });
 export type InviteTeamMemberInput = z.output<typeof inviteTeamMemberSchema>;
@@ -120,6 +134,22 @@ export const setTeamTwoFactorSchema = z.object({
 export type SetTeamTwoFactorInput = z.output<typeof setTeamTwoFactorSchema>;
 export const changeTeamPlanSchema = changePlanSchema.extend({ teamId });
 export type ChangeTeamPlanInput = z.output<typeof changeTeamPlanSchema>;
+
+/** A team alert: the alert's own fields (as `alerts.create`) under `alert`. */
+export const createTeamAlertSchema = z.object({ teamId, alert: createAlertSchema });
+export type CreateTeamAlertInput = z.output<typeof createTeamAlertSchema>;
+export const teamAlertIdSchema = alertIdSchema.extend({ teamId });
+export type TeamAlertIdInput = z.output<typeof teamAlertIdSchema>;
+/** The request log of the team's keys: GET /v1/usage/requests's query, and the team. */
+export const teamRequestLogQuerySchema = v1RequestLogQuerySchema.extend({ teamId });
+export type TeamRequestLogQuery = z.output<typeof teamRequestLogQuerySchema>;
+/** A team task: the task's own fields (as `tasks.create`) under `task`; it writes into the team's dataset. */
+export const createTeamTaskSchema = z.object({ teamId, task: createTaskSchema });
+export type CreateTeamTaskInput = z.output<typeof createTeamTaskSchema>;
+export const teamTaskIdSchema = taskIdSchema.extend({ teamId });
+export type TeamTaskIdInput = z.output<typeof teamTaskIdSchema>;
+export const listTeamTasksSchema = z.object({ teamId, filter: listTasksSchema });
+export type ListTeamTasksInput = z.output<typeof listTeamTasksSchema>;
 
 /** A team as its member's list shows it. */
 export interface TeamSummary {

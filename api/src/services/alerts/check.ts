@@ -14,6 +14,7 @@ import { sql, type Selection } from 'kysely';
 import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
 import { refundMailBudget, trySpendMailBudget } from '../mail/budget.js';
+import { accountRecipients } from '../mail/recipients.js';
 import { sendMail } from '../mail/send.js';
 import { channelMessages } from '../webhooks/channels.js';
 import { alertFiredEvent } from '../webhooks/events.js';
@@ -241,41 +242,44 @@ async function mailFiredAlerts(deps: AlertCheckDeps, fired: readonly DescribedAl
   const wanted = fired.filter(({ alert }) => alert.email);
   if (wanted.length === 0) return;
   const userIds = [...new Set(wanted.map(({ alert }) => alert.user_id))];
-  const [users, prefs] = await Promise.all([
-    deps.db.selectFrom('users').select(['id', 'email', 'email_verified_at']).where('id', 'in', userIds).execute(),
+  // A team's alert mails the members who may read its alerts: the team's account has no mailbox.
+  const [readers, prefs] = await Promise.all([
+    accountRecipients(deps, { accountIds: userIds, action: 'readAlerts' }),
     deps.db.selectFrom('notification_prefs').select(['user_id', 'pref', 'enabled']).where('user_id', 'in', userIds).execute(),
   ]);
-  const owners = new Map(users.map((user) => [user.id, user]));
   const chosen = new Map(prefs.map((row) => [`${row.user_id} ${row.pref}`, row.enabled]));
   const marketUrl = new URL('/market', deps.publicUrl).toString();
   const heldBack: number[] = [];
   for (const { alert, title, body } of wanted) {
     const pref = ALERT_MAIL_PREFERENCE[alert.kind];
     const enabled = chosen.get(`${alert.user_id} ${pref}`) ?? NOTIFICATION_PREFERENCES.find((p) => p.id === pref)?.enabled ?? false;
-    const user = owners.get(alert.user_id);
-    if (!enabled || user === undefined) continue;
-    if (user.email_verified_at === null) {
-      deps.log.info({ alertId: alert.id, userId: alert.user_id }, 'alert mail not sent: the address is not verified');
-      continue;
-    }
-    if (!(await trySpendMailBudget(deps, alert.user_id))) {
-      heldBack.push(alert.id);
-      deps.log.warn({ alertId: alert.id, userId: alert.user_id }, 'alert mail held back: the account reached its mail budget');
-      continue;
-    }
-    try {
-      await sendMail(deps, {
-        message: {
-          to: user.email,
-          subject: `Coinsight alert: ${title}`,
-          text: [body, '', `See the market: ${marketUrl}`, '', untilNext(alert)].join('\n'),
-        },
-        when: 'now',
-      });
-    } catch (error) {
-      // The alert has fired and its notification is stored; a lost mail must not fire it again.
-      await refundMailBudget(deps, alert.user_id).catch(() => undefined);
-      deps.log.error({ err: error, alertId: alert.id }, 'alert mail failed');
+    const mail = readers.get(alert.user_id);
+    if (!enabled || mail === undefined) continue;
+    const about = mail.team ? [`An alert of the team ${mail.team.name}.`, ''] : [];
+    for (const person of mail.to) {
+      if (!person.verified) {
+        deps.log.info({ alertId: alert.id, userId: alert.user_id, to: person.userId }, 'alert mail not sent: the address is not verified');
+        continue;
+      }
+      if (!(await trySpendMailBudget(deps, alert.user_id))) {
+        heldBack.push(alert.id);
+        deps.log.warn({ alertId: alert.id, userId: alert.user_id }, 'alert mail held back: the account reached its mail budget');
+        break;
+      }
+      try {
+        await sendMail(deps, {
+          message: {
+            to: person.email,
+            subject: `Coinsight alert: ${title}`,
+            text: [...about, body, '', `See the market: ${marketUrl}`, '', untilNext(alert)].join('\n'),
+          },
+          when: 'now',
+        });
+      } catch (error) {
+        // The alert has fired and its notification is stored; a lost mail must not fire it again.
+        await refundMailBudget(deps, alert.user_id).catch(() => undefined);
+        deps.log.error({ err: error, alertId: alert.id }, 'alert mail failed');
+      }
     }
   }
   if (heldBack.length > 0) {

@@ -48,3 +48,16 @@ describe('sendMail: the caller says when a mail goes', () => {
     expect(r.calls).toEqual(['queue', 'keep']);
   });
 });
+
+describe('sendMail: nothing goes to a reserved .invalid address', () => {
+  it("a team account's own address (or test mode's) is never handed to the transport, whatever the timing", async () => {
+    const sink = recorder();
+    for (const when of ['now', 'after-answer', 'queued', 'never'] as const) {
+      for (const to of ['team_abc@teams.invalid', 'usr_x@test-mode.INVALID', 'x@teams.invalid.'])
+        await sendMail(sink.deps, { message: { ...mail, to }, when });
+    }
+    expect(sink.calls).toEqual([]);
+    await sendMail(sink.deps, { message: { ...mail, to: 'ada@invalid.example.com' }, when: 'now' });
+    expect(sink.calls).toEqual(['send']);
+  });
+});

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from '../deps.js';
 import type { MailMessage } from './mailer.js';
+import { isReservedAddress } from './recipients.js';
 
 /**
  * When a mail goes, as its sender chooses:
@@ -23,6 +24,11 @@ export interface SendMailInput {
 /** The one way the services send mail (docs/accounts.md, "Mail"). */
 export async function sendMail(deps: Pick<ServiceDeps, 'mailer' | 'log'>, input: SendMailInput): Promise<void> {
   const { message, when, event } = input;
+  if (isReservedAddress(message.to)) {
+    // A team's (or test mode's) own account address: no one reads it, so nothing goes there.
+    deps.log.warn({ event: 'mail.reserved_address', subject: message.subject }, 'mail to a reserved .invalid address not sent');
+    return;
+  }
   switch (when) {
     case 'now':
       return deps.mailer.send(message);

@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../deps.js';
 import { TOO_MANY_DOWNLOADS } from '../social/download/limits.js';
 import { DOWNLOAD_CONTENT_TYPES, type PostDownload } from '../social/download/posts.js';
 import { csvOf } from '../tasks/export.js';
+import { teamAccess } from '../teams/access.js';
 import { listRequestLogs } from './list.js';
 
 const CSV_HEADERS = [
@@ -35,6 +36,9 @@ export async function downloadRequestLogs(
   caller: SignedIn,
 ): Promise<PostDownload> {
   await deps.limits.downloadsByUser.consume(caller.userId, TOO_MANY_DOWNLOADS);
+  // A team's log is read as the team's account, once the caller's role has been checked.
+  const owner =
+    input.teamId === undefined ? caller : (await teamAccess(deps, { teamId: input.teamId, action: 'readUsage' }, caller)).account;
   const day = deps.now().toISOString().slice(0, 10);
   async function* chunks(): AsyncGenerator<string> {
     yield input.format === 'csv' ? csvOf([], CSV_HEADERS, true) : '[';
@@ -42,7 +46,7 @@ export async function downloadRequestLogs(
     let cursor: string | undefined;
     do {
       const limit = Math.min(REQUEST_LOG_MAX_LIMIT, DOWNLOAD_ROW_LIMIT - written);
-      const page = await listRequestLogs(deps, { key: input.key, status: input.status, operation: input.operation, limit, cursor }, caller);
+      const page = await listRequestLogs(deps, { key: input.key, status: input.status, operation: input.operation, limit, cursor }, owner);
       yield input.format === 'csv'
         ? csvOf(page.data.map(csvValuesOf), CSV_HEADERS)
         : page.data.map((entry, i) => `${written + i === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`).join('');
@@ -52,7 +56,7 @@ export async function downloadRequestLogs(
     if (input.format === 'json') yield written === 0 ? ']\n' : '\n]\n';
   }
   return {
-    filename: `api-requests-${day}.${input.format}`,
+    filename: `api-requests${input.teamId === undefined ? '' : '-team'}-${day}.${input.format}`,
     contentType: DOWNLOAD_CONTENT_TYPES[input.format],
     rows: null,
     truncated: null,

@@ -1,7 +1,9 @@
 import type { Dataset } from '@coinsight/contracts';
 import { POST_CONTENT_COLUMNS, type Database, type Db } from '@coinsight/db';
 import type { QueryCreator } from 'kysely';
+import type { SignedIn } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
+import { teamAccess } from '../teams/access.js';
 
 /** Whose posts a read covers: the shared dataset, or one account's private posts. */
 export type DatasetScope = { dataset: 'shared' } | { dataset: 'mine'; userId: string };
@@ -9,6 +11,22 @@ export type DatasetScope = { dataset: 'shared' } | { dataset: 'mine'; userId: st
 /** The scope of a parsed `dataset` parameter for this caller. */
 export const scopeOf = (dataset: Dataset | undefined, userId: string): DatasetScope =>
   dataset === 'mine' ? { dataset: 'mine', userId } : { dataset: 'shared' };
+
+/**
+ * The scope of a read's `dataset` and `teamId` for this caller: `mine` is the caller's own posts,
+ * or with `teamId` the team's (docs/accounts.md, "Teams"), after checking on this call that the
+ * caller is a member whose role reads the team's data. A team the caller is not in is 404, as
+ * everywhere in teams. /v1 has no `teamId`: a team key's caller is the team's account already.
+ */
+export async function datasetScope(
+  deps: Pick<ServiceDeps, 'db'>,
+  input: { dataset?: Dataset | undefined; teamId?: string | undefined },
+  caller: SignedIn,
+): Promise<DatasetScope> {
+  if (input.teamId === undefined) return scopeOf(input.dataset, caller.userId);
+  const { account } = await teamAccess(deps, { teamId: input.teamId, action: 'readData' }, caller);
+  return scopeOf(input.dataset, account.userId);
+}
 
 /**
  * What the post reads (lists, search, /v1/data, analyses, exports) select from. The shared

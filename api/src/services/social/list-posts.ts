@@ -2,7 +2,7 @@ import type { ListQuery, PostPage, SocialPlatform } from '@coinsight/contracts';
 import type { SignedIn } from '../caller.js';
 import { readKey } from '../read-cache.js';
 import { requireTrackedCoin } from './coin.js';
-import { scopeOf } from './dataset.js';
+import { datasetScope } from './dataset.js';
 import type { SocialDeps } from './deps.js';
 import { readListPage } from './list/read-page.js';
 
@@ -23,7 +23,7 @@ export async function listPosts<P extends SocialPlatform>(
   caller: SignedIn,
 ): Promise<PostPage<P>> {
   await requireTrackedCoin(deps, { coin: query.coin });
-  const scope = scopeOf(query.dataset, caller.userId);
+  const scope = await datasetScope(deps, query, caller);
   if (!deps.reads || scope.dataset === 'mine') return readListPage(deps, { scope, platform, query });
   return deps.reads.get(readKey('list', [platform, query]), () => readListPage(deps, { scope, platform, query }));
 }

@@ -1,7 +1,7 @@
 import type { SearchQuery, SearchResults } from '@coinsight/contracts';
 import type { SignedIn } from '../caller.js';
 import { readKey } from '../read-cache.js';
-import { scopeOf } from './dataset.js';
+import { datasetScope } from './dataset.js';
 import type { SocialDeps } from './deps.js';
 import { readSearch } from './search/read.js';
 
@@ -15,7 +15,7 @@ import { readSearch } from './search/read.js';
  * answered once.
  */
 export async function searchPosts(deps: SocialDeps, query: SearchQuery, caller: SignedIn): Promise<SearchResults> {
-  const scope = scopeOf(query.dataset, caller.userId);
+  const scope = await datasetScope(deps, query, caller);
   if (!deps.reads || scope.dataset === 'mine') return readSearch(deps, { scope, query });
   return deps.reads.get(readKey('search', query), () => readSearch(deps, { scope, query }));
 }

@@ -18,7 +18,7 @@ import { createApiKey, deleteApiKey, listApiKeys, renameApiKey } from '../api-ke
 import { setBudget } from '../billing/budgets/budget.js';
 import { billingSummary } from '../billing/metering/usage.js';
 import { billingAccount } from '../billing/subscriptions/account.js';
-import { openPortal, startCheckout } from '../billing/subscriptions/checkout.js';
+import { openPortal, startCheckout, type BillingPlace } from '../billing/subscriptions/checkout.js';
 import { listInvoices } from '../billing/subscriptions/invoices.js';
 import { changePlan } from '../billing/subscriptions/plan-changes.js';
 import type { SignedIn } from '../caller.js';
@@ -96,15 +96,30 @@ export async function teamInvoices(deps: BillingDeps, input: TeamIdInput, caller
   return listInvoices(deps, {}, account);
 }
 
-/** Stripe Checkout for the team's Pro: its customer, subscription and meter are the team account's. */
-export async function teamCheckout(deps: BillingDeps, input: TeamIdInput, caller: SignedIn): Promise<RedirectUrl> {
-  const { account } = await teamAccess(deps, { teamId: input.teamId, action: 'billing' }, caller);
-  return startCheckout(deps, {}, account);
+/** Where the team's checkout and portal come back to (its screen), and the member whose address Stripe's customer gets. */
+async function teamPlace(deps: Pick<ServiceDeps, 'db'>, teamId: string, caller: SignedIn): Promise<BillingPlace> {
+  const row = await deps.db
+    .selectFrom('teams')
+    .innerJoin('users', (join) => join.on('users.id', '=', caller.userId))
+    .select(['teams.name', 'users.email'])
+    .where('teams.id', '=', teamId)
+    .executeTakeFirstOrThrow();
+  return { team: { id: teamId, name: row.name, contactEmail: row.email } };
 }
 
+/**
+ * Stripe Checkout for the team's Pro: its customer, subscription and meter are the team account's;
+ * it comes back to the team's screen.
+ */
+export async function teamCheckout(deps: BillingDeps, input: TeamIdInput, caller: SignedIn): Promise<RedirectUrl> {
+  const { account } = await teamAccess(deps, { teamId: input.teamId, action: 'billing' }, caller);
+  return startCheckout(deps, await teamPlace(deps, input.teamId, caller), account);
+}
+
+/** Stripe's portal for the team's customer (card, invoices, cancelling), back to the team's screen. */
 export async function teamPortal(deps: BillingDeps, input: TeamIdInput, caller: SignedIn): Promise<RedirectUrl> {
   const { account } = await teamAccess(deps, { teamId: input.teamId, action: 'billing' }, caller);
-  return openPortal(deps, {}, account);
+  return openPortal(deps, await teamPlace(deps, input.teamId, caller), account);
 }
 
 export async function changeTeamPlan(deps: BillingDeps, input: ChangePlanInput & TeamIdInput, caller: SignedIn): Promise<BillingSummary> {

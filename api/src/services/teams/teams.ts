@@ -4,6 +4,7 @@ import {
   TEAMS_PER_ACCOUNT,
   teamRoleCan,
   type CreateTeamInput,
+  type RenameTeamInput,
   type TeamDetail,
   type TeamIdInput,
   type TeamSummary,
@@ -132,6 +133,21 @@ export async function getTeam(deps: Pick<ServiceDeps, 'db' | 'now'>, input: Team
     })),
     invitations: invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, expiresAt: i.expires_at.toISOString() })),
   };
+}
+
+/** Renames a team (owners and admins); every member sees the new name on their next read. */
+export async function renameTeam(deps: Deps, input: RenameTeamInput, caller: SignedIn): Promise<TeamSummary> {
+  const access = await teamAccess(deps, { teamId: input.teamId, action: 'renameTeam' }, caller);
+  const row = await deps.db
+    .updateTable('teams')
+    .set({ name: input.name })
+    .from('users')
+    .whereRef('users.id', '=', 'teams.account_id')
+    .where('teams.id', '=', input.teamId)
+    .returning(['users.plan'])
+    .executeTakeFirstOrThrow();
+  deps.log.info({ event: 'team.renamed', userId: caller.userId, teamId: input.teamId }, 'team renamed');
+  return { id: input.teamId, name: input.name, role: access.role, plan: row.plan };
 }
 
 /**

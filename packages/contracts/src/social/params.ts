@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEAM_ID_PATTERN } from '../team-id.js';
 import { PG_INTEGER_MAX, text } from '../text.js';
 
 // Query strings carry text and tRPC carries JSON: these accept both, treat blank values as
@@ -131,4 +132,13 @@ export const rejectUnknownParameters = {
 /** The message of the first problem, for a `{ error }` body: one parameter at a time. */
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'invalid parameters';
+}
+
+/** `teamId`: with `dataset=mine`, a team's own dataset instead of the caller's (the server checks the caller's role in it). */
+export function teamIdParam(naming: Naming = PARAMETER_NAMING) {
+  const message = `${naming.of('teamId')} is invalid`;
+  return z
+    .union([z.string().regex(TEAM_ID_PATTERN, message), z.literal('')], { error: message })
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
 }

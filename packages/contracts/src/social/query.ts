@@ -30,6 +30,7 @@ import {
   limitParam,
   PARAMETER_NAMING,
   rejectUnknownParameters,
+  teamIdParam,
   textParam,
   wholeNumber,
   type Naming,
@@ -56,6 +57,7 @@ export const PARAM_LABELS: Readonly<Record<string, string>> = {
   q: 'Search',
   platform: 'Platform',
   dataset: 'Dataset',
+  teamId: 'Team',
   ...Object.fromEntries(
     COUNTERS.flatMap((c) => [
       [minParam(c), `Min ${c}`],
@@ -134,6 +136,7 @@ function listSchemasNamed(naming: Naming) {
     startDate: dateParam('startDate', 'start', naming),
     endDate: dateParam('endDate', 'end', naming),
     dataset: datasetParam(naming),
+    teamId: teamIdParam(naming),
   };
   const paging = {
     page: wholeNumber('page', 1, MAX_PAGE, naming).transform((v) => v ?? 1),
@@ -194,6 +197,10 @@ function checkRanges(value: Record<string, unknown>, ctx: z.RefinementCtx, count
       const message = `${naming.of(minParam(counter))} must not be greater than ${naming.of(maxParam(counter))}`;
       ctx.addIssue({ code: 'custom', message, path: [minParam(counter)] });
     }
+  }
+  if (value.teamId !== undefined && value.dataset !== 'mine') {
+    const message = `${naming.of('teamId')} reads a team's own dataset: use it with ${naming.of('dataset')} mine`;
+    ctx.addIssue({ code: 'custom', message, path: ['teamId'] });
   }
   const { startDate, endDate } = value;
   if (startDate instanceof Date && endDate instanceof Date && endDate < startDate) {
@@ -259,6 +266,7 @@ export const searchQuerySchema = z
       ...searchFilters,
       limit: limitParam('limit', MAX_SEARCH_LIMIT).transform((v) => v ?? DEFAULT_SEARCH_LIMIT),
       offset: wholeNumber('offset', 0, MAX_SEARCH_OFFSET).transform((v) => v ?? 0),
+      teamId: teamIdParam(),
     },
     rejectUnknownParameters,
   )

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOWNLOAD_FORMATS } from '../social/constants.js';
-import { rejectUnknownParameters } from '../social/params.js';
+import { rejectUnknownParameters, teamIdParam } from '../social/params.js';
 import { asOfSchema, timestampSchema, v1CursorParam, v1IntegerParam } from './common.js';
 
 /** How long a call stays in the request log. */
@@ -93,6 +93,8 @@ export const requestLogDownloadQuerySchema = z.strictObject(
     status: statusFilter,
     operation: operationFilter,
     format: z.enum(DOWNLOAD_FORMATS, { error: `format must be one of: ${DOWNLOAD_FORMATS.join(', ')}` }).default('csv'),
+    /** A team's log (the roles that read its usage) instead of the caller's own. */
+    teamId: teamIdParam(),
   },
   rejectUnknownParameters,
 );

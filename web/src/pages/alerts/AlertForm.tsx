@@ -86,13 +86,18 @@ function conditionFor(values: AlertValues, current: number | null): AlertConditi
   return target >= current ? 'above' : 'below';
 }
 
-/** Creates an alert of any kind (docs/product.md §3's payload for price); the rules are the contracts' schema, as on the server. */
-export function AlertForm() {
+/**
+ * Creates an alert of any kind (docs/product.md §3's payload for price); the rules are the
+ * contracts' schema, as on the server. With a `teamId`, the alert is the team's (Settings → Team):
+ * its mail goes to the members who read the team's alerts.
+ */
+export function AlertForm({ teamId }: { teamId?: string } = {}) {
   const [params] = useSearchParams();
   const overview = trpc.market.overview.useQuery();
   const assets: MarketAsset[] = overview.data?.assets ?? [];
   const utils = trpc.useUtils();
-  const create = trpc.alerts.create.useMutation();
+  const createMine = trpc.alerts.create.useMutation();
+  const createTeams = trpc.teams.createAlert.useMutation();
   // Alert mail goes only to a verified address (the server answers 403 otherwise): until then, in-app only.
   const verified = useSignedInUser().emailVerified;
   const [email, setEmail] = useState(verified);
@@ -168,8 +173,9 @@ export function AlertForm() {
     setOutcome(null);
     setServerError(null);
     try {
-      const alert = await create.mutateAsync(toInput(values));
-      await utils.alerts.list.invalidate();
+      const input = toInput(values);
+      const alert = teamId ? await createTeams.mutateAsync({ teamId, alert: input }) : await createMine.mutateAsync(input);
+      await (teamId ? utils.teams.alerts.invalidate({ teamId }) : utils.alerts.list.invalidate());
       form.reset({ ...values, price: '', mentions: '', percent: '', score: '', factor: '', ...EMPTY_DELIVERY });
       setOutcome({ tone: 'success', message: `Alert created: ${describeAlert(alert)}.` });
     } catch (error) {
@@ -266,8 +272,12 @@ export function AlertForm() {
           disabled={!verified}
           onChange={(event) => setEmail(event.target.checked)}
         />
-        <label htmlFor={emailField.labelFor}>Also email me</label>
-        {verified ? (
+        <label htmlFor={emailField.labelFor}>{teamId ? "Also email the team's owners, admins and members" : 'Also email me'}</label>
+        {teamId ? (
+          <p id={emailField.hintId} className={styles.hint}>
+            Each of them gets it at their own address, once it is confirmed.
+          </p>
+        ) : verified ? (
           <p id={emailField.hintId} className={styles.hint}>
             Sent while the {mailPreference} preference is on in <Link to="/settings?tab=notifications">notification settings</Link>.
           </p>

@@ -49,8 +49,11 @@ const COLUMNS: readonly TableColumn<RequestLogEntry>[] = [
  * first, filtered by key, status and operation (apiKeys.requests, the page GET /v1/usage/requests
  * answers), a page of 25 at a time: Older follows the page's cursor, Newer goes back.
  */
-export function RequestLog() {
-  const keys = trpc.apiKeys.list.useQuery().data ?? [];
+export function RequestLog({ teamId }: { teamId?: string } = {}) {
+  // A team's log (Settings → Team) lists its keys' calls; the key filter reads the usage's keys, which every role that reads usage sees.
+  const personalKeys = trpc.apiKeys.list.useQuery(undefined, { enabled: teamId === undefined }).data ?? [];
+  const teamKeys = trpc.teams.usage.useQuery({ teamId: teamId ?? '' }, { enabled: teamId !== undefined }).data?.keys ?? [];
+  const keys = teamId === undefined ? personalKeys : teamKeys.filter((k) => !k.deleted);
   const [key, setKey] = useState('');
   const [status, setStatus] = useState('');
   const [operation, setOperation] = useState('');
@@ -63,7 +66,12 @@ export function RequestLog() {
     ...(operation ? { operation } : {}),
   };
   const input = { limit: String(PAGE_SIZE), ...filters, ...(cursor ? { cursor } : {}) };
-  const page = trpc.apiKeys.requests.useQuery(input, { placeholderData: keepPreviousData });
+  const personal = trpc.apiKeys.requests.useQuery(input, { placeholderData: keepPreviousData, enabled: teamId === undefined });
+  const team = trpc.teams.requests.useQuery(
+    { ...input, teamId: teamId ?? '' },
+    { placeholderData: keepPreviousData, enabled: teamId !== undefined },
+  );
+  const page = teamId === undefined ? personal : team;
   const filter = (set: (value: string) => void) => (value: string) => {
     set(value);
     setCursors([undefined]);
@@ -79,7 +87,9 @@ export function RequestLog() {
       </div>
       {page.isError ? <FormAlert tone="error">{REQUEST_LOG_LOAD_FAILED_MESSAGE}</FormAlert> : null}
       <DownloadBar
-        pathFor={(format) => `/api/usage/requests/download?${new URLSearchParams({ format, ...filters }).toString()}`}
+        pathFor={(format) =>
+          `/api/usage/requests/download?${new URLSearchParams({ format, ...filters, ...(teamId ? { teamId } : {}) }).toString()}`
+        }
         fallbackName="api-requests"
       >
         <p className={styles.muted}>

@@ -16,8 +16,19 @@ import { serverMessage } from '../../app/session';
 import { TimelineChart } from '../../components/charts/TimelineChart';
 import { FormAlert, FormOutcomeAlert, type FormOutcome } from '../../components/forms';
 import { Badge, Button, Table, type BadgeTone } from '../../components/ui';
-import { trpc } from '../../lib/trpc';
 import { BudgetSection } from './BudgetSection';
+import {
+  BillingScopeProvider,
+  useBillingAccount,
+  useBillingInvoices,
+  useBillingMutations,
+  useBillingSummary,
+  useBillingTeam,
+  useInvalidateBillingAccount,
+  useInvalidateBillingSummary,
+  useInvoicePreview,
+  useSetBillingSummary,
+} from './scope';
 import styles from './BillingTab.module.css';
 import figureStyles from './Figures.module.css';
 import { cx } from '../../lib/cx';
@@ -36,15 +47,28 @@ const dayYearFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', ti
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const money = (amount: number, currency: string) => formatNumber(amount / 100, { style: 'currency', currency: currency.toUpperCase() });
 
-/** The settings billing tab: this month's calls, allowance and cost, per day and per key, and the plan. */
-export function BillingTab() {
-  const summary = trpc.billing.summary.useQuery();
+/**
+ * The settings billing tab: this month's calls, allowance and cost, per day and per key, and the
+ * plan. With a `teamId`, the same screen for that team's account (Settings → Team, for its owners
+ * and billing members), whose checkout and portal come back to the team's screen.
+ */
+export function BillingTab({ teamId = null }: { teamId?: string | null }) {
+  return (
+    <BillingScopeProvider teamId={teamId}>
+      <BillingScreen />
+    </BillingScopeProvider>
+  );
+}
+
+function BillingScreen() {
+  const summary = useBillingSummary();
   if (summary.isError) return <FormAlert tone="error">{BILLING_LOAD_FAILED_MESSAGE}</FormAlert>;
   if (!summary.data) return <p className={styles.muted}>Loading usage…</p>;
   return <Billing summary={summary.data} />;
 }
 
 function Billing({ summary }: { summary: BillingSummary }) {
+  const team = useBillingTeam();
   const { usage, daily, keys } = summary;
   const plan = PLANS[usage.plan];
   const lastDay = new Date(new Date(usage.periodEnd).getTime() - 86_400_000);
@@ -114,7 +138,7 @@ function Billing({ summary }: { summary: BillingSummary }) {
         rows={keys}
         download="coinsight-calls-per-key"
         rowKey={(k) => k.id}
-        emptyMessage="No API keys yet: create one in the API tab."
+        emptyMessage={team === null ? 'No API keys yet: create one in the API tab.' : 'The team has no API keys yet.'}
       />
 
       <PlanChooser current={usage.plan} changes={summary.planChanges} />
@@ -136,7 +160,7 @@ export function invoicePreviewText(preview: InvoicePreview): string {
 
 /** Nothing without Stripe or a subscription, or while Stripe cannot be reached: the cost above stands alone. */
 function InvoicePreviewLine() {
-  const preview = trpc.billing.invoicePreview.useQuery(undefined, { retry: false });
+  const preview = useInvoicePreview();
   if (!preview.data) return null;
   return <p className={styles.muted}>{invoicePreviewText(preview.data)}</p>;
 }
@@ -166,19 +190,19 @@ function subscriptionLine(account: BillingAccount): string | null {
 }
 
 function PlanChooser({ current, changes }: { current: PlanId; changes: BillingSummary['planChanges'] }) {
-  const utils = trpc.useUtils();
   const [searchParams] = useSearchParams();
   const returned = searchParams.get('checkout');
-  const account = trpc.billing.account.useQuery(undefined, {
+  const account = useBillingAccount({
     // Back from checkout: Pro starts with Stripe's webhook, a moment after the redirect.
-    refetchInterval: (query) => (returned === 'success' && query.state.data?.plan !== 'pro' ? 2_000 : false),
+    refetchInterval: (plan) => (returned === 'success' && plan !== 'pro' ? 2_000 : false),
   });
-  const change = trpc.billing.changePlan.useMutation();
-  const checkout = trpc.billing.checkout.useMutation();
-  const portal = trpc.billing.portal.useMutation();
+  const { changePlan: change, checkout, portal } = useBillingMutations();
+  const setSummary = useSetBillingSummary();
+  const invalidateSummary = useInvalidateBillingSummary();
+  const invalidateAccount = useInvalidateBillingAccount();
   const [outcome, setOutcome] = useState<FormOutcome | null>(null);
   const plan = account.data?.plan ?? current;
-  if (account.data && account.data.plan !== current) void utils.billing.summary.invalidate();
+  if (account.data && account.data.plan !== current) void invalidateSummary();
   const sub = account.data?.subscription ?? null;
   const live = sub !== null && ['active', 'trialing', 'past_due'].includes(sub.status);
   const busy = change.isPending || checkout.isPending || portal.isPending;
@@ -186,7 +210,7 @@ function PlanChooser({ current, changes }: { current: PlanId; changes: BillingSu
   async function go(to: 'checkout' | 'portal') {
     setOutcome(null);
     try {
-      const { url } = await (to === 'checkout' ? checkout : portal).mutateAsync();
+      const { url } = await (to === 'checkout' ? checkout : portal).run();
       navigation.assign(url);
     } catch (error) {
       setOutcome({ tone: 'error', message: serverMessage(error) ?? CHECKOUT_FAILED_MESSAGE });
@@ -196,9 +220,9 @@ function PlanChooser({ current, changes }: { current: PlanId; changes: BillingSu
   async function onChange(target: PlanId) {
     setOutcome(null);
     try {
-      const summary = await change.mutateAsync({ plan: target });
-      utils.billing.summary.setData(undefined, summary);
-      await utils.billing.account.invalidate();
+      const summary = await change.run({ plan: target });
+      setSummary(summary);
+      await invalidateAccount();
       setOutcome({
         tone: 'success',
         message:
@@ -288,7 +312,7 @@ const INVOICE_STATUS_TONE: Record<Invoice['status'], BadgeTone> = {
 
 /** The account's Stripe invoices: date, period, calls, amount, status and Stripe's hosted page. */
 function Invoices() {
-  const invoices = trpc.billing.invoices.useQuery();
+  const invoices = useBillingInvoices();
   if (invoices.isError) return <FormAlert tone="error">{INVOICES_FAILED_MESSAGE}</FormAlert>;
   return (
     <Table

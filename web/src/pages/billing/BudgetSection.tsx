@@ -11,7 +11,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { serverMessage } from '../../app/session';
 import { FormOutcomeAlert, type FormOutcome } from '../../components/forms';
 import { Button, TextField } from '../../components/ui';
-import { trpc } from '../../lib/trpc';
+import { useBillingMutations, useSetBillingSummary } from './scope';
 import styles from './BudgetSection.module.css';
 import figureStyles from './Figures.module.css';
 import { cx } from '../../lib/cx';
@@ -61,8 +61,8 @@ export function BudgetSection({ usage }: { usage: UsageSummary }) {
 }
 
 function BudgetForm({ budget }: { budget: UsageSummary['budget'] }) {
-  const utils = trpc.useUtils();
-  const save = trpc.billing.setBudget.useMutation();
+  const save = useBillingMutations().setBudget;
+  const setSummary = useSetBillingSummary();
   const capId = useId();
   const [amount, setAmount] = useState(budget ? String(budget.amountMicros / MICROS_PER_CENT / 100) : '');
   const [hardCap, setHardCap] = useState(budget?.hardCap ?? false);
@@ -78,8 +78,8 @@ function BudgetForm({ budget }: { budget: UsageSummary['budget'] }) {
     }
     setError(null);
     try {
-      const summary: BillingSummary = await save.mutateAsync({ amountUsd, hardCap });
-      utils.billing.summary.setData(undefined, summary);
+      const summary: BillingSummary = await save.run({ amountUsd, hardCap });
+      setSummary(summary);
       const saved = summary.usage.budget;
       if (amountUsd === null) setAmount('');
       setOutcome({

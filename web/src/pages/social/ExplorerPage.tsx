@@ -6,7 +6,6 @@ import {
   SOCIAL_MESSAGES,
   SOCIAL_PLATFORMS,
   type AnalyticsPeriod,
-  type Dataset,
   type ExplorerPlatform,
   type PlatformMatches,
 } from '@coinsight/contracts';
@@ -17,7 +16,7 @@ import { Button, Select, TextField } from '../../components/ui';
 import { cx } from '../../lib/cx';
 import { formatCount } from '../../lib/formatNumber';
 import { trpc } from '../../lib/trpc';
-import { DatasetSwitch } from './DatasetSwitch';
+import { DatasetSwitch, type DatasetChoice } from './DatasetSwitch';
 import { ExplorerDownload } from './ExplorerDownload';
 import styles from './Explorer.module.css';
 import { PlatformSummaryStats } from './PlatformSummaryStats';
@@ -43,7 +42,7 @@ export default function ExplorerPage() {
   const [text, setText] = useState('');
   const [platform, setPlatform] = useState<ExplorerPlatform>('all');
   const [period, setPeriod] = useState<AnalyticsPeriod>('7d');
-  const [dataset, setDataset] = useState<Dataset>('shared');
+  const [dataset, setDataset] = useState<DatasetChoice>({ dataset: 'shared' });
   const settled = useSettledSearch(text, platform, period);
   const search = useSearchPages(settled, dataset);
   const summaries = trpc.social.summaries.useQuery({ period: settled?.period ?? period });
@@ -120,7 +119,7 @@ export default function ExplorerPage() {
         <h2 id="explorer-results" className={styles.sectionTitle}>
           {search.platform ? `Results on ${PLATFORM_LABELS[search.platform]}` : 'Results'}
         </h2>
-        <SearchOutcome search={search} dataset={dataset} />
+        <SearchOutcome search={search} dataset={dataset.dataset} downloadable={dataset.teamId === undefined} />
       </section>
     </Page>
   );
@@ -129,7 +128,7 @@ export default function ExplorerPage() {
 type SearchPages = ReturnType<typeof useSearchPages>;
 
 /** The settled search's results, one page after another as "Load more" asks; a new search starts at its first. */
-function useSearchPages(settled: SettledSearch | null, dataset: Dataset) {
+function useSearchPages(settled: SettledSearch | null, dataset: DatasetChoice) {
   const searchKey = JSON.stringify([settled, dataset]);
   const [loads, setLoads] = useState<{ searchKey: string; offsets: number[] }>({ searchKey, offsets: [0] });
   const offsets = loads.searchKey === searchKey ? loads.offsets : [0];
@@ -137,7 +136,9 @@ function useSearchPages(settled: SettledSearch | null, dataset: Dataset) {
   const platform = settled && settled.platform !== 'all' ? settled.platform : undefined;
   const pages = trpc.useQueries((t) =>
     q && settled
-      ? offsets.map((offset) => t.social.search({ q, platform, startDate: settled.startDate, endDate: settled.endDate, offset, dataset }))
+      ? offsets.map((offset) =>
+          t.social.search({ q, platform, startDate: settled.startDate, endDate: settled.endDate, offset, ...dataset }),
+        )
       : [],
   );
   const first = pages[0];
@@ -155,7 +156,16 @@ function useSearchPages(settled: SettledSearch | null, dataset: Dataset) {
   };
 }
 
-function SearchOutcome({ search, dataset }: { search: SearchPages; dataset: Dataset }) {
+// A search download reads the shared dataset or the caller's own: a team's search is not offered as one.
+function SearchOutcome({
+  search,
+  dataset,
+  downloadable,
+}: {
+  search: SearchPages;
+  dataset: DatasetChoice['dataset'];
+  downloadable: boolean;
+}) {
   const { q, first, last, loaded } = search;
   if (!q || !first) return <p className={styles.empty}>{SOCIAL_MESSAGES.explorerPrompt}</p>;
   if (first.isPending) {
@@ -180,7 +190,7 @@ function SearchOutcome({ search, dataset }: { search: SearchPages; dataset: Data
       <p className={styles.count} aria-live="polite">
         Showing {formatCount(loaded.length)} of {countText(total, totalCapped)} {total === 1 && !totalCapped ? 'result' : 'results'}
       </p>
-      {search.settled ? (
+      {search.settled && downloadable ? (
         <ExplorerDownload
           search={{ q, platform: search.platform, startDate: search.settled.startDate, endDate: search.settled.endDate, dataset }}
           total={total}

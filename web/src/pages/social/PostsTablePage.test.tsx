@@ -66,6 +66,26 @@ describe('Twitter table', () => {
     await waitFor(() => expect(queries().at(-1)).toEqual({ sortBy: 'likes', sortOrder: 'asc' }));
   });
 
+  it("a team's data: offered for the teams whose role reads it (not billing), asked for with its teamId from page 1", async () => {
+    const view = renderApp('/social/twitter?page=2', {
+      signedInAs: testUser,
+      api: {
+        'social.list.twitter': () => twitterPage([tweet(1)]),
+        'teams.list': () => [
+          { id: 'team_AAAAAAAAAAAAAAAA', name: 'Desk', role: 'member', plan: 'free' },
+          { id: 'team_BBBBBBBBBBBBBBBB', name: 'Ledger', role: 'billing', plan: 'pro' },
+        ],
+      },
+    });
+    const queries = () => view.api.callsTo('social.list.twitter').map((call) => call.input);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Desk data' }));
+    expect(screen.queryByRole('radio', { name: 'Ledger data' })).toBeNull();
+    await waitFor(() => expect(queries().at(-1)).toEqual({ dataset: 'mine', teamId: 'team_AAAAAAAAAAAAAAAA' }));
+    expect(await screen.findByRole('table', { name: "The team's Twitter posts" })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'My data' }));
+    await waitFor(() => expect(queries().at(-1)).toEqual({ dataset: 'mine' }));
+  });
+
   it('a new sort goes back to the first page', async () => {
     const { queries } = renderTwitter(() => twitterPage([tweet(1)], { total: 60, page: 2, pages: 3 }), '/social/twitter?page=2');
     await screen.findByText('@user1');

@@ -6,7 +6,7 @@ import { Page } from '../../components/Page';
 import { Pagination } from '../../components/Pagination';
 import { Button, Table } from '../../components/ui';
 import { formatCount } from '../../lib/formatNumber';
-import { DatasetSwitch, datasetFromParams } from './DatasetSwitch';
+import { DatasetSwitch, choiceFromParams, setChoiceParams, type DatasetChoice } from './DatasetSwitch';
 import { FiltersForm, type FilterValues } from './FiltersForm';
 import { PLATFORM_COLUMNS } from './platformColumns';
 import styles from './PostsTable.module.css';
@@ -31,7 +31,8 @@ export interface PostsTablePageProps<P extends SocialPlatform> {
 export function PostsTablePage<P extends SocialPlatform>({ platform, description }: PostsTablePageProps<P>) {
   const label = PLATFORM_LABELS[platform];
   const [params, setParams] = useSearchParams();
-  const dataset = datasetFromParams(params);
+  const choice = choiceFromParams(params);
+  const { dataset } = choice;
   const checked = checkQuery(platform, queryFromParams(platform, params));
   const sort = sortFromParams(platform, params);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -66,13 +67,16 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
       return next;
     });
 
-  const changeDataset = (next: string) =>
+  const changeDataset = (next: DatasetChoice) =>
     update((query) => {
-      if (next === 'mine') query.set('dataset', next);
-      else query.delete('dataset');
+      setChoiceParams(query, next);
       query.delete('page');
     });
-  const startOver = () => setParams(new URLSearchParams(dataset === 'mine' ? { dataset } : {}));
+  const startOver = () => {
+    const next = new URLSearchParams();
+    setChoiceParams(next, choice);
+    setParams(next);
+  };
   const hidden = hiddenColumnsFromParams(platform, params);
   const changeHidden = (next: string[]) =>
     update((query) => (next.length > 0 ? query.set(HIDE_PARAM, next.join(',')) : query.delete(HIDE_PARAM)));
@@ -84,7 +88,7 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
 
   return (
     <Page title={label} heading={`${label} Data`} description={description}>
-      <DatasetSwitch value={dataset} onChange={changeDataset} />
+      <DatasetSwitch value={choice} onChange={changeDataset} />
       <div className={tools.layout}>
         <div className={tools.main}>
           <FiltersForm
@@ -144,7 +148,7 @@ export function PostsTablePage<P extends SocialPlatform>({ platform, description
               ) : null}
               <div className={result.isFetching ? styles.busy : undefined} aria-busy={result.isFetching}>
                 <Table
-                  caption={dataset === 'mine' ? `Your ${label} posts` : `${label} posts`}
+                  caption={choice.teamId ? `The team's ${label} posts` : dataset === 'mine' ? `Your ${label} posts` : `${label} posts`}
                   // A creator page is the shared dataset's: an author of one's own posts may have none.
                   columns={PLATFORM_COLUMNS[platform](expanded, dataset === 'shared').filter((column) => !hidden.includes(column.key))}
                   rows={data?.data ?? []}

@@ -22,7 +22,7 @@ export function nextSort(current: SortState, column: string): SortState {
 /** The table's query as the address holds it: unknown or blank parameters left out. */
 export function queryFromParams(platform: SocialPlatform, params: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const name of ['page', 'limit', 'sortBy', 'sortOrder', 'dataset', ...LIST_FILTERS[platform]]) {
+  for (const name of ['page', 'limit', 'sortBy', 'sortOrder', 'dataset', 'teamId', ...LIST_FILTERS[platform]]) {
     const value = params.get(name);
     if (value) query[name] = value;
   }

@@ -21,6 +21,7 @@ import { Button, FieldError, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { FileDrop } from './FileDrop';
 import { FileRequestError, uploadTaskFile } from './taskFiles';
+import { useRefreshTasks, useTaskMutations } from './scope';
 import { FORMAT_LABEL, PLATFORM_LABEL, TYPE_LABEL } from './taskText';
 import { utcMinute } from './ScheduleList';
 import styles from './Tasks.module.css';
@@ -226,8 +227,9 @@ function visibleFields(values: TaskValues): string[] {
 /** Creates a scrape, analyze or export task; the rules are the contracts' schemas, as on the server. */
 export function TaskForm() {
   const { token } = useSession();
+  const refresh = useRefreshTasks();
+  const { create, team } = useTaskMutations();
   const utils = trpc.useUtils();
-  const create = trpc.tasks.create.useMutation();
   const [params] = useSearchParams();
   const [initial] = useState(() => initialFrom(params));
   const [platforms, setPlatforms] = useState<SocialPlatform[]>(initial.platforms);
@@ -291,7 +293,7 @@ export function TaskForm() {
     if (uploaded?.file === chosen) return uploaded.uploadId;
     setUploadProgress(0);
     try {
-      const upload = await uploadTaskFile(chosen, token, setUploadProgress);
+      const upload = await uploadTaskFile(chosen, token, setUploadProgress, team);
       setUploaded({ file: chosen, uploadId: upload.uploadId });
       return upload.uploadId;
     } finally {
@@ -316,14 +318,14 @@ export function TaskForm() {
     }
     try {
       let message: string;
-      if (repeating(submitted)) {
+      if (repeating(submitted) && team === null) {
         const schedule = await createSchedule.mutateAsync(toScheduleInput(submitted, null));
         await utils.taskSchedules.list.invalidate();
         message = `Schedule created: ${schedule.title}. Its first run is at ${utcMinute(schedule.nextRunAt ?? schedule.createdAt)}.`;
       } else {
-        const task = await create.mutateAsync(toInput(submitted, platforms, uploadId));
-        await utils.tasks.list.invalidate();
-        message = `Task created: ${task.title}. Follow it in the list of your tasks.`;
+        const task = await create(toInput(submitted, platforms, uploadId));
+        await refresh();
+        message = `Task created: ${task.title}. Follow it in the list of ${team === null ? 'your' : "the team's"} tasks.`;
       }
       form.reset({
         ...INITIAL,
@@ -413,7 +415,7 @@ export function TaskForm() {
               />
             </>
           )}
-          {canRepeat(values) ? (
+          {canRepeat(values) && team === null ? (
             <>
               <Select label="Repeat" options={REPEAT_OPTIONS} {...bind('repeat')} />
               {values.repeat === 'cron' ? (

@@ -5,9 +5,9 @@ import { serverMessage, useSession } from '../../app/session';
 import { FormAlert } from '../../components/forms';
 import { Badge, Button, Dialog } from '../../components/ui';
 import { Time } from '../../components/Time';
-import { trpc } from '../../lib/trpc';
 import { ProgressBar } from './ProgressBar';
 import { downloadTaskFile, FileRequestError } from './taskFiles';
+import { taskPath, useRefreshTasks, useTaskList, useTaskMutations, useTaskTeam } from './scope';
 import { canCancel, canRetry, describeParams, isActive, STATUS_BADGE, summaryText, taskTimes, TYPE_LABEL } from './taskText';
 import styles from './Tasks.module.css';
 
@@ -34,6 +34,7 @@ function TaskResult({
   downloading: boolean;
   onOwnPage: boolean;
 }) {
+  const team = useTaskTeam();
   const summary = summaryText(task);
   if (task.type === 'scrape') {
     const s = task.resultSummary;
@@ -62,7 +63,7 @@ function TaskResult({
         {summary ? <p className={styles.summary}>{summary}</p> : null}
         {task.reportAvailable && !onOwnPage ? (
           <p>
-            <Link to={`/tasks/${task.id}`}>View the report of {task.title}</Link>
+            <Link to={taskPath(task.id, team)}>View the report of {task.title}</Link>
           </p>
         ) : null}
       </>
@@ -155,11 +156,8 @@ export function TaskCard({ task, busy, onCancel, onRetry, onDelete, onDownload, 
 /** Cancel, retry, delete (after a confirmation) and download, with their outcome announced. */
 export function useTaskActions(onDeleted?: () => void) {
   const { token } = useSession();
-  const utils = trpc.useUtils();
-  const refresh = () => Promise.all([utils.tasks.list.invalidate(), utils.tasks.get.invalidate()]);
-  const cancel = trpc.tasks.cancel.useMutation({ onSettled: refresh });
-  const retry = trpc.tasks.retry.useMutation({ onSettled: refresh });
-  const remove = trpc.tasks.delete.useMutation({ onSettled: () => utils.tasks.list.invalidate() });
+  const refresh = useRefreshTasks();
+  const mutations = useTaskMutations();
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [deleting, setDeleting] = useState<Task | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
@@ -178,13 +176,13 @@ export function useTaskActions(onDeleted?: () => void) {
   const confirmDelete = async () => {
     const task = deleting;
     setDeleting(null);
-    if (task && (await run(() => remove.mutateAsync({ id: task.id }), `${task.title}: deleted.`))) onDeleted?.();
+    if (task && (await run(() => mutations.remove(task.id), `${task.title}: deleted.`))) onDeleted?.();
   };
   const download = async (task: Task) => {
     setStatus(null);
     setDownloading(task.id);
     try {
-      await downloadTaskFile(task.id, token, fileNameOf(task));
+      await downloadTaskFile(task.id, token, fileNameOf(task), mutations.team);
     } catch (error) {
       setStatus({ tone: 'error', message: error instanceof FileRequestError ? error.message : ACTION_FAILED_MESSAGE });
       // An expired file is said so on the task itself from now on.
@@ -195,10 +193,10 @@ export function useTaskActions(onDeleted?: () => void) {
   };
 
   return {
-    busy: cancel.isPending || retry.isPending || remove.isPending,
+    busy: mutations.busy,
     downloading,
-    cancel: (task: Task) => void run(() => cancel.mutateAsync({ id: task.id }), `${task.title}: cancelled.`),
-    retry: (task: Task) => void run(() => retry.mutateAsync({ id: task.id }), `${task.title}: waiting to run again.`),
+    cancel: (task: Task) => void run(() => mutations.cancel(task.id), `${task.title}: cancelled.`),
+    retry: (task: Task) => void run(() => mutations.retry(task.id), `${task.title}: waiting to run again.`),
     askDelete: setDeleting,
     download: (task: Task) => void download(task),
     outcome: (
@@ -227,7 +225,8 @@ export const pollWhileActive = (tasks: Task[] | undefined) => (tasks?.some(isAct
 
 /** The user's tasks, newest first, following the ones still running. */
 export function TaskList() {
-  const tasks = trpc.tasks.list.useQuery(undefined, { refetchInterval: (query) => pollWhileActive(query.state.data) });
+  const tasks = useTaskList(pollWhileActive);
+  const team = useTaskTeam();
   const actions = useTaskActions();
 
   return (
@@ -251,7 +250,7 @@ export function TaskList() {
           </dl>
         </div>
       ) : (
-        <ul className={styles.list} aria-label="Your tasks">
+        <ul className={styles.list} aria-label={team ? "The team's tasks" : 'Your tasks'}>
           {tasks.data.map((task) => (
             <li key={task.id}>
               <TaskCard

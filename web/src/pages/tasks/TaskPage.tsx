@@ -4,7 +4,7 @@ import { httpStatusOf } from '../../app/session';
 import { Page } from '../../components/Page';
 import { FormAlert } from '../../components/forms';
 import { Button } from '../../components/ui';
-import { trpc } from '../../lib/trpc';
+import { tasksPath, useTask, useTaskReport, useTaskTeam } from './scope';
 import { TaskReport } from './TaskReport';
 import { pollWhileActive, TaskCard, useTaskActions } from './TaskList';
 import styles from './Tasks.module.css';
@@ -17,20 +17,18 @@ export default function TaskPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const valid = taskIdSchema.safeParse({ id }).success;
-  const task = trpc.tasks.get.useQuery(
-    { id },
-    { enabled: valid, refetchInterval: (query) => pollWhileActive(query.state.data && [query.state.data]) },
-  );
+  const team = useTaskTeam();
+  const task = useTask(id, valid, pollWhileActive);
   const data = task.data;
   const reportReady = data?.type === 'analyze' && data.reportAvailable;
-  const report = trpc.tasks.report.useQuery({ id }, { enabled: reportReady });
-  const actions = useTaskActions(() => void navigate('/tasks'));
+  const report = useTaskReport(id, reportReady);
+  const actions = useTaskActions(() => void navigate(tasksPath(team)));
 
   const missing = !valid || httpStatusOf(task.error) === 404;
   const title = data?.title ?? (missing ? 'Task not found' : 'Task');
 
   return (
-    <Page title={title} description={<Link to="/tasks">Back to your tasks</Link>}>
+    <Page title={title} description={<Link to={tasksPath(team)}>{team ? "Back to the team's tasks" : 'Back to your tasks'}</Link>}>
       {actions.outcome}
       {missing ? (
         <FormAlert tone="error">{TASK_NOT_FOUND_MESSAGE}</FormAlert>

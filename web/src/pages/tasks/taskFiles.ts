@@ -33,10 +33,18 @@ const authorization = (token: string | null): Record<string, string> => (token ?
  * disk by the server, MAX_UPLOAD_BYTES at most), named by `?filename=` so the server can tell its
  * format. XMLHttpRequest rather than fetch: only it reports how much of the body has gone up.
  */
-export function uploadTaskFile(file: File, token: string | null, onProgress?: (fraction: number) => void): Promise<TaskUpload> {
+export function uploadTaskFile(
+  file: File,
+  token: string | null,
+  onProgress?: (fraction: number) => void,
+  teamId: string | null = null,
+): Promise<TaskUpload> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${TASK_UPLOAD_PATH}?filename=${encodeURIComponent(file.name)}`);
+    request.open(
+      'POST',
+      `${TASK_UPLOAD_PATH}?filename=${encodeURIComponent(file.name)}${teamId ? `&teamId=${encodeURIComponent(teamId)}` : ''}`,
+    );
     for (const [name, value] of Object.entries(authorization(token))) request.setRequestHeader(name, value);
     request.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     request.upload.addEventListener('progress', (event) => {
@@ -68,8 +76,13 @@ function filenameOf(response: Response, fallback: string): string {
  * An export's file or an analysis's report, for its owner only: the request needs the session's
  * bearer token, which a plain link cannot send, so the file is fetched and handed to the browser.
  */
-export async function downloadTaskFile(id: string, token: string | null, fallbackName: string): Promise<void> {
-  await downloadFile(taskDownloadPath(id), token, fallbackName);
+export async function downloadTaskFile(
+  id: string,
+  token: string | null,
+  fallbackName: string,
+  teamId: string | null = null,
+): Promise<void> {
+  await downloadFile(`${taskDownloadPath(id)}${teamId ? `?teamId=${encodeURIComponent(teamId)}` : ''}`, token, fallbackName);
 }
 
 /**

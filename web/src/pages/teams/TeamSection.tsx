@@ -1,9 +1,15 @@
 import { TEAM_ROLES, teamRoleCan, type CreatedApiKey, type TeamDetail, type TeamRole, type TeamSummary } from '@coinsight/contracts';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { serverMessage } from '../../app/session';
 import { FormAlert } from '../../components/forms';
 import { Button, Select, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { AlertForm } from '../alerts/AlertForm';
+import { describeAlert } from '../alerts/alertText';
+import { RequestLog } from '../api-keys/RequestLog';
+import { BillingTab } from '../billing/BillingTab';
+import { ConfirmButton } from './ConfirmButton';
 import styles from './TeamSection.module.css';
 import { TeamNeedsTwoFactor, TeamTwoFactorRule } from './TeamTwoFactor';
 
@@ -32,7 +38,11 @@ function useAction() {
 /** Settings → Team: the teams one belongs to (a switcher), and the chosen team's members, keys and usage as one's role allows. */
 export function TeamSection() {
   const teams = trpc.teams.list.useQuery();
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The chosen team is in the address (`team=`), so Stripe's checkout and portal, and the links in
+  // the team's mail, come back to it.
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('team');
+  const setChosen = (teamId: string) => setParams({ tab: 'team', team: teamId }, { replace: true });
   if (teams.isError) return <FormAlert tone="error">Your teams could not be loaded. Please try again.</FormAlert>;
   if (!teams.data) return <p className={styles.muted}>Loading teams…</p>;
   const current = teams.data.find((team) => team.id === chosen) ?? teams.data[0];
@@ -93,7 +103,24 @@ function TeamView({ summary }: { summary: TeamSummary }) {
       <TeamTwoFactorRule team={team.data} />
       {teamRoleCan(role, 'manageMembers') ? <Invitations team={team.data} /> : null}
       {teamRoleCan(role, 'readKeys') ? <TeamKeys teamId={team.data.id} canWrite={teamRoleCan(role, 'writeKeys')} /> : null}
-      {teamRoleCan(role, 'readUsage') ? <TeamUsage teamId={team.data.id} /> : null}
+      {teamRoleCan(role, 'readAlerts') ? <TeamAlerts teamId={team.data.id} canWrite={teamRoleCan(role, 'writeAlerts')} /> : null}
+      {teamRoleCan(role, 'readUsage') ? (
+        <section className={styles.box} aria-label="Team requests">
+          <h3 className={styles.heading}>Requests</h3>
+          <p className={styles.muted}>Every call made with the team&apos;s keys over the last 30 days, newest first.</p>
+          <RequestLog teamId={team.data.id} />
+        </section>
+      ) : null}
+      {teamRoleCan(role, 'renameTeam') ? <RenameTeam team={team.data} /> : null}
+      {teamRoleCan(role, 'billing') ? (
+        <section className={styles.box} aria-label="Team billing">
+          <h3 className={styles.heading}>Billing</h3>
+          <p className={styles.muted}>The team&apos;s plan, budget, usage and invoices: one bill for every team key.</p>
+          <BillingTab teamId={team.data.id} />
+        </section>
+      ) : teamRoleCan(role, 'readUsage') ? (
+        <TeamUsage teamId={team.data.id} />
+      ) : null}
       <LeaveOrDelete team={team.data} />
     </div>
   );
@@ -127,13 +154,15 @@ function Members({ team }: { team: TeamDetail }) {
                     if (isRole(role)) void run(() => setRole.mutateAsync({ teamId: team.id, userId: member.userId, role }));
                   }}
                 />
-                <Button
+                <ConfirmButton
                   size="sm"
-                  variant="secondary"
-                  onClick={() => void run(() => remove.mutateAsync({ teamId: team.id, userId: member.userId }))}
+                  label={`Remove ${member.username}`}
+                  title={`Remove ${member.username} from ${team.name}?`}
+                  confirmLabel="Remove member"
+                  onConfirm={() => run(() => remove.mutateAsync({ teamId: team.id, userId: member.userId }))}
                 >
-                  Remove {member.username}
-                </Button>
+                  {member.email} loses access to the team at once, and the team keys they created stop working.
+                </ConfirmButton>
               </span>
             ) : (
               <span>{member.role}</span>
@@ -275,6 +304,62 @@ function TeamUsage({ teamId }: { teamId: string }) {
   );
 }
 
+function TeamAlerts({ teamId, canWrite }: { teamId: string; canWrite: boolean }) {
+  const utils = trpc.useUtils();
+  const alerts = trpc.teams.alerts.useQuery({ teamId });
+  const remove = trpc.teams.deleteAlert.useMutation({ onSettled: () => utils.teams.alerts.invalidate({ teamId }) });
+  const { error, run } = useAction();
+  return (
+    <section className={styles.box} aria-label="Team alerts">
+      <h3 className={styles.heading}>Team alerts</h3>
+      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      {alerts.data?.length === 0 ? <p className={styles.muted}>The team has no alerts yet.</p> : null}
+      <ul className={styles.list} aria-label="Team alert list">
+        {alerts.data?.map((alert) => (
+          <li key={alert.id} className={styles.row}>
+            <span className={styles.who}>{describeAlert(alert)}</span>
+            {canWrite ? (
+              <Button size="sm" variant="ghost" onClick={() => void run(() => remove.mutateAsync({ teamId, id: alert.id }))}>
+                Delete alert {alert.id}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {canWrite ? <AlertForm teamId={teamId} /> : null}
+    </section>
+  );
+}
+
+function RenameTeam({ team }: { team: TeamDetail }) {
+  const utils = trpc.useUtils();
+  const rename = trpc.teams.rename.useMutation({
+    onSuccess: async () => {
+      await Promise.all([utils.teams.list.invalidate(), utils.teams.get.invalidate({ teamId: team.id })]);
+    },
+  });
+  const [name, setName] = useState(team.name);
+  const [saved, setSaved] = useState(false);
+  const { error, run } = useAction();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    setSaved(await run(() => rename.mutateAsync({ teamId: team.id, name })));
+  };
+  return (
+    <form className={styles.box} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Rename the team">
+      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      {saved ? <FormAlert tone="success">Team renamed.</FormAlert> : null}
+      <TextField label="Team name" maxLength={64} value={name} onChange={(event) => setName(event.target.value)} />
+      <div className={styles.actions}>
+        <Button type="submit" variant="secondary" disabled={rename.isPending}>
+          Rename team
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function LeaveOrDelete({ team }: { team: TeamDetail }) {
   const utils = trpc.useUtils();
   const leave = trpc.teams.leave.useMutation({ onSuccess: () => utils.teams.list.invalidate() });
@@ -284,13 +369,23 @@ function LeaveOrDelete({ team }: { team: TeamDetail }) {
     <div className={styles.stack}>
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => void run(() => leave.mutateAsync({ teamId: team.id }))}>
-          Leave team
-        </Button>
+        <ConfirmButton
+          label="Leave team"
+          title={`Leave ${team.name}?`}
+          confirmLabel="Leave team"
+          onConfirm={() => run(() => leave.mutateAsync({ teamId: team.id }))}
+        >
+          You lose access to the team at once, and the team keys you created stop working. Only an invitation brings you back.
+        </ConfirmButton>
         {teamRoleCan(team.role, 'deleteTeam') ? (
-          <Button variant="secondary" onClick={() => void run(() => remove.mutateAsync({ teamId: team.id }))}>
-            Delete team
-          </Button>
+          <ConfirmButton
+            label="Delete team"
+            title={`Delete ${team.name}?`}
+            confirmLabel="Delete team"
+            onConfirm={() => run(() => remove.mutateAsync({ teamId: team.id }))}
+          >
+            Every team key stops working at once and every member loses access. This cannot be undone.
+          </ConfirmButton>
         ) : null}
       </div>
     </div>

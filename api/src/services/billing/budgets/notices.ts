@@ -11,7 +11,9 @@ import type { ServiceDeps } from '../../deps.js';
 import { refundMailBudget, trySpendMailBudget } from '../../mail/budget.js';
 import type { Reservation } from '../metering/meter.js';
 import { monthOf } from '../period.js';
+import { accountRecipients } from '../../mail/recipients.js';
 import { sendMail } from '../../mail/send.js';
+import { accountBillingScreen } from '../screens.js';
 
 type NoticeDeps = Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'limits' | 'background' | 'budgetNotices'>;
 
@@ -123,35 +125,45 @@ export function budgetNotice(input: {
   };
 }
 
-/** Mails a notice to the account's address while it is verified, within its mail budget (docs/security.md §25), as alert mail does. */
+/**
+ * Mails a notice to the account's readers (a person; a team's owners and billing members), each
+ * only while their address is verified, within the account's mail budget, one mail of it per
+ * message (docs/security.md §25), as alert mail does.
+ */
 async function mailNotice(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl' | 'limits'>,
   userId: string,
   notice: Notice,
 ): Promise<void> {
-  const user = await deps.db.selectFrom('users').select(['email', 'email_verified_at']).where('id', '=', userId).executeTakeFirst();
-  if (!user) return;
-  if (user.email_verified_at === null) {
-    deps.log.info({ event: 'billing.budget_mail_skipped', userId }, 'budget mail not sent: the address is not verified');
-    return;
-  }
-  if (!(await trySpendMailBudget(deps, userId))) {
-    deps.log.warn({ event: 'billing.budget_mail_held', userId }, 'budget mail held back: the account reached its mail budget');
-    return;
-  }
-  const billingUrl = new URL('/settings?tab=billing', deps.publicUrl).toString();
-  try {
-    await sendMail(deps, {
-      message: {
-        to: user.email,
-        subject: `Coinsight: ${notice.title}`,
-        text: [notice.body, '', `See your usage or change the budget: ${billingUrl}`].join('\n'),
-      },
-      when: 'now',
-    });
-  } catch (error) {
-    // The notice is recorded and in the app; a lost mail is not sent twice.
-    await refundMailBudget(deps, userId).catch(() => undefined);
-    deps.log.error({ err: error, userId }, 'budget mail failed');
+  const mail = (await accountRecipients(deps, { accountIds: [userId], action: 'billing' })).get(userId);
+  if (!mail) return;
+  const screen = accountBillingScreen(deps.publicUrl, mail.team);
+  const about = mail.team ? [`This is about the team ${mail.team.name}.`, ''] : [];
+  for (const person of mail.to) {
+    if (!person.verified) {
+      deps.log.info(
+        { event: 'billing.budget_mail_skipped', userId, to: person.userId },
+        'budget mail not sent: the address is not verified',
+      );
+      continue;
+    }
+    if (!(await trySpendMailBudget(deps, userId))) {
+      deps.log.warn({ event: 'billing.budget_mail_held', userId }, 'budget mail held back: the account reached its mail budget');
+      return;
+    }
+    try {
+      await sendMail(deps, {
+        message: {
+          to: person.email,
+          subject: `Coinsight: ${notice.title}`,
+          text: [...about, notice.body, '', `See the usage or change the budget: ${screen}`].join('\n'),
+        },
+        when: 'now',
+      });
+    } catch (error) {
+      // The notice is recorded and in the app; a lost mail is not sent twice.
+      await refundMailBudget(deps, userId).catch(() => undefined);
+      deps.log.error({ err: error, userId }, 'budget mail failed');
+    }
   }
 }

@@ -2,6 +2,7 @@ import type { RedirectUrl } from '@coinsight/contracts';
 import type { NoInput, SignedIn } from '../../caller.js';
 import type { ServiceDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { accountBillingScreen } from '../screens.js';
 import { requireStripe, type BillingStripe } from '../stripe.js';
 
 // Pro is sold through Stripe Checkout and granted only by Stripe's signed webhooks (webhook.ts):
@@ -9,17 +10,24 @@ import { requireStripe, type BillingStripe } from '../stripe.js';
 
 type Deps = Pick<ServiceDeps, 'db' | 'log' | 'stripe' | 'publicUrl'>;
 
-/** The billing tab, where checkout and the portal come back to and the mails point. */
-export const billingTab = (publicUrl: string, query = '') => `${publicUrl}/settings?tab=billing${query}`;
+/**
+ * For a team's account (docs/accounts.md, "Teams"): checkout and the portal come back to the team's
+ * screen, not the member's own billing tab, and Stripe's customer (receipts, card reminders) gets
+ * the address of the member who opened the first checkout, since the team's own address is reserved
+ * and reaches nobody. A person's account passes `{}`.
+ */
+export interface BillingPlace {
+  team?: { id: string; name: string; contactEmail: string };
+}
 
 /** The account's Stripe customer, made on its first checkout (its id is stored before any event can name it). */
-async function ensureCustomer(deps: Deps, stripe: BillingStripe, userId: string): Promise<string> {
+async function ensureCustomer(deps: Deps, stripe: BillingStripe, userId: string, place: BillingPlace): Promise<string> {
   const existing = await billingCustomer(deps, {}, { userId });
   if (existing) return existing.stripe_customer_id;
   const user = await deps.db.selectFrom('users').select(['email', 'username']).where('id', '=', userId).executeTakeFirstOrThrow();
   // One key per account: two clicks at once make one customer at Stripe (its idempotency replay).
   const customer = await stripe.client.customers.create(
-    { email: user.email, name: user.username, metadata: { user_id: userId } },
+    { email: place.team?.contactEmail ?? user.email, name: place.team?.name ?? user.username, metadata: { user_id: userId } },
     { idempotencyKey: `customer-${userId}` },
   );
   await deps.db
@@ -39,13 +47,14 @@ async function ensureCustomer(deps: Deps, stripe: BillingStripe, userId: string)
  * Opens a Stripe Checkout session for the metered Pro price and answers its URL. Nothing changes
  * here: Pro starts when Stripe's signed events say the subscription is active.
  */
-export async function startCheckout(deps: Deps, _input: NoInput, caller: SignedIn): Promise<RedirectUrl> {
+export async function startCheckout(deps: Deps, input: BillingPlace, caller: SignedIn): Promise<RedirectUrl> {
   const { userId } = caller;
   const stripe = requireStripe(deps);
   const account = await deps.db.selectFrom('billing_accounts').select(['status']).where('user_id', '=', userId).executeTakeFirst();
   if (account?.status === 'active' || account?.status === 'trialing' || account?.status === 'past_due')
     throw new AppError('CONFLICT', 'You already have a Pro subscription: manage it from the billing portal.');
-  const customer = await ensureCustomer(deps, stripe, userId);
+  const customer = await ensureCustomer(deps, stripe, userId, input);
+  const screen = (query: string) => accountBillingScreen(deps.publicUrl, input.team ?? null, query);
   const session = await stripe.client.checkout.sessions.create({
     mode: 'subscription',
     customer,
@@ -55,8 +64,8 @@ export async function startCheckout(deps: Deps, _input: NoInput, caller: SignedI
     metadata: { user_id: userId },
     subscription_data: { metadata: { user_id: userId } },
     // {CHECKOUT_SESSION_ID} is Stripe's literal template, filled in on the way back.
-    success_url: billingTab(deps.publicUrl, '&checkout=success&session_id={CHECKOUT_SESSION_ID}'),
-    cancel_url: billingTab(deps.publicUrl, '&checkout=cancelled'),
+    success_url: screen('&checkout=success&session_id={CHECKOUT_SESSION_ID}'),
+    cancel_url: screen('&checkout=cancelled'),
   });
   if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', 'Stripe did not return a checkout page. Please try again.');
   deps.log.info({ event: 'billing.checkout_started', userId, session: session.id }, 'checkout started');
@@ -73,13 +82,13 @@ export function billingCustomer(
 }
 
 /** A Stripe Customer Portal session (cards, invoices, cancellation) for the account. */
-export async function openPortal(deps: Deps, _input: NoInput, caller: SignedIn): Promise<RedirectUrl> {
+export async function openPortal(deps: Deps, input: BillingPlace, caller: SignedIn): Promise<RedirectUrl> {
   const stripe = requireStripe(deps);
   const account = await billingCustomer(deps, {}, caller);
   if (!account) throw new AppError('NOT_FOUND', 'There is no billing account yet: upgrade to Pro first.');
   const session = await stripe.client.billingPortal.sessions.create({
     customer: account.stripe_customer_id,
-    return_url: billingTab(deps.publicUrl),
+    return_url: accountBillingScreen(deps.publicUrl, input.team ?? null),
   });
   return { url: session.url };
 }

@@ -1,7 +1,8 @@
 import { PAST_DUE_GRACE_DAYS } from '@coinsight/contracts';
 import type { ServiceDeps } from '../../deps.js';
+import { accountRecipients } from '../../mail/recipients.js';
 import { sendMail } from '../../mail/send.js';
-import { billingTab } from './checkout.js';
+import { accountBillingScreen } from '../screens.js';
 
 // What a subscription's account is mailed when a payment fails and when its grace period ends.
 const CHANGES = {
@@ -20,15 +21,23 @@ const CHANGES = {
   },
 } as const;
 
-/** Mails the account that its payment failed (the grace period starts) or that it is back on Free, after the answer. */
+/**
+ * Mails the account that its payment failed (the grace period starts) or that it is back on Free,
+ * after the answer: a person at their address, a team's owners and billing members at theirs.
+ */
 export async function mailSubscriptionChange(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'mailer' | 'publicUrl'>,
   input: { userId: string; change: keyof typeof CHANGES },
 ): Promise<void> {
-  const user = await deps.db.selectFrom('users').select(['email', 'username']).where('id', '=', input.userId).executeTakeFirstOrThrow();
+  const mail = (await accountRecipients(deps, { accountIds: [input.userId], action: 'billing' })).get(input.userId);
+  if (!mail) return;
   const { subject, lines } = CHANGES[input.change];
-  const text = [`Hello ${user.username},`, '', ...lines, '', `Update your card from the billing tab: ${billingTab(deps.publicUrl)}`].join(
-    '\n',
-  );
-  await sendMail(deps, { message: { to: user.email, subject, text }, when: 'after-answer', event: `billing.${input.change}` });
+  const about = mail.team ? [`This is about the team ${mail.team.name}, whose billing you can manage.`, ''] : [];
+  const link = mail.team
+    ? `Update the team's card from its screen: ${accountBillingScreen(deps.publicUrl, mail.team)}`
+    : `Update your card from the billing tab: ${accountBillingScreen(deps.publicUrl, null)}`;
+  for (const person of mail.to) {
+    const text = [`Hello ${person.username},`, '', ...about, ...lines, '', link].join('\n');
+    await sendMail(deps, { message: { to: person.email, subject, text }, when: 'after-answer', event: `billing.${input.change}` });
+  }
 }

@@ -14,7 +14,7 @@ import type { SignedIn } from '../../caller.js';
 import type { ServiceDeps } from '../../deps.js';
 import { csvOf } from '../../tasks/export.js';
 import { requireTrackedCoin } from '../coin.js';
-import { postsSourceFor, scopeOf } from '../dataset.js';
+import { datasetScope, postsSourceFor } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { listFactsOf, type ListFacts } from '../list/facts.js';
 import { cappedCount, keysetIds, pageRows, type KeysetPosition } from '../list/statements.js';
@@ -56,7 +56,7 @@ export async function downloadPosts<P extends SocialPlatform>(
 ): Promise<PostDownload> {
   await deps.limits.downloadsByUser.consume(caller.userId, TOO_MANY_DOWNLOADS);
   await requireTrackedCoin(deps, { coin: query.coin });
-  const scope = scopeOf(query.dataset, caller.userId);
+  const scope = await datasetScope(deps, query, caller);
   const db = postsSourceFor(deps, scope);
   const f = listFactsOf(scope, platform, { ...query, page: 1, limit: DOWNLOAD_CHUNK });
   const matches = Number((await cappedCount(db, f, DOWNLOAD_ROW_LIMIT).executeTakeFirst())?.n ?? 0);

@@ -43,7 +43,9 @@ export async function downloadSearch(
   caller: SignedIn,
 ): Promise<PostDownload> {
   await deps.limits.downloadsByUser.consume(caller.userId, TOO_MANY_DOWNLOADS);
-  const { format, ...search } = query;
+  // A search download is of the shared dataset or the caller's own (no team's: the Explorer offers none for one).
+  const { format, ...rest } = query;
+  const search = { ...rest, teamId: undefined };
   const first = await searchPosts(deps, { ...search, limit: MAX_SEARCH_LIMIT, offset: 0 }, caller);
   const day = deps.now().toISOString().slice(0, 10);
   async function* pages(): AsyncGenerator<SearchResult[]> {
