@@ -104,6 +104,8 @@ const NOISE = [
   /^request failed: GET \S+\/favicon\.svg \(net::ERR_ABORTED\)$/,
   // The live prices' event stream stays open while a market page is shown; leaving the page ends it.
   /^request failed: GET \S+\/trpc\/market\.live\S* \(net::ERR_ABORTED\)$/,
+  // The task lists poll every few seconds while a task waits or runs; leaving the page ends a poll in flight.
+  /^request failed: GET \S+\/trpc\/(?:tasks\.list|teams\.tasks)\S* \(net::ERR_ABORTED\)$/,
 ];
 
 interface TestState {
