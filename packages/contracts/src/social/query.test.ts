@@ -68,7 +68,7 @@ describe('list query', () => {
 
   it.each(SOCIAL_PLATFORMS)('LIST_FILTERS names exactly the %s filters the schema accepts', (platform) => {
     const params = Object.keys(listQuerySchema(platform).shape).filter(
-      (k) => !['page', 'limit', 'sortBy', 'sortOrder', 'dataset'].includes(k),
+      (k) => !['page', 'limit', 'sortBy', 'sortOrder', 'dataset', 'teamId'].includes(k),
     );
     expect([...LIST_FILTERS[platform]].sort()).toEqual(params.sort());
   });
