@@ -124,7 +124,7 @@ describe('mobile menu', () => {
 
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const panel = screen.getByRole('navigation', { name: 'Mobile' });
+    const panel = await screen.findByRole('navigation', { name: 'Mobile' });
     for (const group of ['Products', 'Solutions', 'More']) {
       expect(within(panel).getByRole('button', { name: group }).getAttribute('aria-expanded')).toBe('false');
     }
@@ -141,7 +141,7 @@ describe('mobile menu', () => {
   it('closes when one of its links is followed', async () => {
     await renderHome();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const panel = screen.getByRole('navigation', { name: 'Mobile' });
+    const panel = await screen.findByRole('navigation', { name: 'Mobile' });
     fireEvent.click(within(panel).getByRole('button', { name: 'More' }));
     fireEvent.click(within(panel).getByRole('link', { name: 'Pricing' }));
 

@@ -1,25 +1,15 @@
-import { useId, useRef, useState } from 'react';
-import { LinkItems } from '../components/LinkItems';
-import { Button } from '../components/ui';
+import { lazy, Suspense, useId, useRef } from 'react';
 import type { AuthMode } from './auth/AuthModal';
-import { Avatar } from './Avatar';
-import { Chevron } from './Chevron';
 import styles from './MobileMenu.module.css';
-import { accountLinks, headerLinks, productLinks, solutionLinks, type NavItem } from './navigation';
-import { useSession } from './session';
 import { useDismiss } from './useDismiss';
 import { useOpenUntilNavigation } from './useOpenUntilNavigation';
 
-const groups: ReadonlyArray<{ label: string; items: readonly NavItem[] }> = [
-  { label: 'Products', items: productLinks },
-  { label: 'Solutions', items: solutionLinks('mobile') },
-  { label: 'More', items: headerLinks },
-];
+// The panel's code loads when it is first opened: the landing page's first load carries the button only.
+const MobileMenuPanel = lazy(() => import('./MobileMenuPanel'));
 
 /** The navigation for narrow screens: a hamburger that opens a panel of collapsible groups. */
 export function MobileMenu({ onAuth }: { onAuth: (mode: AuthMode) => void }) {
   const { open, close, toggle } = useOpenUntilNavigation();
-  const { user, logout } = useSession();
   const openAuth = (mode: AuthMode) => {
     close();
     onAuth(mode);
@@ -43,66 +33,11 @@ export function MobileMenu({ onAuth }: { onAuth: (mode: AuthMode) => void }) {
         <MenuIcon open={open} />
       </button>
       {open ? (
-        <div id={panelId} className={styles.panel}>
-          <nav aria-label="Mobile">
-            <ul className={styles.groups}>
-              {groups.map((group) => (
-                <li key={group.label}>
-                  <MobileGroup label={group.label} items={group.items} onNavigate={close} />
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {user ? (
-            <div className={styles.account}>
-              <p className={styles.who}>
-                <Avatar user={user} />
-                <span>
-                  Signed in as <strong>{user.username}</strong>
-                </span>
-              </p>
-              <ul className={styles.links}>
-                <LinkItems links={accountLinks} nav className={styles.link} onClick={close} />
-              </ul>
-              <Button variant="secondary" block onClick={() => void logout()}>
-                Sign Out
-              </Button>
-            </div>
-          ) : (
-            <div className={styles.actions}>
-              <Button variant="secondary" onClick={() => openAuth('login')}>
-                Sign In
-              </Button>
-              <Button onClick={() => openAuth('signup')}>Sign Up</Button>
-            </div>
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <MobileMenuPanel id={panelId} onNavigate={close} onAuth={openAuth} />
+        </Suspense>
       ) : null}
     </div>
-  );
-}
-
-function MobileGroup({ label, items, onNavigate }: { label: string; items: readonly NavItem[]; onNavigate: () => void }) {
-  const [expanded, setExpanded] = useState(false);
-  const listId = useId();
-  return (
-    <>
-      <button
-        type="button"
-        className={styles.groupToggle}
-        aria-expanded={expanded}
-        aria-controls={expanded ? listId : undefined}
-        onClick={() => setExpanded((value) => !value)}
-      >
-        {label}
-        <Chevron className={styles.chevron} />
-      </button>
-      {expanded ? (
-        <ul id={listId} className={styles.links}>
-          <LinkItems links={items} nav className={styles.link} onClick={onNavigate} />
-        </ul>
-      ) : null}
-    </>
   );
 }
 

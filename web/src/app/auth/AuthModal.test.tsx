@@ -187,7 +187,7 @@ describe('auth modal', () => {
   it('opens from the mobile menu too, which closes behind it', async () => {
     await renderHome();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const panel = screen.getByRole('navigation', { name: 'Mobile' }).parentElement;
+    const panel = (await screen.findByRole('navigation', { name: 'Mobile' })).parentElement;
     if (!panel) throw new Error('no mobile panel');
     fireEvent.click(within(panel).getByRole('button', { name: 'Sign Up' }));
 
@@ -219,7 +219,7 @@ describe('user menu', () => {
   it('is in the mobile menu as well', async () => {
     await renderHome({ 'auth.logout': () => ({ ok: true }) }, { signedInAs: testUser });
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const panel = screen.getByRole('navigation', { name: 'Mobile' }).parentElement;
+    const panel = (await screen.findByRole('navigation', { name: 'Mobile' })).parentElement;
     if (!panel) throw new Error('no mobile panel');
 
     expect(within(panel).getByText('satoshi')).toBeTruthy();
