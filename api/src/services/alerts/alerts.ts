@@ -133,7 +133,10 @@ async function countAlerts(trx: Kysely<Database>, userId: string, which: 'active
  */
 export async function createAlert(deps: Deps, input: CreateAlertInput, caller: SignedIn): Promise<Alert> {
   const { userId } = caller;
-  await trackedSymbol(deps, { symbol: input.symbol });
+  // Read on `deps.db` itself, past the read cache: /v1 runs this inside its idempotency
+  // transaction, and joining a cache load another request started on the app's handle would wait
+  // on this very transaction on PGlite's one connection (a deadlock once the entry has expired).
+  await trackedSymbol({ db: deps.db }, { symbol: input.symbol });
   const channels = channelsOf(input);
   await checkChannels(deps, channels);
   if (input.webhookUrl !== null) {
