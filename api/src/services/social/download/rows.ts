@@ -31,7 +31,7 @@ export function csvValuesOf(post: AnyPost): Record<string, unknown> {
  */
 export function jsonRowOf(post: AnyPost, columns: readonly PostTableColumn[] | undefined): object {
   if (!columns) return post;
-  const fields = post as unknown as Record<string, unknown>;
+  const fields: Record<string, unknown> = { ...post };
   const row: Record<string, unknown> = { _id: post._id };
   for (const column of columns) {
     const field = FIELDS[column] ?? column;
