@@ -6,11 +6,14 @@
 // the database backends' CPU per post, then the medians per build and size.
 //
 //   node bench/ingest-ab.mjs --build A=packages/db/dist-base --build B=packages/db/dist \
-//     --posts 20000 --posts 100000 --runs 3
+//     --posts 20000 --posts 100000 --runs 3 [--statements]
 //
-// Backends' CPU is read from /proc while the import runs (the server must be on this machine);
-// set INGEST_STATEMENT_TIMES=1 to have each run print the time of each statement kind.
-import { execFileSync, spawn } from 'node:child_process';
+// A build is a copy of packages/db/dist (`cp -r packages/db/dist packages/db/dist-base` before a
+// change; a copy beside dist resolves the same node_modules). The databases are
+// <prefix>_tpl and <prefix>_<build>, dropped at the end. Backends' CPU is read from /proc while the
+// import runs (the server must be on this machine); --statements also prints each statement
+// kind's wall and backend CPU time per run (lib/statement-times.mjs).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +31,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     server: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     prefix: { type: 'string', default: 'coinsight_ingest' },
-    'node-args': { type: 'string', default: '' },
+    statements: { type: 'boolean', default: false },
   },
 });
 const builds = (args.build ?? ['A=packages/db/dist']).map((b) => {
@@ -88,8 +91,8 @@ async function importOnce(build, file, posts, db) {
       await new Promise((r) => setTimeout(r, 50));
     }
   })();
-  const nodeArgs = args['node-args'] ? args['node-args'].split(' ') : [];
-  const script = `node ${nodeArgs.join(' ')} ${path.join(build.dir, 'cli/import.js')} ${file} --platform twitter; times`;
+  const preload = args.statements ? `--import ${path.join(root, 'bench/lib/statement-times.mjs')}` : '';
+  const script = `node ${preload} ${path.join(build.dir, 'cli/import.js')} ${file} --platform twitter; times`;
   const started = performance.now();
   const child = spawn('bash', ['-c', script], {
     env: { ...process.env, DATABASE_URL: url(db) },
@@ -164,4 +167,3 @@ for (const n of sizes) {
   }
 }
 await admin(`drop database if exists ${template} with (force)`);
-execFileSync('true');
