@@ -1,159 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { BOOSTERS, B_DECR, C_INCR, IDIOMS, NEGATE, N_SCALAR, PUNC_LIST } from './vader-words.js';
 
-// A port of the vader-sentiment package's scorer (VADER, Hutto & Gilbert 2014, as ported to
-// JavaScript), step for step, so that a lexicon can be extended: the package keeps its lexicon
-// sealed inside its bundle. With the package's own lexicon it gives the package's scores
-// exactly (vader.test.ts checks that on every post of the labelled set).
+// The vader-sentiment package's scorer (VADER, Hutto & Gilbert 2014, as ported to JavaScript),
+// with a lexicon that can be extended: the package keeps its lexicon sealed inside its bundle.
+// With the package's own lexicon it gives the package's scores exactly, and with any lexicon the
+// scores of vader-reference.ts, the step-for-step port (vader.test.ts checks both). It computes
+// the same numbers in the same order, but reads each token once: the port lower-cased words
+// again at every look-up and built a map of 34 punctuated spellings for every word of a post to
+// strip punctuation off tokens, which was most of the importer's analysis time
+// (docs/performance.md, "Ingest").
 
-const B_INCR = 0.293;
-const B_DECR = -0.293;
-const C_INCR = 0.733;
-const N_SCALAR = -0.74;
-const PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
-const PUNC_LIST = ['.', '!', '?', ',', ';', ':', '-', "'", '"', '!!', '!!!', '??', '???', '?!?', '!?!', '?!?!', '!?!?'];
-const NEGATE = new Set([
-  'aint',
-  'arent',
-  'cannot',
-  'cant',
-  'couldnt',
-  'darent',
-  'didnt',
-  'doesnt',
-  "ain't",
-  "aren't",
-  "can't",
-  "couldn't",
-  "daren't",
-  "didn't",
-  "doesn't",
-  'dont',
-  'hadnt',
-  'hasnt',
-  'havent',
-  'isnt',
-  'mightnt',
-  'mustnt',
-  'neither',
-  "don't",
-  "hadn't",
-  "hasn't",
-  "haven't",
-  "isn't",
-  "mightn't",
-  "mustn't",
-  'neednt',
-  "needn't",
-  'never',
-  'none',
-  'nope',
-  'nor',
-  'not',
-  'nothing',
-  'nowhere',
-  'oughtnt',
-  'shant',
-  'shouldnt',
-  'uhuh',
-  'wasnt',
-  'werent',
-  "oughtn't",
-  "shan't",
-  "shouldn't",
-  'uh-uh',
-  "wasn't",
-  "weren't",
-  'without',
-  'wont',
-  'wouldnt',
-  "won't",
-  "wouldn't",
-  'rarely',
-  'seldom',
-  'despite',
-]);
-const BOOSTERS = new Map<string, number>([
-  ...[
-    'absolutely',
-    'amazingly',
-    'awfully',
-    'completely',
-    'considerably',
-    'decidedly',
-    'deeply',
-    'effing',
-    'enormously',
-    'entirely',
-    'especially',
-    'exceptionally',
-    'extremely',
-    'fabulously',
-    'flipping',
-    'flippin',
-    'fricking',
-    'frickin',
-    'frigging',
-    'friggin',
-    'fully',
-    'fucking',
-    'greatly',
-    'hella',
-    'highly',
-    'hugely',
-    'incredibly',
-    'intensely',
-    'majorly',
-    'more',
-    'most',
-    'particularly',
-    'purely',
-    'quite',
-    'really',
-    'remarkably',
-    'so',
-    'substantially',
-    'thoroughly',
-    'totally',
-    'tremendously',
-    'uber',
-    'unbelievably',
-    'unusually',
-    'utterly',
-    'very',
-  ].map((w): [string, number] => [w, B_INCR]),
-  ...[
-    'almost',
-    'barely',
-    'hardly',
-    'just enough',
-    'kind of',
-    'kinda',
-    'kindof',
-    'kind-of',
-    'less',
-    'little',
-    'marginally',
-    'occasionally',
-    'partly',
-    'scarcely',
-    'slightly',
-    'somewhat',
-    'sort of',
-    'sorta',
-    'sortof',
-    'sort-of',
-  ].map((w): [string, number] => [w, B_DECR]),
-]);
-const IDIOMS = new Map<string, number>([
-  ['the shit', 3],
-  ['the bomb', 3],
-  ['bad ass', 1.5],
-  ['yeah right', -2],
-  ['cut the mustard', 2],
-  ['kiss of death', -1.5],
-  ['hand to mouth', -2],
-]);
+// Punctuation runs stripped off a token's ends.
+const PUNC_SET = new Set(PUNC_LIST);
 
 export type Lexicon = ReadonlyMap<string, number>;
 
@@ -168,10 +27,6 @@ export function loadVaderLexicon(): Map<string, number> {
   return lexicon;
 }
 
-const isUpper = (word: string) => /^[^a-z]*[A-Z]+[^a-z]*$/.test(word);
-const negatedAsWritten = (word: string | undefined) => word !== undefined && (NEGATE.has(word) || word.includes("n't"));
-const negatedAnyCase = (word: string | undefined) => negatedAsWritten(word?.toLowerCase());
-
 export interface VaderOptions {
   /**
    * The JavaScript port matches negations case-sensitively, so "Not bullish" at the start of a
@@ -180,40 +35,76 @@ export interface VaderOptions {
   negationIgnoresCase?: boolean;
 }
 
-function tokens(text: string): string[] {
-  const stripped = new Map<string, string>();
-  for (const word of text.replace(PUNCTUATION, '').split(/\s/)) {
-    if (word.length <= 1) continue;
-    for (const p of PUNC_LIST) {
-      stripped.set(p + word, word);
-      stripped.set(word + p, word);
-    }
+/** ASCII punctuation, the characters the port strips off tokens: !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~ */
+const isPunctuation = (code: number) =>
+  (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
+
+/**
+ * A token as the port reads it: a token made of a punctuation run from PUNC_LIST and a word of two
+ * characters or more without punctuation, in either order, is the word ('great!!' → 'great');
+ * any other token stays as written ('$ETH', 'well...', "don't").
+ */
+function stripToken(token: string): string {
+  const n = token.length;
+  let lead = 0;
+  while (lead < n && isPunctuation(token.charCodeAt(lead))) lead++;
+  let trail = n;
+  while (trail > lead && isPunctuation(token.charCodeAt(trail - 1))) trail--;
+  if (lead === 0 && trail === n) return token;
+  // Punctuation on one side only, the rest of two characters or more and free of punctuation.
+  if (lead > 0 && trail === n) {
+    if (n - lead > 1 && !hasPunctuation(token, lead, n) && PUNC_SET.has(token.slice(0, lead))) return token.slice(lead);
+  } else if (lead === 0 && trail > 1 && !hasPunctuation(token, 0, trail) && PUNC_SET.has(token.slice(trail))) {
+    return token.slice(0, trail);
   }
-  return text
-    .split(/\s/)
-    .filter((t) => t.length > 1)
-    .map((t) => stripped.get(t) ?? t);
+  return token;
 }
 
-function scalar(word: string, valence: number, capDiff: boolean): number {
-  let s = BOOSTERS.get(word.toLowerCase()) ?? 0;
-  if (s === 0) return 0;
-  if (valence < 0) s = -s;
-  if (capDiff && isUpper(word)) s += valence > 0 ? C_INCR : -C_INCR;
-  return s;
+function hasPunctuation(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (isPunctuation(text.charCodeAt(i))) return true;
+  return false;
 }
 
-function neverCheck(
-  valence: number,
-  words: readonly string[],
-  start: number,
-  i: number,
-  negated: (word: string | undefined) => boolean,
-): number {
-  if (start === 0 && negated(words[i - 1])) return valence * N_SCALAR;
+/** /^[^a-z]*[A-Z]+[^a-z]*$/: an ASCII capital and no ASCII small letter. */
+function isUpper(word: string): boolean {
+  let upper = false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= 97 && c <= 122) return false;
+    if (c >= 65 && c <= 90) upper = true;
+  }
+  return upper;
+}
+
+/** One post's tokens as written, lower-cased, and whether each is in capitals. */
+interface Tokens {
+  words: string[];
+  lower: string[];
+  upper: boolean[];
+}
+
+function tokenize(text: string): Tokens {
+  const words: string[] = [];
+  for (const raw of text.split(/\s/)) if (raw.length > 1) words.push(stripToken(raw));
+  return { words, lower: words.map((w) => w.toLowerCase()), upper: words.map(isUpper) };
+}
+
+type Negated = (t: Tokens, k: number) => boolean;
+const negatedAsWritten: Negated = ({ words }, k) => {
+  const word = words[k];
+  return word !== undefined && (NEGATE.has(word) || word.includes("n't"));
+};
+const negatedAnyCase: Negated = ({ lower }, k) => {
+  const word = lower[k];
+  return word !== undefined && (NEGATE.has(word) || word.includes("n't"));
+};
+
+function neverCheck(valence: number, t: Tokens, start: number, i: number, negated: Negated): number {
+  const { words } = t;
+  if (start === 0 && negated(t, i - 1)) return valence * N_SCALAR;
   if (start === 1) {
     if (words[i - 2] === 'never' && (words[i - 1] === 'so' || words[i - 1] === 'this')) return valence * 1.5;
-    if (negated(words[i - 2])) return valence * N_SCALAR;
+    if (negated(t, i - 2)) return valence * N_SCALAR;
   }
   if (start === 2) {
     if (
@@ -223,12 +114,21 @@ function neverCheck(
     ) {
       return valence * 1.25;
     }
-    if (negated(words[i - 3])) return valence * N_SCALAR;
+    if (negated(t, i - 3)) return valence * N_SCALAR;
   }
   return valence;
 }
 
+// The words of the idioms and of the two-word boosters: a run of tokens holding any other word
+// cannot spell one, so idiomsCheck skips building its strings (most posts have none of these words).
+const PHRASE_WORDS = new Set([...IDIOMS.keys(), ...BOOSTERS.keys()].filter((k) => k.includes(' ')).flatMap((k) => k.split(' ')));
+
 function idiomsCheck(valence: number, words: readonly string[], i: number): number {
+  const near = (from: number, to: number) => {
+    for (let k = Math.max(0, from); k <= Math.min(words.length - 1, to); k++) if (PHRASE_WORDS.has(words[k] ?? '')) return true;
+    return false;
+  };
+  if (!near(i - 3, i + 2)) return valence;
   // Template strings of possibly missing words, as the original: "undefined x" matches nothing.
   const w = (k: number) => String(words[k]);
   const threeTwo = `${w(i - 3)} ${w(i - 2)}`;
@@ -246,31 +146,30 @@ function idiomsCheck(valence: number, words: readonly string[], i: number): numb
   return valence;
 }
 
-function wordValence(
-  lexicon: Lexicon,
-  negated: (word: string | undefined) => boolean,
-  words: readonly string[],
-  i: number,
-  capDiff: boolean,
-): number {
-  const word = words[i] ?? '';
-  let valence = lexicon.get(word.toLowerCase());
+/** The valence of the word at i, moved by the boosters, negations and idioms before it; 0 if it is not in the lexicon. */
+function wordValence(lexicon: Lexicon, leastRated: boolean, negated: Negated, t: Tokens, i: number, capDiff: boolean): number {
+  const { lower, upper } = t;
+  let valence = lexicon.get(lower[i] ?? '');
   if (valence === undefined) return 0;
-  if (capDiff && isUpper(word)) valence += valence > 0 ? C_INCR : -C_INCR;
+  if (capDiff && upper[i]) valence += valence > 0 ? C_INCR : -C_INCR;
   for (let start = 0; start < 3; start++) {
-    const before = words[i - (start + 1)];
-    if (i > start && before !== undefined && !lexicon.has(before.toLowerCase())) {
-      let s = scalar(before, valence, capDiff);
-      if (start === 1 && s !== 0) s *= 0.95;
-      else if (start === 2 && s !== 0) s *= 0.9;
-      valence = neverCheck(valence + s, words, start, i, negated);
-      if (start === 2) valence = idiomsCheck(valence, words, i);
+    const k = i - (start + 1);
+    if (i > start && !lexicon.has(lower[k] ?? '')) {
+      // The booster before, signed as the word and stronger in capitals; fainter two and three words back.
+      let s = BOOSTERS.get(lower[k] ?? '') ?? 0;
+      if (s !== 0) {
+        if (valence < 0) s = -s;
+        if (capDiff && upper[k]) s += valence > 0 ? C_INCR : -C_INCR;
+        if (start === 1) s *= 0.95;
+        else if (start === 2) s *= 0.9;
+      }
+      valence = neverCheck(valence + s, t, start, i, negated);
+      if (start === 2) valence = idiomsCheck(valence, t.words, i);
     }
   }
   // "least" negates, except in "at least" and "very least".
-  const prev = words[i - 1]?.toLowerCase();
-  if (prev === 'least' && !lexicon.has('least')) {
-    const prev2 = words[i - 2]?.toLowerCase();
+  if (lower[i - 1] === 'least' && !leastRated) {
+    const prev2 = lower[i - 2];
     if (i <= 1 || (prev2 !== 'at' && prev2 !== 'very')) valence *= N_SCALAR;
   }
   return valence;
@@ -279,28 +178,39 @@ function wordValence(
 /** VADER's compound score, -1..1, with the given lexicon. */
 export function createVader(lexicon: Lexicon, options: VaderOptions = {}): (text: string) => number {
   const negated = options.negationIgnoresCase ? negatedAnyCase : negatedAsWritten;
+  const leastRated = lexicon.has('least');
   return (text) => {
-    const words = tokens(text);
-    const upper = words.filter(isUpper).length;
-    const capDiff = upper > 0 && upper < words.length;
-    const sentiments = words.map((word, i) =>
-      (word.toLowerCase() === 'kind' && words[i + 1]?.toLowerCase() === 'of') || BOOSTERS.has(word.toLowerCase())
-        ? 0
-        : wordValence(lexicon, negated, words, i, capDiff),
-    );
+    const t = tokenize(text);
+    const { words, lower, upper } = t;
+    const n = words.length;
+    if (n === 0) return 0;
+    let capitals = 0;
+    for (const u of upper) if (u) capitals++;
+    const capDiff = capitals > 0 && capitals < n;
+    const sentiments = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      const word = lower[i] ?? '';
+      sentiments[i] =
+        (word === 'kind' && lower[i + 1] === 'of') || BOOSTERS.has(word) ? 0 : wordValence(lexicon, leastRated, negated, t, i, capDiff);
+    }
     let but = words.indexOf('but');
     if (but === -1) but = words.indexOf('BUT');
     if (but !== -1) {
-      for (let i = 0; i < sentiments.length; i++) {
+      for (let i = 0; i < n; i++) {
         if (i < but) sentiments[i] = (sentiments[i] ?? 0) * 0.5;
         else if (i > but) sentiments[i] = (sentiments[i] ?? 0) * 1.5;
       }
     }
-    if (sentiments.length === 0) return 0;
-    let sum = sentiments.reduce((a, b) => a + b, 0);
-    const exclamations = Math.min(4, text.replace(/[^!]/g, '').length);
-    const questions = text.replace(/[^?]/g, '').length;
-    const emphasis = exclamations * 0.292 + (questions > 1 ? (questions <= 3 ? questions * 0.18 : 0.96) : 0);
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += sentiments[i] ?? 0;
+    let exclamations = 0;
+    let questions = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 33) exclamations++;
+      else if (c === 63) questions++;
+    }
+    const emphasis = Math.min(4, exclamations) * 0.292 + (questions > 1 ? (questions <= 3 ? questions * 0.18 : 0.96) : 0);
     if (sum > 0) sum += emphasis;
     else if (sum < 0) sum -= emphasis;
     const compound = Math.max(-1, Math.min(1, sum / Math.sqrt(sum * sum + 15)));

@@ -230,9 +230,11 @@ const ROLLUPS_AND_UPDATES = `
 
 // The batch's search postings (postings/terms.ts): the old terms of the changed posts whose terms or
 // time changed out before they are rewritten, then theirs and the new posts' in. A post whose
-// counters alone changed (the usual re-import) keeps its postings.
+// counters alone changed (the usual re-import) keeps its postings. Each staged post's id is looked
+// up by its key, one index probe a row: as a join, the unanalysed staging table led the planner to
+// hash every stored post, a scan of the whole table for every batch.
 const STAGED_IDS = (which: string) =>
-  `select p.id from posts p join ingest_staging s on p.platform = s.platform and p.external_id = s.external_id where ${which}`;
+  `select (select p.id from posts p where p.platform = s.platform and p.external_id = s.external_id) from ingest_staging s where ${which}`;
 const REMOVE_CHANGED_POSTINGS = removePostingsSql(STAGED_IDS('s.terms_changed'));
 const ADD_POSTINGS = addPostingsSql(STAGED_IDS('s.inserted or s.terms_changed'));
 
@@ -261,6 +263,8 @@ export async function writePostBatchByCopy(pool: pg.Pool, posts: readonly Staged
   let broken: unknown;
   try {
     await client.query('begin');
+    // A batch's term and topic rows are sorted and grouped in memory, not in temporary files.
+    await client.query(`set local work_mem = '64MB'`);
     // Created in the transaction, so a rollback takes it away again: counted only once committed.
     const creating = !staged.has(client);
     if (creating) await client.query(CREATE_STAGING);
