@@ -1,6 +1,8 @@
-import { ensurePostMonths, postMonths } from '@coinsight/db';
+import { ensurePostMonths, importPosts, postMonths, readJsonLines, seedAssets } from '@coinsight/db';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, signup } from '../../test/auth.js';
 import { maintainPostMonths } from './post-months.js';
 
 // The daily job's work (jobs/posts.ts): this month and the next made ahead; with POSTS_RETENTION_DAYS,
@@ -27,5 +29,23 @@ describe(`the months of posts (${process.env.TEST_DB})`, () => {
     expect(await maintainPostMonths(deps, { retentionDays: 60 })).toEqual({ dropped: ['posts_2026_08'] });
     expect(await names()).not.toContain('posts_2026_08');
     expect(await names()).toContain('posts_2026_09');
+  });
+
+  it("a list's total, summed from the rollups, counts what retention left", async () => {
+    await seedAssets(t.app.db);
+    const tweets = ['2026-09-10T10:00:00Z', '2026-10-10T10:00:00Z', '2026-11-10T10:00:00Z'].map((createdAt, i) =>
+      JSON.stringify({ id: `r${i}`, username: 'keeper', text: `post ${i}`, createdAt }),
+    );
+    const lines = readJsonLines(Readable.from([Buffer.from(tweets.join('\n'))]));
+    expect(await importPosts(t.app.db, lines, { platform: 'twitter', now: Date.parse('2026-11-22T12:00:00Z') })).toMatchObject({
+      inserted: 3,
+    });
+    // 40 days before 22 November is 13 October: September goes, October stays.
+    const deps = { db: t.app.db, now: () => new Date('2026-11-22T12:00:00Z') };
+    expect(await maintainPostMonths(deps, { retentionDays: 40 })).toEqual({ dropped: ['posts_2026_09'] });
+    const { token } = await signup(t.app);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/social/twitter', headers: bearer(token) })).json();
+    expect(after.data).toHaveLength(2);
+    expect(after.pagination.total).toBe(2);
   });
 });

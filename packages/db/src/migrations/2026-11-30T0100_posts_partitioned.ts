@@ -133,6 +133,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (platform, external_id)
     )
   `.execute(db);
+  // Where retention has cut the posts (partitions/retention.ts): the rollups keep the hours before,
+  // and the lists' totals, summed from them, start here. One row at most.
+  await sql`create table posts_retention (one boolean primary key default true check (one), kept_from timestamptz not null)`.execute(db);
   await sql`insert into post_keys (platform, external_id, id) overriding system value select platform, external_id, id from posts order by id`.execute(db);
   // The next id is the one the old identity would have given: no id is ever handed out twice.
   await sql`
@@ -183,7 +186,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function posts_ensure_months(timestamptz[])`.execute(db);
   await sql`alter table posts alter column id add generated always as identity`.execute(db);
   await sql`select setval(pg_get_serial_sequence('posts', 'id'), (select coalesce(max(id), 0) + 1 from post_keys), false)`.execute(db);
-  await sql`drop table post_keys`.execute(db);
+  await sql`drop table post_keys, posts_retention`.execute(db);
   await sql`alter table posts add primary key (id), add constraint posts_platform_external_id_key unique (platform, external_id)`.execute(db);
   await sql`alter table posts add constraint posts_author_id_fkey foreign key (author_id) references authors (id)`.execute(db);
   await createIndexes(db);

@@ -47,7 +47,9 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-const rows = async () => (await sql`select *, search::text as search from posts order by id`.execute(db)).rows;
+const rows = async () =>
+  (await sql<{ id: number; platform: string; external_id: string }>`select *, search::text as search from posts order by id`.execute(db))
+    .rows;
 const postings = async () =>
   (await sql`select platform, term, hour, ids, times, ranks from search_postings order by platform, term, hour`.execute(db)).rows;
 

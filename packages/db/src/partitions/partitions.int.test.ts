@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await sql`truncate posts, post_keys, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings restart identity cascade`.execute(
+  await sql`truncate posts, post_keys, posts_retention, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings restart identity cascade`.execute(
     handle.db,
   );
   for (const month of await postMonths(handle.db)) await sql`drop table ${sql.table(month.name)}`.execute(handle.db);
@@ -115,6 +115,10 @@ describe(`time partitions of posts (${process.env.TEST_DB})`, () => {
     expect(keys.map((k) => k.external_id)).toEqual(['nov', 'oct-1', 'oct-2']);
     expect(await postings('ethereum')).toEqual(kept.map((p) => p.id).sort((a, b) => a - b));
     expect(await rollups()).toEqual(before);
+    // The lists' totals, summed from the rollups, start where the posts now start.
+    expect(await handle.db.selectFrom('posts_retention').select('kept_from').execute()).toEqual([
+      { kept_from: new Date('2026-10-01T00:00:00Z') },
+    ]);
     const tables = await sql`select 1 from pg_class where relname in ('posts_2026_08', 'posts_2026_09')`.execute(handle.db);
     expect(tables.rows).toEqual([]);
 

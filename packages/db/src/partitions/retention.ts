@@ -30,7 +30,9 @@ export async function postMonths(db: Kysely<Database>): Promise<PostMonth[]> {
  * Retention (docs/operations.md, POSTS_RETENTION_DAYS): the months of posts wholly before
  * `horizon` are detached and dropped, each in a transaction with its posts' keys and search
  * postings (an hour's postings hold that hour's posts, and a month holds whole hours). The
- * rollups and authors stay: they are the history the analytics read. Returns the months dropped.
+ * rollups and authors stay: they are the history the analytics read; posts_retention says where
+ * the posts now start, so the lists' totals summed from the rollups count what they list.
+ * Returns the months dropped.
  */
 export async function dropPostMonthsBefore(db: Kysely<Database>, horizon: Date): Promise<PostMonth[]> {
   const gone = (await postMonths(db)).filter((m) => m.to.getTime() <= horizon.getTime());
@@ -41,6 +43,13 @@ export async function dropPostMonthsBefore(db: Kysely<Database>, horizon: Date):
       await sql`delete from post_keys where id in (select id from ${table})`.execute(trx);
       await trx.deleteFrom('search_postings').where('hour', '>=', month.from).where('hour', '<', month.to).execute();
       await sql`drop table ${table}`.execute(trx);
+      await trx
+        .insertInto('posts_retention')
+        .values({ kept_from: month.to })
+        .onConflict((oc) =>
+          oc.column('one').doUpdateSet((eb) => ({ kept_from: eb.fn('greatest', ['posts_retention.kept_from', 'excluded.kept_from']) })),
+        )
+        .execute();
     });
   }
   return gone;

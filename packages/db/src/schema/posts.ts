@@ -48,6 +48,12 @@ export interface PostKeysTable {
   id: Generated<number>;
 }
 
+/** Since when the shared posts are whole (retention dropped the months before); no row: since always. */
+export interface PostsRetentionTable {
+  one: Generated<boolean>;
+  kept_from: Date;
+}
+
 /** A post's engagement counters, as every platform's posts carry them (0 where it has none). */
 export interface Engagement {
   likes: number;

@@ -106,12 +106,16 @@ export function instagramWalkIds(db: Source, f: ListFacts) {
   return walk.orderBy('w.key', f.sortOrder).orderBy('w.id', f.sortOrder).limit(f.limit).offset(f.offset);
 }
 
-/** The platform's posts in the hourly rollups, within the query's dates when it has any. */
+/**
+ * The platform's posts in the hourly rollups, within the query's dates when it has any, and from
+ * where retention left the posts (posts_retention; the rollups keep the hours before as history).
+ */
 export function rollupTotal(db: Source, f: Pick<ListFacts, 'platform' | 'startDate' | 'endDate'>) {
   let q = db
     .selectFrom('platform_hourly_stats')
     .select(sql<number>`coalesce(sum(posts), 0)::int8`.as('n'))
-    .where('platform', '=', f.platform);
+    .where('platform', '=', f.platform)
+    .where('hour', '>=', sql<Date>`coalesce((select kept_from from posts_retention), '-infinity')`);
   if (f.startDate) q = q.where('hour', '>=', f.startDate);
   // An hour ending at or before the last millisecond of the range: it starts at or before it.
   if (f.endDate) q = q.where('hour', '<=', f.endDate);
