@@ -51,9 +51,12 @@ const CREATE_POSTS = sql`
   ) partition by range (created_at)
 `;
 
-// A month's partition is created on first need (the importer, seeding, this migration) under an
-// advisory lock, so two importers needing the same month create it once; the parent's extended
-// statistics are made on it too, since the planner estimates each partition's rows from its own.
+// A month's partition is created on first need (the importer, seeding, this migration). Makers
+// queue on a SHARE UPDATE EXCLUSIVE lock on posts (it conflicts with itself, not with reads or
+// writes), so two importers needing the same month create it once: a relation lock also brings
+// the catalog up to date, where after an advisory lock the second still missed the first's table
+// and failed with duplicate_table. The parent's extended statistics are made on the month too,
+// since the planner estimates each partition's rows from its own.
 const ENSURE_MONTHS = sql`
   create function posts_ensure_months(times timestamptz[]) returns void language plpgsql as $$
   declare
@@ -64,7 +67,7 @@ const ENSURE_MONTHS = sql`
     for month in select distinct date_trunc('month', t, 'UTC') from unnest(times) t where t is not null order by 1 loop
       part := 'posts_' || to_char(month at time zone 'UTC', 'YYYY_MM');
       continue when to_regclass(quote_ident(part)) is not null;
-      perform pg_advisory_xact_lock(hashtext('posts_ensure_months'));
+      lock table posts in share update exclusive mode;
       continue when to_regclass(quote_ident(part)) is not null;
       execute format('create table %I partition of posts for values from (%L) to (%L)',
         part, month, date_trunc('month', month + interval '32 days', 'UTC'));

@@ -5,7 +5,7 @@ import type { Database } from '../schema/index.js';
 // posts is partitioned by month of created_at, with no default partition (migration
 // 2026-11-30T0100_posts_partitioned): a row whose month has no partition fails, so every writer
 // creates the months a batch needs first. posts_ensure_months (SQL, in that migration) creates
-// the missing ones under an advisory lock, concurrent importers alike, with the parent's
+// the missing ones one maker at a time, concurrent importers alike, with the parent's
 // extended statistics. Creating a partition locks posts against reads for that moment, so it is
 // run in a transaction of its own, before the batch's, and only when a month is new.
 

@@ -5,6 +5,7 @@ import { importPosts } from '../ingest/import-posts.js';
 import { readJsonLines } from '../ingest/read-jsonl.js';
 import { findRollupDrift } from '../rollups/verify.js';
 import { jsonl, openSocialTestDb, streamOf } from '../test/social-db.js';
+import { ensurePostMonths } from './months.js';
 import { dropPostMonthsBefore, postMonths } from './retention.js';
 
 // posts is partitioned by month of created_at (migration 2026-11-30T0100_posts_partitioned, docs/performance.md
@@ -91,6 +92,16 @@ describe(`time partitions of posts (${process.env.TEST_DB})`, () => {
     const ids = (await stored()).map((p) => p.id);
     expect(ids.slice(0, 2)).toEqual([before[0]!.id, before[1]!.id]);
     expect(ids[2]).toBeGreaterThan(Math.max(...before.map((p) => p.id)));
+  });
+
+  it('makes a month once when importers ask for it at the same time', async () => {
+    const times = [new Date('2026-06-15T00:00:00Z'), new Date('2026-05-01T00:00:00Z')];
+    await Promise.all(Array.from({ length: 4 }, () => ensurePostMonths(handle.db, times)));
+    expect((await postMonths(handle.db)).map((m) => m.name)).toEqual(['posts_2026_05', 'posts_2026_06']);
+    const statistics = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_statistic_ext where stxname like 'posts_2026_06_%'`.execute(handle.db);
+    expect(statistics.rows[0]!.n).toBe(13);
   });
 
   it('retention drops exactly the months wholly past the horizon, with their keys and postings; the rollups stay', async () => {
