@@ -69,6 +69,15 @@ describe('toAppConfig', () => {
     expect(() => loadEnv({ SHED_LOAD: 'maybe' })).toThrow('SHED_LOAD must be on or off');
   });
 
+  it('keeps every post by default, and drops months past POSTS_RETENTION_DAYS when set', () => {
+    expect(toAppConfig(loadEnv({ DATA_DIR: tempDir() })).postsRetentionDays).toBeUndefined();
+    expect(toAppConfig(loadEnv({ DATA_DIR: tempDir(), POSTS_RETENTION_DAYS: '400' })).postsRetentionDays).toBe(400);
+    expect(() => loadEnv({ POSTS_RETENTION_DAYS: '0' })).toThrow('POSTS_RETENTION_DAYS must be a whole number of days from 1 to 999999');
+    expect(() => loadEnv({ POSTS_RETENTION_DAYS: 'a year' })).toThrow(
+      'POSTS_RETENTION_DAYS must be a whole number of days from 1 to 999999',
+    );
+  });
+
   it('takes an OTLP/HTTP collector address for traces, and refuses one that is not a URL', () => {
     expect(loadEnv({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
     expect(loadEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();

@@ -67,6 +67,8 @@ export interface AppConfig {
   };
   /** Runs scheduled jobs (ticks, roll-ups, retention) and tasks; off for an instance that only serves requests. */
   jobs: boolean;
+  /** POSTS_RETENTION_DAYS: months of shared posts wholly older are dropped daily; undefined keeps them all. */
+  postsRetentionDays?: number;
   /** Whether /v1 calls are written to the request log (docs/api-keys.md, "Request log"). */
   requestLog: boolean;
   /** Tasks' files and sources (TASK_URL_ALLOW_PRIVATE, X_*); the files are in the database. */
@@ -127,6 +129,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
       telegram: env.TELEGRAM_BOT_TOKEN ? { botToken: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL.replace(/\/+$/, '') } : undefined,
     },
     jobs: env.JOBS !== 'off',
+    postsRetentionDays: env.POSTS_RETENTION_DAYS,
     requestLog: env.API_REQUEST_LOG !== 'off',
     tasks: {
       allowPrivateUrls: env.TASK_URL_ALLOW_PRIVATE === '1',

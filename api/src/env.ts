@@ -165,6 +165,15 @@ const envFields = z.object({
         .min(1, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000')
         .max(10000, 'COINGECKO_CALLS_PER_MINUTE must be a whole number from 1 to 10000'),
     ),
+  // Months of shared posts older than this many days are dropped, daily (docs/operations.md,
+  // "Retention of posts"); unset keeps every post.
+  POSTS_RETENTION_DAYS: optional(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'POSTS_RETENTION_DAYS must be a whole number of days from 1 to 999999')
+      .transform(Number)
+      .pipe(z.number().min(1, 'POSTS_RETENTION_DAYS must be a whole number of days from 1 to 999999')),
+  ),
   // New accounts a minute across the service before new sign-ups get 429 (docs/accounts.md).
   SIGNUP_RATE_PER_MINUTE: z
     .preprocess(emptyAsUndefined, z.string().default('30'))

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { alertsAfterTick } from '../jobs/alerts.js';
 import { marketJobs } from '../jobs/market.js';
 import { meteringJobs } from '../jobs/metering.js';
+import { postsJobs } from '../jobs/posts.js';
 import { startJobRunner } from '../jobs/runner.js';
 import { subscriptionJobs } from '../jobs/subscriptions.js';
 import { taskJobs, TASK_RUN_QUEUE } from '../jobs/tasks.js';
@@ -39,6 +40,7 @@ export const jobsPlugin = fp<{ enabled: boolean }>(
         ...webhookJobs(deps),
         ...taskJobs(deps),
         ...meteringJobs(deps),
+        ...postsJobs(deps, app.config.postsRetentionDays),
         ...subscriptionJobs(deps),
       ],
     });

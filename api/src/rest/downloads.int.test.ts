@@ -178,11 +178,18 @@ describe(`a download past DOWNLOAD_ROW_LIMIT (${process.env.TEST_DB})`, () => {
       .values({ platform: 'twitter', username: 'many', display_name: 'Many', followers: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // Rows written directly: the download reads posts, not the rollups an import would also fill.
+    // Rows written directly (their keys claimed and their month made, as the importer does): the
+    // download reads posts, not the rollups an import would also fill.
+    await sql`select posts_ensure_months(array[timestamptz '2026-11-01T00:00:00Z'])`.execute(big.app.db);
     await sql`
-      insert into posts (platform, external_id, author_id, text, created_at, likes, sentiment, sentiment_model)
-      select 'twitter', 'p' || i, ${id}, 'post ' || i, timestamptz '2026-11-01T00:00:00Z' + i * interval '1 minute', i % 7, 0.5, 'vader'
-      from generate_series(1, ${DOWNLOAD_ROW_LIMIT + 50}) i
+      with keys as (
+        insert into post_keys (platform, external_id)
+        select 'twitter', 'p' || i from generate_series(1, ${DOWNLOAD_ROW_LIMIT + 50}) i order by i
+        returning id, external_id
+      )
+      insert into posts (id, platform, external_id, author_id, text, created_at, likes, sentiment, sentiment_model)
+      select k.id, 'twitter', 'p' || i, ${id}, 'post ' || i, timestamptz '2026-11-01T00:00:00Z' + i * interval '1 minute', i % 7, 0.5, 'vader'
+      from generate_series(1, ${DOWNLOAD_ROW_LIMIT + 50}) i join keys k on k.external_id = 'p' || i
     `.execute(big.app.db);
   });
 

@@ -26,3 +26,5 @@ export { DEMO_PERIOD_DAYS, DEMO_SEED, generateDemoPosts, type GenerateOptions } 
 export { mulberry32 } from './seed/posts/prng.js';
 export { seedAssets } from './seed/assets.js';
 export { DEMO_POST_COUNT, seedDemoPosts, type SeedPostsOptions, type SeedPostsReport } from './seed/posts/seed-posts.js';
+export { ensurePostMonths } from './partitions/months.js';
+export { dropPostMonthsBefore, postMonths, retentionHorizon, type PostMonth } from './partitions/retention.js';

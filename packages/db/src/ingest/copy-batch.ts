@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { POST_CONTENT_COLUMNS, POST_WRITTEN_COLUMNS, type PostWrittenColumn } from '../schema/posts.js';
+import { ensurePostMonthsOn } from '../partitions/months.js';
 import { addPostingsSql, removePostingsSql } from '../postings/terms.js';
 import { addOnConflict, AUTHOR_DAY_COUNTS, AUTHOR_TOPIC_COUNTS, PLATFORM_HOUR_COUNTS, TOPIC_COUNTS } from '../rollups/add-counts.js';
 import type { AnalyzedPost, BatchOutcome } from './write-batch.js';
@@ -114,39 +115,58 @@ const fromStaged = (column: PostWrittenColumn) =>
       ? 's.sentiment::real'
       : `s.${column}`;
 
-/** The staged posts inserted in line order, new keys only; `then` is the statement run over what was added. */
+/**
+ * The staged posts inserted in line order, new keys only: each key claimed in post_keys (the one
+ * unique (platform, external_id) across the months of posts), then the rows that claimed one
+ * written with its id; `then` is the statement run over what was added.
+ */
 const insertStaged = (then: string) => `
-  with added as (
-    insert into posts (${POST_WRITTEN_COLUMNS.join(', ')})
-    select ${POST_WRITTEN_COLUMNS.map(fromStaged).join(', ')}
-    from ingest_staging s
-    order by s.line
+  with claimed as (
+    insert into post_keys (platform, external_id)
+    select platform, external_id from ingest_staging order by line
     on conflict (platform, external_id) do nothing
-    returning platform, external_id
+    returning id, platform, external_id
+  ), added as (
+    insert into posts (id, ${POST_WRITTEN_COLUMNS.join(', ')})
+    select c.id, ${POST_WRITTEN_COLUMNS.map(fromStaged).join(', ')}
+    from ingest_staging s join claimed c on c.platform = s.platform and c.external_id = s.external_id
+    order by s.line
+    returning id, platform, external_id
   )
   ${then}
 `;
 
 const INSERT_POSTS = insertStaged(
-  'update ingest_staging s set inserted = true from added a where s.platform = a.platform and s.external_id = a.external_id',
+  'update ingest_staging s set inserted = true, post_id = a.id from added a where s.platform = a.platform and s.external_id = a.external_id',
 );
 
 // Seeding only adds posts: it counts them and marks nothing.
 const INSERT_NEW_POSTS = insertStaged('select count(*) as inserted, 0 as updated from added');
 
+// The ids of the rest, from their keys.
+const FIND_STORED = `
+  update ingest_staging s set post_id = k.id from post_keys k
+  where not s.inserted and k.platform = s.platform and k.external_id = s.external_id
+`;
+
+/**
+ * The staged ids `which` selects as one array, read once: each month's primary key is probed for
+ * them, where a join could have read every month of posts whole.
+ */
+const stagedIds = (which: string) => `any(array(select post_id from ingest_staging where ${which}))`;
+
 // The stored versions of the rest, locked until the transaction ends (a concurrent import of the
 // same posts waits here), then compared field by field as samePost does.
 const LOCK_STORED = `
   select count(*) as n from (
-    select 1 from posts p join ingest_staging s on p.platform = s.platform and p.external_id = s.external_id
-    where not s.inserted
+    select 1 from posts p where p.id = ${stagedIds('not inserted')}
     order by p.id
     for update of p
   ) locked
 `;
 
 const MARK_CHANGED = `
-  update ingest_staging s set post_id = p.id, changed = not (
+  update ingest_staging s set changed = not (
     p.author_id = s.author_id and p.text = s.text and p.created_at = s.created_at and p.likes = s.likes
     and p.comments = s.comments and p.shares = s.shares and p.views = s.views and p.replies = s.replies
     and p.retweets = s.retweets and p.media_type is not distinct from s.media_type
@@ -158,7 +178,7 @@ const MARK_CHANGED = `
     and p.hashtags = string_to_array(s.hashtags, ' ') and p.symbols = string_to_array(s.symbols, ' ')
   )
   from posts p
-  where not s.inserted and p.platform = s.platform and p.external_id = s.external_id
+  where not s.inserted and p.id = s.post_id and p.id = ${stagedIds('not inserted')}
 `;
 
 // Hour buckets with date_bin from a UTC origin and days in UTC, as rebuild.ts computes them; the
@@ -173,7 +193,7 @@ const ROLLUPS_AND_UPDATES = `
     union all
     select -1, p.platform, p.author_id, p.created_at, p.likes, p.comments, p.shares, p.views, p.replies, p.retweets, p.sentiment::text::float8,
            p.hashtags, p.symbols
-    from posts p join ingest_staging s on p.id = s.post_id where s.changed
+    from posts p join ingest_staging s on p.id = s.post_id where s.changed and p.id = ${stagedIds('changed')}
   ), bucketed as materialized (
     select sign, platform, author_id, date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00') as hour,
            (created_at at time zone 'UTC')::date as day, likes, comments, shares, views, replies, retweets, sentiment, hashtags, symbols
@@ -225,16 +245,13 @@ const ROLLUPS_AND_UPDATES = `
     .map((c) => `${c} = ${fromStaged(c)}`)
     .join(', ')}
   from ingest_staging s
-  where s.changed and posts.id = s.post_id
+  where s.changed and posts.id = s.post_id and posts.id = ${stagedIds('changed')}
 `;
 
 // The batch's search postings (postings/terms.ts): the old terms of the changed posts whose terms or
 // time changed out before they are rewritten, then theirs and the new posts' in. A post whose
-// counters alone changed (the usual re-import) keeps its postings. Each staged post's id is looked
-// up by its key, one index probe a row: as a join, the unanalysed staging table led the planner to
-// hash every stored post, a scan of the whole table for every batch.
-const STAGED_IDS = (which: string) =>
-  `select (select p.id from posts p where p.platform = s.platform and p.external_id = s.external_id) from ingest_staging s where ${which}`;
+// counters alone changed (the usual re-import) keeps its postings.
+const STAGED_IDS = (which: string) => `select s.post_id from ingest_staging s where ${which}`;
 const REMOVE_CHANGED_POSTINGS = removePostingsSql(STAGED_IDS('s.terms_changed'));
 const ADD_POSTINGS = addPostingsSql(STAGED_IDS('s.inserted or s.terms_changed'));
 
@@ -262,6 +279,11 @@ export async function writePostBatchByCopy(pool: pg.Pool, posts: readonly Staged
   const client = await pool.connect();
   let broken: unknown;
   try {
+    // Outside the batch's transaction: a new month locks posts only while it is created.
+    await ensurePostMonthsOn(
+      client,
+      posts.map((p) => p.post.createdAt),
+    );
     await client.query('begin');
     // A batch's term and topic rows are sorted and grouped in memory, not in temporary files.
     await client.query(`set local work_mem = '64MB'`);
@@ -277,6 +299,7 @@ export async function writePostBatchByCopy(pool: pg.Pool, posts: readonly Staged
     if (posts.some((p) => p.upsertAuthor === false)) await client.query(FIND_AUTHORS);
     if (mode === 'all') {
       await client.query(INSERT_POSTS);
+      await client.query(FIND_STORED);
       await client.query(LOCK_STORED);
       await client.query(MARK_CHANGED);
       await client.query(REMOVE_CHANGED_POSTINGS);

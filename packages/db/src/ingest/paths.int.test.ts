@@ -132,7 +132,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('COPY and statement paths gi
 
   it('seeds the same demo posts and rollups either way', async () => {
     for (const path of ['copy', 'statements'] as const) {
-      await sql`truncate posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings restart identity cascade`.execute(
+      await sql`truncate posts, post_keys, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings restart identity cascade`.execute(
         dbOf(path),
       );
       expect(await seedDemoPosts(dbOf(path), { count: 1_500, now: NOW, batchSize: 400, writePath: path })).toMatchObject({

@@ -57,41 +57,58 @@ const listed = (columns: readonly string[]) => sql.raw(columns.join(', '));
 /** How each written column's value is read from the unnested arrays (the tag lists travel joined). */
 const fromUnnested = (column: PostWrittenColumn) =>
   column === 'hashtags' || column === 'symbols' ? `string_to_array(u.${column}, ' ')` : `u.${column}`;
-const UNNESTED = sql`u(${listed(POST_WRITTEN_COLUMNS)})`;
+const UNNESTED_IN_ORDER = sql`u(${listed(POST_WRITTEN_COLUMNS)}, line)`;
 const WRITTEN_VALUES = listed(POST_WRITTEN_COLUMNS.map(fromUnnested));
 const UPDATED = listed(POST_WRITTEN_COLUMNS.filter((c) => c !== 'platform' && c !== 'external_id').map((c) => `${c} = ${fromUnnested(c)}`));
 
-/** Inserts the posts that are new; returns the ids of those it inserted by key (see postKey). */
+/**
+ * Inserts the posts that are new; returns the ids of those it inserted by key (see postKey). The
+ * key is claimed in post_keys first (the one unique (platform, external_id) across the months of
+ * posts), in the batch's order, and only the rows that claimed one are written.
+ */
 export async function insertNewPosts(db: Executor, rows: readonly PostWrite[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
   const result = await sql<{ id: number; platform: Platform; external_id: string }>`
-    insert into posts (${listed(POST_WRITTEN_COLUMNS)})
-    select ${WRITTEN_VALUES}
-    from unnest(${columns(rows)}) as ${UNNESTED}
-    on conflict (platform, external_id) do nothing
+    with u as materialized (
+      select * from unnest(${columns(rows)}) with ordinality as ${UNNESTED_IN_ORDER}
+    ), claimed as (
+      insert into post_keys (platform, external_id)
+      select platform, external_id from u order by line
+      on conflict (platform, external_id) do nothing
+      returning id, platform, external_id
+    )
+    insert into posts (id, ${listed(POST_WRITTEN_COLUMNS)})
+    select c.id, ${WRITTEN_VALUES}
+    from u join claimed c on c.platform = u.platform and c.external_id = u.external_id
+    order by u.line
     returning id, platform, external_id
   `.execute(db);
   return new Map(result.rows.map((r) => [postKey({ platform: r.platform, externalId: r.external_id }), r.id]));
 }
 
-/** Rewrites stored posts (matched by id) with new values. */
+/**
+ * Rewrites stored posts (matched by id) with new values. The ids are an array the statement reads
+ * once, so each month's primary key is probed for them rather than the months joined whole; a
+ * new created_at moves the row to its month's partition.
+ */
 export async function updatePosts(db: Executor, rows: readonly StoredPost[]): Promise<void> {
   if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
   await sql`
     update posts set ${UPDATED}
-    from unnest(${rows.map((r) => r.id)}::int8[], ${columns(rows)}) as u(id, ${listed(POST_WRITTEN_COLUMNS)})
-    where posts.id = u.id
+    from unnest(${ids}::int8[], ${columns(rows)}) as u(id, ${listed(POST_WRITTEN_COLUMNS)})
+    where posts.id = u.id and posts.id = any(${ids}::int8[])
   `.execute(db);
 }
 
-/** The stored versions of these posts, locked until the transaction ends. */
+/** The stored versions of these posts (found by their keys), locked until the transaction ends. */
 export async function lockStoredPosts(db: Executor, platform: Platform, externalIds: readonly string[]): Promise<StoredPost[]> {
   if (externalIds.length === 0) return [];
+  const ids = db.selectFrom('post_keys').select('id').where('platform', '=', platform).where('external_id', 'in', externalIds);
   const rows = await db
     .selectFrom('posts')
     .select(['id', ...POST_WRITTEN_COLUMNS])
-    .where('platform', '=', platform)
-    .where('external_id', 'in', externalIds)
+    .where(sql<boolean>`id = any(array(${ids}))`)
     .forUpdate()
     .execute();
   return rows.map((r) => ({

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PostAnalysis } from '../analysis/analyze.js';
 import { addPostings, removePostings } from '../postings/apply.js';
+import { ensurePostMonths } from '../partitions/months.js';
 import { applyRollupDelta } from '../rollups/apply.js';
 import { RollupDelta } from '../rollups/delta.js';
 import type { Database } from '../schema/index.js';
@@ -30,9 +31,14 @@ export interface BatchOutcome {
  * Writes a batch of posts (unique keys) and their rollup changes in one transaction. New posts
  * are inserted; stored ones are rewritten only if something changed, with their old values
  * taken out of the rollups and the new ones put in. Inserting first and then locking what
- * already existed keeps the counts right when two imports carry the same post at once.
+ * already existed keeps the counts right when two imports carry the same post at once. The
+ * months of posts the batch needs exist first (partitions/months.ts).
  */
 export async function writePostBatch(db: Kysely<Database>, posts: readonly AnalyzedPost[]): Promise<BatchOutcome> {
+  await ensurePostMonths(
+    db,
+    posts.map((p) => p.createdAt),
+  );
   return db.transaction().execute(async (trx) => {
     const authorIds = await upsertAuthors(
       trx,

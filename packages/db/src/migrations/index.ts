@@ -44,6 +44,7 @@ import * as authorRollups from './2026-11-29T1500_author_rollups.js';
 import * as taskSchedules from './2026-11-29T1800_task_schedules.js';
 import * as savedViews from './2026-11-29T1900_saved_views.js';
 import * as twoFactor from './2026-11-29T1600_two_factor.js';
+import * as postsPartitioned from './2026-11-30T0100_posts_partitioned.js';
 
 /**
  * Listed statically (no folder scanning) so that bundling, tests and both databases see the same
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1900_saved_views': savedViews,
   '2026-11-29T2000_user_preferences': userPreferences,
   '2026-11-29T2300_team_two_factor': teamTwoFactor,
+  '2026-11-30T0100_posts_partitioned': postsPartitioned,
 };

@@ -26,14 +26,15 @@ export const POST_HOUR_SQL = `date_bin('1 hour', p.created_at, timestamptz '2000
 
 /**
  * Adds the postings of the posts whose ids `ids` (a query of one column `id`) selects; they must
- * not be in the postings yet. Keys are written in order, so two imports lock rows in the same
+ * not be in the postings yet. The ids are read once as an array, so each month of posts is probed
+ * by its primary key for them (a join could read the months whole). Keys are written in order, so two imports lock rows in the same
  * order and wait rather than deadlock.
  */
 export const addPostingsSql = (ids: string): string => `
   insert into search_postings (platform, term, hour, ids, times, ranks)
   select p.platform, t.term, ${POST_HOUR_SQL}, array_agg(p.id), array_agg(p.created_at), array_agg(t.rank)
   from posts p ${POST_TERMS_SQL}
-  where p.id in (${ids})
+  where p.id = any(array(${ids}))
   group by 1, 2, 3
   order by 1, 2, 3
   on conflict (platform, term, hour) do update set
@@ -52,7 +53,7 @@ export const removePostingsSql = (ids: string): string => `
   terms as materialized (
     select distinct p.platform, t.term, ${POST_HOUR_SQL} as hour
     from posts p ${POST_TERMS_SQL}
-    where p.id in (select id from gone)
+    where p.id = any(array(select id from gone))
   ),
   -- Locked in key order, as addPostingsSql writes them, so an import adding to the same rows waits rather than deadlocks.
   keys as materialized (

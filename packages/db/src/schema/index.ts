@@ -14,7 +14,7 @@ import type { IdempotencyKeysTable } from './idempotency-keys.js';
 import type { NewsletterSubscribersTable } from './newsletter-subscribers.js';
 import type { OutboxTable } from './outbox.js';
 import type { PlatformHourlyStatsTable } from './platform-hourly-stats.js';
-import type { PostsTable } from './posts.js';
+import type { PostKeysTable, PostsRetentionTable, PostsTable } from './posts.js';
 import type { PrivatePostsTable } from './private-posts.js';
 import type { PriceTicksTable } from './price-ticks.js';
 import type { SessionsTable } from './sessions.js';
@@ -50,7 +50,7 @@ export type { EmailVerificationRow, EmailVerificationsTable, OneTimeLinkRow, One
 export type { IdempotencyKeysTable } from './idempotency-keys.js';
 export type { OutboxRow, OutboxTable } from './outbox.js';
 export type { PlatformHourlyStatsTable } from './platform-hourly-stats.js';
-export type { MediaType, Platform, PostRow, PostsTable, ReactionKind, Reactions } from './posts.js';
+export type { MediaType, Platform, PostKeysTable, PostRow, PostsRetentionTable, PostsTable, ReactionKind, Reactions } from './posts.js';
 export type { PriceTicksTable } from './price-ticks.js';
 export type { PrivatePostRow, PrivatePostsTable } from './private-posts.js';
 export type { SessionRow, SessionsTable } from './sessions.js';
@@ -93,6 +93,8 @@ export interface Database {
   outbox: OutboxTable;
   authors: AuthorsTable;
   posts: PostsTable;
+  post_keys: PostKeysTable;
+  posts_retention: PostsRetentionTable;
   private_posts: PrivatePostsTable;
   platform_hourly_stats: PlatformHourlyStatsTable;
   topic_hourly_stats: TopicHourlyStatsTable;

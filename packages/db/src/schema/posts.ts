@@ -13,7 +13,8 @@ export type Platform = SocialPlatform;
  * Counters a platform does not have stay 0.
  */
 export interface PostsTable extends Engagement {
-  id: Generated<number>;
+  /** Claimed in post_keys (below) before the row is written: stable whatever month the post is in. */
+  id: number;
   platform: Platform;
   /** The platform's own id of the post; unique per platform, the key imports are idempotent on. */
   external_id: string;
@@ -34,6 +35,23 @@ export interface PostsTable extends Engagement {
   /** Generated from text for full-text search; never written. */
   search: ColumnType<string, never, never>;
   ingested_at: Generated<Date>;
+}
+
+/**
+ * Each shared post's key, and the id it was given once: posts is partitioned by month of
+ * created_at (migration 2026-11-30T0100_posts_partitioned), and a partitioned table's unique
+ * constraints must hold the partition key, so (platform, external_id) is unique here.
+ */
+export interface PostKeysTable {
+  platform: Platform;
+  external_id: string;
+  id: Generated<number>;
+}
+
+/** Since when the shared posts are whole (retention dropped the months before); no row: since always. */
+export interface PostsRetentionTable {
+  one: Generated<boolean>;
+  kept_from: Date;
 }
 
 /** A post's engagement counters, as every platform's posts carry them (0 where it has none). */

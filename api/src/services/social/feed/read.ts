@@ -68,7 +68,7 @@ export async function postsFeed(
     strategy === 'feed-postings' && plan ? postingsPage(part, query, plan, platforms) : walkedPage(part, { query, parts, platforms });
   const rows = await postsSourceFor(deps, scope)
     .selectFrom(pageIds)
-    .innerJoin('posts', 'posts.id', 'page.id')
+    .innerJoin('posts', (join) => join.onRef('posts.id', '=', 'page.id').onRef('posts.created_at', '=', 'page.created_at'))
     .innerJoin('authors', 'authors.id', 'posts.author_id')
     .select(POST_COLUMNS)
     .select(sql<number>`(extract(epoch from posts.created_at) * 1000000)::int8`.as('micros'))
@@ -91,7 +91,7 @@ function postingsPage(part: QueryCreator<Database>, query: FeedQuery, plan: Post
   const conditions = [
     ...(query.after ? [sql<boolean>`sp.hour <= ${afterTime(query.after)}`, sql<boolean>`(u.t, u.id) < ${afterPosition(query.after)}`] : []),
     ...(query.minLikes !== undefined
-      ? [sql<boolean>`exists (select 1 from posts where posts.id = u.id and posts.likes >= ${query.minLikes})`]
+      ? [sql<boolean>`exists (select 1 from posts where posts.id = u.id and posts.created_at = u.t and posts.likes >= ${query.minLikes})`]
       : []),
   ];
   const newest = sql<{ id: number; t: Date }>`(
@@ -102,7 +102,7 @@ function postingsPage(part: QueryCreator<Database>, query: FeedQuery, plan: Post
   )`;
   return part
     .selectFrom(newest.as('w'))
-    .select('w.id')
+    .select(['w.id', 'w.t as created_at'])
     .orderBy('w.t', 'desc')
     .orderBy('w.id', 'desc')
     .limit(query.limit + 1)
@@ -120,7 +120,7 @@ function walkedPage(
   const merged = others.reduce((union, next) => union.unionAll(next), first!);
   return part
     .selectFrom(merged.as('m'))
-    .select('m.id')
+    .select(['m.id', 'm.created_at'])
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(query.limit + 1)

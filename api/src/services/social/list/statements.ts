@@ -6,7 +6,12 @@ import type { ListFacts } from './facts.js';
 
 // The statements of the list strategies (list/choose.ts), each built from the facts alone.
 type Source = QueryCreator<Database>;
-export type PageIds = AliasedExpression<{ id: number }, 'page'>;
+/**
+ * A page's posts as its statement picks them: the id, and the time, which every index the pick
+ * reads includes; joined on both, the page's rows are read from their months of posts alone
+ * (docs/performance.md, "Time partitions").
+ */
+export type PageIds = AliasedExpression<{ id: number; created_at: Date }, 'page'>;
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -56,7 +61,7 @@ export const weighable = (db: Source, f: ListFacts) =>
 /** The page's ids walking the sort's (platform, column, id) index, filtered on the way. */
 export const walkedIds = (db: Source, f: ListFacts) =>
   matching(db, f)
-    .select('posts.id')
+    .select(['posts.id', 'posts.created_at'])
     .orderBy(`posts.${f.sortBy}`, f.sortOrder)
     .orderBy('posts.id', f.sortOrder)
     .limit(f.limit)
@@ -68,11 +73,11 @@ export const sortedIds = (db: Source, f: ListFacts) =>
     // OFFSET 0 keeps the matches a query of its own, planned without the order: through the filters' indexes.
     .selectFrom(
       matching(db, f)
-        .select(['posts.id', `posts.${f.sortBy} as key`])
+        .select(['posts.id', 'posts.created_at', `posts.${f.sortBy} as key`])
         .offset(0)
         .as('m'),
     )
-    .select('m.id')
+    .select(['m.id', 'm.created_at'])
     .orderBy('m.key', f.sortOrder)
     .orderBy('m.id', f.sortOrder)
     .limit(f.limit)
@@ -89,24 +94,28 @@ export const sortedIds = (db: Source, f: ListFacts) =>
 export function instagramWalkIds(db: Source, f: ListFacts) {
   const ordered = db
     .selectFrom('posts')
-    .select(['posts.id', 'posts.media_type', 'posts.location', `posts.${f.sortBy} as key`])
+    .select(['posts.id', 'posts.created_at', 'posts.media_type', 'posts.location', `posts.${f.sortBy} as key`])
     .where('posts.platform', '=', f.platform)
     .orderBy(`posts.${f.sortBy}`, f.sortOrder)
     .orderBy('posts.id', f.sortOrder)
     .offset(0);
-  let walk = db.selectFrom(ordered.as('w')).select('w.id');
+  let walk = db.selectFrom(ordered.as('w')).select(['w.id', 'w.created_at']);
   if (f.mediaType) walk = walk.where('w.media_type', '=', f.mediaType);
   if (f.location) walk = walk.where(sql`lower(w.location)`, 'like', likePattern(f.location));
   // The walk's own order, stated: PostgreSQL keeps it from the ordered subquery without sorting.
   return walk.orderBy('w.key', f.sortOrder).orderBy('w.id', f.sortOrder).limit(f.limit).offset(f.offset);
 }
 
-/** The platform's posts in the hourly rollups, within the query's dates when it has any. */
+/**
+ * The platform's posts in the hourly rollups, within the query's dates when it has any, and from
+ * where retention left the posts (posts_retention; the rollups keep the hours before as history).
+ */
 export function rollupTotal(db: Source, f: Pick<ListFacts, 'platform' | 'startDate' | 'endDate'>) {
   let q = db
     .selectFrom('platform_hourly_stats')
     .select(sql<number>`coalesce(sum(posts), 0)::int8`.as('n'))
-    .where('platform', '=', f.platform);
+    .where('platform', '=', f.platform)
+    .where('hour', '>=', sql<Date>`coalesce((select kept_from from posts_retention), '-infinity')`);
   if (f.startDate) q = q.where('hour', '>=', f.startDate);
   // An hour ending at or before the last millisecond of the range: it starts at or before it.
   if (f.endDate) q = q.where('hour', '<=', f.endDate);
@@ -132,12 +141,12 @@ export function gatedIds(db: Source, f: ListFacts, windowCount: Total, platformT
   const walks = sql<boolean>`(${windowCount}) >= ${Math.ceil(Math.sqrt(reach))}`;
   return db
     .selectFrom(walkedIds(db, f).as('w'))
-    .select('w.id')
+    .select(['w.id', 'w.created_at'])
     .where(walks)
     .unionAll(
       db
         .selectFrom(sortedIds(db, f).as('s'))
-        .select('s.id')
+        .select(['s.id', 's.created_at'])
         .where(sql<boolean>`not ${walks}`),
     )
     .as('page');
@@ -166,7 +175,7 @@ export interface KeysetPosition {
  * (platform, column, id) index rather than by an offset that walks every row before it.
  */
 export function keysetIds(db: Source, f: ListFacts, after: KeysetPosition | undefined): PageIds {
-  let q = matching(db, f).select('posts.id');
+  let q = matching(db, f).select(['posts.id', 'posts.created_at']);
   if (after) {
     const op = sql.raw(f.sortOrder === 'desc' ? '<' : '>');
     q = q.where(sql<boolean>`(${sql.ref(`posts.${f.sortBy}`)}, posts.id) ${op} (${after.key}, ${after.id})`);
@@ -178,7 +187,7 @@ export function keysetIds(db: Source, f: ListFacts, after: KeysetPosition | unde
 export const pageRows = (db: Source, f: ListFacts, pageIds: PageIds, total?: Total) =>
   db
     .selectFrom(pageIds)
-    .innerJoin('posts', 'posts.id', 'page.id')
+    .innerJoin('posts', (join) => join.onRef('posts.id', '=', 'page.id').onRef('posts.created_at', '=', 'page.created_at'))
     .innerJoin('authors', 'authors.id', 'posts.author_id')
     .select(POST_COLUMNS)
     .$if(!!total, (qb) => qb.select(total!.as('total')))

@@ -26,14 +26,23 @@ let places: string[];
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoPosts(t.app.db, { count: 3_000 });
-  // Ten copies of every Instagram post (new ids and external ids): past the cap for its media type and place filters.
+  // Ten copies of every Instagram post (new ids and external ids, claimed in post_keys as the importer does):
+  // past the cap for its media type and place filters.
   for (let copy = 1; copy <= 10; copy += 1) {
     await sql`
-      insert into posts (platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
+      with copied as materialized (
+        select platform, external_id || ${`-copy-${copy}`} as external_id, author_id, text, created_at + ${copy} * interval '1 second' as created_at,
+               likes + ${copy} as likes, comments, shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols,
+               sentiment, sentiment_model
+        from posts where platform = 'instagram' and external_id not like '%-copy-%'
+      ), keys as (
+        insert into post_keys (platform, external_id) select platform, external_id from copied returning id, platform, external_id
+      )
+      insert into posts (id, platform, external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
                          media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model)
-      select platform, external_id || ${`-copy-${copy}`}, author_id, text, created_at + ${copy} * interval '1 second', likes + ${copy}, comments,
-             shares, views, replies, retweets, media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model
-      from posts where platform = 'instagram' and external_id not like '%-copy-%'
+      select k.id, c.platform, c.external_id, author_id, text, created_at, likes, comments, shares, views, replies, retweets,
+             media_type, location, reactions, hashtags, symbols, sentiment, sentiment_model
+      from copied c join keys k on k.platform = c.platform and k.external_id = c.external_id
     `.execute(t.app.db);
   }
   // The copies bypassed the importer, which writes the rollups with the posts.

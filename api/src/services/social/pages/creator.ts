@@ -113,7 +113,7 @@ async function creatorTopics(db: Db, authorId: Author['id']): Promise<CreatorOve
 async function newestPosts(db: Db, authorId: Author['id']) {
   const rows = await db
     .selectFrom('posts')
-    .select('id')
+    .select(['id', 'created_at'])
     .where('author_id', '=', authorId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -121,7 +121,7 @@ async function newestPosts(db: Db, authorId: Author['id']) {
     .execute();
   const posts = await postRowsInOrder(
     db,
-    rows.map((r) => Number(r.id)),
+    rows.map((r) => ({ id: Number(r.id), created_at: r.created_at })),
   );
   return posts.map(toSearchResult);
 }

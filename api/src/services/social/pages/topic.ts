@@ -136,16 +136,16 @@ async function topCreatorsOf(db: Db, topic: string): Promise<TopicOverview['topC
  */
 async function topPostsOf(db: Db, topic: string, w: Window) {
   const latest = postingsWalk([topic], postingsWindow(w.start, w.end, false));
-  const { rows } = await sql<{ id: number | string }>`
-    select posts.id from ${platformsOf(SOCIAL_PLATFORMS)} cross join lateral (
-      select u.id from ${latest} order by sp.hour desc, u.t desc, u.id desc limit ${TOP_POSTS_FROM}
-    ) c join posts on posts.id = c.id
+  const { rows } = await sql<{ id: number | string; created_at: Date }>`
+    select posts.id, posts.created_at from ${platformsOf(SOCIAL_PLATFORMS)} cross join lateral (
+      select u.id, u.t from ${latest} order by sp.hour desc, u.t desc, u.id desc limit ${TOP_POSTS_FROM}
+    ) c join posts on posts.id = c.id and posts.created_at = c.t
     order by posts.likes + posts.comments + posts.shares + posts.replies + posts.retweets desc, posts.id desc
     limit ${TOPIC_TOP_POSTS}
   `.execute(db);
   const posts = await postRowsInOrder(
     db,
-    rows.map((r) => Number(r.id)),
+    rows.map((r) => ({ id: Number(r.id), created_at: r.created_at })),
   );
   return posts.map(toSearchResult);
 }

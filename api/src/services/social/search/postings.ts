@@ -44,7 +44,7 @@ export async function postingsNewest(
   const query =
     plan.rankFromPostings || s.parts.tsquery === null
       ? page
-      : sql`select c.platform, c.id, c.created_at, ts_rank(posts.search, ${asTsquery(s.parts.tsquery)}) as rank from (${page}) c join posts on posts.id = c.id`;
+      : sql`select c.platform, c.id, c.created_at, ts_rank(posts.search, ${asTsquery(s.parts.tsquery)}) as rank from (${page}) c join posts on posts.id = c.id and posts.created_at = c.created_at`;
   const { rows } = await sql<Candidate & { platform: SocialPlatform }>`${query}`.execute(s.db);
   return platforms.map((platform) =>
     rows

@@ -108,20 +108,13 @@ const newestOf = (reader: Reader, platforms: readonly SocialPlatform[], skip: nu
 
 const newest = (a: statements.Candidate, b: statements.Candidate) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
 
-/** The page's rows, whole, in the order of `ids`. */
-const rowsInOrder = (reader: Reader, ids: number[]): Promise<PostRowOut[]> => postRowsInOrder(reader.s.db, ids);
+/** The page's rows, whole, in the order of `refs`. */
+const rowsInOrder = (reader: Reader, refs: statements.Candidate[]): Promise<PostRowOut[]> => postRowsInOrder(reader.s.db, refs);
 
 /** Rows [from, to) of the platforms' matches merged newest first, each platform's first `skip` left out. */
 async function newestAcross(reader: Reader, platforms: readonly SocialPlatform[], skip: number, from: number, to: number) {
   const perPlatform = await newestOf(reader, platforms, skip, to);
-  return rowsInOrder(
-    reader,
-    perPlatform
-      .flat()
-      .sort(newest)
-      .slice(from, to)
-      .map((c) => c.id),
-  );
+  return rowsInOrder(reader, perPlatform.flat().sort(newest).slice(from, to));
 }
 
 /**
@@ -132,10 +125,7 @@ async function newestAcross(reader: Reader, platforms: readonly SocialPlatform[]
 async function rankedThenNewest(reader: Reader, platforms: readonly SocialPlatform[], from: number, to: number) {
   const candidates = await newestOf(reader, platforms, 0, RELEVANCE_CANDIDATES);
   const ranked = candidates.flat().sort((a, b) => b.rank - a.rank || newest(a, b));
-  const head = await rowsInOrder(
-    reader,
-    ranked.slice(from, to).map((c) => c.id),
-  );
+  const head = await rowsInOrder(reader, ranked.slice(from, to));
   const withMore = platforms.filter((_, i) => candidates[i]?.length === RELEVANCE_CANDIDATES);
   if (to <= ranked.length || withMore.length === 0) return head;
   const tail = await newestAcross(reader, withMore, RELEVANCE_CANDIDATES, Math.max(0, from - ranked.length), to - ranked.length);

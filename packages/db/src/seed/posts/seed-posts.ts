@@ -9,6 +9,7 @@ import { engagementOf } from '../../schema/posts.js';
 import type { PostAnalysis } from '../../analysis/analyze.js';
 import type { PostInput } from '../../ingest/post-record.js';
 import { insertNewPosts, type PostWrite } from '../../ingest/post-rows.js';
+import { ensurePostMonths } from '../../partitions/months.js';
 import { rebuildRollups } from '../../rollups/rebuild.js';
 import type { Database } from '../../schema/index.js';
 import { DEMO_SEED, generateDemoPosts } from './generate.js';
@@ -91,8 +92,12 @@ export async function seedDemoPosts(db: Kysely<Database>, options: SeedPostsOpti
     return writePostBatchByCopy(pool, rows, 'insert').then((outcome) => outcome.inserted);
   }
 
-  function writeStatements(analyzed: { post: PostInput; analysis: PostAnalysis }[]): Promise<number> {
+  async function writeStatements(analyzed: { post: PostInput; analysis: PostAnalysis }[]): Promise<number> {
     const chunk = analyzed.map((a) => a.post);
+    await ensurePostMonths(
+      db,
+      chunk.map((p) => p.createdAt),
+    );
     return db.transaction().execute(async (trx) => {
       const missing = chunk.filter((p) => !authorIds.has(authorKey(p.platform, p.username)));
       for (const [k, id] of await upsertAuthors(trx, missing)) authorIds.set(k, id);
