@@ -24,20 +24,23 @@ export interface SearchFacts {
 /**
  * The named ways a search reads (docs/performance.md, "The search planner"). Counts, per platform,
  * up to SEARCH_COUNT_CAP + 1:
+ * - `term-count`: one term: the window's whole days off search_term_days, its other whole hours
+ *   as their number of postings, the cut hours by their postings' times (term-count.ts);
  * - `postings-count`: the driving term's postings in the window, newest hours first, the other terms checked;
  * - `index-count`: the planner's count through the indexes (no term, own posts, OR/NOT/phrases/prefixes).
- * Rows:
+ * Rows (the postings strategies in one statement that returns the page's rows alone):
  * - `newest-postings`: terms but no words: each platform's newest matches off the postings, merged;
  * - `ranked-postings`: words: each platform's RELEVANCE_CANDIDATES newest matches off the postings,
  *   ranked, then the older matches newest first (off the postings too);
  * - `newest`: neither postings nor words: each platform's newest matches through the indexes, merged;
  * - `ranked-indexed`: words the postings cannot answer: the same order, read through the GIN indexes.
  */
-export type SearchCountStrategy = 'postings-count' | 'index-count';
+export type SearchCountStrategy = 'term-count' | 'postings-count' | 'index-count';
 export type SearchRowsStrategy = 'newest-postings' | 'ranked-postings' | 'newest' | 'ranked-indexed';
 
 export function chooseSearchCount(f: SearchFacts): SearchCountStrategy {
-  return f.postings ? 'postings-count' : 'index-count';
+  if (!f.postings) return 'index-count';
+  return f.postings.terms.length === 1 ? 'term-count' : 'postings-count';
 }
 
 export function chooseSearchRows(f: SearchFacts): SearchRowsStrategy {
