@@ -9,11 +9,11 @@ import { platformsOf, wholeDaysOf } from './postings-walk.js';
 // days and hours, not by the term's matches.
 
 const HOUR_MS = 3_600_000;
-const floorHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
-const ceilHour = (at: Date) => new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS);
+export const floorHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+export const ceilHour = (at: Date) => new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS);
 
 /** A part of one hour: [from, to), or [from, to] when `inclusive`. */
-interface CutHour {
+export interface CutHour {
   from: Date;
   to: Date;
   inclusive: boolean;

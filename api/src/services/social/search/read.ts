@@ -23,6 +23,7 @@ import {
   type SearchFacts,
 } from './choose.js';
 import { postingsCounts, postingsPage, type PostingsScope } from './postings.js';
+import { windowCounts, windowPage } from './window.js';
 import * as statements from './statements.js';
 
 /** A search's input: whose posts, and the parsed query. */
@@ -44,17 +45,24 @@ async function partsOf(deps: SocialDeps, q: string | undefined): Promise<SearchP
 /** The facts the search planner (search/choose.ts) decides on: the postings hold the shared posts alone. */
 export async function searchFactsOf(deps: SocialDeps, { scope, query }: SearchInput): Promise<SearchFacts> {
   const parts = await partsOf(deps, query.q);
-  if (scope.dataset !== 'shared') return { parts, postings: null };
-  return { parts, postings: postingsPlanOf(parts, await termFrequencyOf(deps)) };
+  if (scope.dataset !== 'shared') return { parts, postings: null, shared: false };
+  return { parts, postings: postingsPlanOf(parts, await termFrequencyOf(deps)), shared: true };
 }
 
-/** How a search reads: through the postings (shared posts, plain terms) or through the indexes of its source. */
+/**
+ * How a search reads: through the postings (shared posts, plain terms), the rollups and the time
+ * index (shared posts, no term), or the indexes of its source.
+ */
 type Reader =
-  { kind: 'postings'; s: PostingsScope; plan: PostingsPlan } | { kind: 'indexes'; s: statements.SearchScope; facts: SearchFacts };
+  | { kind: 'postings'; s: PostingsScope; plan: PostingsPlan }
+  | { kind: 'window'; s: PostingsScope }
+  | { kind: 'indexes'; s: statements.SearchScope; facts: SearchFacts };
 
 function readerOf(deps: SocialDeps, { scope, query }: SearchInput, facts: SearchFacts): Reader {
   const window = { startDate: query.startDate, endDate: query.endDate, parts: facts.parts };
-  return chooseSearchCount(facts) !== 'index-count' && facts.postings
+  const count = chooseSearchCount(facts);
+  if (count === 'rollup-count') return { kind: 'window', s: { ...window, db: readPoolFor(deps, scope) } };
+  return count !== 'index-count' && facts.postings
     ? { kind: 'postings', s: { ...window, db: readPoolFor(deps, scope) }, plan: facts.postings }
     : { kind: 'indexes', s: { ...window, db: postsSourceFor(deps, scope) }, facts };
 }
@@ -85,9 +93,9 @@ export async function readSearch(deps: SocialDeps, input: SearchInput): Promise<
 }
 
 /**
- * The page's rows and each platform's matches up to SEARCH_COUNT_CAP + 1: off the postings in one
- * statement (search/postings.ts; a second, the count alone, when the page is empty), or through
- * the indexes (`index-count`, one statement a platform, beside the rows' own).
+ * The page's rows and each platform's matches up to SEARCH_COUNT_CAP + 1: off the postings, or off
+ * the time index and the rollups, in one statement (search/postings.ts, search/window.ts; a second,
+ * the count alone, when the page is empty), or through the indexes (`index-count`, one statement a platform, beside the rows' own).
  */
 async function pageAndCounts(
   reader: Reader,
@@ -98,6 +106,10 @@ async function pageAndCounts(
   if (reader.kind === 'postings') {
     const page = await postingsPage(reader.s, reader.plan, platforms, range);
     return [page.rows, page.counts ?? (await postingsCounts(reader.s, reader.plan, SOCIAL_PLATFORMS))];
+  }
+  if (reader.kind === 'window') {
+    const page = await windowPage(reader.s, platforms, range);
+    return [page.rows, page.counts ?? (await windowCounts(reader.s))];
   }
   const rows =
     chooseSearchRows(facts) === 'newest'
