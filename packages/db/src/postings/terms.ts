@@ -35,18 +35,17 @@ export const POST_DAY_SQL = `(p.created_at at time zone 'UTC')::date`;
  */
 export const addPostingsSql = (ids: string): string => `
   with added as materialized (
-    select p.platform, t.term, p.id, p.created_at, t.rank, ${POST_HOUR_SQL} as hour, ${POST_DAY_SQL} as day
+    select p.platform, t.term, ${POST_HOUR_SQL} as hour, array_agg(p.id) as ids, array_agg(p.created_at) as times, array_agg(t.rank) as ranks
     from posts p ${POST_TERMS_SQL}
     where p.id in (${ids})
+    group by 1, 2, 3
   ), days as (
     insert into search_term_days (platform, term, day, posts)
-    select platform, term, day, count(*) from added group by 1, 2, 3 order by 1, 2, 3
+    select platform, term, (hour at time zone 'UTC')::date, sum(cardinality(ids)) from added group by 1, 2, 3 order by 1, 2, 3
     on conflict (platform, term, day) do update set posts = search_term_days.posts + excluded.posts
   )
   insert into search_postings (platform, term, hour, ids, times, ranks)
-  select platform, term, hour, array_agg(id), array_agg(created_at), array_agg(rank)
-  from added
-  group by 1, 2, 3
+  select platform, term, hour, ids, times, ranks from added
   order by 1, 2, 3
   on conflict (platform, term, hour) do update set
     ids = search_postings.ids || excluded.ids,
