@@ -12,6 +12,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { drawer } from './lib/realistic.mjs';
 
+const print = (line) => process.stdout.write(`${line}\n`);
+
 const { values } = parseArgs({
   options: {
     a: { type: 'string' },
@@ -88,15 +90,15 @@ for (const [i, drawn] of draws.entries()) {
   }
   if (answers[0] !== answers[1]) {
     differing += 1;
-    if (differing <= 3) console.log(`differs: ${decodeURIComponent(drawn)}`);
+    if (differing <= 3) print(`differs: ${decodeURIComponent(drawn)}`);
   }
 }
 const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-console.log(`${values.stream}, ${draws.length} draws, seed ${values.seed}: answers differing ${differing}`);
+print(`${values.stream}, ${draws.length} draws, seed ${values.seed}: answers differing ${differing}`);
 for (const [k, build] of builds.entries()) {
   const wall = [...build.wall].sort((x, y) => x - y);
   const db = (backendCpu(build.pid) - cpuBefore[k]) / wall.length;
-  console.log(
+  print(
     `${k ? 'B' : 'A'} ${build.root}: median ${at(wall, 0.5).toFixed(2)} ms, p95 ${at(wall, 0.95).toFixed(1)}, p99 ${at(wall, 0.99).toFixed(1)}; ` +
       `per call: database CPU ${db.toFixed(2)} ms, Node CPU ${(build.node / wall.length).toFixed(2)} ms`,
   );
