@@ -35,6 +35,7 @@ beforeAll(async () => {
   await sql`create table search_postings (platform text, term text, hour timestamptz, ids bigint[], times timestamptz[], ranks real[], primary key (platform, term, hour))`.execute(
     db,
   );
+  await sql`create table search_term_days (platform text, term text, day date, posts int, primary key (platform, term, day))`.execute(db);
   // Likewise the topic rollups' engagement, which a later migration adds (and fills from the posts).
   for (const table of ['topic_hourly_stats', 'topic_daily_stats']) {
     await sql`alter table ${sql.table(table)} add column engagement int8 not null default 0`.execute(db);
@@ -115,7 +116,7 @@ describe(`migration: private posts (${process.env.TEST_DB})`, () => {
     await importShared('twitter', [{ id: 'op-late', username: 'opauthor', text: '$BTC late operator post', createdAt: minutesAgo(3) }]);
     await finish('task-3');
 
-    await sql`drop table search_postings, author_daily_stats, author_topic_stats, post_keys`.execute(db);
+    await sql`drop table search_postings, search_term_days, author_daily_stats, author_topic_stats, post_keys`.execute(db);
     await sql`drop function posts_ensure_months(timestamptz[])`.execute(db);
     for (const table of ['topic_hourly_stats', 'topic_daily_stats'])
       await sql`alter table ${sql.table(table)} drop column engagement`.execute(db);

@@ -30,6 +30,21 @@ export function postingsWindow(since: Date | undefined, until: Date | undefined,
   return window;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The whole UTC days inside a window [since, until] (until inclusive), [first, end); an open end is unbounded. */
+export interface WholeDays {
+  first?: Date;
+  end?: Date;
+}
+
+/** The window's whole UTC days, or null when it holds none (a day lies inside when its first and its last instant do). */
+export function wholeDaysOf(since: Date | undefined, until: Date | undefined): WholeDays | null {
+  const first = since ? new Date(Math.ceil(since.getTime() / DAY_MS) * DAY_MS) : undefined;
+  const end = until ? new Date(Math.floor(until.getTime() / DAY_MS) * DAY_MS) : undefined;
+  return first && end && first >= end ? null : { ...(first ? { first } : {}), ...(end ? { end } : {}) };
+}
+
 const and = (conditions: RawBuilder<boolean>[]) => (conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `));
 
 /** `sp`, the driving term's hour rows, joined to the other terms' rows of the same hour. */

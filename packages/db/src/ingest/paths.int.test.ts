@@ -79,6 +79,7 @@ async function snapshot(db: Kysely<Database>) {
     postings: await rows(sql`
       select platform, term, hour, array(select u.id || '@' || u.rank from unnest(ids, ranks) u(id, rank) order by u.id) as postings
       from search_postings where cardinality(ids) > 0 order by platform, term, hour`),
+    termDays: await rows(sql`select platform, term, day, posts from search_term_days where posts <> 0 order by platform, term, day`),
     searches: await Promise.all(
       ['bitcoin', 'rally', 'rewritten', 'dump OR crash', '"all time high"'].map((term) =>
         rows(sql`
@@ -132,7 +133,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('COPY and statement paths gi
 
   it('seeds the same demo posts and rollups either way', async () => {
     for (const path of ['copy', 'statements'] as const) {
-      await sql`truncate posts, post_keys, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings restart identity cascade`.execute(
+      await sql`truncate posts, post_keys, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings, search_term_days restart identity cascade`.execute(
         dbOf(path),
       );
       expect(await seedDemoPosts(dbOf(path), { count: 1_500, now: NOW, batchSize: 400, writePath: path })).toMatchObject({

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await sql`truncate posts, post_keys, posts_retention, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings restart identity cascade`.execute(
+  await sql`truncate posts, post_keys, posts_retention, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings, search_term_days restart identity cascade`.execute(
     handle.db,
   );
   for (const month of await postMonths(handle.db)) await sql`drop table ${sql.table(month.name)}`.execute(handle.db);
@@ -104,7 +104,7 @@ describe(`time partitions of posts (${process.env.TEST_DB})`, () => {
     expect(statistics.rows[0]!.n).toBe(13);
   });
 
-  it('retention drops exactly the months wholly past the horizon, with their keys and postings; the rollups stay', async () => {
+  it('retention drops exactly the months wholly past the horizon, with their keys, postings and day counts; the rollups stay', async () => {
     const records = [
       tweet('aug', '2026-08-15T12:00:00Z'),
       tweet('sep', '2026-09-30T23:30:00Z'),
@@ -125,6 +125,14 @@ describe(`time partitions of posts (${process.env.TEST_DB})`, () => {
     const keys = await handle.db.selectFrom('post_keys').select('external_id').orderBy('external_id').execute();
     expect(keys.map((k) => k.external_id)).toEqual(['nov', 'oct-1', 'oct-2']);
     expect(await postings('ethereum')).toEqual(kept.map((p) => p.id).sort((a, b) => a - b));
+    const days = await sql<{ day: string; posts: number }>`
+      select to_char(day, 'YYYY-MM-DD') as day, posts from search_term_days where term = 'ethereum' and posts > 0 order by day
+    `.execute(handle.db);
+    expect(days.rows).toEqual([
+      { day: '2026-10-01', posts: 1 },
+      { day: '2026-10-20', posts: 1 },
+      { day: '2026-11-05', posts: 1 },
+    ]);
     expect(await rollups()).toEqual(before);
     // The lists' totals, summed from the rollups, start where the posts now start.
     expect(await handle.db.selectFrom('posts_retention').select('kept_from').execute()).toEqual([

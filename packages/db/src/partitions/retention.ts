@@ -28,8 +28,8 @@ export async function postMonths(db: Kysely<Database>): Promise<PostMonth[]> {
 
 /**
  * Retention (docs/operations.md, POSTS_RETENTION_DAYS): the months of posts wholly before
- * `horizon` are detached and dropped, each in a transaction with its posts' keys and search
- * postings (an hour's postings hold that hour's posts, and a month holds whole hours). The
+ * `horizon` are detached and dropped, each in a transaction with its posts' keys, search
+ * postings and their day counts (an hour's postings hold that hour's posts, and a month holds whole hours). The
  * rollups and authors stay: they are the history the analytics read; posts_retention says where
  * the posts now start, so the lists' totals summed from the rollups count what they list.
  * Returns the months dropped.
@@ -42,6 +42,12 @@ export async function dropPostMonthsBefore(db: Kysely<Database>, horizon: Date):
       await sql`alter table posts detach partition ${table}`.execute(trx);
       await sql`delete from post_keys where id in (select id from ${table})`.execute(trx);
       await trx.deleteFrom('search_postings').where('hour', '>=', month.from).where('hour', '<', month.to).execute();
+      // The postings' day counts are UTC days, and a month starts on one.
+      await trx
+        .deleteFrom('search_term_days')
+        .where('day', '>=', sql<Date>`(${month.from}::timestamptz at time zone 'UTC')::date`)
+        .where('day', '<', sql<Date>`(${month.to}::timestamptz at time zone 'UTC')::date`)
+        .execute();
       await sql`drop table ${table}`.execute(trx);
       await trx
         .insertInto('posts_retention')

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema/index.js';
-import { addPostingsSql, ALL_POSTINGS_SQL, removePostingsSql } from './terms.js';
+import { addPostingsSql, ALL_POSTINGS_SQL, ALL_TERM_DAYS_SQL, removePostingsSql } from './terms.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -18,8 +18,10 @@ export async function removePostings(db: Executor, ids: readonly number[]): Prom
   if (ids.length > 0) await db.executeQuery(CompiledQuery.raw(REMOVE, [ids]));
 }
 
-/** Recomputes every posting from the posts (in the caller's transaction, after the posts are locked). */
+/** Recomputes every posting, and the terms' days, from the posts (in the caller's transaction, after the posts are locked). */
 export async function rebuildPostings(db: Executor): Promise<void> {
   await sql`delete from search_postings`.execute(db);
+  await sql`delete from search_term_days`.execute(db);
   await sql.raw(ALL_POSTINGS_SQL).execute(db);
+  await sql.raw(ALL_TERM_DAYS_SQL).execute(db);
 }

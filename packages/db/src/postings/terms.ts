@@ -24,18 +24,30 @@ export const POST_TERMS_SQL = `cross join lateral (
 /** The hour bucket of a post `p`, as the rollups' (rollups/buckets.ts). */
 export const POST_HOUR_SQL = `date_bin('1 hour', p.created_at, timestamptz '2000-01-01 00:00:00+00')`;
 
+/** The UTC day of a post `p`, as the daily rollups' (rollups/buckets.ts). */
+export const POST_DAY_SQL = `(p.created_at at time zone 'UTC')::date`;
+
 /**
- * Adds the postings of the posts whose ids `ids` (a query of one column `id`) selects; they must
- * not be in the postings yet. The ids are read once as an array, so each month of posts is probed
- * by its primary key for them (a join could read the months whole). Keys are written in order, so two imports lock rows in the same
- * order and wait rather than deadlock.
+ * Adds the postings of the posts whose ids `ids` (a query of one column `id`) selects, and their
+ * days' counts; they must not be in the postings yet. The ids are read once as an array, so each
+ * month of posts is probed by its primary key for them (a join could read the months whole). Keys
+ * are written in order, so two imports lock rows in the same order and wait rather than deadlock:
+ * the postings' rows first, then the days' (a WITH's INSERT that nothing reads runs after the
+ * statement's own).
  */
 export const addPostingsSql = (ids: string): string => `
+  with added as materialized (
+    select p.platform, t.term, ${POST_HOUR_SQL} as hour, array_agg(p.id) as ids, array_agg(p.created_at) as times, array_agg(t.rank) as ranks
+    from posts p ${POST_TERMS_SQL}
+    where p.id = any(array(${ids}))
+    group by 1, 2, 3
+  ), days as (
+    insert into search_term_days (platform, term, day, posts)
+    select platform, term, (hour at time zone 'UTC')::date, sum(cardinality(ids)) from added group by 1, 2, 3 order by 1, 2, 3
+    on conflict (platform, term, day) do update set posts = search_term_days.posts + excluded.posts
+  )
   insert into search_postings (platform, term, hour, ids, times, ranks)
-  select p.platform, t.term, ${POST_HOUR_SQL}, array_agg(p.id), array_agg(p.created_at), array_agg(t.rank)
-  from posts p ${POST_TERMS_SQL}
-  where p.id = any(array(${ids}))
-  group by 1, 2, 3
+  select platform, term, hour, ids, times, ranks from added
   order by 1, 2, 3
   on conflict (platform, term, hour) do update set
     ids = search_postings.ids || excluded.ids,
@@ -44,23 +56,36 @@ export const addPostingsSql = (ids: string): string => `
 `;
 
 /**
- * Takes the posts whose ids `ids` selects out of the postings of their terms as stored now: run
- * before their text or time changes. A row left empty stays (readers find nothing in it; the
- * drift check and a rebuild treat it as absent).
+ * Takes the posts whose ids `ids` selects out of the postings of their terms as stored now, and
+ * out of their days' counts: run before their text or time changes. A row left empty (or a day
+ * counted down to 0) stays (readers find nothing in it; the drift check and a rebuild treat it as
+ * absent).
  */
 export const removePostingsSql = (ids: string): string => `
   with gone as materialized (select id from (${ids}) g(id)),
-  terms as materialized (
-    select distinct p.platform, t.term, ${POST_HOUR_SQL} as hour
+  gone_terms as materialized (
+    select p.platform, t.term, ${POST_HOUR_SQL} as hour, ${POST_DAY_SQL} as day
     from posts p ${POST_TERMS_SQL}
     where p.id = any(array(select id from gone))
   ),
   -- Locked in key order, as addPostingsSql writes them, so an import adding to the same rows waits rather than deadlocks.
   keys as materialized (
     select sp.platform, sp.term, sp.hour from search_postings sp
-    where (sp.platform, sp.term, sp.hour) in (select platform, term, hour from terms)
+    where (sp.platform, sp.term, sp.hour) in (select platform, term, hour from gone_terms)
     order by 1, 2, 3
     for update
+  ),
+  day_keys as materialized (
+    select d.platform, d.term, d.day from search_term_days d
+    where (d.platform, d.term, d.day) in (select platform, term, day from gone_terms)
+    order by 1, 2, 3
+    for update
+  ),
+  days as (
+    update search_term_days d set posts = d.posts - g.n
+    from (select platform, term, day, count(*) as n from gone_terms group by 1, 2, 3) g, day_keys k
+    where d.platform = g.platform and d.term = g.term and d.day = g.day
+      and k.platform = g.platform and k.term = g.term and k.day = g.day
   )
   update search_postings sp set (ids, times, ranks) = (
     select coalesce(array_agg(u.i order by u.n), '{}'), coalesce(array_agg(u.t order by u.n), '{}'), coalesce(array_agg(u.r order by u.n), '{}')
@@ -71,10 +96,19 @@ export const removePostingsSql = (ids: string): string => `
   where sp.platform = k.platform and sp.term = k.term and sp.hour = k.hour
 `;
 
-/** Every post's postings, from nothing (the table must be empty). */
+/** Every post's postings, from nothing (the table must be empty); ALL_TERM_DAYS_SQL adds them up after. */
 export const ALL_POSTINGS_SQL = `
   insert into search_postings (platform, term, hour, ids, times, ranks)
   select p.platform, t.term, ${POST_HOUR_SQL}, array_agg(p.id), array_agg(p.created_at), array_agg(t.rank)
   from posts p ${POST_TERMS_SQL}
   group by 1, 2, 3
+`;
+
+/** Every term's days, from the postings (the table must be empty): whole hours added up, a far smaller input than the posts. */
+export const ALL_TERM_DAYS_SQL = `
+  insert into search_term_days (platform, term, day, posts)
+  select platform, term, (hour at time zone 'UTC')::date, sum(cardinality(ids))
+  from search_postings
+  group by 1, 2, 3
+  having sum(cardinality(ids)) > 0
 `;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema/index.js';
-import { POST_HOUR_SQL, POST_TERMS_SQL } from '../postings/terms.js';
+import { POST_DAY_SQL, POST_HOUR_SQL, POST_TERMS_SQL } from '../postings/terms.js';
 import { ENGAGEMENT_SQL } from './add-counts.js';
 import { DAY, HOUR, TOPICS } from './buckets.js';
 // Sentiment sums are floats added and subtracted in another order than a fresh sum.
@@ -111,6 +111,20 @@ export async function findRollupDrift(db: Kysely<Database>, limit = 20): Promise
     limit ${limit}
   `.execute(db);
 
+  // A term's days counted from the posts; a day counted down to 0 is the same as absent.
+  const termDays = await sql<Record<string, unknown>>`
+    with expected as (
+      select p.platform, t.term, ${sql.raw(POST_DAY_SQL)} as day, count(*)::int as posts
+      from posts p ${sql.raw(POST_TERMS_SQL)}
+      group by 1, 2, 3
+    ), stored as (select platform, term, day, posts from search_term_days where posts <> 0)
+    select 'search_term_days' as "table", coalesce(e.platform, s.platform) as platform, coalesce(e.term, s.term) as term,
+           coalesce(e.day, s.day) as day, e.posts as expected_posts, s.posts as stored_posts
+    from expected e full join stored s on s.platform = e.platform and s.term = e.term and s.day = e.day
+    where e.posts is distinct from s.posts
+    limit ${limit}
+  `.execute(db);
+
   const rows = [
     ...platform.rows,
     ...(await topics('topic_hourly_stats', 'hour')).rows,
@@ -119,6 +133,7 @@ export async function findRollupDrift(db: Kysely<Database>, limit = 20): Promise
     ...authorDays.rows,
     ...authorTopics.rows,
     ...postings.rows,
+    ...termDays.rows,
   ];
   return rows.slice(0, limit).map((row) => JSON.stringify(row));
 }

@@ -22,7 +22,7 @@ import type { RecoveryCodesTable, TwoFactorChallengesTable, TwoFactorTable } fro
 import type { BillingAccountsTable, PlanChangesTable, StripeEventsTable } from './subscriptions.js';
 import type { TopicDailyStatsTable } from './topic-daily-stats.js';
 import type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
-import type { SearchPostingsTable } from './search-postings.js';
+import type { SearchPostingsTable, SearchTermDaysTable } from './search-postings.js';
 import type { TopicRelatedDailyTable } from './topic-related-daily.js';
 import type { JobSlotsTable } from './job-slots.js';
 import type { TeamInvitationsTable, TeamMembersTable, TeamsTable } from './teams.js';
@@ -58,7 +58,7 @@ export type { RecoveryCodesTable, TwoFactorChallengesTable, TwoFactorRow, TwoFac
 export type { BillingAccountsTable, PlanChangesTable, StripeEventsTable } from './subscriptions.js';
 export type { TopicDailyStatsTable } from './topic-daily-stats.js';
 export type { TopicHourlyStatsTable } from './topic-hourly-stats.js';
-export type { SearchPostingsTable } from './search-postings.js';
+export type { SearchPostingsTable, SearchTermDaysTable } from './search-postings.js';
 export type { TopicRelatedDailyTable } from './topic-related-daily.js';
 export type { JobSlotsTable } from './job-slots.js';
 export type { AccountPlan, SocialAccounts, UserRow, UsersTable } from './users.js';
@@ -99,6 +99,7 @@ export interface Database {
   platform_hourly_stats: PlatformHourlyStatsTable;
   topic_hourly_stats: TopicHourlyStatsTable;
   search_postings: SearchPostingsTable;
+  search_term_days: SearchTermDaysTable;
   topic_daily_stats: TopicDailyStatsTable;
   topic_related_daily: TopicRelatedDailyTable;
   author_daily_stats: AuthorDailyStatsTable;

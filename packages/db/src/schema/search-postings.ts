@@ -13,3 +13,16 @@ export interface SearchPostingsTable {
   times: Date[];
   ranks: number[];
 }
+
+/**
+ * Per platform, term and UTC day: how many posts hold the term, the day's postings added up
+ * (postings/terms.ts keeps both in the same statements). A search counts a long window off these
+ * rows and reads postings for its ragged ends alone.
+ */
+export interface SearchTermDaysTable {
+  platform: Platform;
+  term: string;
+  /** 'YYYY-MM-DD' (UTC). */
+  day: string;
+  posts: number;
+}

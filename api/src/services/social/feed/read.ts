@@ -90,8 +90,12 @@ const afterPosition = (after: FeedPosition) => sql`(${afterTime(after)}, ${after
 function postingsPage(part: QueryCreator<Database>, query: FeedQuery, plan: PostingsPlan, platforms: readonly SocialPlatform[]) {
   const conditions = [
     ...(query.after ? [sql<boolean>`sp.hour <= ${afterTime(query.after)}`, sql<boolean>`(u.t, u.id) < ${afterPosition(query.after)}`] : []),
+    // The likes off the (platform, created_at, id) index, which includes them: a posting names
+    // its post's platform and time, so the probe need not read the post's row.
     ...(query.minLikes !== undefined
-      ? [sql<boolean>`exists (select 1 from posts where posts.id = u.id and posts.created_at = u.t and posts.likes >= ${query.minLikes})`]
+      ? [
+          sql<boolean>`exists (select 1 from posts where posts.platform = p.platform and posts.created_at = u.t and posts.id = u.id and posts.likes >= ${query.minLikes})`,
+        ]
       : []),
   ];
   const newest = sql<{ id: number; t: Date }>`(

@@ -19,29 +19,41 @@ export interface SearchFacts {
   parts: SearchParts;
   /** Null for an account's own posts (no postings), for a search with no term, and for words beyond lexemes joined by AND. */
   postings: PostingsPlan | null;
+  /** The shared posts (whose hourly rollups count every post), not an account's own. */
+  shared: boolean;
 }
 
 /**
  * The named ways a search reads (docs/performance.md, "The search planner"). Counts, per platform,
  * up to SEARCH_COUNT_CAP + 1:
+ * - `term-count`: one term: the window's whole days off search_term_days, its other whole hours
+ *   as their number of postings, the cut hours by their postings' times (term-count.ts);
  * - `postings-count`: the driving term's postings in the window, newest hours first, the other terms checked;
+ * - `rollup-count`: no term, the shared posts: the window's whole hours off platform_hourly_stats,
+ *   the hours it cuts off the time index (search/window.ts);
  * - `index-count`: the planner's count through the indexes (no term, own posts, OR/NOT/phrases/prefixes).
- * Rows:
+ * Rows (the postings strategies in one statement that returns the page's rows alone):
  * - `newest-postings`: terms but no words: each platform's newest matches off the postings, merged;
  * - `ranked-postings`: words: each platform's RELEVANCE_CANDIDATES newest matches off the postings,
  *   ranked, then the older matches newest first (off the postings too);
+ * - `newest-window`: no term, the shared posts: each platform's newest in the window off its time
+ *   index, merged and cut in one statement with the rollup count;
  * - `newest`: neither postings nor words: each platform's newest matches through the indexes, merged;
  * - `ranked-indexed`: words the postings cannot answer: the same order, read through the GIN indexes.
  */
-export type SearchCountStrategy = 'postings-count' | 'index-count';
-export type SearchRowsStrategy = 'newest-postings' | 'ranked-postings' | 'newest' | 'ranked-indexed';
+export type SearchCountStrategy = 'term-count' | 'postings-count' | 'rollup-count' | 'index-count';
+export type SearchRowsStrategy = 'newest-postings' | 'ranked-postings' | 'newest-window' | 'newest' | 'ranked-indexed';
+
+/** No words, coins or hashtags: every post of the window matches. */
+const noTerm = ({ parts }: SearchFacts) => parts.tsquery === null && parts.symbols.length === 0 && parts.hashtags.length === 0;
 
 export function chooseSearchCount(f: SearchFacts): SearchCountStrategy {
-  return f.postings ? 'postings-count' : 'index-count';
+  if (f.postings) return f.postings.terms.length === 1 ? 'term-count' : 'postings-count';
+  return f.shared && noTerm(f) ? 'rollup-count' : 'index-count';
 }
 
 export function chooseSearchRows(f: SearchFacts): SearchRowsStrategy {
-  if (f.parts.tsquery === null) return f.postings ? 'newest-postings' : 'newest';
+  if (f.parts.tsquery === null) return f.postings ? 'newest-postings' : f.shared && noTerm(f) ? 'newest-window' : 'newest';
   return f.postings ? 'ranked-postings' : 'ranked-indexed';
 }
 

@@ -22,7 +22,8 @@ import {
   type PostingsPlan,
   type SearchFacts,
 } from './choose.js';
-import { postingsCounts, postingsNewest, type PostingsScope } from './postings.js';
+import { postingsCounts, postingsPage, type PostingsScope } from './postings.js';
+import { windowCounts, windowPage } from './window.js';
 import * as statements from './statements.js';
 
 /** A search's input: whose posts, and the parsed query. */
@@ -44,17 +45,24 @@ async function partsOf(deps: SocialDeps, q: string | undefined): Promise<SearchP
 /** The facts the search planner (search/choose.ts) decides on: the postings hold the shared posts alone. */
 export async function searchFactsOf(deps: SocialDeps, { scope, query }: SearchInput): Promise<SearchFacts> {
   const parts = await partsOf(deps, query.q);
-  if (scope.dataset !== 'shared') return { parts, postings: null };
-  return { parts, postings: postingsPlanOf(parts, await termFrequencyOf(deps)) };
+  if (scope.dataset !== 'shared') return { parts, postings: null, shared: false };
+  return { parts, postings: postingsPlanOf(parts, await termFrequencyOf(deps)), shared: true };
 }
 
-/** How a search reads: through the postings (shared posts, plain terms) or through the indexes of its source. */
+/**
+ * How a search reads: through the postings (shared posts, plain terms), the rollups and the time
+ * index (shared posts, no term), or the indexes of its source.
+ */
 type Reader =
-  { kind: 'postings'; s: PostingsScope; plan: PostingsPlan } | { kind: 'indexes'; s: statements.SearchScope; facts: SearchFacts };
+  | { kind: 'postings'; s: PostingsScope; plan: PostingsPlan }
+  | { kind: 'window'; s: PostingsScope }
+  | { kind: 'indexes'; s: statements.SearchScope; facts: SearchFacts };
 
 function readerOf(deps: SocialDeps, { scope, query }: SearchInput, facts: SearchFacts): Reader {
   const window = { startDate: query.startDate, endDate: query.endDate, parts: facts.parts };
-  return chooseSearchCount(facts) === 'postings-count' && facts.postings
+  const count = chooseSearchCount(facts);
+  if (count === 'rollup-count') return { kind: 'window', s: { ...window, db: readPoolFor(deps, scope) } };
+  return count !== 'index-count' && facts.postings
     ? { kind: 'postings', s: { ...window, db: readPoolFor(deps, scope) }, plan: facts.postings }
     : { kind: 'indexes', s: { ...window, db: postsSourceFor(deps, scope) }, facts };
 }
@@ -69,10 +77,8 @@ export async function readSearch(deps: SocialDeps, input: SearchInput): Promise<
   const reader = readerOf(deps, input, facts);
   const platforms = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
   const end = query.offset + query.limit;
-  const rows = chooseSearchRows(facts).startsWith('newest')
-    ? newestAcross(reader, platforms, 0, query.offset, end)
-    : rankedThenNewest(reader, platforms, query.offset, end);
-  const [data, counts] = await Promise.all([rows, countsOf(reader)]);
+  const [data, counted] = await pageAndCounts(reader, facts, platforms, { from: query.offset, to: end });
+  const counts = capped(counted);
   const searched = counts.filter((c) => platforms.includes(c.platform));
   const total = searched.reduce((sum, c) => sum + c.matches, 0);
   const totalCapped = searched.some((c) => c.capped);
@@ -86,48 +92,70 @@ export async function readSearch(deps: SocialDeps, input: SearchInput): Promise<
   };
 }
 
-/** Each platform's matches up to SEARCH_COUNT_CAP: `postings-count` (one statement) or `index-count` (one a platform). */
-async function countsOf(reader: Reader): Promise<PlatformMatches[]> {
-  const counted =
-    reader.kind === 'postings'
-      ? await postingsCounts(reader.s, reader.plan, SOCIAL_PLATFORMS)
-      : new Map(
-          await Promise.all(SOCIAL_PLATFORMS.map(async (platform) => [platform, await statements.indexCount(reader.s, platform)] as const)),
-        );
-  return SOCIAL_PLATFORMS.map((platform) => {
+/**
+ * The page's rows and each platform's matches up to SEARCH_COUNT_CAP + 1: off the postings, or off
+ * the time index and the rollups, in one statement (search/postings.ts, search/window.ts; a second,
+ * the count alone, when the page is empty), or through the indexes (`index-count`, one statement a platform, beside the rows' own).
+ */
+async function pageAndCounts(
+  reader: Reader,
+  facts: SearchFacts,
+  platforms: readonly SocialPlatform[],
+  range: { from: number; to: number },
+): Promise<[PostRowOut[], Map<SocialPlatform, number>]> {
+  if (reader.kind === 'postings') {
+    const page = await postingsPage(reader.s, reader.plan, platforms, range);
+    return [page.rows, page.counts ?? (await postingsCounts(reader.s, reader.plan, SOCIAL_PLATFORMS))];
+  }
+  if (reader.kind === 'window') {
+    const page = await windowPage(reader.s, platforms, range);
+    return [page.rows, page.counts ?? (await windowCounts(reader.s))];
+  }
+  const rows =
+    chooseSearchRows(facts) === 'newest'
+      ? newestAcross(reader.s, platforms, 0, range.from, range.to)
+      : rankedThenNewest(reader.s, platforms, range.from, range.to);
+  const counts = Promise.all(
+    SOCIAL_PLATFORMS.map(async (platform) => [platform, await statements.indexCount(reader.s, platform)] as const),
+  );
+  return Promise.all([rows, counts.then((pairs) => new Map(pairs))]);
+}
+
+/** Each platform's matches, counted up to SEARCH_COUNT_CAP + 1, as the answer shows them. */
+const capped = (counted: Map<SocialPlatform, number>): PlatformMatches[] =>
+  SOCIAL_PLATFORMS.map((platform) => {
     const matches = counted.get(platform) ?? 0;
     return { platform, matches: Math.min(matches, SEARCH_COUNT_CAP), capped: matches > SEARCH_COUNT_CAP };
   });
-}
 
-/** Each platform's matches newest first, [skip, skip + take), read narrow (id, time, rank). */
-const newestOf = (reader: Reader, platforms: readonly SocialPlatform[], skip: number, take: number): Promise<statements.Candidate[][]> =>
-  reader.kind === 'postings'
-    ? postingsNewest(reader.s, reader.plan, platforms, skip, take)
-    : Promise.all(platforms.map((platform) => statements.newestCandidates(reader.s, platform, skip, take)));
+/** Each platform's matches newest first, [skip, skip + take), read narrow (id, time, rank) through the indexes. */
+const newestOf = (
+  s: statements.SearchScope,
+  platforms: readonly SocialPlatform[],
+  skip: number,
+  take: number,
+): Promise<statements.Candidate[][]> => Promise.all(platforms.map((platform) => statements.newestCandidates(s, platform, skip, take)));
 
 const newest = (a: statements.Candidate, b: statements.Candidate) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id;
 
-/** The page's rows, whole, in the order of `refs`. */
-const rowsInOrder = (reader: Reader, refs: statements.Candidate[]): Promise<PostRowOut[]> => postRowsInOrder(reader.s.db, refs);
-
-/** Rows [from, to) of the platforms' matches merged newest first, each platform's first `skip` left out. */
-async function newestAcross(reader: Reader, platforms: readonly SocialPlatform[], skip: number, from: number, to: number) {
-  const perPlatform = await newestOf(reader, platforms, skip, to);
-  return rowsInOrder(reader, perPlatform.flat().sort(newest).slice(from, to));
+/** `newest`: rows [from, to) of the platforms' matches merged newest first, each platform's first `skip` left out. */
+async function newestAcross(s: statements.SearchScope, platforms: readonly SocialPlatform[], skip: number, from: number, to: number) {
+  const perPlatform = await newestOf(s, platforms, skip, to);
+  return postRowsInOrder(s.db, perPlatform.flat().sort(newest).slice(from, to));
 }
 
 /**
- * Rows [from, to) of: each platform's RELEVANCE_CANDIDATES newest matches by relevance (ranking
- * every match of a word as common as "bitcoin" would read most of the table), then the older
- * matches newest first. That order is fixed, so `offset` pages through it without repeats or gaps.
+ * `ranked-indexed`: rows [from, to) of: each platform's RELEVANCE_CANDIDATES newest matches by
+ * relevance (ranking every match of a word as common as "bitcoin" would read most of the table),
+ * then the older matches newest first. That order is fixed, so `offset` pages through it without
+ * repeats or gaps (search/postings.ts reads the same order off the postings in one statement).
  */
-async function rankedThenNewest(reader: Reader, platforms: readonly SocialPlatform[], from: number, to: number) {
-  const candidates = await newestOf(reader, platforms, 0, RELEVANCE_CANDIDATES);
+async function rankedThenNewest(s: statements.SearchScope, platforms: readonly SocialPlatform[], from: number, to: number) {
+  const candidates = await newestOf(s, platforms, 0, RELEVANCE_CANDIDATES);
   const ranked = candidates.flat().sort((a, b) => b.rank - a.rank || newest(a, b));
-  const head = await rowsInOrder(reader, ranked.slice(from, to));
+  const head = await postRowsInOrder(s.db, ranked.slice(from, to));
   const withMore = platforms.filter((_, i) => candidates[i]?.length === RELEVANCE_CANDIDATES);
   if (to <= ranked.length || withMore.length === 0) return head;
-  const tail = await newestAcross(reader, withMore, RELEVANCE_CANDIDATES, Math.max(0, from - ranked.length), to - ranked.length);
+  const tail = await newestAcross(s, withMore, RELEVANCE_CANDIDATES, Math.max(0, from - ranked.length), to - ranked.length);
   return [...head, ...tail];
 }

@@ -8,6 +8,7 @@ import { seededSocialApp } from '../../../test/seeded-social.js';
 import { parseSearchTerms } from '../search-terms.js';
 import { chooseSearchCount, chooseSearchRows, RELEVANCE_CANDIDATES } from './choose.js';
 import { postingsCounted, postingsWindow } from '../postings-walk.js';
+import { termCounted } from '../term-count.js';
 import { readSearch, searchFactsOf } from './read.js';
 
 // Each search strategy against the plainest query that states what a search answers: every
@@ -79,6 +80,25 @@ async function reference(query: SearchQuery) {
   return { ids: order.slice(query.offset, query.offset + query.limit).map((row) => Number(row.id)), counts };
 }
 
+/** Each platform's posts holding every term in [since, until], counted the plain way. */
+async function plainCounts(terms: readonly string[], since: Date | undefined, until: Date | undefined) {
+  const { rows } = await sql<{ platform: SocialPlatform; n: string }>`
+    select platform, count(*) as n from posts
+    where ${sql.join(
+      terms.map((term) =>
+        term.startsWith('$')
+          ? sql`symbols @> ${[term.slice(1)]}::text[]`
+          : term.startsWith('#')
+            ? sql`hashtags @> ${[term.slice(1)]}::text[]`
+            : sql`search @@ to_tsquery('english', ${term})`,
+      ),
+      sql` and `,
+    )}
+      and created_at >= ${since ?? new Date(0)} and created_at <= ${until ?? new Date('9999-12-31T00:00:00Z')}
+    group by platform`.execute(t.app.db);
+  return new Map(rows.map((row) => [row.platform, Number(row.n)]));
+}
+
 describe(`each search strategy answers what the plain query answers (${process.env.TEST_DB})`, () => {
   it('on 80 random draws of terms, windows, platforms and offsets', async () => {
     const r = mulberry32(32);
@@ -107,7 +127,17 @@ describe(`each search strategy answers what the plain query answers (${process.e
       ).toEqual(expected.ids);
       expect(got.platforms, label).toEqual(expected.counts);
     }
-    expect([...seen].sort()).toEqual(['index-count', 'newest', 'newest-postings', 'postings-count', 'ranked-indexed', 'ranked-postings']);
+    // `newest` (no term through the indexes) is an account's own posts' way alone: private-datasets.int.test.ts reads it.
+    expect([...seen].sort()).toEqual([
+      'index-count',
+      'newest-postings',
+      'newest-window',
+      'postings-count',
+      'ranked-indexed',
+      'ranked-postings',
+      'rollup-count',
+      'term-count',
+    ]);
   }, 600_000);
 
   it('counts off the postings exactly up to a cap and past it beyond, windows cutting hours', async () => {
@@ -123,24 +153,39 @@ describe(`each search strategy answers what the plain query answers (${process.e
       const cap = pick(r, [3, 20, 100, 1_000]);
       const { rows } = await postingsCounted(terms, postingsWindow(since, until, true), SOCIAL_PLATFORMS, cap).execute(t.app.db);
       const got = new Map(rows.map((row) => [row.platform, Number(row.n)]));
-      const { rows: truth } = await sql<{ platform: SocialPlatform; n: string }>`
-        select platform, count(*) as n from posts
-        where ${sql.join(
-          terms.map((term) =>
-            term.startsWith('$')
-              ? sql`symbols @> ${[term.slice(1)]}::text[]`
-              : term.startsWith('#')
-                ? sql`hashtags @> ${[term.slice(1)]}::text[]`
-                : sql`search @@ to_tsquery('english', ${term})`,
-          ),
-          sql` and `,
-        )}
-          and created_at >= ${since ?? new Date(0)} and created_at <= ${until ?? new Date('9999-12-31T00:00:00Z')}
-        group by platform`.execute(t.app.db);
+      const truth = await plainCounts(terms, since, until);
       for (const platform of SOCIAL_PLATFORMS) {
-        const n = Number(truth.find((row) => row.platform === platform)?.n ?? 0);
+        const n = truth.get(platform) ?? 0;
         const label = JSON.stringify({ terms, since, until, cap, platform, n });
         const counted = got.get(platform) ?? 0;
+        if (n <= cap) expect(counted, label).toBe(n);
+        else expect(counted, label).toBeGreaterThan(cap);
+      }
+    }
+  }, 600_000);
+
+  it('counts one term off its days, hours and cut hours exactly up to a cap and past it beyond', async () => {
+    const r = mulberry32(34);
+    const HOUR = 3_600_000;
+    for (let i = 0; i < 60; i += 1) {
+      const term = pick(r, ['bitcoin', '$BTC', '$ETH', '#defi', 'breakout', 'crash']);
+      // Ends inside days, on midnight, on an hour, or open.
+      const end = newest - Math.floor(r() * 3 * DAY);
+      const until = pick(r, [new Date(end), new Date(Math.floor(end / DAY) * DAY), new Date(Math.floor(end / HOUR) * HOUR), undefined]);
+      const start = (until?.getTime() ?? newest) - pick(r, [0.01, 0.3, 1, 1.2, 2, 7, 30, 90]) * DAY;
+      const since = pick(r, [
+        new Date(start),
+        new Date(Math.ceil(start / DAY) * DAY),
+        new Date(Math.floor(start / HOUR) * HOUR),
+        undefined,
+      ]);
+      const cap = pick(r, [5, 100, 1_000, 100_000]);
+      const { rows } = await termCounted(term, { since, until }, SOCIAL_PLATFORMS, cap).execute(t.app.db);
+      const truth = await plainCounts([term], since, until);
+      for (const platform of SOCIAL_PLATFORMS) {
+        const n = truth.get(platform) ?? 0;
+        const counted = Number(rows.find((row: { platform: string }) => row.platform === platform)?.n ?? 0);
+        const label = JSON.stringify({ term, since, until, cap, platform, n });
         if (n <= cap) expect(counted, label).toBe(n);
         else expect(counted, label).toBeGreaterThan(cap);
       }

@@ -75,7 +75,7 @@ export async function seedDemoPosts(db: Kysely<Database>, options: SeedPostsOpti
   await rebuildRollups(db);
   // A bulk load leaves the planner without statistics and the visibility map unset, so counts
   // could not be answered from indexes alone until autovacuum came round.
-  await sql`vacuum analyze posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings`.execute(
+  await sql`vacuum analyze posts, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings, search_term_days`.execute(
     db,
   );
   return { inserted, seconds: (performance.now() - started) / 1000 };

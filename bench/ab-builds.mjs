@@ -1,0 +1,106 @@
+// Two builds of the app side by side on the same realistic draws (lib/realistic.mjs), in one
+// process: each draw is served by the search or /v1/data service function of build A and of build
+// B in turn (which first alternates), without the read cache, and their answers compared. Reports
+// wall time per call, and the CPU each build's database backend spent (one connection each, read
+// from /proc/<pid>/stat: the server must be on this machine) and the Node CPU of its calls. On a
+// shared, noisy machine the CPU a call costs is steadier than its time. Each root must be built
+// (packages and api dist); both read the same database.
+//
+//   node bench/ab-builds.mjs --a /path/to/old/checkout [--b .] [--stream search|v1-data] [--draws 300] [--seed 21] [--url …]
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { drawer } from './lib/realistic.mjs';
+
+const print = (line) => process.stdout.write(`${line}\n`);
+
+const { values } = parseArgs({
+  options: {
+    a: { type: 'string' },
+    b: { type: 'string', default: '.' },
+    stream: { type: 'string', default: 'search' },
+    draws: { type: 'string', default: '300' },
+    seed: { type: 'string', default: '21' },
+    url: { type: 'string', default: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/coinsight_bench' },
+  },
+});
+if (!values.a) throw new Error('--a names the other build (a checkout with its dist built)');
+if (!['search', 'v1-data'].includes(values.stream)) throw new Error('--stream is search or v1-data');
+
+/** The backend's CPU so far, in ms (utime + stime, in ticks of 10 ms). */
+const backendCpu = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+async function load(root) {
+  const at = (file) => path.resolve(root, file);
+  const { createFactCache } = await import(at('api/dist/services/read-cache.js'));
+  const contracts = await import(at('packages/contracts/dist/index.js'));
+  const { createDb } = await import(at('packages/db/dist/index.js'));
+  const social = await import(at('api/dist/services/social/index.js'));
+  // One connection, so the backend's CPU is this build's alone.
+  const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 1 });
+  const [{ pid }] = await handle.db.selectNoFrom((eb) => eb.fn('pg_backend_pid', []).as('pid')).execute();
+  const deps = { db: handle.db, readDb: handle.db, facts: createFactCache(), now: () => new Date() };
+  const caller = { userId: 'bench' };
+  const serve = (drawn) => {
+    const query = Object.fromEntries(new URL(drawn, 'http://bench').searchParams);
+    return values.stream === 'search'
+      ? social.searchPosts(deps, contracts.searchQuerySchema.parse(query), caller)
+      : social.postsFeed(deps, contracts.v1DataQuerySchema.parse(query), caller);
+  };
+  return { root, handle, pid, serve, wall: [], node: 0 };
+}
+
+const builds = [await load(values.a), await load(values.b)];
+const [{ newest }] = await builds[0].handle.db
+  .selectFrom('posts')
+  .select((eb) => eb.fn.max('created_at').as('newest'))
+  .execute();
+const byPlatform = await builds[0].handle.db
+  .selectFrom('posts')
+  .select(['platform', (eb) => eb.fn.countAll().as('n')])
+  .groupBy('platform')
+  .execute();
+const ctx = { newest: new Date(newest).getTime(), postsByPlatform: Object.fromEntries(byPlatform.map((r) => [r.platform, Number(r.n)])) };
+const next = drawer({ stream: values.stream, seed: Number(values.seed), ctx });
+const draws = Array.from({ length: Number(values.draws) }, () => next());
+for (const drawn of draws.slice(0, 20)) for (const build of builds) await build.serve(drawn);
+
+const answer = (r) =>
+  JSON.stringify({
+    ids: r.data.map((d) => d._id),
+    total: r.total,
+    capped: r.totalCapped,
+    platforms: r.platforms,
+    next: r.nextOffset ?? r.next,
+  });
+const cpuBefore = builds.map((b) => backendCpu(b.pid));
+let differing = 0;
+for (const [i, drawn] of draws.entries()) {
+  const answers = [];
+  for (const build of i % 2 ? builds : [...builds].reverse()) {
+    const cpu = process.cpuUsage();
+    const t0 = performance.now();
+    answers.push(answer(await build.serve(drawn)));
+    build.wall.push(performance.now() - t0);
+    const used = process.cpuUsage(cpu);
+    build.node += (used.user + used.system) / 1000;
+  }
+  if (answers[0] !== answers[1]) {
+    differing += 1;
+    if (differing <= 3) print(`differs: ${decodeURIComponent(drawn)}`);
+  }
+}
+const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+print(`${values.stream}, ${draws.length} draws, seed ${values.seed}: answers differing ${differing}`);
+for (const [k, build] of builds.entries()) {
+  const wall = [...build.wall].sort((x, y) => x - y);
+  const db = (backendCpu(build.pid) - cpuBefore[k]) / wall.length;
+  print(
+    `${k ? 'B' : 'A'} ${build.root}: median ${at(wall, 0.5).toFixed(2)} ms, p95 ${at(wall, 0.95).toFixed(1)}, p99 ${at(wall, 0.99).toFixed(1)}; ` +
+      `per call: database CPU ${db.toFixed(2)} ms, Node CPU ${(build.node / wall.length).toFixed(2)} ms`,
+  );
+}
+for (const build of builds) await build.handle.close();
