@@ -45,8 +45,8 @@ export async function dropPostMonthsBefore(db: Kysely<Database>, horizon: Date):
       // The postings' day counts are UTC days, and a month starts on one.
       await trx
         .deleteFrom('search_term_days')
-        .where('day', '>=', sql<Date>`(${month.from}::timestamptz at time zone 'UTC')::date`)
-        .where('day', '<', sql<Date>`(${month.to}::timestamptz at time zone 'UTC')::date`)
+        .where('day', '>=', sql<string>`(${month.from}::timestamptz at time zone 'UTC')::date`)
+        .where('day', '<', sql<string>`(${month.to}::timestamptz at time zone 'UTC')::date`)
         .execute();
       await sql`drop table ${table}`.execute(trx);
       await trx
