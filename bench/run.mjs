@@ -44,7 +44,7 @@ const whole = (name, value) => {
   return Number(value);
 };
 const posts = whole('posts', args.posts ?? (quick ? '20000' : '1000000'));
-const seconds = whole('seconds', args.seconds ?? (quick ? '2' : '10'));
+const seconds = whole('seconds', args.seconds ?? (quick ? '1' : '10'));
 const connections = whole('connections', args.connections);
 const embeddedPosts = whole('embedded-posts', args['embedded-posts'] ?? String(Math.min(posts, quick ? 20_000 : 50_000)));
 const ingestPosts = whole('ingest-posts', args['ingest-posts'] ?? (quick ? '2000' : '20000'));
