@@ -64,6 +64,20 @@ export const MAX_REPORTED_ERRORS = 1_000;
 // SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation) belong to a row;
 // anything else (connection lost, disk full) stops the import instead of failing every row.
 const isRowError = (error: unknown) => /^2[23]/.test(String((error as { code?: unknown }).code ?? ''));
+// A batch that met another importer's (serialization failure, e.g. a post moved to another month's
+// partition under it, or a deadlock) rolled back whole and is written again: batches are idempotent
+// on (platform, external id), and the rollups only move in a committed one.
+const CONFLICT_CODES = new Set(['40001', '40P01']);
+const BATCH_ATTEMPTS = 3;
+async function retryingConflicts<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= BATCH_ATTEMPTS || !CONFLICT_CODES.has(String((error as { code?: unknown }).code ?? ''))) throw error;
+    }
+  }
+}
 
 /**
  * Imports posts for one platform from any source of records: checks each record, analyses its
@@ -99,7 +113,8 @@ export async function importPosts(
   let keys = new Set<string>();
   let writing: Promise<void> = Promise.resolve();
   const { owner } = options;
-  const writeBatch = (posts: readonly { line: number; post: AnalyzedPost }[]) =>
+  const writeBatch = (posts: readonly { line: number; post: AnalyzedPost }[]) => retryingConflicts(() => writeOnce(posts));
+  const writeOnce = (posts: readonly { line: number; post: AnalyzedPost }[]) =>
     owner !== undefined
       ? writePrivateBatch(
           db,

@@ -94,6 +94,32 @@ describe(`time partitions of posts (${process.env.TEST_DB})`, () => {
     expect(ids[2]).toBeGreaterThan(Math.max(...before.map((p) => p.id)));
   });
 
+  it.each(COPY)('writes a batch again when it met another importer (a serialization failure) (%s path)', async (writePath) => {
+    // The first batch written fails as a concurrent importer's conflict would (SQLSTATE 40001);
+    // a sequence, unlike a table, keeps counting through the rollback.
+    await sql`create sequence conflict_once`.execute(handle.db);
+    await sql`
+      create function conflict_once() returns trigger language plpgsql as $$
+      begin
+        if nextval('conflict_once') = 1 then raise exception 'could not serialize access' using errcode = '40001'; end if;
+        return null;
+      end $$
+    `.execute(handle.db);
+    await sql`create trigger conflict_once after insert on post_keys for each statement execute function conflict_once()`.execute(
+      handle.db,
+    );
+    try {
+      const report = await importTweets([tweet('a', '2026-09-10T10:00:00Z'), tweet('b', '2026-10-11T10:00:00Z')], writePath);
+      expect(report).toMatchObject({ inserted: 2, failed: 0 });
+      expect((await stored()).map((p) => p.external_id)).toEqual(['a', 'b']);
+      expect(await findRollupDrift(handle.db)).toEqual([]);
+    } finally {
+      await sql`drop trigger conflict_once on post_keys`.execute(handle.db);
+      await sql`drop function conflict_once()`.execute(handle.db);
+      await sql`drop sequence conflict_once`.execute(handle.db);
+    }
+  });
+
   it('makes a month once when importers ask for it at the same time', async () => {
     const times = [new Date('2026-06-15T00:00:00Z'), new Date('2026-05-01T00:00:00Z')];
     await Promise.all(Array.from({ length: 4 }, () => ensurePostMonths(handle.db, times)));
