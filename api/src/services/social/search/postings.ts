@@ -95,6 +95,13 @@ export async function postingsPage(
     .orderBy('page.t', 'desc')
     .orderBy('page.id', 'desc')
     .execute();
+  return splitCounts(rows);
+}
+
+/** A page whose rows each carry the platforms' counts (one JSON object): the rows, and the counts once; null for an empty page. */
+export function splitCounts<R extends { counts: Partial<Record<SocialPlatform, number | string>> | null }>(
+  rows: readonly R[],
+): { rows: Omit<R, 'counts'>[]; counts: Map<SocialPlatform, number> | null } {
   const counted = rows[0]?.counts;
   return {
     rows: rows.map(({ counts: _, ...row }) => row),

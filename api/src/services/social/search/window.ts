@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { platformsOf } from '../postings-walk.js';
 import { POST_COLUMNS, type PostRowOut } from '../post-shapes.js';
 import { ceilHour, floorHour, type CutHour } from '../term-count.js';
-import type { PostingsScope } from './postings.js';
+import { splitCounts, type PostingsScope } from './postings.js';
 
 // A search of the shared posts with no term (search/choose.ts, `rollup-count` and `newest-window`):
 // every post of the window matches, so the count is the platform's hourly rollups (exact: the
@@ -76,18 +76,15 @@ export async function windowPage(
   )`.as('page');
   const rows = await s.db
     .selectFrom(page)
-    .innerJoin('posts', 'posts.id', 'page.id')
+    // On the post's time too, so each row is probed in its own month alone (docs/performance.md, "Time partitions").
+    .innerJoin('posts', (join) => join.onRef('posts.id', '=', 'page.id').onRef('posts.created_at', '=', 'page.created_at'))
     .innerJoin('authors', 'authors.id', 'posts.author_id')
     .select(POST_COLUMNS)
     .select(rollupCounts(s.startDate, s.endDate).as('counts'))
     .orderBy('page.created_at', 'desc')
     .orderBy('page.id', 'desc')
     .execute();
-  const counted = rows[0]?.counts;
-  return {
-    rows: rows.map(({ counts: _, ...row }) => row),
-    counts: counted ? new Map(SOCIAL_PLATFORMS.map((platform) => [platform, Number(counted[platform] ?? 0)])) : null,
-  };
+  return splitCounts(rows);
 }
 
 /** `rollup-count` alone, for a page with no row. */
