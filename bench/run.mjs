@@ -386,8 +386,10 @@ async function main() {
   }
   await stop(server.child);
 
+  // One secret for the run: an A/B's second server must accept the sessions signed in on the first.
+  const jwtSecret = randomBytes(32).toString('hex');
   const appEnv = (extra) => ({
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET: jwtSecret,
     MARKET_TICK_SECONDS: String(data.BENCH_TICK_SECONDS),
     ...extra,
   });

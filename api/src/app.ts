@@ -156,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dbPlugin, {
     config: config.db,
     readReplicaUrl: config.readReplicaUrl,
+    genericPlans: config.genericPlans,
     seedDemoData: config.seedDemoData,
     pools: options.dbPools,
   });

@@ -23,6 +23,11 @@ export interface AppConfig {
    * stays on the primary. Undefined: one database for all.
    */
   readReplicaUrl: string | undefined;
+  /**
+   * Whether the reads whose statements fix their plans run on a pool of generic plans, prepared
+   * once per connection (DB_GENERIC_PLANS; PostgreSQL only).
+   */
+  genericPlans: boolean;
   jwtSecret: string;
   publicUrl: string;
   /** Origins allowed to call the API from a browser; the app's own origin is always one. */
@@ -105,6 +110,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
   return {
     db: dbConfigFrom({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
     readReplicaUrl: env.READ_DATABASE_URL,
+    genericPlans: env.DB_GENERIC_PLANS !== 'off',
     jwtSecret: env.JWT_SECRET ?? localJwtSecret(env.DATA_DIR),
     publicUrl,
     corsOrigins: [

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { stripeSettingsFrom } from './config.js';
+import { stripeSettingsFrom, toAppConfig } from './config.js';
 import { ConfigError, loadEnv, MIN_SECRET_BITS, secretEntropyBits } from './env.js';
 
 // What `openssl rand -hex 32` prints.
@@ -54,6 +54,12 @@ describe('loadEnv', () => {
         'MARKET_TICK_SECONDS must be a whole number of seconds from 1 to 3600 (got "0"); JOBS must be on, off or only (got "no").',
     );
     expect(() => loadEnv({ MARKET_FEED: 'coingecko' })).toThrow('COINGECKO_API_KEY is required when MARKET_FEED is coingecko');
+  });
+
+  it('runs the fixed-plan reads on generic plans unless DB_GENERIC_PLANS is off', () => {
+    expect(toAppConfig(loadEnv({})).genericPlans).toBe(true);
+    expect(toAppConfig(loadEnv({ DB_GENERIC_PLANS: 'off' })).genericPlans).toBe(false);
+    expect(() => loadEnv({ DB_GENERIC_PLANS: 'no' })).toThrow('DB_GENERIC_PLANS must be on or off (got "no")');
   });
 
   it('treats an empty variable as unset', () => {

@@ -25,14 +25,16 @@ declare module 'fastify' {
      * embedded database has one connection and no statement timeout: there it is `db` itself.
      */
     readDb: Db;
+    /** The reads' pool on generic plans (ServiceDeps.genericDb); `readDb` when there is none. */
+    genericDb: Db;
     /**
      * Scheduled work's pool (task runs, market ticks, alert checks, webhooks, pg-boss): the longer
      * bounds a batch job may rightly need, kept off the requests' pool so that a request never
      * waits past REQUEST_DB_BUDGET_MS. The embedded database: `db` itself.
      */
     jobsDb: Db;
-    /** The three pools' connections now (plugins/metrics.ts); undefined each on the embedded database. */
-    poolStats(): Record<'requests' | 'reads' | 'jobs', PoolStats | undefined>;
+    /** The pools' connections now (plugins/metrics.ts); undefined each on the embedded database, `generic` without its pool. */
+    poolStats(): Record<'requests' | 'reads' | 'generic' | 'jobs', PoolStats | undefined>;
     /** plugins/metrics.ts */
     metrics: Metrics;
     /** plugins/limits.ts */

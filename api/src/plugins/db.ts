@@ -35,6 +35,11 @@ export const READ_CONNECT_TIMEOUT_MS = 2_000;
  * "Timeouts and pools", for the reasons and the bench's figures).
  */
 export const POOL_SIZE = 10;
+/**
+ * The fixed-plan reads' pool (PostgreSQL): a list page costs the database about 2 ms on a
+ * generic plan, so five connections keep two cores busy, and an instance stays at 30 connections.
+ */
+export const GENERIC_POOL_SIZE = 5;
 /** The scheduled work's pool (PostgreSQL): two task workers, the tick and its alert check, webhooks. */
 export const JOBS_POOL_SIZE = 4;
 
@@ -81,10 +86,12 @@ export const dbPlugin = fp<{
   config: DbConfig;
   /** READ_DATABASE_URL: the social reads' pool connects to this replica instead (PostgreSQL only). */
   readReplicaUrl?: string | undefined;
+  /** The fixed-plan social reads on a pool of generic plans (packages/db generic-plans.ts); else on the reads' pool. */
+  genericPlans?: boolean;
   seedDemoData: boolean;
   pools?: Partial<DbPools> | undefined;
 }>(
-  async (app, { config, readReplicaUrl, seedDemoData: seed, pools }) => {
+  async (app, { config, readReplicaUrl, genericPlans = true, seedDemoData: seed, pools }) => {
     const prepare = async (db: Db) => {
       for (const result of await migrateToLatest(db)) {
         app.log.info({ migration: result.migrationName, status: result.status }, 'migration applied');
@@ -132,14 +139,18 @@ export const dbPlugin = fp<{
     // The hot read-only queries (social lists, search, analytics) may go to a replica: they read
     // shared data another instance wrote, so a replica's lag of a moment is what the read cache's
     // 2 s already allows. Nothing that writes, or reads its own writes, uses this pool.
-    const reads = await open({
+    const readPool = {
       ...(readReplicaUrl ? { url: readReplicaUrl } : {}),
       ...(pools?.readPoolSize ? { poolSize: pools.readPoolSize } : {}),
       onPoolBusy: tallies.reads.count,
       queryTimeoutMs: READ_STATEMENT_TIMEOUT_MS,
       readTimeoutMs: REQUEST_READ_TIMEOUT_MS,
       connectTimeoutMs: READ_CONNECT_TIMEOUT_MS,
-    });
+    };
+    const reads = await open(readPool);
+    // The same reads whose statements fix their plans (a page walked off an index, rows probed by
+    // key): planned once per connection instead of on every call (docs/performance.md, "Generic plans").
+    const generic = genericPlans ? await open({ ...readPool, poolSize: pools?.readPoolSize ?? GENERIC_POOL_SIZE, genericPlans: true }) : reads;
     // createDb's defaults: 10 s statements, 12 s reads, 5 s connection wait.
     const jobs = await open({ poolSize: JOBS_POOL_SIZE, onPoolBusy: tallies.jobs.count });
     try {
@@ -161,8 +172,14 @@ export const dbPlugin = fp<{
     }
     app.decorate('db', handle.db);
     app.decorate('readDb', reads.db);
+    app.decorate('genericDb', generic.db);
     app.decorate('jobsDb', jobs.db);
-    app.decorate('poolStats', () => ({ requests: handle.poolStats(), reads: reads.poolStats(), jobs: jobs.poolStats() }));
+    app.decorate('poolStats', () => ({
+      requests: handle.poolStats(),
+      reads: reads.poolStats(),
+      generic: generic !== reads ? generic.poolStats() : undefined,
+      jobs: jobs.poolStats(),
+    }));
   },
   { name: 'db' },
 );

@@ -50,6 +50,7 @@ export const servicesPlugin = fp(
     const deps = createServiceDeps({
       db: app.db,
       readDb: app.readDb,
+      genericDb: app.genericDb,
       mailer: app.mailer,
       rateLimits: app.limits,
       signupsPerMinute: app.config.signupsPerMinute,

@@ -33,6 +33,12 @@ export interface ServiceDeps {
   db: Db;
   /** The social reads' pool: a short statement timeout and connection wait (plugins/db.ts). */
   readDb: Db;
+  /**
+   * The same reads on generic plans, each statement planned once per connection (docs/performance.md,
+   * "Generic plans"), for the statements whose shape fixes their plan; absent (the embedded
+   * database, DB_GENERIC_PLANS=off, tests): `readDb`.
+   */
+  genericDb?: Db;
   mailer: Mailer;
   limits: Limits;
   log: Log;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { GENERIC_PLAN_OPTIONS, preparingClient } from './generic-plans.js';
 import { PgliteWorkerClient } from './pglite/client.js';
 import { PgliteWorkerDialect } from './pglite/dialect.js';
 import type { Database } from './schema/index.js';
@@ -27,6 +28,8 @@ export type DbConfig =
       readTimeoutMs?: number;
       connectTimeoutMs?: number;
       onPoolBusy?: (error: PoolBusyError) => void;
+      /** Every statement on generic plans, prepared once per connection (generic-plans.ts). */
+      genericPlans?: boolean;
     }
   /**
    * PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined; an
@@ -112,6 +115,7 @@ function openPostgres({
   readTimeoutMs = queryTimeoutMs + 2_000,
   connectTimeoutMs = 5_000,
   onPoolBusy,
+  genericPlans = false,
 }: Extract<DbConfig, { kind: 'postgres' }>): Opened {
   const pool = new pg.Pool({
     connectionString: url,
@@ -127,7 +131,7 @@ function openPostgres({
     // JIT compiles a plan whose estimated cost passes a threshold: 30-60 ms of compiling for
     // queries that run in a few milliseconds (an analytics read over a million posts). Not for
     // a request path.
-    options: '-c jit=off',
+    options: genericPlans ? `-c jit=off ${GENERIC_PLAN_OPTIONS}` : '-c jit=off',
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
@@ -146,7 +150,8 @@ function openPostgres({
   const connect = async () => {
     const waitingSince = performance.now();
     try {
-      return await pool.connect();
+      const client = await pool.connect();
+      return genericPlans ? preparingClient(client) : client;
     } catch (error) {
       // pg-pool says "timeout exceeded when trying to connect" when no client came free within
       // the wait: every one was held. Held by statements of a busy database, or by statements

@@ -88,6 +88,14 @@ export function postsSource(db: Db, scope: DatasetScope): QueryCreator<Database>
 export const readPoolFor = (deps: Pick<ServiceDeps, 'db' | 'readDb'>, scope: DatasetScope): Db =>
   scope.dataset === 'shared' ? deps.readDb : deps.db;
 
+/**
+ * The same rule for a statement whose shape fixes its plan (an index walked in order, rows probed
+ * by key): the shared dataset on generic plans when there is such a pool (docs/performance.md,
+ * "Generic plans"). A statement whose best plan depends on its values stays on `readPoolFor`.
+ */
+export const fixedPlanPoolFor = (deps: Pick<ServiceDeps, 'db' | 'readDb' | 'genericDb'>, scope: DatasetScope): Db =>
+  scope.dataset === 'shared' ? (deps.genericDb ?? deps.readDb) : deps.db;
+
 /** What a read of these posts selects from, on the pool the rule above gives it. */
 export const postsSourceFor = (deps: Pick<ServiceDeps, 'db' | 'readDb'>, scope: DatasetScope): QueryCreator<Database> =>
   postsSource(readPoolFor(deps, scope), scope);

@@ -2,10 +2,10 @@ import { LIST_COUNT_CAP, type ListQuery, type PostPage, type SocialPlatform } fr
 import type { Database } from '@coinsight/db';
 import type { QueryCreator } from 'kysely';
 import { readKey } from '../../read-cache.js';
-import { postsSourceFor, type DatasetScope } from '../dataset.js';
+import { fixedPlanPoolFor, postsSource, postsSourceFor, type DatasetScope } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { toPlatformPost } from '../post-shapes.js';
-import { chooseList, isWeighed, type ListMeasure, type ListMeasured, type ListStrategy } from './choose.js';
+import { chooseList, FIXED_PLAN_STRATEGIES, isWeighed, type ListMeasure, type ListMeasured, type ListStrategy } from './choose.js';
 import { listFactsOf, type ListFacts } from './facts.js';
 import * as statements from './statements.js';
 
@@ -20,7 +20,10 @@ export interface ListInput<P extends SocialPlatform> {
 
 interface ListRead {
   deps: SocialDeps;
+  /** Where the measurements and the strategies whose plans depend on their values run: planned per call. */
   db: Source;
+  /** Where the strategies of FIXED_PLAN_STRATEGIES run: on generic plans (dataset.ts, fixedPlanPoolFor). */
+  fixed: Source;
   f: ListFacts;
   measured: ListMeasured;
 }
@@ -39,7 +42,13 @@ export async function readListPage<P extends SocialPlatform>(deps: SocialDeps, i
 
 /** The strategy of a list page, with the measurements taken to choose it. */
 export async function planListPage<P extends SocialPlatform>(deps: SocialDeps, { scope, platform, query }: ListInput<P>) {
-  const read: ListRead = { deps, db: postsSourceFor(deps, scope), f: listFactsOf(scope, platform, query), measured: {} };
+  const read: ListRead = {
+    deps,
+    db: postsSourceFor(deps, scope),
+    fixed: postsSource(fixedPlanPoolFor(deps, scope), scope),
+    f: listFactsOf(scope, platform, query),
+    measured: {},
+  };
   for (;;) {
     const decision = chooseList(read.f, read.measured);
     if ('strategy' in decision) return { read, strategy: decision.strategy };
@@ -70,18 +79,19 @@ const platformTotal = ({ deps, db, f }: ListRead) =>
   }));
 
 async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<PostPage<SocialPlatform>> {
-  const { db, f, measured } = read;
+  const { f, measured } = read;
+  const db = FIXED_PLAN_STRATEGIES.has(strategy) ? read.fixed : read.db;
   switch (strategy) {
     case 'platform-walk': {
       const known = await platformTotal(read);
-      if (!known) return pageTotalledBy(read, statements.walkedIds(db, f).as('page'), statements.rollupTotal(db, f));
+      if (!known) return pageTotalledBy(db, f, statements.walkedIds(db, f).as('page'), statements.rollupTotal(db, f));
       return pageOf(f, await statements.pageRows(db, f, statements.walkedIds(db, f).as('page')), known.n);
     }
     case 'window-walk':
-      return pageTotalledBy(read, statements.walkedIds(db, f).as('page'), statements.rollupTotal(db, f));
+      return pageTotalledBy(db, f, statements.walkedIds(db, f).as('page'), statements.rollupTotal(db, f));
     case 'window-gated': {
       const window = statements.rollupTotal(db, f);
-      return pageTotalledBy(read, statements.gatedIds(db, f, window, measured.platformTotal ?? 0), window);
+      return pageTotalledBy(db, f, statements.gatedIds(db, f, window, measured.platformTotal ?? 0), window);
     }
     case 'past-the-end':
       return pageOf(f, [], measured.counted ?? 0);
@@ -94,8 +104,8 @@ async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<Post
   }
 }
 
-/** A page whose total, a rollup sum, rides along; an empty page carries none, so the sum is then read alone. */
-async function pageTotalledBy({ db, f }: ListRead, pageIds: statements.PageIds, total: statements.Total) {
+/** A page whose total, a rollup sum, rides along; an empty page carries none, so the sum is then read alone (on `db`, as the page). */
+async function pageTotalledBy(db: Source, f: ListFacts, pageIds: statements.PageIds, total: statements.Total) {
   const rows = await statements.pageRows(db, f, pageIds, total);
   const n = rows.length > 0 ? (rows[0] as { total?: number | string }).total : (await total.executeTakeFirst())?.n;
   return pageOf(f, rows, Number(n ?? 0));

@@ -113,7 +113,7 @@ async function reference(f: ListFacts): Promise<{ ids: number[]; total: number }
 async function check(platform: SocialPlatform, raw: Record<string, string | number>, seen: Set<ListStrategy>) {
   const query = listQuerySchema(platform).parse(raw) as ListQuery<SocialPlatform>;
   const input = { scope: { dataset: 'shared' } as const, platform, query };
-  const deps = { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now: () => new Date() };
+  const deps = { db: t.app.db, readDb: t.app.db, genericDb: t.app.genericDb, facts: createFactCache(), now: () => new Date() };
   const { strategy } = await planListPage(deps, input);
   seen.add(strategy);
   const page = await readListPage(deps, input);
