@@ -168,7 +168,7 @@ describe(`tRPC GET query batches: the plugin's short road answers as the library
 
   it('with the database down: SERVICE_UNAVAILABLE, 503 and Retry-After, from a procedure and from the context', async () => {
     const down = unreachableDb();
-    const deps: ServiceDeps = { ...t.app.deps, db: down, readDb: down };
+    const deps: ServiceDeps = { ...t.app.deps, db: down, readDb: down, genericDb: down };
     const apps = { ours: await serve(deps, 'plugin'), library: await serve(deps, 'library') };
     try {
       const fromProcedure = await compare({ url: batch(['blog.list']) }, apps);

@@ -44,6 +44,8 @@ export function createTestMode(live: ServiceDeps): TestMode {
       ...live,
       db: handle.db,
       readDb: handle.db,
+      // Every pool of the live deps reads the live dataset: a test key's reads, fixed-plan ones too, go to its own.
+      genericDb: handle.db,
       mailer: NO_MAIL,
       now: () => TEST_EPOCH,
       reads: createReadCache(),

@@ -57,7 +57,7 @@ async function reference(query: FeedQuery, after: { at: Date; id: number } | nul
 describe(`each /v1/data strategy answers what the plain query answers (${process.env.TEST_DB})`, () => {
   it('on 60 random draws of terms, coins, platforms, likes and windows, three pages each', async () => {
     const r = mulberry32(33);
-    const deps = { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now: () => new Date() };
+    const deps = { db: t.app.db, readDb: t.app.db, genericDb: t.app.genericDb, facts: createFactCache(), now: () => new Date() };
     const caller = { userId: 'nobody' };
     for (let i = 0; i < 60; i += 1) {
       const hours = pick(r, [0, 1, 24, 168]);

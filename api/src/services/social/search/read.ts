@@ -7,7 +7,7 @@ import {
   type SearchResults,
   type SocialPlatform,
 } from '@coinsight/contracts';
-import { postsSourceFor, readPoolFor, type DatasetScope } from '../dataset.js';
+import { fixedPlanPoolFor, postsSourceFor, type DatasetScope } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { postRowsInOrder } from '../post-rows.js';
 import { toSearchResult, type PostRowOut } from '../post-shapes.js';
@@ -61,9 +61,9 @@ type Reader =
 function readerOf(deps: SocialDeps, { scope, query }: SearchInput, facts: SearchFacts): Reader {
   const window = { startDate: query.startDate, endDate: query.endDate, parts: facts.parts };
   const count = chooseSearchCount(facts);
-  if (count === 'rollup-count') return { kind: 'window', s: { ...window, db: readPoolFor(deps, scope) } };
+  if (count === 'rollup-count') return { kind: 'window', s: { ...window, db: fixedPlanPoolFor(deps, scope) } };
   return count !== 'index-count' && facts.postings
-    ? { kind: 'postings', s: { ...window, db: readPoolFor(deps, scope) }, plan: facts.postings }
+    ? { kind: 'postings', s: { ...window, db: fixedPlanPoolFor(deps, scope) }, plan: facts.postings }
     : { kind: 'indexes', s: { ...window, db: postsSourceFor(deps, scope) }, facts };
 }
 

@@ -103,7 +103,7 @@ describe(`each search strategy answers what the plain query answers (${process.e
   it('on 80 random draws of terms, windows, platforms and offsets', async () => {
     const r = mulberry32(32);
     const seen = new Set<string>();
-    const deps = { db: t.app.db, readDb: t.app.db, facts: createFactCache(), now: () => new Date() };
+    const deps = { db: t.app.db, readDb: t.app.db, genericDb: t.app.genericDb, facts: createFactCache(), now: () => new Date() };
     for (let i = 0; i < 80; i += 1) {
       const days = pick(r, [1, 7, 30, 90]);
       const end = newest - Math.floor(r() * 3 * DAY);
