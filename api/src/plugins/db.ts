@@ -36,10 +36,12 @@ export const READ_CONNECT_TIMEOUT_MS = 2_000;
  */
 export const POOL_SIZE = 10;
 /**
- * The fixed-plan reads' pool (PostgreSQL): a list page costs the database about 2 ms on a
- * generic plan, so five connections keep two cores busy, and an instance stays at 30 connections.
+ * The fixed-plan reads' pool (PostgreSQL), as large as the reads': with five, the realistic list
+ * reached 110% of the plain statement's rate with a p99 twice its own; with ten, 235% and a p99
+ * below it (one run each, side by side; docs/performance.md, "Generic plans"). The connections
+ * wait on the server's turn, not only on the database's cores.
  */
-export const GENERIC_POOL_SIZE = 5;
+export const GENERIC_POOL_SIZE = 10;
 /** The scheduled work's pool (PostgreSQL): two task workers, the tick and its alert check, webhooks. */
 export const JOBS_POOL_SIZE = 4;
 
