@@ -1,12 +1,13 @@
 // Two builds of the app side by side on the same realistic draws (lib/realistic.mjs), in one
-// process: each draw is served by the search or /v1/data service function of build A and of build
-// B in turn (which first alternates), without the read cache, and their answers compared. Reports
+// process: each draw is served by the search, /v1/data or list service function of build A and of
+// build B in turn (which first alternates), without the read cache (each build keeps its fact
+// cache, as an instance does), and their answers compared. Reports
 // wall time per call, and the CPU each build's database backend spent (one connection each, read
 // from /proc/<pid>/stat: the server must be on this machine) and the Node CPU of its calls. On a
 // shared, noisy machine the CPU a call costs is steadier than its time. Each root must be built
 // (packages and api dist); both read the same database.
 //
-//   node bench/ab-builds.mjs --a /path/to/old/checkout [--b .] [--stream search|v1-data] [--draws 300] [--seed 21] [--url …]
+//   node bench/ab-builds.mjs --a /path/to/old/checkout [--b .] [--stream search|v1-data|filter-…] [--draws 300] [--seed 21] [--url …]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,7 +26,8 @@ const { values } = parseArgs({
   },
 });
 if (!values.a) throw new Error('--a names the other build (a checkout with its dist built)');
-if (!['search', 'v1-data'].includes(values.stream)) throw new Error('--stream is search or v1-data');
+const LISTS = ['filter-username', 'filter-dates', 'filter-counters', 'filter-instagram', 'filter-combined', 'list'];
+if (!['search', 'v1-data', ...LISTS].includes(values.stream)) throw new Error(`--stream is search, v1-data or one of ${LISTS.join(', ')}`);
 
 /** The backend's CPU so far, in ms (utime + stime, in ticks of 10 ms). */
 const backendCpu = (pid) => {
@@ -45,7 +47,12 @@ async function load(root) {
   const deps = { db: handle.db, readDb: handle.db, facts: createFactCache(), now: () => new Date() };
   const caller = { userId: 'bench' };
   const serve = (drawn) => {
-    const query = Object.fromEntries(new URL(drawn, 'http://bench').searchParams);
+    const url = new URL(drawn, 'http://bench');
+    const query = Object.fromEntries(url.searchParams);
+    if (LISTS.includes(values.stream)) {
+      const platform = url.pathname.split('/').at(-1);
+      return social.listPosts(deps, { platform, query: contracts.listQuerySchema(platform).parse(query) }, caller);
+    }
     return values.stream === 'search'
       ? social.searchPosts(deps, contracts.searchQuerySchema.parse(query), caller)
       : social.postsFeed(deps, contracts.v1DataQuerySchema.parse(query), caller);
@@ -71,7 +78,8 @@ for (const drawn of draws.slice(0, 20)) for (const build of builds) await build.
 const answer = (r) =>
   JSON.stringify({
     ids: r.data.map((d) => d._id),
-    total: r.total,
+    total: r.total ?? r.pagination?.total,
+    estimate: r.pagination?.totalIsEstimate,
     capped: r.totalCapped,
     platforms: r.platforms,
     next: r.nextOffset ?? r.next,

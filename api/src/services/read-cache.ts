@@ -34,7 +34,7 @@ export const readWeight = (value: object) => 1 + ('data' in value && Array.isArr
  * computed values, single-flight (a burst of callers of one key awaits one computation), a failed
  * computation not kept. Each cache is made per app (plugins/services.ts), never per process.
  */
-function singleFlight(options: { ttlMs: number; maxSize: number; sizeOf: (value: object) => number; onStored?: (value: object) => void }) {
+function lruOf(options: { ttlMs: number; maxSize: number; sizeOf: (value: object) => number; onStored?: (value: object) => void }) {
   const cache = new LRUCache<string, object, () => Promise<object>>({
     maxSize: options.maxSize,
     sizeCalculation: options.sizeOf,
@@ -49,6 +49,11 @@ function singleFlight(options: { ttlMs: number; maxSize: number; sizeOf: (value:
       return value;
     },
   });
+  return cache;
+}
+
+function singleFlight(options: Parameters<typeof lruOf>[0]) {
+  const cache = lruOf(options);
   return async <T extends object>(key: string, compute: () => Promise<T>) => (await cache.fetch(key, { context: compute })) as T;
 }
 
@@ -70,11 +75,17 @@ export function createReadCache({ ttlMs = READ_CACHE_TTL_MS, maxWeight = READ_CA
 
 /**
  * Facts the reads derive from their database and reuse across requests: a search text's tsquery
- * (social/tsquery.ts) and the terms' statistics (social/term-frequency.ts). Not answers: a fact
- * steers how a read is made, never what it returns.
+ * (social/tsquery.ts), the terms' statistics (social/term-frequency.ts), and of a shared list's
+ * filter set, that its matches passed the count's cap and the planner's estimate of them
+ * (social/list/read-page.ts). Not answers: a fact steers how a read is made; the one a read
+ * returns, the estimate, goes out flagged `totalIsEstimate`.
  */
 export interface FactCache {
   get<T extends object>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** The fact under `key` if one is kept, without computing it. */
+  known<T extends object>(key: string): T | undefined;
+  /** Keeps a fact learnt on the way (a read that found it while doing its own work). */
+  remember(key: string, fact: object): void;
 }
 
 /** How long a fact is reused: PostgreSQL's statistics change with ANALYZE (autovacuum). */
@@ -84,7 +95,12 @@ export const FACT_TTL_MS = 10 * 60_000;
 export const FACT_CACHE_MAX = 10_000;
 
 export function createFactCache({ ttlMs = FACT_TTL_MS, max = FACT_CACHE_MAX } = {}): FactCache {
-  return { get: singleFlight({ ttlMs, maxSize: max, sizeOf: () => 1 }) };
+  const cache = lruOf({ ttlMs, maxSize: max, sizeOf: () => 1 });
+  return {
+    get: async <T extends object>(key: string, compute: () => Promise<T>) => (await cache.fetch(key, { context: compute })) as T,
+    known: <T extends object>(key: string) => cache.get(key) as T | undefined,
+    remember: (key, fact) => void cache.set(key, fact),
+  };
 }
 
 /** The key of a read: its name and its parsed input (parsed inputs list their fields in a fixed order). */

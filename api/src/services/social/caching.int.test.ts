@@ -37,6 +37,19 @@ afterAll(async () => {
 const list = (platform: SocialPlatform, query: Record<string, string | number> = {}) =>
   ({ platform, query: listQuerySchema(platform).parse(query) }) as Parameters<typeof listPosts>[1];
 const nobody = { userId: 'nobody' };
+
+/** Social deps whose database counts its statements: once per statement run (a subquery's builder is transformed too, so transformQuery is not). */
+function countingDeps() {
+  const counter = { statements: 0 };
+  const db = t.app.db.withPlugin({
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      counter.statements += 1;
+      return args.result;
+    },
+  });
+  return { counter, deps: { db, readDb: db, facts: createFactCache(), now, reads: createReadCache() } };
+}
 const now = () => new Date();
 
 describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
@@ -259,17 +272,8 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   });
 
   it('a date range on whole hours is totalled exactly from the hourly rollups, page and total in one statement', async () => {
-    let statements = 0;
-    const counting = t.app.db.withPlugin({
-      transformQuery: (args) => args.node,
-      // Once per statement run (a subquery's builder is transformed too, so transformQuery is not).
-      transformResult: async (args) => {
-        statements += 1;
-        return args.result;
-      },
-    });
+    const { counter, deps } = countingDeps();
     // The platform's total comes from the read cache, as in the app: asked once here, before counting.
-    const deps = { db: counting, readDb: counting, facts: createFactCache(), now, reads: createReadCache() };
     await listPosts(deps, list('twitter'), nobody);
     const all = await t.app.db.selectFrom('posts').select(['id', 'likes', 'created_at']).where('platform', '=', 'twitter').execute();
     const newest = Math.max(...all.map((row) => row.created_at.getTime()));
@@ -303,7 +307,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
       expect(first.pagination.total).toBe(matches.length);
       // By likes: a long range's near pages walk the likes index; short ranges and far pages sort the window.
       for (const page of [1, 2, 500]) {
-        statements = 0;
+        counter.statements = 0;
         const got = await listPosts(deps, list('twitter', { ...dates, sortBy: 'likes', page, limit: 5 }), nobody);
         const what = JSON.stringify({ dates, page });
         expect(
@@ -313,10 +317,40 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
         expect(got.pagination, what).toEqual({ total: matches.length, page, limit: 5, pages: Math.ceil(matches.length / 5) });
         // An empty page carries no total: the rollups are read on their own. Off the hours, the
         // matches are counted first (a count past the last page is the whole answer).
-        if (wholeHours) expect(statements, what).toBe(page === 500 ? 2 : 1);
-        else expect(statements, what).toBe(page === 500 ? 1 : 2);
+        if (wholeHours) expect(counter.statements, what).toBe(page === 500 ? 2 : 1);
+        else expect(counter.statements, what).toBe(page === 500 ? 1 : 2);
       }
     }
+  });
+
+  it("keeps a shared filter set's count past the cap and its estimate: its other pages and sorts send the page's statement alone", async () => {
+    const { counter, deps } = countingDeps();
+    await listPosts(deps, list('twitter'), nobody);
+    const twitter = Number((await t.app.db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('platform', '=', 'twitter').executeTakeFirst())?.n);
+    expect(twitter).toBeGreaterThan(LIST_COUNT_CAP + 2 * 25);
+    counter.statements = 0;
+    const first = await listPosts(deps, list('twitter', { minLikes: 0 }), nobody);
+    // The capped count, the planner's estimate, the page.
+    expect(counter.statements).toBe(3);
+    expect(first.pagination.totalIsEstimate).toBe(true);
+    counter.statements = 0;
+    const second = await listPosts(deps, list('twitter', { minLikes: 0, sortBy: 'likes', page: 2 }), nobody);
+    expect(counter.statements).toBe(1);
+    expect(second.pagination.total).toBe(first.pagination.total);
+    const byLikes = await t.app.db
+      .selectFrom('posts')
+      .select('id')
+      .where('platform', '=', 'twitter')
+      .orderBy('likes', 'desc')
+      .orderBy('id', 'desc')
+      .offset(25)
+      .limit(25)
+      .execute();
+    expect(second.data.map((post) => Number(post._id))).toEqual(byLikes.map((row) => Number(row.id)));
+    // Another filter set is counted for itself.
+    counter.statements = 0;
+    await listPosts(deps, list('twitter', { minLikes: 1 }), nobody);
+    expect(counter.statements).toBeGreaterThanOrEqual(2);
   });
 
   it('/v1/data pages through every match once, newest first, a common word alone or with a hashtag', async () => {

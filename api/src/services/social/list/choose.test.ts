@@ -1,7 +1,7 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import { describe, expect, it } from 'vitest';
 import { chooseList, onWholeHours, pageByWalking, type ListDecision, type ListMeasured } from './choose.js';
-import type { ListFacts } from './facts.js';
+import { matchesKey, type ListFacts } from './facts.js';
 
 const twitter = 450_000;
 const facts = (over: Partial<ListFacts>): ListFacts => ({
@@ -114,5 +114,20 @@ describe('whole hours', () => {
     expect(onWholeHours(undefined, undefined)).toBe(true);
     expect(onWholeHours(new Date('2026-11-01T00:01:00Z'), undefined)).toBe(false);
     expect(onWholeHours(undefined, new Date('2026-11-01T23:59:59Z'))).toBe(false);
+  });
+});
+
+describe("a filter set's key, for the facts kept across requests", () => {
+  it('is the same for every page and sort of the same filters, and differs with any filter', () => {
+    const key = matchesKey(facts({ ranges: likesFloor, ...day }));
+    expect(matchesKey(facts({ ranges: likesFloor, ...day, sortBy: 'likes', sortOrder: 'asc', page: 9, offset: 200 }))).toBe(key);
+    expect(matchesKey(facts({ ranges: likesFloor }))).not.toBe(key);
+    expect(matchesKey(facts({ ranges: likesFloor, ...day, platform: 'linkedin' }))).not.toBe(key);
+    expect(matchesKey(facts({ ranges: [{ counter: 'likes', op: '>=', value: 5_001 }], ...day }))).not.toBe(key);
+    expect(matchesKey(facts({ ranges: likesFloor, ...day, username: 'whale' }))).not.toBe(key);
+  });
+
+  it("is none for an account's own posts: their facts are never kept", () => {
+    expect(matchesKey(facts({ scope: { dataset: 'mine', userId: 'u1' }, username: 'whale' }))).toBeUndefined();
   });
 });

@@ -36,6 +36,17 @@ export interface ListFacts {
   offset: number;
 }
 
+/**
+ * What a list's matches depend on: the platform and the filters, not the sort or the page; the key
+ * of the facts a read learns about them (list/read-page.ts). Undefined for an account's own
+ * posts, whose facts are never kept across requests.
+ */
+export function matchesKey(f: ListFacts): string | undefined {
+  if (f.scope.dataset !== 'shared') return undefined;
+  const { platform, username, coin, startDate, endDate, ranges, mediaType, location } = f;
+  return JSON.stringify([platform, username, coin, startDate?.toISOString(), endDate?.toISOString(), ranges, mediaType, location]);
+}
+
 const capitalized = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;
 
 /** A download's query read as a list's: its filters and sort, with the chunk as the page. */

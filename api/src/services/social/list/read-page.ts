@@ -6,7 +6,7 @@ import { fixedPlanPoolFor, postsSource, postsSourceFor, type DatasetScope } from
 import type { SocialDeps } from '../deps.js';
 import { toPlatformPost } from '../post-shapes.js';
 import { chooseList, FIXED_PLAN_STRATEGIES, isWeighed, type ListMeasure, type ListMeasured, type ListStrategy } from './choose.js';
-import { listFactsOf, type ListFacts } from './facts.js';
+import { listFactsOf, matchesKey, type ListFacts } from './facts.js';
 import * as statements from './statements.js';
 
 type Source = QueryCreator<Database>;
@@ -58,7 +58,7 @@ export async function planListPage<P extends SocialPlatform>(deps: SocialDeps, {
 
 async function measure(read: ListRead, what: ListMeasure): Promise<void> {
   const { db, f, measured } = read;
-  if (what === 'count') measured.counted = Number((await statements.cappedCount(db, f).executeTakeFirst())?.n ?? 0);
+  if (what === 'count') measured.counted = await countMatches(read);
   else if (what === 'estimate') measured.planned = await estimate(read);
   else
     measured.platformTotal = Number(
@@ -66,10 +66,32 @@ async function measure(read: ListRead, what: ListMeasure): Promise<void> {
     );
 }
 
-/** The planner's estimate of the matches past the cap (at least LIST_COUNT_CAP + 1). */
-async function estimate({ db, f }: ListRead): Promise<number> {
-  const matches = isWeighed(f) ? statements.weighable(db, f) : statements.matching(db, f);
-  return Math.max(await statements.plannedRows(matches.select('posts.id')), LIST_COUNT_CAP + 1);
+/**
+ * The matches counted up to the cap. That a shared filter set's matches passed the cap is kept in
+ * the fact cache (docs/performance.md, "Facts of a filter set"): every page and sort of the same
+ * filters then skips the count. Matches only grow until retention drops a month; a count that
+ * fell below the cap since then reads as past it for at most the fact's lifetime, which changes
+ * the page's plan (a walk instead of a sort, the same rows) and flags its total as an estimate.
+ */
+async function countMatches({ deps, db, f }: ListRead): Promise<number> {
+  const key = matchesKey(f);
+  if (key && deps.facts.known(`list-past-cap:${key}`)) return LIST_COUNT_CAP + 1;
+  const counted = Number((await statements.cappedCount(db, f).executeTakeFirst())?.n ?? 0);
+  if (key && counted > LIST_COUNT_CAP) deps.facts.remember(`list-past-cap:${key}`, { pastCap: true });
+  return counted;
+}
+
+/**
+ * The planner's estimate of the matches past the cap (at least LIST_COUNT_CAP + 1), kept in the
+ * fact cache for a shared filter set: like the terms' statistics, it changes with ANALYZE.
+ */
+async function estimate({ deps, db, f }: ListRead): Promise<number> {
+  const plan = async () => {
+    const matches = isWeighed(f) ? statements.weighable(db, f) : statements.matching(db, f);
+    return { n: Math.max(await statements.plannedRows(matches.select('posts.id')), LIST_COUNT_CAP + 1) };
+  };
+  const key = matchesKey(f);
+  return (key ? await deps.facts.get(`list-estimate:${key}`, plan) : await plan()).n;
 }
 
 /** The platform's post count from the rollups, held in the read cache (undefined without one). */
