@@ -18,7 +18,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a pool of generic plans', ()
     if (testDb.config.kind !== 'postgres') throw new Error('PostgreSQL only');
     plain = await createDb({ ...testDb.config, poolSize: 1 });
     await migrateToLatest(plain.db);
-    await ensurePostMonths(plain.db, ['2026-09-15', '2026-10-15', '2026-11-15'].map((day) => new Date(day)));
+    await ensurePostMonths(
+      plain.db,
+      ['2026-09-15', '2026-10-15', '2026-11-15'].map((day) => new Date(day)),
+    );
     await sql`analyze posts`.execute(plain.db);
     generic = await createDb({ ...testDb.config, poolSize: 1, genericPlans: true });
   });

@@ -326,7 +326,15 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
   it("keeps a shared filter set's count past the cap and its estimate: its other pages and sorts send the page's statement alone", async () => {
     const { counter, deps } = countingDeps();
     await listPosts(deps, list('twitter'), nobody);
-    const twitter = Number((await t.app.db.selectFrom('posts').select((eb) => eb.fn.countAll().as('n')).where('platform', '=', 'twitter').executeTakeFirst())?.n);
+    const twitter = Number(
+      (
+        await t.app.db
+          .selectFrom('posts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('platform', '=', 'twitter')
+          .executeTakeFirst()
+      )?.n,
+    );
     expect(twitter).toBeGreaterThan(LIST_COUNT_CAP + 2 * 25);
     counter.statements = 0;
     const first = await listPosts(deps, list('twitter', { minLikes: 0 }), nobody);
