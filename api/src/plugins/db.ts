@@ -152,7 +152,9 @@ export const dbPlugin = fp<{
     const reads = await open(readPool);
     // The same reads whose statements fix their plans (a page walked off an index, rows probed by
     // key): planned once per connection instead of on every call (docs/performance.md, "Generic plans").
-    const generic = genericPlans ? await open({ ...readPool, poolSize: pools?.readPoolSize ?? GENERIC_POOL_SIZE, genericPlans: true }) : reads;
+    const generic = genericPlans
+      ? await open({ ...readPool, poolSize: pools?.readPoolSize ?? GENERIC_POOL_SIZE, genericPlans: true })
+      : reads;
     // createDb's defaults: 10 s statements, 12 s reads, 5 s connection wait.
     const jobs = await open({ poolSize: JOBS_POOL_SIZE, onPoolBusy: tallies.jobs.count });
     try {
