@@ -36,6 +36,11 @@ let index: DownloadsIndex;
 const YARN = 'yarn@1.22.22';
 /** A folder with `pnpm` and `yarn`, for the documented `pnpm add` (the pinned pnpm, as the repository runs it) and `yarn add`. */
 let tools: string;
+/**
+ * The machine's global npm configuration (its CA file, proxy, registry), which any user's npm
+ * reads: moving npm's prefix (below) would move where npm looks for it.
+ */
+let globalNpmrc: string;
 
 beforeAll(async () => {
   if (skip) return;
@@ -44,6 +49,7 @@ beforeAll(async () => {
   t = await createTestApp({ downloadsRoot: DOWNLOADS, publicUrl: baseUrl });
   await t.app.listen({ port, host: '127.0.0.1' });
   work = await mkdtemp(path.join(tmpdir(), 'coinsight-downloads-'));
+  globalNpmrc = (await run('npm', ['config', 'get', 'globalconfig'])).stdout.trim();
   tools = path.join(work, 'tools');
   await mkdir(tools);
   const { packageManager } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { packageManager: string };
@@ -68,8 +74,8 @@ afterAll(async () => {
 
 /**
  * A clean environment for a user's shell: no variable of this workspace or of pip's configuration on
- * this machine, npm's global prefix in `folder` (for `npm install -g`), quiet npm, the server's
- * address and the public test key.
+ * this machine, npm's global prefix in `folder` (for `npm install -g`) with the machine's global
+ * npm configuration still read, quiet npm, the server's address and the public test key.
  */
 function userEnv(folder: string, extraPath: string[] = []): NodeJS.ProcessEnv {
   const inherited = Object.fromEntries(
@@ -81,6 +87,7 @@ function userEnv(folder: string, extraPath: string[] = []): NodeJS.ProcessEnv {
     ...inherited,
     PATH: [...extraPath, path.join(folder, 'global/bin'), tools, process.env.PATH ?? ''].join(path.delimiter),
     npm_config_prefix: path.join(folder, 'global'),
+    npm_config_globalconfig: globalNpmrc,
     npm_config_prefer_offline: 'true',
     npm_config_audit: 'false',
     npm_config_fund: 'false',
