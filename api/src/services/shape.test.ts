@@ -53,7 +53,8 @@ const EXCEPTIONS: Record<string, string> = {
   'mail/mailer.ts outboxStore': "a factory run once at start: the mailer's outbox on the app's database",
   'social/dataset.ts postsSource': "builds a query source (no I/O) over the handle the caller's statement runs on",
   'social/dataset.ts readPoolFor': "picks the pool a dataset scope's reads run on: takes the scope, there is no caller",
-  'social/dataset.ts fixedPlanPoolFor': "picks the pool a dataset scope's fixed-plan statements run on: takes the scope, there is no caller",
+  'social/dataset.ts fixedPlanPoolFor':
+    "picks the pool a dataset scope's fixed-plan statements run on: takes the scope, there is no caller",
   'social/dataset.ts postsSourceFor': 'builds a query source (no I/O) on the pool readPoolFor picks: takes the scope, there is no caller',
   'social/list/statements.ts *':
     "the list strategies' statements: each builds one query on the source the list chose (list/read-page.ts runs them)",
