@@ -52,10 +52,11 @@ function lruOf(options: { ttlMs: number; maxSize: number; sizeOf: (value: object
   return cache;
 }
 
-function singleFlight(options: Parameters<typeof lruOf>[0]) {
-  const cache = lruOf(options);
-  return async <T extends object>(key: string, compute: () => Promise<T>) => (await cache.fetch(key, { context: compute })) as T;
-}
+/** A cache's reads: one computation per key in flight, its answer kept. */
+const singleFlight =
+  (cache: ReturnType<typeof lruOf>) =>
+  async <T extends object>(key: string, compute: () => Promise<T>) =>
+    (await cache.fetch(key, { context: compute })) as T;
 
 export function createReadCache({ ttlMs = READ_CACHE_TTL_MS, maxWeight = READ_CACHE_MAX_WEIGHT } = {}): ReadCache {
   // Per answer object, not per key: an answer evicted by weight stays fresh for its TTL (the
@@ -63,12 +64,14 @@ export function createReadCache({ ttlMs = READ_CACHE_TTL_MS, maxWeight = READ_CA
   const freshUntil = new WeakMap<object, number>();
   return {
     // Stamped just before the cache stores it, so no later than lru-cache's own TTL starts.
-    get: singleFlight({
-      ttlMs,
-      maxSize: maxWeight,
-      sizeOf: readWeight,
-      onStored: (value) => freshUntil.set(value, performance.now() + ttlMs),
-    }),
+    get: singleFlight(
+      lruOf({
+        ttlMs,
+        maxSize: maxWeight,
+        sizeOf: readWeight,
+        onStored: (value) => freshUntil.set(value, performance.now() + ttlMs),
+      }),
+    ),
     isFresh: (value) => typeof value === 'object' && value !== null && (freshUntil.get(value) ?? 0) > performance.now(),
   };
 }
@@ -97,7 +100,7 @@ export const FACT_CACHE_MAX = 10_000;
 export function createFactCache({ ttlMs = FACT_TTL_MS, max = FACT_CACHE_MAX } = {}): FactCache {
   const cache = lruOf({ ttlMs, maxSize: max, sizeOf: () => 1 });
   return {
-    get: async <T extends object>(key: string, compute: () => Promise<T>) => (await cache.fetch(key, { context: compute })) as T,
+    get: singleFlight(cache),
     known: <T extends object>(key: string) => cache.get(key) as T | undefined,
     remember: (key, fact) => void cache.set(key, fact),
   };
