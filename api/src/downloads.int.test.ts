@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { downloadsIndexSchema, PUBLIC_TEST_API_KEY, type DownloadsIndex } from '@coinsight/contracts';
@@ -134,13 +135,28 @@ async function documentedCommands(): Promise<Map<string, string[]>> {
   return found;
 }
 
-async function sh(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const { stdout, stderr } = await run('bash', ['-euo', 'pipefail', '-c', command], { cwd, env, timeout: 180_000 }).catch(
-    (error: { stdout?: string; stderr?: string; message: string }) => {
-      throw new Error(`\`${command}\` failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
-    },
-  );
-  return `${stdout}\n${stderr}`;
+/** A failure to reach the npm registry (through the machine's proxy), which is not what these tests check. */
+const REGISTRY_HICCUP = /request to https:\/\/registry\.\S+ failed|ECONNRESET|ETIMEDOUT|EAI_AGAIN/;
+
+/**
+ * Runs a user's command. An install that failed to reach the registry is tried again, three tries
+ * in all, five seconds apart: installs are idempotent, and once a CI run's first `npx -y yarn@…`
+ * was refused by the registry's proxy (SELF_SIGNED_CERT_IN_CHAIN) where the same command passed
+ * before and after.
+ */
+async function sh(command: string, cwd: string, env: NodeJS.ProcessEnv, tries = 3): Promise<string> {
+  try {
+    const { stdout, stderr } = await run('bash', ['-euo', 'pipefail', '-c', command], { cwd, env, timeout: 180_000 });
+    return `${stdout}\n${stderr}`;
+  } catch (caught) {
+    const error = caught as { stdout?: string; stderr?: string; message: string };
+    const text = `${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`;
+    if (tries > 1 && REGISTRY_HICCUP.test(text)) {
+      await sleep(5_000);
+      return sh(command, cwd, env, tries - 1);
+    }
+    throw new Error(`\`${command}\` failed: ${text}`);
+  }
 }
 
 async function mcpToolsOver(command: string, args: string[], env: Record<string, string>): Promise<{ tools: string[]; symbols: string[] }> {
