@@ -1,6 +1,6 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import { describe, expect, it } from 'vitest';
-import { chooseList, onWholeHours, pageByWalking, type ListDecision, type ListMeasured } from './choose.js';
+import { AUTHOR_BITMAP_SPAN, chooseList, onWholeHours, pageByWalking, type ListDecision, type ListMeasured } from './choose.js';
 import { matchesKey, type ListFacts } from './facts.js';
 
 const twitter = 450_000;
@@ -33,7 +33,27 @@ describe('the list planner: facts and measurements → strategy', () => {
     ['a handle with 40 posts, page 1', { username: 'whale' }, { counted: 40 }, { strategy: 'sort-matches' }],
     ['a handle with 40 posts, page 3', { username: 'whale', page: 3, offset: 50 }, { counted: 40 }, { strategy: 'past-the-end' }],
     ['exactly at the cap', { username: 'a' }, { counted: LIST_COUNT_CAP }, { strategy: 'sort-matches' }],
-    ['a handle past the cap', { username: 'a' }, { counted: past }, { strategy: 'walk-sort-index' }],
+    ['a handle past the cap, matched in the statement', { username: 'a' }, { counted: past }, { strategy: 'walk-sort-index' }],
+    [
+      'a handle past the cap, named by its authors',
+      { username: 'a', authorIds: [3, 9, 40] },
+      { counted: past },
+      { strategy: 'handle-walk' },
+    ],
+    ['a handle and a day past the cap', { username: 'a', authorIds: [3, 9], ...day }, { counted: past }, { strategy: 'handle-walk' }],
+    [
+      'a handle whose authors lie too far apart for a bitmap',
+      { username: 'a', authorIds: [3, 3 + AUTHOR_BITMAP_SPAN] },
+      { counted: past },
+      { strategy: 'walk-sort-index' },
+    ],
+    [
+      'a handle and a counter range past the cap',
+      { username: 'a', authorIds: [3, 9], ranges: likesFloor, sortBy: 'likes' },
+      { counted: past, planned: 4_000, platformTotal: twitter },
+      { strategy: 'walk-sort-index' },
+    ],
+    ['a handle no author has', { username: 'zzz', authorIds: [] }, { counted: 0 }, { strategy: 'past-the-end' }],
     ['a range past the cap, before the estimate', { ranges: likesFloor }, { counted: past }, { measure: 'estimate' }],
     [
       'a range past the cap, before the platform is sized',

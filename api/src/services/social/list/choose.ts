@@ -13,9 +13,11 @@ import type { ListFacts } from './facts.js';
  * - `sort-matches`: the matches are read through the filters' indexes and sorted.
  * - `walk-sort-index`: the sort's index is walked, each entry checked against the filters.
  * - `instagram-walk`: Instagram's media type or place alone, walked on the covering Instagram index.
+ * - `handle-walk`: a handle (with dates or none), its authors named by id: the sort's index, which
+ *   includes the author, is walked and each entry's author tested in a bitmap of them.
  */
 export type ListStrategy =
-  'platform-walk' | 'window-walk' | 'window-gated' | 'past-the-end' | 'sort-matches' | 'walk-sort-index' | 'instagram-walk';
+  'platform-walk' | 'window-walk' | 'window-gated' | 'past-the-end' | 'sort-matches' | 'walk-sort-index' | 'instagram-walk' | 'handle-walk';
 
 /**
  * The strategies whose statements fix their own plans: an index walked in its order to the page,
@@ -24,7 +26,13 @@ export type ListStrategy =
  * count) and are planned per call. Measured: the realistic list 83% faster on generic plans, the
  * filter kinds 18-90% slower.
  */
-export const FIXED_PLAN_STRATEGIES: ReadonlySet<ListStrategy> = new Set(['platform-walk', 'window-walk']);
+export const FIXED_PLAN_STRATEGIES: ReadonlySet<ListStrategy> = new Set(['platform-walk', 'window-walk', 'handle-walk']);
+
+/**
+ * The widest span of author ids a handle's bitmap covers (1 bit each: 128 KiB). Ids are handed out
+ * in arrival order, so a handle's authors can lie far apart; past this the page is planned per call.
+ */
+export const AUTHOR_BITMAP_SPAN = 1 << 20;
 
 /** What a choice may need measured first: the capped count of matches, the planner's estimate, the platform's post count. */
 export type ListMeasure = 'count' | 'estimate' | 'platformTotal';
@@ -76,6 +84,16 @@ const instagramAlone = (f: ListFacts) =>
   f.ranges.length === 0 &&
   !!(f.mediaType || f.location);
 
+/** A handle named by its authors' ids, with dates or none, whose ids a bitmap can hold. */
+const handleWalkable = (f: ListFacts) =>
+  !!f.authorIds &&
+  f.authorIds.length > 0 &&
+  Math.max(...f.authorIds) - Math.min(...f.authorIds) < AUTHOR_BITMAP_SPAN &&
+  !f.coin &&
+  f.ranges.length === 0 &&
+  !f.mediaType &&
+  !f.location;
+
 /**
  * Picks the strategy of a list page from its facts and what has been measured so far, or names
  * the measurement it needs next. Pure: the table in list/choose.test.ts holds every branch.
@@ -93,6 +111,7 @@ export function chooseList(f: ListFacts, m: ListMeasured): ListDecision {
     if (m.platformTotal === undefined) return { measure: 'platformTotal' };
     if (!pageByWalking(f, m.planned, m.platformTotal)) return { strategy: 'sort-matches' };
   }
+  if (handleWalkable(f)) return { strategy: 'handle-walk' };
   return { strategy: instagramAlone(f) ? 'instagram-walk' : 'walk-sort-index' };
 }
 

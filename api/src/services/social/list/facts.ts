@@ -28,6 +28,12 @@ export interface ListFacts {
   ranges: readonly CounterRange[];
   mediaType?: MediaType;
   location?: string;
+  /**
+   * The ids of the shared dataset's authors whose handle contains `username`, when they were read
+   * first and are few enough to name (list/read-page.ts, resolveAuthors); otherwise the handle is
+   * matched in the statement itself.
+   */
+  authorIds?: readonly number[];
   sortBy: AnyListQuery['sortBy'];
   sortOrder: 'asc' | 'desc';
   page: number;

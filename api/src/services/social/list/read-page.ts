@@ -42,18 +42,35 @@ export async function readListPage<P extends SocialPlatform>(deps: SocialDeps, i
 
 /** The strategy of a list page, with the measurements taken to choose it. */
 export async function planListPage<P extends SocialPlatform>(deps: SocialDeps, { scope, platform, query }: ListInput<P>) {
+  const db = postsSourceFor(deps, scope);
+  const f = await withAuthorIds(db, listFactsOf(scope, platform, query));
   const read: ListRead = {
     deps,
-    db: postsSourceFor(deps, scope),
+    db,
     fixed: postsSource(fixedPlanPoolFor(deps, scope), scope),
-    f: listFactsOf(scope, platform, query),
-    measured: {},
+    f,
+    // No author's handle matches: nothing to count.
+    measured: f.authorIds?.length === 0 ? { counted: 0 } : {},
   };
   for (;;) {
     const decision = chooseList(read.f, read.measured);
     if ('strategy' in decision) return { read, strategy: decision.strategy };
     await measure(read, decision.measure);
   }
+}
+
+/**
+ * A shared list's handle, read as its authors' ids when there are at most AUTHOR_IDS_CAP of them
+ * (docs/performance.md, "A handle's posts"): the statements then name the ids, which the planner
+ * weighs on the author column's statistics, and a sort's index, which includes the author, is
+ * walked and each entry checked without reading its row. A handle matching more authors narrows
+ * little, and is matched in the statements themselves; so is an account's own dataset, whose
+ * authors are its posts.
+ */
+async function withAuthorIds(db: Source, f: ListFacts): Promise<ListFacts> {
+  if (!f.username || f.scope.dataset !== 'shared') return f;
+  const rows = await statements.authorsMatching(db, f.platform, f.username).execute();
+  return rows.length > statements.AUTHOR_IDS_CAP ? f : { ...f, authorIds: rows.map((row) => Number(row.id)) };
 }
 
 async function measure(read: ListRead, what: ListMeasure): Promise<void> {
@@ -123,6 +140,8 @@ async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<Post
       return countedPage(read, statements.walkedIds(db, f).as('page'));
     case 'instagram-walk':
       return countedPage(read, statements.instagramWalkIds(db, f).as('page'));
+    case 'handle-walk':
+      return countedPage(read, statements.handleWalkIds(db, f, statements.authorBitmap(f.authorIds ?? [])).as('page'), db);
   }
 }
 
@@ -136,10 +155,10 @@ async function pageTotalledBy(db: Source, f: ListFacts, pageIds: statements.Page
 /**
  * A page of counted matches: the count is the total up to the cap; past it a short last page
  * tells the exact total by its position, and any other page's total is the planner's estimate,
- * flagged `totalIsEstimate`.
+ * flagged `totalIsEstimate`. The rows are read where the page's ids are (`db`).
  */
-async function countedPage(read: ListRead, pageIds: statements.PageIds) {
-  const { db, f, measured } = read;
+async function countedPage(read: ListRead, pageIds: statements.PageIds, db = read.db) {
+  const { f, measured } = read;
   const rows = await statements.pageRows(db, f, pageIds);
   const counted = measured.counted ?? 0;
   if (counted <= LIST_COUNT_CAP) return pageOf(f, rows, counted);

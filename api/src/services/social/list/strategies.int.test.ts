@@ -160,8 +160,32 @@ describe(`each list strategy answers what the plain query answers (${process.env
       }
     }
     await check('linkedin', { username: handles[0]!.toLowerCase(), page: 50 }, seen);
+    // A handle past the cap (Instagram's copies), named by its authors and walked with their bitmap: every sort's
+    // direction, with a window (by time, its bounds start the walk; by a counter, checked on it).
+    const window = { startDate: new Date(newest - 20 * 24 * HOUR).toISOString(), endDate: new Date(newest - 1).toISOString() };
+    for (const [sortBy, sortOrder] of [
+      ['created_at', 'desc'],
+      ['created_at', 'asc'],
+      ['likes', 'asc'],
+      ['comments', 'desc'],
+    ] as const) {
+      for (const extra of [{}, window]) {
+        for (const page of [1, 6]) await check('instagram', { username: 'a', ...extra, sortBy, sortOrder, page }, seen);
+      }
+    }
     expect([...seen].sort()).toEqual(
-      (['instagram-walk', 'past-the-end', 'platform-walk', 'sort-matches', 'walk-sort-index', 'window-gated', 'window-walk'] as const)
+      (
+        [
+          'handle-walk',
+          'instagram-walk',
+          'past-the-end',
+          'platform-walk',
+          'sort-matches',
+          'walk-sort-index',
+          'window-gated',
+          'window-walk',
+        ] as const
+      )
         .slice()
         .sort(),
     );
