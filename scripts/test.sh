@@ -2,7 +2,7 @@
 # `pnpm test`: the whole suite, as CI runs it. Two turbo runs, so a 2-core machine is not asked to
 # run jsdom, Chromium and both databases' integration suites at once: after the format check,
 # typecheck, lint, build and the unit and integration tests, two tasks at a time; then the browser tests alone
-# (two files at a time, vitest.e2e.config.ts);
+# (three files at a time, vitest.e2e.config.ts);
 # then, given a PostgreSQL server, `pnpm bench --quick` (about 1.5 minutes on TEST_DATABASE_URL's server, database coinsight_bench_quick; realistic and hot-cache modes),
 # which prints its table and fails on a broken case (connection errors, a 5xx other than a shed 503), never on speed.
 # Each run goes on past a failure, and the closing `Tests:` line is printed whatever happened;
