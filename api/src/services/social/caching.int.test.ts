@@ -156,7 +156,13 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
 
   it('the "contains" filters have trigram indexes (pg_trgm ships with PostgreSQL contrib and PGlite)', async () => {
     const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where indexname like '%_trgm_idx'`.execute(t.app.db);
-    expect(indexes.rows.map((row) => row.indexname).sort()).toEqual(['authors_username_trgm_idx', 'posts_instagram_location_trgm_idx']);
+    expect(indexes.rows.map((row) => row.indexname).sort()).toEqual([
+      'authors_facebook_username_trgm_idx',
+      'authors_instagram_username_trgm_idx',
+      'authors_linkedin_username_trgm_idx',
+      'authors_twitter_username_trgm_idx',
+      'posts_instagram_location_trgm_idx',
+    ]);
   });
 
   it('deep pages pick the same rows as walking the pages in order', async () => {
