@@ -5,8 +5,9 @@ const INSTAGRAM_SORTS = { created_at: ['likes', 'comments'], likes: ['created_at
 
 // A handle with Instagram's media type or place: the author index includes both, so a handle's
 // matches are counted and sorted without reading a row, where each was a heap row (a word of a
-// handle and a media type, 88 ms to count at 1,000,000 posts); and Instagram's sort indexes include
-// the author, so past the cap the page is walked off them like a handle's (services/social/list).
+// handle and a media type, 88 ms to count under load at 1,000,000 posts); and Instagram's sort
+// indexes include the author, so a page walked off them past the cap checks the handle on each
+// entry without reading its row (services/social/list).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create index posts_author_walk_idx on posts (author_id, created_at, id)

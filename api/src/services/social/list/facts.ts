@@ -30,7 +30,7 @@ export interface ListFacts {
   location?: string;
   /**
    * The ids of the shared dataset's authors whose handle contains `username`, when they were read
-   * first and are few enough to name (list/read-page.ts, resolveAuthors); otherwise the handle is
+   * first and are few enough to name (list/read-page.ts, withAuthorIds); otherwise the handle is
    * matched in the statement itself.
    */
   authorIds?: readonly number[];

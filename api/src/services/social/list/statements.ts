@@ -1,6 +1,6 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
-import { sql, type AliasedExpression, type QueryCreator } from 'kysely';
+import { sql, type AliasedExpression, type ExpressionBuilder, type QueryCreator } from 'kysely';
 import { POST_COLUMNS } from '../post-shapes.js';
 import type { ListFacts } from './facts.js';
 
@@ -23,14 +23,8 @@ function passingOthers(db: Source, f: ListFacts) {
   if (f.authorIds) q = q.where(sql<boolean>`posts.author_id = any(${f.authorIds}::int8[])`);
   // Part of a handle, any case: authors are few next to posts, so they are matched first.
   else if (f.username) {
-    const pattern = likePattern(f.username);
-    q = q.where('posts.author_id', 'in', (eb) =>
-      eb
-        .selectFrom('authors')
-        .select('authors.id')
-        .where('authors.platform', '=', f.platform)
-        .where(sql`lower(authors.username)`, 'like', pattern),
-    );
+    const handle = handleOf(f.platform, f.username);
+    q = q.where('posts.author_id', 'in', (eb) => eb.selectFrom('authors').select('authors.id').where(handle));
   }
   // Containment, which the GIN index on symbols answers (an `= any(symbols)` test it could not use).
   if (f.coin) q = q.where('posts.symbols', '@>', sql<string[]>`array[${f.coin}]::text[]`);
@@ -41,6 +35,10 @@ function passingOthers(db: Source, f: ListFacts) {
   return q;
 }
 
+/** The platform's authors whose handle contains `username`, any case: the one test of a handle, in a statement or read first. */
+const handleOf = (platform: ListFacts['platform'], username: string) => (eb: ExpressionBuilder<Database, 'authors'>) =>
+  eb.and([eb('authors.platform', '=', platform), eb(sql<string>`lower(authors.username)`, 'like', likePattern(username))]);
+
 /** The most authors a handle's filter names by id; more match a handle too short to narrow much, matched in the statement. */
 export const AUTHOR_IDS_CAP = 2_000;
 
@@ -49,8 +47,7 @@ export const authorsMatching = (db: Source, platform: ListFacts['platform'], use
   db
     .selectFrom('authors')
     .select('authors.id')
-    .where('authors.platform', '=', platform)
-    .where(sql`lower(authors.username)`, 'like', likePattern(username))
+    .where(handleOf(platform, username))
     .limit(AUTHOR_IDS_CAP + 1);
 
 /** The posts that pass every filter. */
