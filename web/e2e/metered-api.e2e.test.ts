@@ -50,10 +50,19 @@ describe('the metered API from a browser', () => {
       const requestId = refused.headers.get('x-request-id') ?? '';
       await page.goto(e2e.url('/settings?tab=api'), { waitUntil: 'networkidle' });
       const requests = page.getByRole('table', { name: 'Requests' });
-      // Rows are written within a second of the answer: refresh (waiting for each answer) until the refused call is in.
-      for (let attempt = 0; (await requests.getByText(requestId).count()) === 0 && attempt < 10; attempt += 1) {
-        await answerTo(page, 'apiKeys.requests', {}, () => page.getByRole('button', { name: 'Refresh' }).click());
-      }
+      // Rows are written about a second after the answer, later on a loaded machine: refresh (waiting
+      // for each answer) until the refused call is in. A count of refreshes would be a race with
+      // the writer's timer; the poll's deadline is not.
+      await expect
+        .poll(
+          async () => {
+            if ((await requests.getByText(requestId).count()) > 0) return true;
+            await answerTo(page, 'apiKeys.requests', {}, () => page.getByRole('button', { name: 'Refresh' }).click());
+            return false;
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toBe(true);
       const row = requests.getByRole('row').filter({ hasText: requestId });
       expect(await row.textContent()).toMatch(/GET \/v1\/crypto\/prices.*getCryptoPrices.*400/);
       expect(

@@ -11,7 +11,22 @@ import { daysAgo, importFixture } from '../../test/social-fixtures.js';
 let t: TestApp;
 let auth: Record<string, string>;
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+
+/**
+ * A daily chart over `days` ends with today's UTC day and steps one day at a time. Its window ends
+ * at the next whole hour, so in a day's last hour it starts on a midnight and holds `days` buckets;
+ * at any other hour it starts inside a day and holds `days + 1`.
+ */
+function expectDailyBuckets(buckets: readonly string[], days: number, asked: { before: number; after: number }) {
+  expect(buckets.length).toBeGreaterThanOrEqual(days);
+  expect(buckets.length).toBeLessThanOrEqual(days + 1);
+  const times = buckets.map((b) => Date.parse(b));
+  times.slice(1).forEach((t, i) => expect(t - times[i]!).toBe(DAY));
+  const today = (at: number) => Math.floor(at / DAY) * DAY;
+  expect([today(asked.before), today(asked.after)]).toContain(times.at(-1));
+}
 
 const twitter = [
   {
@@ -125,12 +140,13 @@ describe(`topic and creator pages over tRPC (${process.env.TEST_DB})`, () => {
   });
 
   it('a creator: posts, engagement and sentiment per day, the topics they name, their newest posts', async () => {
+    const before = Date.now();
     const { status, data } = await query<CreatorOverview>('social.creator', { platform: 'twitter', handle: '@AMY' });
     expect(status).toBe(200);
     expect(data).toMatchObject({ platform: 'twitter', username: 'Amy', followers: 120, period: '30d', posts: 3 });
     expect(data.engagement).toBe(10 + 2 + 1 + 1 + 6 + 3);
     expect(data.timeline.posts.reduce((a, b) => a + b, 0)).toBe(3);
-    expect(data.timeline.buckets).toHaveLength(31);
+    expectDailyBuckets(data.timeline.buckets, 30, { before, after: Date.now() });
     expect(data.topics.slice(0, 2)).toEqual([
       { topic: '#crypto', mentions: 2, sentiment: expect.any(Number) },
       { topic: '$BTC', mentions: 2, sentiment: expect.any(Number) },
@@ -141,9 +157,10 @@ describe(`topic and creator pages over tRPC (${process.env.TEST_DB})`, () => {
       'Terrible $ETH day #crypto',
       'Steady $BTC and $SOL #crypto',
     ]);
+    const weekAsked = Date.now();
     const week = await query<CreatorOverview>('social.creator', { platform: 'twitter', handle: 'amy', period: '7d' });
     expect(week.data.posts).toBe(2);
-    expect(week.data.timeline.buckets).toHaveLength(8);
+    expectDailyBuckets(week.data.timeline.buckets, 7, { before: weekAsked, after: Date.now() });
   });
 
   it('a handle with only private posts, or another platform, is not a creator: 404 naming the handle', async () => {
