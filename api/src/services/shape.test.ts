@@ -56,6 +56,8 @@ const EXCEPTIONS: Record<string, string> = {
   'social/dataset.ts fixedPlanPoolFor':
     "picks the pool a dataset scope's fixed-plan statements run on: takes the scope, there is no caller",
   'social/dataset.ts postsSourceFor': 'builds a query source (no I/O) on the pool readPoolFor picks: takes the scope, there is no caller',
+  'social/list/resolve.ts resolveContains':
+    "a step of a list read or a download: reads the filters' authors and places on the source the list chose, before its statements",
   'social/list/statements.ts *':
     "the list strategies' statements: each builds one query on the source the list chose (list/read-page.ts runs them)",
   'social/term-frequency.ts termFrequencyOf':

@@ -161,7 +161,7 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
       'authors_instagram_username_trgm_idx',
       'authors_linkedin_username_trgm_idx',
       'authors_twitter_username_trgm_idx',
-      'posts_instagram_location_trgm_idx',
+      'instagram_places_trgm_idx',
     ]);
   });
 

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await sql`truncate posts, post_keys, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings, search_term_days restart identity cascade`.execute(
+  await sql`truncate posts, post_keys, authors, platform_hourly_stats, topic_hourly_stats, topic_daily_stats, topic_related_daily, author_daily_stats, author_topic_stats, search_postings, search_term_days, instagram_places restart identity cascade`.execute(
     handle.db,
   );
 });
@@ -214,6 +214,17 @@ describe(`JSON Lines import (${process.env.TEST_DB})`, () => {
       { external_id: 'f1', media_type: null, location: null, reactions: { like: 5, love: 2, haha: 0, wow: 0, sad: 0, angry: 1 } },
       { external_id: 'i1', media_type: 'carousel', location: 'Lisbon', reactions: null },
     ]);
+  });
+
+  it("keeps the places of Instagram's posts, lower-cased, for the location filter: a new place and an edit's", async () => {
+    await importJsonl(
+      jsonl({ ...tweet('i1'), location: 'Lisbon, Portugal' }, { ...tweet('i2'), location: 'LISBON, portugal' }, tweet('i3')),
+      'instagram',
+    );
+    await importJsonl(jsonl({ ...tweet('f1'), location: 'Not a place on Facebook' }), 'facebook');
+    await importJsonl(jsonl({ ...tweet('i2'), location: 'Porto' }), 'instagram');
+    const places = await handle.db.selectFrom('instagram_places').select('place').orderBy('place').execute();
+    expect(places.map((p) => p.place)).toEqual(['lisbon, portugal', 'porto']);
   });
 
   it('isolates a row the database refuses and still writes the rest of its batch', async () => {

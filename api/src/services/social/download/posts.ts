@@ -17,6 +17,7 @@ import { requireTrackedCoin } from '../coin.js';
 import { datasetScope, postsSourceFor } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { listFactsOf, type ListFacts } from '../list/facts.js';
+import { resolveContains } from '../list/resolve.js';
 import { cappedCount, keysetIds, pageRows, type KeysetPosition } from '../list/statements.js';
 import { toPlatformPost } from '../post-shapes.js';
 import { csvHeadersOf, csvValuesOf, jsonRowOf } from './rows.js';
@@ -58,7 +59,7 @@ export async function downloadPosts<P extends SocialPlatform>(
   await requireTrackedCoin(deps, { coin: query.coin });
   const scope = await datasetScope(deps, query, caller);
   const db = postsSourceFor(deps, scope);
-  const f = listFactsOf(scope, platform, { ...query, page: 1, limit: DOWNLOAD_CHUNK });
+  const f = await resolveContains(db, listFactsOf(scope, platform, { ...query, page: 1, limit: DOWNLOAD_CHUNK }));
   const matches = Number((await cappedCount(db, f, DOWNLOAD_ROW_LIMIT).executeTakeFirst())?.n ?? 0);
   const columns = query.columns ?? (TABLE_COLUMNS[platform] as readonly PostTableColumn<P>[]);
   const day = deps.now().toISOString().slice(0, 10);

@@ -30,10 +30,16 @@ export interface ListFacts {
   location?: string;
   /**
    * The ids of the shared dataset's authors whose handle contains `username`, when they were read
-   * first and are few enough to name (list/read-page.ts, withAuthorIds); otherwise the handle is
+   * first and are few enough to name (list/resolve.ts); otherwise the handle is
    * matched in the statement itself.
    */
   authorIds?: readonly number[];
+  /**
+   * The places (lower-cased) of the shared dataset's Instagram posts that contain `location`, when
+   * they were read first and are few enough to name (list/resolve.ts); otherwise the place is
+   * matched in the statement itself.
+   */
+  places?: readonly string[];
   sortBy: AnyListQuery['sortBy'];
   sortOrder: 'asc' | 'desc';
   page: number;

@@ -7,6 +7,7 @@ import type { SocialDeps } from '../deps.js';
 import { toPlatformPost } from '../post-shapes.js';
 import { chooseList, FIXED_PLAN_STRATEGIES, isWeighed, type ListMeasure, type ListMeasured, type ListStrategy } from './choose.js';
 import { listFactsOf, matchesKey, type ListFacts } from './facts.js';
+import { containsNothing, resolveContains } from './resolve.js';
 import * as statements from './statements.js';
 
 type Source = QueryCreator<Database>;
@@ -43,34 +44,20 @@ export async function readListPage<P extends SocialPlatform>(deps: SocialDeps, i
 /** The strategy of a list page, with the measurements taken to choose it. */
 export async function planListPage<P extends SocialPlatform>(deps: SocialDeps, { scope, platform, query }: ListInput<P>) {
   const db = postsSourceFor(deps, scope);
-  const f = await withAuthorIds(db, listFactsOf(scope, platform, query));
+  const f = await resolveContains(db, listFactsOf(scope, platform, query));
   const read: ListRead = {
     deps,
     db,
     fixed: postsSource(fixedPlanPoolFor(deps, scope), scope),
     f,
-    // No author's handle matches: nothing to count.
-    measured: f.authorIds?.length === 0 ? { counted: 0 } : {},
+    // No author's handle or no place matches: nothing to count.
+    measured: containsNothing(f) ? { counted: 0 } : {},
   };
   for (;;) {
     const decision = chooseList(read.f, read.measured);
     if ('strategy' in decision) return { read, strategy: decision.strategy };
     await measure(read, decision.measure);
   }
-}
-
-/**
- * A shared list's handle, read as its authors' ids when there are at most AUTHOR_IDS_CAP of them
- * (docs/performance.md, "A handle's posts"): the statements then name the ids, which the planner
- * weighs on the author column's statistics, and a sort's index, which includes the author, is
- * walked and each entry checked without reading its row. A handle matching more authors narrows
- * little, and is matched in the statements themselves; so is an account's own dataset, whose
- * authors are its posts.
- */
-async function withAuthorIds(db: Source, f: ListFacts): Promise<ListFacts> {
-  if (!f.username || f.scope.dataset !== 'shared') return f;
-  const rows = await statements.authorsMatching(db, f.platform, f.username).execute();
-  return rows.length > statements.AUTHOR_IDS_CAP ? f : { ...f, authorIds: rows.map((row) => Number(row.id)) };
 }
 
 async function measure(read: ListRead, what: ListMeasure): Promise<void> {

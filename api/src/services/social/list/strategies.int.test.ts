@@ -159,6 +159,9 @@ describe(`each list strategy answers what the plain query answers (${process.env
         for (const page of [1, 4]) await check('instagram', { ...filters, sortBy, sortOrder, page, limit: 20 }, seen);
       }
     }
+    // Places read first (list/resolve.ts): one no post names (no rows, no count), one with a handle too.
+    await check('instagram', { location: 'atlantis' }, seen);
+    await check('instagram', { location: places[0]!.slice(0, 5), username: 'a', sortBy: 'likes', page: 2, limit: 10 }, seen);
     await check('linkedin', { username: handles[0]!.toLowerCase(), page: 50 }, seen);
     // A handle past the cap (Instagram's copies), named by its authors and walked with their bitmap: every sort's
     // direction, with a window (by time, its bounds start the walk; by a counter, checked on it).
