@@ -16,9 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function add_instagram_places() returns trigger language plpgsql as $$
     begin
+      -- In the places' order: two imports adding the same new places lock them in one order, never crosswise.
       insert into instagram_places (place)
       select distinct lower(location) from written
       where platform = 'instagram' and location is not null
+      order by 1
       on conflict (place) do nothing;
       return null;
     end
