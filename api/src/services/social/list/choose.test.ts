@@ -33,6 +33,19 @@ describe('the list planner: facts and measurements → strategy', () => {
     ['a handle with 40 posts, page 1', { username: 'whale' }, { counted: 40 }, { strategy: 'sort-matches' }],
     ['a handle with 40 posts, page 3', { username: 'whale', page: 3, offset: 50 }, { counted: 40 }, { strategy: 'past-the-end' }],
     ['exactly at the cap', { username: 'a' }, { counted: LIST_COUNT_CAP }, { strategy: 'sort-matches' }],
+    ['a handle named by its authors, below the cap', { username: 'whale', authorIds: [7] }, { counted: 40 }, { strategy: 'handle-sort' }],
+    [
+      'a handle named by its authors and a day, below the cap',
+      { username: 'whale', authorIds: [7, 8], ...day },
+      { counted: 400 },
+      { strategy: 'handle-sort' },
+    ],
+    [
+      'a handle named by its authors and a counter range, below the cap',
+      { username: 'whale', authorIds: [7], ranges: likesFloor },
+      { counted: 40 },
+      { strategy: 'sort-matches' },
+    ],
     ['a handle past the cap, matched in the statement', { username: 'a' }, { counted: past }, { strategy: 'walk-sort-index' }],
     [
       'a handle past the cap, named by its authors',

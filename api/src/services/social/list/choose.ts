@@ -15,9 +15,19 @@ import type { ListFacts } from './facts.js';
  * - `instagram-walk`: Instagram's media type or place alone, walked on the covering Instagram index.
  * - `handle-walk`: a handle (with dates or none), its authors named by id: the sort's index, which
  *   includes the author, is walked and each entry's author tested in a bitmap of them.
+ * - `handle-sort`: the same handle up to the cap: `sort-matches` on a generic plan, since the
+ *   author index is always the way to its matches.
  */
 export type ListStrategy =
-  'platform-walk' | 'window-walk' | 'window-gated' | 'past-the-end' | 'sort-matches' | 'walk-sort-index' | 'instagram-walk' | 'handle-walk';
+  | 'platform-walk'
+  | 'window-walk'
+  | 'window-gated'
+  | 'past-the-end'
+  | 'sort-matches'
+  | 'walk-sort-index'
+  | 'instagram-walk'
+  | 'handle-walk'
+  | 'handle-sort';
 
 /**
  * The strategies whose statements fix their own plans: an index walked in its order to the page,
@@ -26,7 +36,7 @@ export type ListStrategy =
  * count) and are planned per call. Measured: the realistic list 83% faster on generic plans, the
  * filter kinds 18-90% slower.
  */
-export const FIXED_PLAN_STRATEGIES: ReadonlySet<ListStrategy> = new Set(['platform-walk', 'window-walk', 'handle-walk']);
+export const FIXED_PLAN_STRATEGIES: ReadonlySet<ListStrategy> = new Set(['platform-walk', 'window-walk', 'handle-walk', 'handle-sort']);
 
 /**
  * The widest span of author ids a handle's bitmap covers (1 bit each: 128 KiB). Ids are handed out
@@ -84,15 +94,18 @@ const instagramAlone = (f: ListFacts) =>
   f.ranges.length === 0 &&
   !!(f.mediaType || f.location);
 
-/** A handle named by its authors' ids, with dates or none, whose ids a bitmap can hold. */
+/**
+ * A handle named by its authors' ids, with dates or none: its matches are the author index's
+ * entries for those ids (within the dates), whatever the values, so the capped count and a sort
+ * of them run on generic plans (measured on "crypto"'s 240 Twitter authors over 20 days: 1.1 ms
+ * of planning and 0.4 of running per call, against 0.04 and 0.6 on the generic plan).
+ */
+export const handleAlone = (f: ListFacts): boolean =>
+  f.scope.dataset === 'shared' && !!f.authorIds && !f.coin && f.ranges.length === 0 && !f.mediaType && !f.location;
+
+/** A handle alone whose ids a bitmap can hold. */
 const handleWalkable = (f: ListFacts) =>
-  !!f.authorIds &&
-  f.authorIds.length > 0 &&
-  Math.max(...f.authorIds) - Math.min(...f.authorIds) < AUTHOR_BITMAP_SPAN &&
-  !f.coin &&
-  f.ranges.length === 0 &&
-  !f.mediaType &&
-  !f.location;
+  handleAlone(f) && f.authorIds!.length > 0 && Math.max(...f.authorIds!) - Math.min(...f.authorIds!) < AUTHOR_BITMAP_SPAN;
 
 /**
  * Picks the strategy of a list page from its facts and what has been measured so far, or names
@@ -105,7 +118,8 @@ export function chooseList(f: ListFacts, m: ListMeasured): ListDecision {
     return m.platformTotal === undefined ? { measure: 'platformTotal' } : { strategy: 'window-gated' };
   }
   if (m.counted === undefined) return { measure: 'count' };
-  if (m.counted <= LIST_COUNT_CAP) return { strategy: f.offset >= m.counted ? 'past-the-end' : 'sort-matches' };
+  if (m.counted <= LIST_COUNT_CAP)
+    return { strategy: f.offset >= m.counted ? 'past-the-end' : handleAlone(f) ? 'handle-sort' : 'sort-matches' };
   if (isWeighed(f)) {
     if (m.planned === undefined) return { measure: 'estimate' };
     if (m.platformTotal === undefined) return { measure: 'platformTotal' };

@@ -5,7 +5,15 @@ import { readKey } from '../../read-cache.js';
 import { fixedPlanPoolFor, postsSource, postsSourceFor, type DatasetScope } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { toPlatformPost } from '../post-shapes.js';
-import { chooseList, FIXED_PLAN_STRATEGIES, isWeighed, type ListMeasure, type ListMeasured, type ListStrategy } from './choose.js';
+import {
+  chooseList,
+  FIXED_PLAN_STRATEGIES,
+  handleAlone,
+  isWeighed,
+  type ListMeasure,
+  type ListMeasured,
+  type ListStrategy,
+} from './choose.js';
 import { listFactsOf, matchesKey, type ListFacts } from './facts.js';
 import { containsNothing, resolveContains } from './resolve.js';
 import * as statements from './statements.js';
@@ -77,10 +85,11 @@ async function measure(read: ListRead, what: ListMeasure): Promise<void> {
  * fell below the cap since then reads as past it for at most the fact's lifetime, which changes
  * the page's plan (a walk instead of a sort, the same rows) and flags its total as an estimate.
  */
-async function countMatches({ deps, db, f }: ListRead): Promise<number> {
+async function countMatches({ deps, db, fixed, f }: ListRead): Promise<number> {
   const key = matchesKey(f);
   if (key && deps.facts.known(`list-past-cap:${key}`)) return LIST_COUNT_CAP + 1;
-  const counted = Number((await statements.cappedCount(db, f).executeTakeFirst())?.n ?? 0);
+  // A handle alone is counted off the author index whatever its values: on a generic plan.
+  const counted = Number((await statements.cappedCount(handleAlone(f) ? fixed : db, f).executeTakeFirst())?.n ?? 0);
   if (key && counted > LIST_COUNT_CAP) deps.facts.remember(`list-past-cap:${key}`, { pastCap: true });
   return counted;
 }
@@ -122,7 +131,8 @@ async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<Post
     case 'past-the-end':
       return pageOf(f, [], measured.counted ?? 0);
     case 'sort-matches':
-      return countedPage(read, statements.sortedIds(db, f).as('page'));
+    case 'handle-sort':
+      return countedPage(read, statements.sortedIds(db, f).as('page'), db);
     case 'walk-sort-index':
       return countedPage(read, statements.walkedIds(db, f).as('page'));
     case 'instagram-walk':

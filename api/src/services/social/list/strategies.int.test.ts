@@ -179,6 +179,7 @@ describe(`each list strategy answers what the plain query answers (${process.env
     expect([...seen].sort()).toEqual(
       (
         [
+          'handle-sort',
           'handle-walk',
           'instagram-walk',
           'past-the-end',
