@@ -39,7 +39,10 @@ const YARN = 'yarn@1.22.22';
 let tools: string;
 /**
  * The machine's global npm configuration (its CA file, proxy, registry), which any user's npm
- * reads: moving npm's prefix (below) would move where npm looks for it.
+ * reads: moving npm's prefix (below) would move where npm looks for it. Asked without this run's
+ * npm variables: under `pnpm test`, npm answers pnpm's own rc file, and a user's npm reading that
+ * instead lost the machine's CA file (SELF_SIGNED_CERT_IN_CHAIN through the registry's proxy, on
+ * the one install that fetches a package from it: yarn, on a machine that has not cached it).
  */
 let globalNpmrc: string;
 
@@ -50,7 +53,7 @@ beforeAll(async () => {
   t = await createTestApp({ downloadsRoot: DOWNLOADS, publicUrl: baseUrl });
   await t.app.listen({ port, host: '127.0.0.1' });
   work = await mkdtemp(path.join(tmpdir(), 'coinsight-downloads-'));
-  globalNpmrc = (await run('npm', ['config', 'get', 'globalconfig'])).stdout.trim();
+  globalNpmrc = (await run('npm', ['config', 'get', 'globalconfig'], { env: withoutWorkspaceVariables() })).stdout.trim();
   tools = path.join(work, 'tools');
   await mkdir(tools);
   const { packageManager } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { packageManager: string };
@@ -73,19 +76,22 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
+/** This process's environment without the variables of this workspace, of its package managers and of pip's configuration here. */
+const withoutWorkspaceVariables = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(npm_|PNPM|PIP_FIND_LINKS|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|COINSIGHT_|TURBO|VITEST|NODE_OPTIONS)/i.test(name),
+    ),
+  );
+
 /**
  * A clean environment for a user's shell: no variable of this workspace or of pip's configuration on
  * this machine, npm's global prefix in `folder` (for `npm install -g`) with the machine's global
  * npm configuration still read, quiet npm, the server's address and the public test key.
  */
 function userEnv(folder: string, extraPath: string[] = []): NodeJS.ProcessEnv {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) => !/^(npm_|PNPM|PIP_FIND_LINKS|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|COINSIGHT_|TURBO|VITEST|NODE_OPTIONS)/i.test(name),
-    ),
-  );
   return {
-    ...inherited,
+    ...withoutWorkspaceVariables(),
     PATH: [...extraPath, path.join(folder, 'global/bin'), tools, process.env.PATH ?? ''].join(path.delimiter),
     npm_config_prefix: path.join(folder, 'global'),
     npm_config_globalconfig: globalNpmrc,
@@ -140,9 +146,7 @@ const REGISTRY_HICCUP = /request to https:\/\/registry\.\S+ failed|ECONNRESET|ET
 
 /**
  * Runs a user's command. An install that failed to reach the registry is tried again, three tries
- * in all, five seconds apart: installs are idempotent, and once a CI run's first `npx -y yarn@…`
- * was refused by the registry's proxy (SELF_SIGNED_CERT_IN_CHAIN) where the same command passed
- * before and after.
+ * in all, five seconds apart: installs are idempotent, and the registry is a network away.
  */
 async function sh(command: string, cwd: string, env: NodeJS.ProcessEnv, tries = 3): Promise<string> {
   try {
