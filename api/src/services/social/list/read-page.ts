@@ -132,13 +132,13 @@ async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<Post
       return pageOf(f, [], measured.counted ?? 0);
     case 'sort-matches':
     case 'handle-sort':
-      return countedPage(read, statements.sortedIds(db, f).as('page'), db);
+      return countedPage(read, db, statements.sortedIds(db, f).as('page'));
     case 'walk-sort-index':
-      return countedPage(read, statements.walkedIds(db, f).as('page'));
+      return countedPage(read, db, statements.walkedIds(db, f).as('page'));
     case 'instagram-walk':
-      return countedPage(read, statements.instagramWalkIds(db, f).as('page'));
+      return countedPage(read, db, statements.instagramWalkIds(db, f).as('page'));
     case 'handle-walk':
-      return countedPage(read, statements.handleWalkIds(db, f, statements.authorBitmap(f.authorIds ?? [])).as('page'), db);
+      return countedPage(read, db, statements.handleWalkIds(db, f, statements.authorBitmap(f.authorIds ?? [])).as('page'));
   }
 }
 
@@ -152,9 +152,10 @@ async function pageTotalledBy(db: Source, f: ListFacts, pageIds: statements.Page
 /**
  * A page of counted matches: the count is the total up to the cap; past it a short last page
  * tells the exact total by its position, and any other page's total is the planner's estimate,
- * flagged `totalIsEstimate`. The rows are read where the page's ids are (`db`).
+ * flagged `totalIsEstimate`. The rows are read where the page's ids are (`db`, the strategy's pool:
+ * named at every call, so a strategy on generic plans cannot read its rows on the other).
  */
-async function countedPage(read: ListRead, pageIds: statements.PageIds, db = read.db) {
+async function countedPage(read: ListRead, db: Source, pageIds: statements.PageIds) {
   const { f, measured } = read;
   const rows = await statements.pageRows(db, f, pageIds);
   const counted = measured.counted ?? 0;
