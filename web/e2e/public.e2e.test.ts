@@ -113,8 +113,10 @@ describe('public pages in Chromium', () => {
   it('reaches every post from the blog index through Read More', async () => {
     const { page } = e2e;
     await page.goto(url('/blog'), { waitUntil: 'networkidle' });
+    // The page's code arrives as a chunk of its own: the network can be idle before it has rendered.
+    await expectHeading(page, 'Blog');
     const links = page.getByRole('link', { name: /^Read More/ });
-    expect(await links.count()).toBe(4);
+    await expect.poll(() => links.count()).toBe(4);
     await page.getByRole('link', { name: /^Read More\W+Getting started with the Coinsight API$/ }).click();
     await expectHeading(page, 'Getting started with the Coinsight API');
     await page.getByRole('heading', { level: 2, name: '2. Authenticate every request' }).waitFor();
@@ -127,7 +129,7 @@ describe('landing page behaviour', () => {
     await page.goto(url('/'), { waitUntil: 'networkidle' });
     const faq = page.locator('section', { has: page.getByRole('heading', { name: 'Frequently asked questions' }) });
     const questions = faq.getByRole('button');
-    expect(await questions.count()).toBe(5);
+    await expect.poll(() => questions.count()).toBe(5);
     const first = questions.nth(0);
     const second = questions.nth(1);
     const answer = (button: typeof first) => button.getAttribute('aria-controls').then((id) => page.locator(`[id="${id}"]`));
