@@ -75,9 +75,27 @@ describe('the list planner: facts and measurements → strategy', () => {
       { measure: 'platformTotal' },
     ],
     [
-      'a range walked away from (fewest retweets first)',
+      'a range walked away from (fewest retweets first), before the walk is placed on the sample',
       { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc' },
       { counted: past, planned: 4_000, platformTotal: twitter },
+      { measure: 'walkLength' },
+    ],
+    [
+      'the same without a sample: sorted, its matches being fewer than the posts a walk may pass',
+      { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc' },
+      { counted: past, planned: 4_000, platformTotal: twitter, walkLength: null },
+      { strategy: 'sort-matches' },
+    ],
+    [
+      'the same when the sample places the page within a short walk',
+      { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc' },
+      { counted: past, planned: 4_000, platformTotal: twitter, walkLength: 3_000 },
+      { strategy: 'walk-sort-index' },
+    ],
+    [
+      'the same when the sample places the page past the sorting of every match',
+      { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc' },
+      { counted: past, planned: 4_000, platformTotal: twitter, walkLength: 400_000 },
       { strategy: 'sort-matches' },
     ],
     [
@@ -138,6 +156,11 @@ describe('whether a counter range past the cap is walked', () => {
   });
   it('walks away from a range that most posts match: the posts passed are fewer than the matches', () => {
     expect(pageByWalking(order('retweets', 'asc', likesFloor), 400_000, twitter)).toBe(true);
+  });
+  it("walks away from a range when the sample's walk costs less than sorting the matches", () => {
+    expect(pageByWalking(order('retweets', 'asc', likesFloor), 4_000, twitter, 4_999)).toBe(true);
+    expect(pageByWalking(order('retweets', 'asc', likesFloor), 4_000, twitter, 5_000)).toBe(false);
+    expect(pageByWalking(order('retweets', 'asc', likesFloor), 400_000, twitter, Number.POSITIVE_INFINITY)).toBe(false);
   });
 });
 

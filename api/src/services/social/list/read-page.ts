@@ -17,6 +17,7 @@ import {
 import { listFactsOf, matchesKey, type ListFacts } from './facts.js';
 import { containsNothing, resolveContains } from './resolve.js';
 import * as statements from './statements.js';
+import { COUNTER_SAMPLE_ROWS, sampleChecks, walkLength, type CounterSample } from './walk-length.js';
 
 type Source = QueryCreator<Database>;
 
@@ -72,6 +73,7 @@ async function measure(read: ListRead, what: ListMeasure): Promise<void> {
   const { db, f, measured } = read;
   if (what === 'count') measured.counted = await countMatches(read);
   else if (what === 'estimate') measured.planned = await estimate(read);
+  else if (what === 'walkLength') measured.walkLength = estimateWalk(read);
   else
     measured.platformTotal = Number(
       (await platformTotal(read))?.n ?? (await statements.rollupTotal(db, { platform: f.platform }).executeTakeFirst())?.n ?? 0,
@@ -105,6 +107,33 @@ async function estimate({ deps, db, f }: ListRead): Promise<number> {
   };
   const key = matchesKey(f);
   return (key ? await deps.facts.get(`list-estimate:${key}`, plan) : await plan()).n;
+}
+
+/**
+ * The walk's length on the platform's sample (list/walk-length.ts), or null while there is none:
+ * a missing or expired sample is read in the background (about COUNTER_SAMPLE_ROWS rows, one
+ * statement), so no request waits on it, and kept in the fact cache for its lifetime.
+ */
+function estimateWalk({ deps, f, measured }: ListRead): number | null {
+  if (!sampleChecks(f) || !measured.platformTotal) return null;
+  const key = `list-counter-sample:${f.platform}`;
+  const sample = deps.facts.known<CounterSample>(key);
+  if (sample) return walkLength(sample, f);
+  // A failed read leaves the old rule in place; the next page asks again.
+  void loadCounterSample(deps, { platform: f.platform, platformTotal: measured.platformTotal }).catch(() => undefined);
+  return null;
+}
+
+/** The platform's sample, read once per fact lifetime (concurrent asks share one read). */
+export function loadCounterSample(
+  deps: SocialDeps,
+  { platform, platformTotal }: { platform: SocialPlatform; platformTotal: number },
+): Promise<CounterSample> {
+  return deps.facts.get(`list-counter-sample:${platform}`, async () => {
+    const percent = Math.min(100, (100 * COUNTER_SAMPLE_ROWS) / Math.max(platformTotal, 1));
+    const posts = await statements.counterSample(deps.readDb, platform, Number(percent.toPrecision(3)));
+    return { fraction: posts.length / Math.max(platformTotal, 1), posts, sorted: new Map() };
+  });
 }
 
 /** The platform's post count from the rollups, held in the read cache (undefined without one). */

@@ -1,8 +1,9 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
-import { sql, type AliasedExpression, type ExpressionBuilder, type QueryCreator } from 'kysely';
+import { sql, type AliasedExpression, type ExpressionBuilder, type Kysely, type QueryCreator } from 'kysely';
 import { POST_COLUMNS } from '../post-shapes.js';
 import type { ListFacts } from './facts.js';
+import type { SampledPost } from './walk-length.js';
 
 // The statements of the list strategies (list/choose.ts), each built from the facts alone.
 type Source = QueryCreator<Database>;
@@ -278,4 +279,35 @@ export async function plannedRows(query: { explain: (format: 'json') => Promise<
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
   return Number(Number(parsed[0].Plan['Plan Rows']).toPrecision(2));
+}
+
+/**
+ * About `percent` of the platform's shared posts, sampled by whole pages (TABLESAMPLE SYSTEM: the
+ * pages read are the sample, so its cost is the sample's size, not the platform's), with what a
+ * walk index holds of each.
+ */
+export async function counterSample(db: Kysely<Database>, platform: ListFacts['platform'], percent: number): Promise<SampledPost[]> {
+  const { rows } = await sql<{
+    id: number | string;
+    created_at: Date;
+    author_id: number | string;
+    likes: number | null;
+    comments: number | null;
+    shares: number | null;
+    views: number | null;
+    replies: number | null;
+    retweets: number | null;
+  }>`select id, created_at, author_id, likes, comments, shares, views, replies, retweets
+     from posts tablesample system (${sql.lit(percent)}) where platform = ${platform}`.execute(db);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    createdAt: new Date(row.created_at).getTime(),
+    authorId: Number(row.author_id),
+    likes: row.likes,
+    comments: row.comments,
+    shares: row.shares,
+    views: row.views,
+    replies: row.replies,
+    retweets: row.retweets,
+  }));
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import type { ListStrategy } from './choose.js';
 import { listFactsOf, type ListFacts } from './facts.js';
-import { planListPage, readListPage } from './read-page.js';
+import { loadCounterSample, planListPage, readListPage } from './read-page.js';
 
 // Each list strategy against the plainest query that states what a page is: every match, sorted
 // by the column then the id, cut at the page; its total counted. A strategy may only be faster.
@@ -110,10 +110,11 @@ async function reference(f: ListFacts): Promise<{ ids: number[]; total: number }
   return { ids: rows.slice(f.offset, f.offset + f.limit).map((row) => Number(row.id)), total: rows.length };
 }
 
-async function check(platform: SocialPlatform, raw: Record<string, string | number>, seen: Set<ListStrategy>) {
+const freshDeps = () => ({ db: t.app.db, readDb: t.app.db, genericDb: t.app.genericDb, facts: createFactCache(), now: () => new Date() });
+
+async function check(platform: SocialPlatform, raw: Record<string, string | number>, seen: Set<ListStrategy>, deps = freshDeps()) {
   const query = listQuerySchema(platform).parse(raw) as ListQuery<SocialPlatform>;
   const input = { scope: { dataset: 'shared' } as const, platform, query };
-  const deps = { db: t.app.db, readDb: t.app.db, genericDb: t.app.genericDb, facts: createFactCache(), now: () => new Date() };
   const { strategy } = await planListPage(deps, input);
   seen.add(strategy);
   const page = await readListPage(deps, input);
@@ -194,4 +195,35 @@ describe(`each list strategy answers what the plain query answers (${process.env
         .sort(),
     );
   }, 600_000);
+});
+
+describe(`a page walked away from its ranges, with the platform's sample at hand (${process.env.TEST_DB})`, () => {
+  it('walks or sorts as the sample places the walk, with the same rows and totals either way', async () => {
+    const deps = freshDeps();
+    const instagram = await t.app.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('platform', '=', 'instagram')
+      .executeTakeFirstOrThrow();
+    const sample = await loadCounterSample(deps, { platform: 'instagram', platformTotal: Number(instagram.n) });
+    expect(sample.posts.length).toBeGreaterThan(0);
+    const seen = new Set<ListStrategy>();
+    for (const minComments of [2, 5, 10, 20, 50])
+      for (const [sortBy, sortOrder, page] of [
+        ['likes', 'asc', 2],
+        ['likes', 'desc', 1],
+      ] as const)
+        await check('instagram', { minComments, sortBy, sortOrder, page }, seen, deps);
+    // Past the cap and walked away from, the choice was made on the sample.
+    const platform = 'instagram' as SocialPlatform;
+    const query = listQuerySchema(platform).parse({
+      minComments: 2,
+      sortBy: 'likes',
+      sortOrder: 'asc',
+      page: 2,
+    }) as ListQuery<SocialPlatform>;
+    const { read } = await planListPage(deps, { scope: { dataset: 'shared' }, platform, query });
+    expect(read.measured.counted).toBeGreaterThan(LIST_COUNT_CAP);
+    expect(typeof read.measured.walkLength).toBe('number');
+  }, 120_000);
 });

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { ListFacts } from './facts.js';
+import { walkLength, type CounterSample, type SampledPost } from './walk-length.js';
+
+const facts = (over: Partial<ListFacts>): ListFacts => ({
+  platform: 'twitter',
+  scope: { dataset: 'shared' },
+  ranges: [],
+  sortBy: 'retweets',
+  sortOrder: 'asc',
+  page: 1,
+  limit: 25,
+  offset: 0,
+  ...over,
+});
+
+// 1,000 sampled posts of 100,000 (1%): post i has i retweets and i likes, so counters follow one another.
+const posts: SampledPost[] = Array.from({ length: 1_000 }, (_, i) => ({
+  id: i + 1,
+  createdAt: Date.UTC(2026, 10, 1) + i * 60_000,
+  authorId: i % 10,
+  likes: i,
+  comments: null,
+  shares: null,
+  views: 1_000 - i,
+  replies: 0,
+  retweets: i,
+}));
+const sample = (): CounterSample => ({ fraction: 0.01, posts, sorted: new Map() });
+
+describe("a walk's length placed on a sample of the platform's posts", () => {
+  it('walking away from a floor passes the posts below it first', () => {
+    // Fewest retweets first, likes ≥ 900: the first match is the sample's 901st post, 90,100 posts into the platform.
+    expect(walkLength(sample(), facts({ ranges: [{ counter: 'likes', op: '>=', value: 900 }] }))).toBe(90_100);
+  });
+  it('walking toward it meets the matches at once, and a deeper page walks further', () => {
+    const floor = [{ counter: 'likes', op: '>=', value: 900 }] as const;
+    expect(walkLength(sample(), facts({ ranges: floor, sortOrder: 'desc' }))).toBe(100);
+    // Page 9 of 25: the 225th match, the sample's 3rd (⌈225 × 1%⌉).
+    expect(walkLength(sample(), facts({ ranges: floor, sortOrder: 'desc', page: 9, offset: 200 }))).toBe(300);
+  });
+  it('checks the dates and the authors on the sampled posts too', () => {
+    const ranges = [{ counter: 'views', op: '<=', value: 500 }] as const;
+    expect(walkLength(sample(), facts({ ranges }))).toBe(50_100);
+    expect(walkLength(sample(), facts({ ranges, authorIds: [3] }))).toBe(50_400);
+    expect(walkLength(sample(), facts({ ranges, startDate: new Date(Date.UTC(2026, 10, 1) + 700 * 60_000) }))).toBe(70_100);
+  });
+  it('is unbounded when the sample holds too few matches', () => {
+    expect(walkLength(sample(), facts({ ranges: [{ counter: 'likes', op: '>=', value: 5_000 }] }))).toBe(Number.POSITIVE_INFINITY);
+  });
+});
