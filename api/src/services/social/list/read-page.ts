@@ -116,20 +116,22 @@ async function estimate({ deps, db, f }: ListRead): Promise<number> {
  */
 function estimateWalk({ deps, f, measured }: ListRead): number | null {
   if (!sampleChecks(f) || !measured.platformTotal) return null;
-  const key = `list-counter-sample:${f.platform}`;
-  const sample = deps.facts.known<CounterSample>(key);
+  const sample = deps.facts.known<CounterSample>(sampleKey(f.platform));
   if (sample) return walkLength(sample, f);
   // A failed read leaves the old rule in place; the next page asks again.
   void loadCounterSample(deps, { platform: f.platform, platformTotal: measured.platformTotal }).catch(() => undefined);
   return null;
 }
 
+/** The fact cache's key of a platform's sample. */
+const sampleKey = (platform: SocialPlatform) => `list-counter-sample:${platform}`;
+
 /** The platform's sample, read once per fact lifetime (concurrent asks share one read). */
 export function loadCounterSample(
   deps: SocialDeps,
   { platform, platformTotal }: { platform: SocialPlatform; platformTotal: number },
 ): Promise<CounterSample> {
-  return deps.facts.get(`list-counter-sample:${platform}`, async () => {
+  return deps.facts.get(sampleKey(platform), async () => {
     const percent = Math.min(100, (100 * COUNTER_SAMPLE_ROWS) / Math.max(platformTotal, 1));
     const posts = await statements.counterSample(deps.readDb, platform, Number(percent.toPrecision(3)));
     return { fraction: posts.length / Math.max(platformTotal, 1), posts, sorted: new Map() };
