@@ -44,6 +44,18 @@ async function expectClean(page: Page, where: string): Promise<void> {
 
 const views = (page: Page) => page.getByRole('region', { name: 'Saved views' });
 
+/** Waits for a button of the saved views; if it never comes, the failure says what the region showed. */
+async function shown(page: Page, button: string): Promise<void> {
+  try {
+    await views(page).getByRole('button', { name: button }).waitFor();
+  } catch (error) {
+    const text = await views(page)
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(the region is gone)');
+    throw new Error(`No button "${button}" in the saved views, which show:\n${text}`, { cause: error });
+  }
+}
+
 describe('saved views shared with a team in Chromium', () => {
   it('an owner shares a view with the team; a member on a phone sees it marked with the team and applies it', async () => {
     const tag = Date.now().toString(36);
@@ -53,8 +65,13 @@ describe('saved views shared with a team in Chromium', () => {
 
     const page = await e2e.open({ token: owner.token });
     await page.goto(e2e.url('/social/twitter?coin=btc&sortBy=likes&sortOrder=asc&hide=views'), { waitUntil: 'networkidle' });
+    // The list of views has loaded (the network can go idle before the page's chunk renders).
+    await views(page).getByText('No saved views yet').waitFor();
     await views(page).getByLabel('Name this view').fill('BTC by likes');
+    expect(await views(page).getByLabel('Name this view').inputValue()).toBe('BTC by likes');
     await views(page).getByRole('button', { name: 'Save view' }).click();
+    await shown(page, 'Apply view BTC by likes');
+    await shown(page, 'Share view BTC by likes with a team');
     await views(page).getByRole('button', { name: 'Share view BTC by likes with a team' }).click();
     expect(await views(page).getByLabel('Share BTC by likes with').inputValue()).toMatch(/^team_/);
     await expectClean(page, 'the share form at 1280 px');
