@@ -165,7 +165,7 @@ async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<Post
     case 'handle-sort':
       return countedPage(read, db, statements.sortedIds(db, f).as('page'));
     case 'walk-sort-index':
-      return countedPage(read, db, statements.walkedIds(db, f).as('page'));
+      return countedPage(read, db, statements.walkSortIndexIds(db, f).as('page'));
     case 'instagram-walk':
       return countedPage(read, db, statements.instagramWalkIds(db, f).as('page'));
     case 'handle-walk':

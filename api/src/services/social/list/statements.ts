@@ -93,6 +93,53 @@ export const walkedIds = (db: Source, f: ListFacts) =>
     .limit(f.limit)
     .offset(f.offset);
 
+/**
+ * `walk-sort-index`'s page when a handle is among the filters: the sort's index walked in its
+ * order and each entry checked on the way against the filters, which that index includes (the
+ * time, the author, every counter; on Instagram's own indexes the media type and the place), so
+ * no row is read until the page's. OFFSET 0 keeps the walk a query of its own. Planned around the
+ * filters, PostgreSQL weighs a handle's authors as independent of the rest and misjudges the
+ * matches: "239 authors and replies at least 25" at 284 posts where 3,345 match, so it read
+ * 36,000 entries of the replies index to sort them (7.1 ms) where the walk by time meets the page
+ * in about 7,600 (2.1 ms). Measured on the combined filters' draws at 1,000,000 posts (three
+ * seeds, about 35 such pages each): 26–45% less database time. Without a handle the planner's
+ * own plan is kept (`walkedIds`): there the fence cost 14–30% more, each entry passing through
+ * the subquery instead of being tested in the index scan. A range on the sort's counter and,
+ * sorted by time, the dates bound the walk itself. A coin is in none of these indexes.
+ */
+export function walkSortIndexIds(db: Source, f: ListFacts) {
+  if (f.coin || !(f.authorIds || f.username)) return walkedIds(db, f);
+  const byTime = f.sortBy === 'created_at';
+  const bounding = f.ranges.filter((range) => range.counter === f.sortBy);
+  const checked = f.ranges.filter((range) => range.counter !== f.sortBy);
+  const ordered = bounding
+    .reduce((q, range) => q.where(`posts.${range.counter}`, range.op, range.value), db.selectFrom('posts'))
+    .select(['posts.id', 'posts.created_at', 'posts.author_id', `posts.${f.sortBy} as key`])
+    .select([...new Set(checked.map((range) => range.counter))].map((counter) => `posts.${counter}` as const))
+    .$if(!!f.mediaType || !!f.location, (q) => q.select(['posts.media_type', 'posts.location']))
+    .where('posts.platform', '=', f.platform)
+    .$if(byTime && !!f.startDate, (q) => q.where('posts.created_at', '>=', f.startDate!))
+    .$if(byTime && !!f.endDate, (q) => q.where('posts.created_at', '<=', f.endDate!))
+    .orderBy(`posts.${f.sortBy}`, f.sortOrder)
+    .orderBy('posts.id', f.sortOrder)
+    .offset(0);
+  let walk = checked.reduce(
+    (q, range) => q.where(`w.${range.counter}`, range.op, range.value),
+    db.selectFrom(ordered.as('w')).select(['w.id', 'w.created_at']),
+  );
+  if (f.authorIds) walk = walk.where(sql<boolean>`w.author_id = any(${f.authorIds}::int8[])`);
+  else if (f.username) {
+    const handle = handleOf(f.platform, f.username);
+    walk = walk.where('w.author_id', 'in', (eb) => eb.selectFrom('authors').select('authors.id').where(handle));
+  }
+  if (!byTime && f.startDate) walk = walk.where('w.created_at', '>=', f.startDate);
+  if (!byTime && f.endDate) walk = walk.where('w.created_at', '<=', f.endDate);
+  if (f.mediaType) walk = walk.where('w.media_type', '=', f.mediaType);
+  if (f.places) walk = walk.where(sql<boolean>`lower(w.location) = any(${f.places}::text[])`);
+  else if (f.location) walk = walk.where(sql`lower(w.location)`, 'like', likePattern(f.location));
+  return walk.orderBy('w.key', f.sortOrder).orderBy('w.id', f.sortOrder).limit(f.limit).offset(f.offset);
+}
+
 /** The page's ids: every match read through the filters' indexes, then sorted. */
 export const sortedIds = (db: Source, f: ListFacts) =>
   db

@@ -177,6 +177,41 @@ describe(`each list strategy answers what the plain query answers (${process.env
         for (const page of [1, 6]) await check('instagram', { username: 'a', ...extra, sortBy, sortOrder, page }, seen);
       }
     }
+    // A handle with a counter range past the cap: the sort's index walked with the handle and the
+    // other filters checked on each entry (walkSortIndexIds), the range on the sort's counter and,
+    // by time, the window bounding the walk; with Instagram's media type and place too.
+    const walked = new Set<ListStrategy>();
+    // A letter whose handles are past the cap and yet leave out some of Instagram's posts, so that the
+    // handle's test on each entry decides rows.
+    const instagramFacts = (username: string) =>
+      listFactsOf(
+        { dataset: 'shared' },
+        'instagram',
+        listQuerySchema('instagram').parse({ username, minLikes: 1 }) as ListQuery<'instagram'>,
+      );
+    const everyPost = (await reference(instagramFacts(''))).total;
+    let letter: string | undefined;
+    for (const candidate of 'etionrsluhmcdkgbpy') {
+      const { total } = await reference(instagramFacts(candidate));
+      if (total > LIST_COUNT_CAP && total < everyPost * 0.8) {
+        letter = candidate;
+        break;
+      }
+    }
+    expect(letter, 'a letter whose handles have more than the cap and fewer than every post').toBeDefined();
+    for (const [sortBy, sortOrder] of [
+      ['created_at', 'desc'],
+      ['created_at', 'asc'],
+      ['likes', 'asc'],
+      ['comments', 'desc'],
+    ] as const) {
+      for (const extra of [{}, window, { mediaType: 'image' }, { location: 'o' }] as Record<string, string>[]) {
+        await check('instagram', { username: letter!, minLikes: 1, ...extra, sortBy, sortOrder, page: 3, limit: 10 }, walked);
+      }
+    }
+    await check('twitter', { username: 'a', minLikes: 1, maxLikes: 100000, sortBy: 'views', sortOrder: 'desc', page: 2 }, walked);
+    expect(walked).toContain('walk-sort-index');
+    for (const strategy of walked) seen.add(strategy);
     expect([...seen].sort()).toEqual(
       (
         [
