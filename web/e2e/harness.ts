@@ -106,6 +106,9 @@ const NOISE = [
   /^request failed: GET \S+\/trpc\/market\.live\S* \(net::ERR_ABORTED\)$/,
   // The task lists poll every few seconds while a task waits or runs; leaving the page ends a poll in flight.
   /^request failed: GET \S+\/trpc\/(?:tasks\.list|teams\.tasks)\S* \(net::ERR_ABORTED\)$/,
+  // The header asks the unread notifications' count on every page (and polls it); on a loaded
+  // machine the next page can come before the answer, and Chromium drops the request.
+  /^request failed: GET \S+\/trpc\/alerts\.notifications\.unreadCount\S* \(net::ERR_ABORTED\)$/,
 ];
 
 interface TestState {
