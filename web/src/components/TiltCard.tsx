@@ -23,6 +23,9 @@ export function TiltCard({ children, className }: TiltCardProps) {
   const ref = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const [active, setActive] = useState(false);
+  // Read by the sway's timer: a tick already queued when the pointer arrives must not undo the lean
+  // before the re-render stops the timer (seen on a loaded machine).
+  const following = useRef(false);
   const [visible, setVisible] = useState(true);
 
   const setTilt = (x: number, y: number) => {
@@ -47,6 +50,7 @@ export function TiltCard({ children, className }: TiltCardProps) {
     if (reducedMotion || active || !visible) return;
     let step = 0;
     const timer = window.setInterval(() => {
+      if (following.current) return;
       step += 1;
       const seconds = (step * IDLE_SWAY_INTERVAL_MS) / 1000;
       setTilt(Math.sin(seconds * 0.9) * SWAY_DEG, Math.cos(seconds * 0.7) * SWAY_DEG);
@@ -69,9 +73,12 @@ export function TiltCard({ children, className }: TiltCardProps) {
   };
 
   const start = () => {
-    if (!reducedMotion) setActive(true);
+    if (reducedMotion) return;
+    following.current = true;
+    setActive(true);
   };
   const end = () => {
+    following.current = false;
     setActive(false);
     setTilt(0, 0);
   };
