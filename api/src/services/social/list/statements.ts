@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
 import { sql, type AliasedExpression, type ExpressionBuilder, type Kysely, type QueryCreator } from 'kysely';
 import { POST_COLUMNS } from '../post-shapes.js';
-import type { ListFacts } from './facts.js';
+import type { CounterRange, ListFacts } from './facts.js';
 import type { SampledPost } from './walk-length.js';
 
 // The statements of the list strategies (list/choose.ts), each built from the facts alone.
@@ -109,35 +109,49 @@ export const walkedIds = (db: Source, f: ListFacts) =>
  */
 export function walkSortIndexIds(db: Source, f: ListFacts) {
   if (f.coin || !(f.authorIds || f.username)) return walkedIds(db, f);
-  const byTime = f.sortBy === 'created_at';
   const bounding = f.ranges.filter((range) => range.counter === f.sortBy);
   const checked = f.ranges.filter((range) => range.counter !== f.sortBy);
-  const ordered = bounding
-    .reduce((q, range) => q.where(`posts.${range.counter}`, range.op, range.value), db.selectFrom('posts'))
-    .select(['posts.id', 'posts.created_at', 'posts.author_id', `posts.${f.sortBy} as key`])
-    .select([...new Set(checked.map((range) => range.counter))].map((counter) => `posts.${counter}` as const))
-    .$if(!!f.mediaType || !!f.location, (q) => q.select(['posts.media_type', 'posts.location']))
-    .where('posts.platform', '=', f.platform)
-    .$if(byTime && !!f.startDate, (q) => q.where('posts.created_at', '>=', f.startDate!))
-    .$if(byTime && !!f.endDate, (q) => q.where('posts.created_at', '<=', f.endDate!))
-    .orderBy(`posts.${f.sortBy}`, f.sortOrder)
-    .orderBy('posts.id', f.sortOrder)
-    .offset(0);
-  let walk = checked.reduce(
-    (q, range) => q.where(`w.${range.counter}`, range.op, range.value),
-    db.selectFrom(ordered.as('w')).select(['w.id', 'w.created_at']),
-  );
+  const columns: WalkColumn[] = ['author_id', ...new Set(checked.map((range) => range.counter))];
+  if (f.mediaType || f.location) columns.push('media_type', 'location');
+  let walk = checked.reduce((q, range) => q.where(`w.${range.counter}`, range.op, range.value), sortIndexWalk(db, f, columns, bounding));
   if (f.authorIds) walk = walk.where(sql<boolean>`w.author_id = any(${f.authorIds}::int8[])`);
   else if (f.username) {
     const handle = handleOf(f.platform, f.username);
     walk = walk.where('w.author_id', 'in', (eb) => eb.selectFrom('authors').select('authors.id').where(handle));
   }
-  if (!byTime && f.startDate) walk = walk.where('w.created_at', '>=', f.startDate);
-  if (!byTime && f.endDate) walk = walk.where('w.created_at', '<=', f.endDate);
   if (f.mediaType) walk = walk.where('w.media_type', '=', f.mediaType);
   if (f.places) walk = walk.where(sql<boolean>`lower(w.location) = any(${f.places}::text[])`);
   else if (f.location) walk = walk.where(sql`lower(w.location)`, 'like', likePattern(f.location));
   return walk.orderBy('w.key', f.sortOrder).orderBy('w.id', f.sortOrder).limit(f.limit).offset(f.offset);
+}
+
+/** Columns a fenced walk carries out of the sort's index for its checks (each index includes those its walks read). */
+type WalkColumn = 'author_id' | 'media_type' | 'location' | CounterRange['counter'];
+
+/**
+ * The fenced walks' common part: the sort's index walked in its order as a query of its own
+ * (OFFSET 0, so the checks on `w` are made entry by entry, not planned around), carrying the id,
+ * the time, the sort's value as `key` and `columns`. Sorted by time the dates bound the walk, and
+ * so do `bounding` ranges on the sort's counter; sorted by a counter the dates are checked.
+ */
+function sortIndexWalk(db: Source, f: ListFacts, columns: readonly WalkColumn[], bounding: readonly CounterRange[] = []) {
+  const byTime = f.sortBy === 'created_at';
+  const { startDate, endDate } = f;
+  const ordered = bounding
+    .reduce((q, range) => q.where(`posts.${range.counter}`, range.op, range.value), db.selectFrom('posts'))
+    .select(['posts.id', 'posts.created_at', `posts.${f.sortBy} as key`])
+    .select(columns.map((column) => `posts.${column}` as const))
+    .where('posts.platform', '=', f.platform)
+    .$if(byTime && !!startDate, (q) => q.where('posts.created_at', '>=', startDate!))
+    .$if(byTime && !!endDate, (q) => q.where('posts.created_at', '<=', endDate!))
+    .orderBy(`posts.${f.sortBy}`, f.sortOrder)
+    .orderBy('posts.id', f.sortOrder)
+    .offset(0);
+  return db
+    .selectFrom(ordered.as('w'))
+    .select(['w.id', 'w.created_at'])
+    .$if(!byTime && !!startDate, (q) => q.where('w.created_at', '>=', startDate!))
+    .$if(!byTime && !!endDate, (q) => q.where('w.created_at', '<=', endDate!));
 }
 
 /** The page's ids: every match read through the filters' indexes, then sorted. */
@@ -165,14 +179,7 @@ export const sortedIds = (db: Source, f: ListFacts) =>
  * are at least 1,001 of the platform's posts, so the walk is bounded.
  */
 export function instagramWalkIds(db: Source, f: ListFacts) {
-  const ordered = db
-    .selectFrom('posts')
-    .select(['posts.id', 'posts.created_at', 'posts.media_type', 'posts.location', `posts.${f.sortBy} as key`])
-    .where('posts.platform', '=', f.platform)
-    .orderBy(`posts.${f.sortBy}`, f.sortOrder)
-    .orderBy('posts.id', f.sortOrder)
-    .offset(0);
-  let walk = db.selectFrom(ordered.as('w')).select(['w.id', 'w.created_at']);
+  let walk = sortIndexWalk(db, f, ['media_type', 'location']);
   if (f.mediaType) walk = walk.where('w.media_type', '=', f.mediaType);
   if (f.location) walk = walk.where(sql`lower(w.location)`, 'like', likePattern(f.location));
   // The walk's own order, stated: PostgreSQL keeps it from the ordered subquery without sorting.
@@ -205,25 +212,10 @@ export function authorBitmap(ids: readonly number[]): AuthorBitmap {
  * the matches are at least 1,001 of the platform's posts, so the walk is bounded.
  */
 export function handleWalkIds(db: Source, f: ListFacts, { low, high, bits }: AuthorBitmap) {
-  const byTime = f.sortBy === 'created_at';
-  const { startDate, endDate } = f;
-  const ordered = db
-    .selectFrom('posts')
-    .select(['posts.id', 'posts.created_at', 'posts.author_id', `posts.${f.sortBy} as key`])
-    .where('posts.platform', '=', f.platform)
-    .$if(byTime && !!startDate, (q) => q.where('posts.created_at', '>=', startDate!))
-    .$if(byTime && !!endDate, (q) => q.where('posts.created_at', '<=', endDate!))
-    .orderBy(`posts.${f.sortBy}`, f.sortOrder)
-    .orderBy('posts.id', f.sortOrder)
-    .offset(0);
-  return db
-    .selectFrom(ordered.as('w'))
-    .select(['w.id', 'w.created_at'])
+  return sortIndexWalk(db, f, ['author_id'])
     .where('w.author_id', '>=', low)
     .where('w.author_id', '<=', high)
     .where(sql<number>`get_bit(${bits}::bytea, (w.author_id - ${low})::int4)`, '=', 1)
-    .$if(!byTime && !!startDate, (q) => q.where('w.created_at', '>=', startDate!))
-    .$if(!byTime && !!endDate, (q) => q.where('w.created_at', '<=', endDate!))
     .orderBy('w.key', f.sortOrder)
     .orderBy('w.id', f.sortOrder)
     .limit(f.limit)

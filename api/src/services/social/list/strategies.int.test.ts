@@ -95,6 +95,14 @@ function draw(r: () => number): { platform: SocialPlatform; query: Record<string
   return { platform, query };
 }
 
+/** Each of Instagram's walked sorts, in both directions between them: what the handle's walks are checked in. */
+const INSTAGRAM_SORTS = [
+  ['created_at', 'desc'],
+  ['created_at', 'asc'],
+  ['likes', 'asc'],
+  ['comments', 'desc'],
+] as const;
+
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The plain reference: every match sorted, then cut; and their count. */
@@ -167,12 +175,7 @@ describe(`each list strategy answers what the plain query answers (${process.env
     // A handle past the cap (Instagram's copies), named by its authors and walked with their bitmap: every sort's
     // direction, with a window (by time, its bounds start the walk; by a counter, checked on it).
     const window = { startDate: new Date(newest - 20 * 24 * HOUR).toISOString(), endDate: new Date(newest - 1).toISOString() };
-    for (const [sortBy, sortOrder] of [
-      ['created_at', 'desc'],
-      ['created_at', 'asc'],
-      ['likes', 'asc'],
-      ['comments', 'desc'],
-    ] as const) {
+    for (const [sortBy, sortOrder] of INSTAGRAM_SORTS) {
       for (const extra of [{}, window]) {
         for (const page of [1, 6]) await check('instagram', { username: 'a', ...extra, sortBy, sortOrder, page }, seen);
       }
@@ -199,12 +202,7 @@ describe(`each list strategy answers what the plain query answers (${process.env
       }
     }
     expect(letter, 'a letter whose handles have more than the cap and fewer than every post').toBeDefined();
-    for (const [sortBy, sortOrder] of [
-      ['created_at', 'desc'],
-      ['created_at', 'asc'],
-      ['likes', 'asc'],
-      ['comments', 'desc'],
-    ] as const) {
+    for (const [sortBy, sortOrder] of INSTAGRAM_SORTS) {
       for (const extra of [{}, window, { mediaType: 'image' }, { location: 'o' }] as Record<string, string>[]) {
         await check('instagram', { username: letter!, minLikes: 1, ...extra, sortBy, sortOrder, page: 3, limit: 10 }, walked);
       }
