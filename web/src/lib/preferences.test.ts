@@ -1,5 +1,5 @@
 import { DEFAULT_PREFERENCES, PREFERENCES_STORAGE_KEY, THEME_BOOT_SCRIPT } from '@coinsight/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatChange, formatCompact, formatCount, formatNumber, formatPrice, formatSentiment } from './formatNumber';
 import { formatPostDate, formatPostDay, formatPostTime, formatTime, utcTitle } from './formatTime';
 import { applyPreferences, currentPreferences, parseStoredPreferences, preferencesRevision } from './preferences';
@@ -68,7 +68,7 @@ describe('the preferences in force', () => {
     const run = () => new Function(THEME_BOOT_SCRIPT)() as void;
     document.documentElement.removeAttribute('data-theme');
     window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ ...DEFAULT_PREFERENCES, theme: 'dark' }));
-    window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
     run();
     expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
     window.localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ ...DEFAULT_PREFERENCES, theme: 'system' }));
