@@ -194,14 +194,20 @@ export function setupE2E(options: E2EOptions = {}): E2E {
 
   beforeAll(async () => {
     if (options.smtp) smtp = await startSmtpSink();
-    server = await startServer({ env: { ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) }, seededFrom: inject('seededDataDir') });
-    browser = await launchBrowser();
+    // Side by side: the server's start (seconds of module loading and opening its database) and Chromium's.
+    const [serverStart, browserStart] = await Promise.allSettled([
+      startServer({ env: { ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) }, seededFrom: inject('seededDataDir') }),
+      launchBrowser(),
+    ]);
+    if (serverStart.status === 'fulfilled') server = serverStart.value;
+    if (browserStart.status === 'fulfilled') browser = browserStart.value;
+    if (serverStart.status === 'rejected') throw serverStart.reason;
+    if (browserStart.status === 'rejected') throw browserStart.reason;
     if (options.signedIn) user = await signUp('e2euser');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await Promise.all([browser?.close(), server?.stop()]);
     await smtp?.close();
   });
 
