@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# `pnpm test`: the whole suite, as CI runs it. Two turbo runs, so a 2-core machine is not asked to
-# run jsdom, Chromium and both databases' integration suites at once: after the format check,
-# typecheck, lint, build and the unit and integration tests, two tasks at a time; then the browser tests alone
-# (three files at a time, vitest.e2e.config.ts);
-# then, given a PostgreSQL server, `pnpm bench --quick` (about 1.5 minutes on TEST_DATABASE_URL's server, database coinsight_bench_quick; realistic and hot-cache modes),
+# `pnpm test`: the whole suite, as CI runs it. After the format check and the build, two things
+# side by side: the browser tests (three files at a time, vitest.e2e.config.ts), which wait on
+# their pages more than they compute (alone they kept 2 cores about half busy), and the checks:
+# typecheck, lint and the unit and integration tests, two tasks at a time. Each alone left half
+# the machine idle; run one after the other they took 30 minutes of a CI run, side by side the
+# longer of the two (docs/architecture.md, "Tests").
+# Then, given a PostgreSQL server, `pnpm bench --quick` (about 1.5 minutes on TEST_DATABASE_URL's server, database coinsight_bench_quick; realistic and hot-cache modes),
 # which prints its table and fails on a broken case (connection errors, a 5xx other than a shed 503), never on speed.
 # Each run goes on past a failure, and the closing `Tests:` line is printed whatever happened;
 # the command fails when any task failed, with or without a test report.
@@ -32,9 +34,21 @@ turbo_run() {
   return "$status"
 }
 prettier --check . --log-level warn || failed+=('format check (run pnpm format)')
-turbo_run checks typecheck lint build test --concurrency=2 --continue=dependencies-successful ||
-  failed+=('typecheck, lint, build, unit and integration tests')
-turbo_run e2e e2e --continue=dependencies-successful || failed+=('browser tests')
+if turbo_run build build --concurrency=2; then
+  # `--only`: the builds are done, and a second turbo run restoring them from its cache would
+  # rewrite the files a running server is reading. The browser tests' lines go to their log, and
+  # from there to this output once they end, in one piece rather than interleaved with the checks'.
+  turbo_run e2e e2e --only >/dev/null &
+  e2e_pid=$!
+  turbo_run checks typecheck lint lint:circles test --only --concurrency=2 --continue ||
+    failed+=('typecheck, lint, unit and integration tests')
+  wait "$e2e_pid"
+  e2e_status=$?
+  cat .test-results/turbo-e2e.log
+  [[ $e2e_status -eq 0 ]] || failed+=('browser tests')
+else
+  failed+=('build (nothing else ran)')
+fi
 if [[ -n "${TEST_DATABASE_URL:-}${BENCH_DATABASE_URL:-}" ]]; then
   node bench/run.mjs --quick || failed+=('bench (pnpm bench --quick: a case had errors or 5xx answers)')
 else
