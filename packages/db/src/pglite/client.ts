@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
@@ -12,6 +13,17 @@ import {
 
 // Resolves to dist/pglite/worker.js both from src/ (tests) and from dist/ (runtime).
 const WORKER_FILE = fileURLToPath(new URL('../../dist/pglite/worker.js', import.meta.url));
+
+/**
+ * PGlite's engine (a 9 MB WebAssembly module), compiled once per process and handed to each
+ * database's worker: every worker compiling it again cost most of a new database's start.
+ */
+let engine: Promise<WebAssembly.Module> | undefined;
+function compiledEngine(): Promise<WebAssembly.Module> {
+  // Beside the package's entry point, where PGlite itself loads it from.
+  engine ??= readFile(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite'))).then((bytes) => WebAssembly.compile(bytes));
+  return engine;
+}
 
 type Pending = { resolve: (value: WorkerQueryResult | null) => void; reject: (error: Error) => void };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -46,7 +58,7 @@ export class PgliteWorkerClient {
     if (!existsSync(WORKER_FILE)) {
       throw new Error(`${WORKER_FILE} is missing: build @coinsight/db first (pnpm build).`);
     }
-    const worker = new Worker(WORKER_FILE, { workerData: { dataDir, template } satisfies WorkerData });
+    const worker = new Worker(WORKER_FILE, { workerData: { dataDir, template, engine: await compiledEngine() } satisfies WorkerData });
     let onMessage!: (startup: WorkerStartup) => void;
     let onError!: (error: Error) => void;
     let onExit!: (code: number) => void;

@@ -9,7 +9,7 @@ import { DATE_OID } from '../type-parsers.js';
 // server's event loop free while a slow query runs.
 if (!parentPort) throw new Error('pglite worker must be started as a worker thread');
 const port = parentPort;
-const { dataDir, template } = workerData as WorkerData;
+const { dataDir, template, engine } = workerData as WorkerData;
 
 let db: PGlite;
 try {
@@ -20,6 +20,7 @@ try {
     extensions: { pg_trgm },
     // A copy of a prepared database: restoring its files skips initdb (and whatever made it).
     ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    ...(engine ? { pgliteWasmModule: engine } : {}),
   });
   port.postMessage({ ready: true } satisfies WorkerStartup);
 } catch (error) {
