@@ -3,8 +3,8 @@
 # side by side: the browser tests (three files at a time, vitest.e2e.config.ts), which wait on
 # their pages more than they compute (alone they kept 2 cores about half busy), and the checks:
 # typecheck, lint and the unit and integration tests, two tasks at a time. Each alone left half
-# the machine idle; run one after the other they took 30 minutes of a CI run, side by side the
-# longer of the two (docs/architecture.md, "Tests").
+# the machine idle: a clean clone's CI run took 33 minutes with them in turn, 20 side by side
+# (docs/architecture.md, "Tests").
 # Then, given a PostgreSQL server, `pnpm bench --quick` (about 1.5 minutes on TEST_DATABASE_URL's server, database coinsight_bench_quick; realistic and hot-cache modes),
 # which prints its table and fails on a broken case (connection errors, a 5xx other than a shed 503), never on speed.
 # Each run goes on past a failure, and the closing `Tests:` line is printed whatever happened;
