@@ -35,7 +35,7 @@ export interface WorkerData {
   /** An in-memory database starts as a copy of this data directory tarball (a `dump`), not empty. */
   template?: string | undefined;
   /** PGlite's compiled engine, shared by every database this process opens (client.ts). */
-  engine?: WebAssembly.Module | undefined;
+  engine: WebAssembly.Module;
 }
 
 const ERROR_FIELDS = ['code', 'detail', 'constraint', 'table', 'column', 'schema', 'severity'] as const;

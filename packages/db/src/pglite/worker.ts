@@ -20,7 +20,7 @@ try {
     extensions: { pg_trgm },
     // A copy of a prepared database: restoring its files skips initdb (and whatever made it).
     ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
-    ...(engine ? { pgliteWasmModule: engine } : {}),
+    pgliteWasmModule: engine,
   });
   port.postMessage({ ready: true } satisfies WorkerStartup);
 } catch (error) {
