@@ -25,7 +25,8 @@ const { values } = parseArgs({
 });
 const seeded = await ensureSeeded({ kind: 'postgres', url: values.url }, Number(values.posts), 'PostgreSQL');
 const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 4 });
-const deps = { db: handle.db, readDb: handle.db, facts: createFactCache(), now: () => new Date() };
+const generic = await createDb({ kind: 'postgres', url: values.url, poolSize: 4, genericPlans: true });
+const deps = { db: handle.db, readDb: handle.db, genericDb: generic.db, facts: createFactCache(), now: () => new Date() };
 // The shared dataset (the default): the caller's id matters only for dataset=mine.
 const caller = { userId: 'bench' };
 const ctx = { newest: seeded.newest.getTime(), postsByPlatform: seeded.postsByPlatform };

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,8 +17,9 @@ try {
   db = await PGlite.create(dataDir ?? 'memory://', {
     // Same JS types as the pg driver is configured for (see type-parsers.ts).
     parsers: { [DATE_OID]: (value: string) => value },
-    // Trigram indexes for the social list's "contains" filters (migration 2026-11-23T2300).
-    extensions: { pg_trgm },
+    // Trigram indexes for the social list's "contains" filters (migration 2026-11-23T2300), and
+    // the counter boxes of its ranges (migration 2026-11-30T0500).
+    extensions: { pg_trgm, cube },
     // A copy of a prepared database: restoring its files skips initdb (and whatever made it).
     ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
     pgliteWasmModule: engine,

@@ -87,16 +87,46 @@ describe('the list planner: facts and measurements → strategy', () => {
       { strategy: 'sort-matches' },
     ],
     [
-      'the same when the sample places the page within a short walk',
+      'the same with a sample, before the counter box is placed on it',
       { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc' },
       { counted: past, planned: 4_000, platformTotal: twitter, walkLength: 3_000 },
+      { measure: 'boxLength' },
+    ],
+    [
+      'the same when the sample places the page within a short walk',
+      { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc' },
+      { counted: past, planned: 4_000, platformTotal: twitter, walkLength: 3_000, boxLength: 40 },
       { strategy: 'walk-sort-index' },
     ],
     [
-      'the same when the sample places the page past the sorting of every match',
+      'the same when the sample places the page past the sorting of every match, and the box reads more',
       { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc' },
+      { counted: past, planned: 4_000, platformTotal: twitter, walkLength: 400_000, boxLength: 60 },
+      { strategy: 'sort-matches' },
+    ],
+    [
+      'the same when the counter box reads fewer rows than the walk passes and the sort sorts',
+      { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc' },
+      { counted: past, planned: 4_000, platformTotal: twitter, walkLength: 400_000, boxLength: 30 },
+      { strategy: 'counter-box' },
+    ],
+    [
+      'the same where the database has no counter boxes',
+      { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc' },
+      { counted: past, planned: 4_000, platformTotal: twitter, walkLength: 400_000, boxLength: null },
+      { strategy: 'sort-matches' },
+    ],
+    [
+      'a range and dates walked away from are never boxed (the box has no time)',
+      { ranges: likesFloor, sortBy: 'retweets', sortOrder: 'asc', startDate: new Date('2026-11-01T00:30:00Z') },
       { counted: past, planned: 4_000, platformTotal: twitter, walkLength: 400_000 },
       { strategy: 'sort-matches' },
+    ],
+    [
+      'a range sorted by time is walked, never boxed',
+      { ranges: [{ counter: 'views', op: '<=', value: 50 }], sortBy: 'created_at', sortOrder: 'desc' },
+      { counted: past, planned: 4_000, platformTotal: twitter },
+      { strategy: 'walk-sort-index' },
     ],
     [
       'a range walked toward (most retweets first)',

@@ -5,19 +5,11 @@ import { readKey } from '../../read-cache.js';
 import { fixedPlanPoolFor, postsSource, postsSourceFor, type DatasetScope } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { toPlatformPost } from '../post-shapes.js';
-import {
-  chooseList,
-  FIXED_PLAN_STRATEGIES,
-  handleAlone,
-  isWeighed,
-  type ListMeasure,
-  type ListMeasured,
-  type ListStrategy,
-} from './choose.js';
+import { chooseList, onGenericPlans, handleAlone, isWeighed, type ListMeasure, type ListMeasured, type ListStrategy } from './choose.js';
 import { listFactsOf, matchesKey, type ListFacts } from './facts.js';
 import { containsNothing, resolveContains } from './resolve.js';
 import * as statements from './statements.js';
-import { COUNTER_SAMPLE_ROWS, sampleChecks, walkLength, type CounterSample } from './walk-length.js';
+import { boxLength, COUNTER_SAMPLE_ROWS, sampleChecks, walkLength, type CounterSample } from './walk-length.js';
 
 type Source = QueryCreator<Database>;
 
@@ -74,6 +66,7 @@ async function measure(read: ListRead, what: ListMeasure): Promise<void> {
   if (what === 'count') measured.counted = await countMatches(read);
   else if (what === 'estimate') measured.planned = await estimate(read);
   else if (what === 'walkLength') measured.walkLength = estimateWalk(read);
+  else if (what === 'boxLength') measured.boxLength = await estimateBox(read);
   else
     measured.platformTotal = Number(
       (await platformTotal(read))?.n ?? (await statements.rollupTotal(db, { platform: f.platform }).executeTakeFirst())?.n ?? 0,
@@ -123,6 +116,17 @@ function estimateWalk({ deps, f, measured }: ListRead): number | null {
   return null;
 }
 
+/**
+ * The rows the counter box reads for the page, on the platform's sample as the walk's length is;
+ * null while there is no sample, or where the database has no counter boxes (checked once per fact lifetime).
+ */
+async function estimateBox({ deps, f }: ListRead): Promise<number | null> {
+  const sample = deps.facts.known<CounterSample>(sampleKey(f.platform));
+  if (!sample) return null;
+  const boxes = await deps.facts.get('list-counter-boxes', () => statements.counterBoxesExist(deps.readDb));
+  return boxes.ok ? boxLength(sample, f) : null;
+}
+
 /** The fact cache's key of a platform's sample. */
 const sampleKey = (platform: SocialPlatform) => `list-counter-sample:${platform}`;
 
@@ -146,7 +150,7 @@ const platformTotal = ({ deps, db, f }: ListRead) =>
 
 async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<PostPage<SocialPlatform>> {
   const { f, measured } = read;
-  const db = FIXED_PLAN_STRATEGIES.has(strategy) ? read.fixed : read.db;
+  const db = onGenericPlans(strategy, f) ? read.fixed : read.db;
   switch (strategy) {
     case 'platform-walk': {
       const known = await platformTotal(read);
@@ -170,6 +174,8 @@ async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<Post
       return countedPage(read, db, statements.instagramWalkIds(db, f).as('page'));
     case 'handle-walk':
       return countedPage(read, db, statements.handleWalkIds(db, f, statements.authorBitmap(f.authorIds ?? [])).as('page'));
+    case 'counter-box':
+      return countedPage(read, db, statements.counterBoxIds(db, f));
   }
 }
 

@@ -1,6 +1,6 @@
-import { LIST_COUNT_CAP } from '@coinsight/contracts';
+import { LIST_COUNT_CAP, SORT_COLUMNS } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
-import { sql, type AliasedExpression, type ExpressionBuilder, type Kysely, type QueryCreator } from 'kysely';
+import { sql, type AliasedExpression, type ExpressionBuilder, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
 import { POST_COLUMNS } from '../post-shapes.js';
 import type { CounterRange, ListFacts } from './facts.js';
 import type { SampledPost } from './walk-length.js';
@@ -94,24 +94,27 @@ export const walkedIds = (db: Source, f: ListFacts) =>
     .offset(f.offset);
 
 /**
- * `walk-sort-index`'s page when a handle is among the filters: the sort's index walked in its
- * order and each entry checked on the way against the filters, which that index includes (the
- * time, the author, every counter; on Instagram's own indexes the media type and the place), so
- * no row is read until the page's. OFFSET 0 keeps the walk a query of its own. Planned around the
- * filters, PostgreSQL weighs a handle's authors as independent of the rest and misjudges the
- * matches: "239 authors and replies at least 25" at 284 posts where 3,345 match, so it read
- * 36,000 entries of the replies index to sort them (7.1 ms) where the walk by time meets the page
- * in about 7,600 (2.1 ms). Measured on the combined filters' draws at 1,000,000 posts (three
- * seeds, about 35 such pages each): 26–45% less database time. Without a handle the planner's
- * own plan is kept (`walkedIds`): there the fence cost 14–30% more, each entry passing through
- * the subquery instead of being tested in the index scan. A range on the sort's counter and,
- * sorted by time, the dates bound the walk itself. A coin is in none of these indexes.
+ * `walk-sort-index`'s page: the sort's index walked in its order and each entry checked on the way
+ * against the filters, which that index includes (the time, the author, every counter; on
+ * Instagram's own indexes the media type and the place), so no row is read until the page's.
+ * OFFSET 0 keeps the walk a query of its own, so its plan is the same whatever the values, and the
+ * statement runs on generic plans (list/choose.ts, FIXED_PLAN_STRATEGIES): planning it per call
+ * over the months' indexes cost more than running it (a Twitter page "likes at least 100": 2–3 ms
+ * of planning, 1.4 ms of execution at 1,000,000 posts). Planned around the filters, PostgreSQL
+ * also weighs a handle's authors as independent of the rest and misjudges the matches: "239
+ * authors and replies at least 25" at 284 posts where 3,345 match, so it read 36,000 entries of
+ * the replies index to sort them (7.1 ms) where the walk by time meets the page in about 7,600
+ * (2.1 ms). A range on the sort's counter and, sorted by time, the dates bound the walk itself. A
+ * coin is in none of these indexes: with one, the planner's own plan is kept, planned per call.
  */
 export function walkSortIndexIds(db: Source, f: ListFacts) {
-  if (f.coin || !(f.authorIds || f.username)) return walkedIds(db, f);
+  if (f.coin) return walkedIds(db, f);
   const bounding = f.ranges.filter((range) => range.counter === f.sortBy);
   const checked = f.ranges.filter((range) => range.counter !== f.sortBy);
-  const columns: WalkColumn[] = ['author_id', ...new Set(checked.map((range) => range.counter))];
+  const columns: WalkColumn[] = [
+    ...(f.authorIds || f.username ? ['author_id' as const] : []),
+    ...new Set(checked.map((range) => range.counter)),
+  ];
   if (f.mediaType || f.location) columns.push('media_type', 'location');
   let walk = checked.reduce((q, range) => q.where(`w.${range.counter}`, range.op, range.value), sortIndexWalk(db, f, columns, bounding));
   if (f.authorIds) walk = walk.where(sql<boolean>`w.author_id = any(${f.authorIds}::int8[])`);
@@ -184,6 +187,57 @@ export function instagramWalkIds(db: Source, f: ListFacts) {
   if (f.location) walk = walk.where(sql`lower(w.location)`, 'like', likePattern(f.location));
   // The walk's own order, stated: PostgreSQL keeps it from the ordered subquery without sorting.
   return walk.orderBy('w.key', f.sortOrder).orderBy('w.id', f.sortOrder).limit(f.limit).offset(f.offset);
+}
+
+/** A platform's sortable counters, in its table's order: the dimensions of its counter box (migration 2026-11-30T0500_posts_counter_boxes). */
+export const boxCounters = (platform: ListFacts['platform']): readonly CounterRange['counter'][] =>
+  SORT_COLUMNS[platform].filter((column): column is CounterRange['counter'] => column !== 'created_at');
+
+/** Whether the database has the counter boxes: a server without the cube extension has none. */
+export const counterBoxesExist = (db: Source) =>
+  db.selectNoFrom(sql<boolean>`to_regclass('posts_twitter_counters_box_idx') is not null`.as('ok')).executeTakeFirstOrThrow();
+
+/**
+ * `counter-box`'s page: each post of the platform a point of its counters (`boxCounters`) in the
+ * platform's GiST index, the counter ranges a box. The box's points are read nearest first along
+ * the sort's coordinate (`~>`: 2k - 1 is the k-th counter, negated to read it largest first) up to
+ * the page's last row. That walk does not order equal values by id, so the rows of the last value
+ * read are read again, all of them, from the box pinned to that value; with the rows before it they
+ * are sorted by the value and the id. Both reads are in proportion to the page and the posts tying
+ * with its last one, not to the matches or the platform (docs/performance.md, "The counter box").
+ * The box is exact on whole counters (float8 holds every integer up to 2^53).
+ */
+export function counterBoxIds(db: Source, f: ListFacts): PageIds {
+  const counters = boxCounters(f.platform);
+  const axis = counters.indexOf(f.sortBy as CounterRange['counter']);
+  const point = sql`cube(array[${sql.join(counters.map((c) => sql.ref(`posts.${c}`)))}]::float8[])`;
+  const along = sql`${point} ~> ${sql.lit((2 * axis + 1) * (f.sortOrder === 'asc' ? 1 : -1))}`;
+  const corner = (op: CounterRange['op'], none: number, pinned?: RawBuilder<unknown>) =>
+    sql`array[${sql.join(
+      counters.map((counter, i) => {
+        if (i === axis && pinned) return pinned;
+        const values = f.ranges.filter((range) => range.counter === counter && range.op === op).map((range) => range.value);
+        return sql`${op === '>=' ? Math.max(none, ...values) : Math.min(none, ...values)}::float8`;
+      }),
+    )}]`;
+  const within = (pinned?: RawBuilder<unknown>) =>
+    sql`posts.platform = ${sql.lit(f.platform)} and ${point} <@ cube(${corner('>=', -Number.MAX_VALUE, pinned)}, ${corner('<=', Number.MAX_VALUE, pinned)})`;
+  const column = sql.ref(`posts.${f.sortBy}`);
+  // The last value read: its distance, negated back when read largest first.
+  const last = sql`(select ${sql.raw(f.sortOrder === 'asc' ? '' : '-')}max(d) from nearest)`;
+  const order = sql.raw(f.sortOrder);
+  return sql<{ id: number; created_at: Date }>`(
+    with nearest as materialized (
+      select posts.id, posts.created_at, ${column} as v, ${along} as d from posts where ${within()}
+      order by ${along} limit ${f.offset + f.limit}
+    )
+    select ties.id, ties.created_at from (
+      select nearest.id, nearest.created_at, nearest.v from nearest where nearest.d < (select max(d) from nearest)
+      union all
+      select posts.id, posts.created_at, ${column} from posts where ${within(last)} and ${last} is not null
+    ) ties
+    order by ties.v ${order}, ties.id ${order} limit ${f.limit} offset ${f.offset}
+  )`.as('page');
 }
 
 /** Author ids as a bitmap for `get_bit`: bit `id - low` is set for each id (bits numbered from each byte's lowest). */

@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import type { ListStrategy } from './choose.js';
 import { listFactsOf, type ListFacts } from './facts.js';
 import { loadCounterSample, planListPage, readListPage } from './read-page.js';
+import { boxCounters, counterBoxIds, pageRows } from './statements.js';
 
 // Each list strategy against the plainest query that states what a page is: every match, sorted
 // by the column then the id, cut at the page; its total counted. A strategy may only be faster.
@@ -259,4 +260,41 @@ describe(`a page walked away from its ranges, with the platform's sample at hand
     expect(read.measured.counted).toBeGreaterThan(LIST_COUNT_CAP);
     expect(typeof read.measured.walkLength).toBe('number');
   }, 120_000);
+});
+
+describe(`the counter box's page is the plain query's page (${process.env.TEST_DB})`, () => {
+  it('on random ranges, every sort counter in both directions, shallow and deep pages, ties included', async () => {
+    const r = mulberry32(500);
+    for (let i = 0; i < 60; i += 1) {
+      const platform = pick(r, ['twitter', 'instagram', 'facebook', 'linkedin'] as const);
+      const query: Record<string, string | number> = {
+        sortBy: pick(r, boxCounters(platform)),
+        sortOrder: pick(r, ['asc', 'desc']),
+        page: pick(r, [1, 2, 5, 40]),
+        limit: pick(r, [10, 25]),
+      };
+      for (const counter of RANGE_FILTERS[platform].filter(() => r() < 0.6)) {
+        const name = `${counter[0]!.toUpperCase()}${counter.slice(1)}`;
+        if (r() < 0.7) query[`min${name}`] = pick(r, [0, 1, 5, 20, 100]);
+        else query[`max${name}`] = pick(r, [1, 5, 20, 100, 500]);
+      }
+      if (!Object.keys(query).some((key) => key.startsWith('min') || key.startsWith('max'))) query.minLikes = 1;
+      const f = listFactsOf({ dataset: 'shared' }, platform, listQuerySchema(platform).parse(query) as ListQuery<SocialPlatform>);
+      const rows = await pageRows(t.app.db, f, counterBoxIds(t.app.db, f));
+      expect(
+        rows.map((row) => Number(row.id)),
+        JSON.stringify({ platform, query }),
+      ).toEqual((await reference(f)).ids);
+    }
+  }, 300_000);
+
+  it("is read off the platform's counter box, nearest first", async () => {
+    const platform = 'twitter' as SocialPlatform;
+    const query = listQuerySchema(platform).parse({ minLikes: 5, sortBy: 'views', sortOrder: 'asc', page: 2 }) as ListQuery<SocialPlatform>;
+    const f = listFactsOf({ dataset: 'shared' }, platform, query);
+    const plan = await sql<Record<string, unknown>>`explain (costs off) select * from ${counterBoxIds(t.app.db, f)}`.execute(t.app.db);
+    const text = plan.rows.map((row) => Object.values(row).join(' ')).join('\n');
+    expect(text).toMatch(/Order By: \(cube\(/);
+    expect(text).not.toMatch(/Seq Scan/);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListFacts } from './facts.js';
-import { walkLength, type CounterSample, type SampledPost } from './walk-length.js';
+import { boxLength, walkLength, type CounterSample, type SampledPost } from './walk-length.js';
 
 const facts = (over: Partial<ListFacts>): ListFacts => ({
   platform: 'twitter',
@@ -47,5 +47,26 @@ describe("a walk's length placed on a sample of the platform's posts", () => {
   });
   it('is unbounded when the sample holds too few matches', () => {
     expect(walkLength(sample(), facts({ ranges: [{ counter: 'likes', op: '>=', value: 5_000 }] }))).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe("the counter box's reads placed on the same sample", () => {
+  it('reads the posts within the ranges up to the page, not the posts a walk passes', () => {
+    // Fewest retweets first, likes ≥ 900: the walk passes 900 sampled posts first; the box reads the first match, 100 posts.
+    const floor = [{ counter: 'likes', op: '>=', value: 900 }] as const;
+    expect(boxLength(sample(), facts({ ranges: floor }))).toBe(100);
+    // Page 9 of 25: up to the sample's 3rd match.
+    expect(boxLength(sample(), facts({ ranges: floor, page: 9, offset: 200 }))).toBe(300);
+  });
+  it("reads every post that ties with the page's last value, which it sorts by id", () => {
+    // Fewest replies first: every sampled post has 0 replies, so the box reads all 101 with likes ≥ 900.
+    const floor = [{ counter: 'likes', op: '>=', value: 900 }] as const;
+    expect(boxLength(sample(), facts({ ranges: floor, sortBy: 'replies' }))).toBe(10_000);
+  });
+  it('is unbounded when the sample holds too few matches, and sorted by time there is no box', () => {
+    expect(boxLength(sample(), facts({ ranges: [{ counter: 'likes', op: '>=', value: 5_000 }] }))).toBe(Number.POSITIVE_INFINITY);
+    expect(boxLength(sample(), facts({ ranges: [{ counter: 'likes', op: '>=', value: 9 }], sortBy: 'created_at' }))).toBe(
+      Number.POSITIVE_INFINITY,
+    );
   });
 });

@@ -24,11 +24,15 @@ export const COUNTER_SAMPLE_ROWS = 5_000;
 /** The facts a sample can check: counter ranges, dates and a handle named by its authors. */
 export const sampleChecks = (f: ListFacts): boolean => !f.coin && (!f.username || !!f.authorIds) && !f.mediaType && !f.location;
 
-const passes = (f: ListFacts, authors: ReadonlySet<number> | undefined) => (post: SampledPost) =>
+/** Whether a post is within every counter range: in the counter box (list/statements.ts, `counterBoxIds`). */
+const inRanges = (f: ListFacts) => (post: SampledPost) =>
   f.ranges.every((range) => {
     const value = post[range.counter];
     return value !== null && (range.op === '>=' ? value >= range.value : value <= range.value);
-  }) &&
+  });
+
+const passes = (f: ListFacts, authors: ReadonlySet<number> | undefined) => (post: SampledPost) =>
+  inRanges(f)(post) &&
   (!f.startDate || post.createdAt >= f.startDate.getTime()) &&
   (!f.endDate || post.createdAt <= f.endDate.getTime()) &&
   (!authors || authors.has(post.authorId));
@@ -60,4 +64,31 @@ export function walkLength(sample: CounterSample, f: ListFacts): number {
     if (match(post) && (seen += 1) === wanted) return (i + 1) / sample.fraction;
   }
   return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The rows the counter box reads for the page (list/statements.ts, `counterBoxIds`), estimated
+ * from the sample: the posts within the ranges, in the sort's order, up to the page's last match
+ * (its dates checked on each row) and every post that ties with it on the sort's counter (the
+ * second read sorts them by id), scaled up by the fraction. Infinity when the sample has too few
+ * matches. Sorted by time there is no box.
+ */
+export function boxLength(sample: CounterSample, f: ListFacts): number {
+  if (f.sortBy === 'created_at' || sample.fraction <= 0) return Number.POSITIVE_INFINITY;
+  const column = f.sortBy as Sampled;
+  const order = inOrder(sample, column);
+  const wanted = Math.max(1, Math.ceil((f.offset + f.limit) * sample.fraction));
+  const boxed = inRanges(f);
+  const match = passes(f, undefined);
+  let read = 0;
+  let seen = 0;
+  let last: number | null | undefined;
+  for (let i = 0; i < order.length; i += 1) {
+    const post = order[f.sortOrder === 'asc' ? i : order.length - 1 - i]!;
+    if (last !== undefined && post[column] !== last) break;
+    if (!boxed(post)) continue;
+    read += 1;
+    if (last === undefined && match(post) && (seen += 1) === wanted) last = post[column];
+  }
+  return last === undefined ? Number.POSITIVE_INFINITY : read / sample.fraction;
 }
