@@ -28,6 +28,8 @@ interface ListRead {
   fixed: Source;
   f: ListFacts;
   measured: ListMeasured;
+  /** The page's rows, read with the count when the matches were no more than the cap (`countMatches`). */
+  sorted?: statements.PageRow[];
 }
 
 /**
@@ -74,18 +76,24 @@ async function measure(read: ListRead, what: ListMeasure): Promise<void> {
 }
 
 /**
- * The matches counted up to the cap. That a shared filter set's matches passed the cap is kept in
- * the fact cache (docs/performance.md, "Facts of a filter set"): every page and sort of the same
- * filters then skips the count. Matches only grow until retention drops a month; a count that
- * fell below the cap since then reads as past it for at most the fact's lifetime, which changes
- * the page's plan (a walk instead of a sort, the same rows) and flags its total as an estimate.
+ * The matches counted up to the cap, with the page sorted from them in the same statement
+ * (statements.ts, `cappedPage`): when the cap holds, that page is the answer (`sort-matches`,
+ * `handle-sort`, `past-the-end`) and is kept on the read. That a shared filter set's matches passed
+ * the cap is kept in the fact cache (docs/performance.md, "Facts of a filter set"): every page and
+ * sort of the same filters then skips the count. Matches only grow until retention drops a month;
+ * a count that fell below the cap since then reads as past it for at most the fact's lifetime,
+ * which changes the page's plan (a walk instead of a sort, the same rows) and flags its total as
+ * an estimate.
  */
-async function countMatches({ deps, db, fixed, f }: ListRead): Promise<number> {
+async function countMatches(read: ListRead): Promise<number> {
+  const { deps, db, fixed, f } = read;
   const key = matchesKey(f);
   if (key && deps.facts.known(`list-past-cap:${key}`)) return LIST_COUNT_CAP + 1;
   // A handle alone is counted off the author index whatever its values: on a generic plan.
-  const counted = Number((await statements.cappedCount(handleAlone(f) ? fixed : db, f).executeTakeFirst())?.n ?? 0);
-  if (key && counted > LIST_COUNT_CAP) deps.facts.remember(`list-past-cap:${key}`, { pastCap: true });
+  const rows = await statements.cappedPage(handleAlone(f) ? fixed : db, f);
+  const counted = Number(rows[0]?.n ?? 0);
+  if (counted <= LIST_COUNT_CAP) read.sorted = rows.filter((row) => row.id !== null) as statements.PageRow[];
+  else if (key) deps.facts.remember(`list-past-cap:${key}`, { pastCap: true });
   return counted;
 }
 
@@ -167,6 +175,7 @@ async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<Post
       return pageOf(f, [], measured.counted ?? 0);
     case 'sort-matches':
     case 'handle-sort':
+      if (read.sorted) return pageOf(f, read.sorted, measured.counted ?? 0);
       return countedPage(read, db, statements.sortedIds(db, f).as('page'));
     case 'walk-sort-index':
       return countedPage(read, db, statements.walkSortIndexIds(db, f).as('page'));

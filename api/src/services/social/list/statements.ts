@@ -333,6 +333,47 @@ export const cappedCount = (db: Source, f: ListFacts, cap = LIST_COUNT_CAP) =>
     )
     .select((eb) => eb.fn.countAll<number>().as('n'));
 
+/**
+ * The matches read up to LIST_COUNT_CAP + 1 once, counted and, when they are no more than the cap,
+ * sorted into the page with its rows, in one statement: the count a list needs first and the
+ * `sort-matches` page that follows it when the cap holds, which were two statements each planned
+ * over every month's indexes. Every row carries the count `n`; a page past the last match is one
+ * row with `n` alone (no post). Past the cap the page is not the list's (the matches were cut at
+ * the cap, not sorted whole) and the caller reads it otherwise.
+ */
+export const cappedPage = (db: Source, f: ListFacts) =>
+  db
+    .with('capped', (qc) =>
+      matching(qc, f)
+        .select(['posts.id', 'posts.created_at', `posts.${f.sortBy} as key`])
+        .limit(LIST_COUNT_CAP + 1),
+    )
+    .selectFrom((qc) =>
+      qc
+        .selectFrom('capped')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .as('c'),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('capped')
+          .select(['capped.id', 'capped.created_at', 'capped.key'])
+          .orderBy('capped.key', f.sortOrder)
+          .orderBy('capped.id', f.sortOrder)
+          .limit(f.limit)
+          .offset(f.offset)
+          .as('page'),
+      (join) => join.onTrue(),
+    )
+    .leftJoin('posts', (join) => join.onRef('posts.id', '=', 'page.id').onRef('posts.created_at', '=', 'page.created_at'))
+    .leftJoin('authors', 'authors.id', 'posts.author_id')
+    .select(POST_COLUMNS)
+    .select('c.n')
+    .orderBy('page.key', f.sortOrder)
+    .orderBy('page.id', f.sortOrder)
+    .execute();
+
 /** Where a download's last chunk ended: its last row's sort value and id. */
 export interface KeysetPosition {
   key: Date | number | string;
