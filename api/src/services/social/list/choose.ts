@@ -196,7 +196,7 @@ export const boxable = (f: ListFacts): boolean =>
 
 /**
  * Index entries walked in the time of one row the counter box reads (measured at 1,000,000 posts:
- * a page of 250 rows nearest first, then the rows up to its last value by id, in about 10 ms,
+ * a page of 250 rows read nearest first, then the rows tying with its last value, in about 10 ms,
  * where a walk passes 0.41 µs an entry). Each row is a heap row, and a GiST page per few rows.
  */
 export const BOX_ROW_COST = 100;
