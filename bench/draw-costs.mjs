@@ -78,3 +78,4 @@ print('The three costliest draws of each stream:');
 print('');
 for (const t of slowest) print(`- ${t.stream}, ${f(t.ms)} ms: \`${decodeURIComponent(t.path)}\``);
 await handle.close();
+await generic.close();
