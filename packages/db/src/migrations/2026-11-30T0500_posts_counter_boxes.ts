@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Each platform's sortable counters, in its table's order: the box's dimensions (services/social/list/statements.ts, `counterBox`). */
+/** Each platform's sortable counters, in its table's order: the box's dimensions (services/social/list/statements.ts, `boxCounters`). */
 const BOXES = {
   twitter: ['views', 'likes', 'replies', 'retweets'],
   instagram: ['likes', 'comments'],

@@ -58,8 +58,10 @@ export const FIXED_PLAN_STRATEGIES: ReadonlySet<ListStrategy> = new Set([
  */
 export const onGenericPlans = (strategy: ListStrategy, f: ListFacts): boolean =>
   FIXED_PLAN_STRATEGIES.has(strategy) &&
-  (strategy !== 'walk-sort-index' ||
-    (!f.username && !f.authorIds && !f.coin && !f.mediaType && !f.location && (f.sortBy === 'created_at' || (!f.startDate && !f.endDate))));
+  (strategy !== 'walk-sort-index' || (rangesAndDatesOnly(f) && (f.sortBy === 'created_at' || (!f.startDate && !f.endDate))));
+
+/** No filter but counter ranges and dates: no handle, coin or Instagram filter. */
+const rangesAndDatesOnly = (f: ListFacts): boolean => !f.username && !f.authorIds && !f.coin && !f.mediaType && !f.location;
 
 /**
  * The widest span of author ids a handle's bitmap covers (1 bit each: 128 KiB). Ids are handed out
@@ -183,16 +185,7 @@ export const walksToward = (f: Pick<ListFacts, 'sortBy' | 'sortOrder' | 'ranges'
  * narrow window made it pass most of them (a LinkedIn page with a three-month window: 280 ms).
  */
 export const boxable = (f: ListFacts): boolean =>
-  f.scope.dataset === 'shared' &&
-  f.ranges.length > 0 &&
-  f.sortBy !== 'created_at' &&
-  !f.startDate &&
-  !f.endDate &&
-  !f.username &&
-  !f.authorIds &&
-  !f.coin &&
-  !f.mediaType &&
-  !f.location;
+  f.scope.dataset === 'shared' && f.ranges.length > 0 && f.sortBy !== 'created_at' && !f.startDate && !f.endDate && rangesAndDatesOnly(f);
 
 /**
  * Index entries walked in the time of one row the counter box reads (measured at 1,000,000 posts:

@@ -14,8 +14,8 @@ export interface CounterSample {
   /** The sampled share of the platform's posts. */
   fraction: number;
   posts: readonly SampledPost[];
-  /** The posts in each sort's ascending order (then by id), sorted once when first asked. */
-  sorted: Map<Sampled, readonly SampledPost[]>;
+  /** The posts in each sort's order (the column, then id, as `column asc|desc`), sorted once when first asked. */
+  sorted: Map<string, readonly SampledPost[]>;
 }
 
 /** Rows a sample reads: enough to place a page's last match to within a few percent of a platform's posts. */
@@ -37,11 +37,15 @@ const passes = (f: ListFacts, authors: ReadonlySet<number> | undefined) => (post
   (!f.endDate || post.createdAt <= f.endDate.getTime()) &&
   (!authors || authors.has(post.authorId));
 
-function inOrder(sample: CounterSample, column: Sampled): readonly SampledPost[] {
-  let sorted = sample.sorted.get(column);
+/** The sampled posts in the page's order: the sort's column, then id, in the sort's direction. */
+function pageOrder(sample: CounterSample, f: ListFacts): readonly SampledPost[] {
+  const column = f.sortBy as Sampled;
+  const key = `${column} ${f.sortOrder}`;
+  let sorted = sample.sorted.get(key);
   if (!sorted) {
-    sorted = [...sample.posts].sort((a, b) => (a[column] ?? 0) - (b[column] ?? 0) || a.id - b.id);
-    sample.sorted.set(column, sorted);
+    const sign = f.sortOrder === 'asc' ? 1 : -1;
+    sorted = [...sample.posts].sort((a, b) => sign * ((a[column] ?? 0) - (b[column] ?? 0) || a.id - b.id));
+    sample.sorted.set(key, sorted);
   }
   return sorted;
 }
@@ -55,40 +59,38 @@ function inOrder(sample: CounterSample, column: Sampled): readonly SampledPost[]
  */
 export function walkLength(sample: CounterSample, f: ListFacts): number {
   if (f.sortBy === 'created_at' || sample.fraction <= 0) return Number.POSITIVE_INFINITY;
-  const order = inOrder(sample, f.sortBy as Sampled);
-  const wanted = Math.max(1, Math.ceil((f.offset + f.limit) * sample.fraction));
   const match = passes(f, f.authorIds ? new Set(f.authorIds) : undefined);
+  const wanted = pageMatches(sample, f);
+  let walked = 0;
   let seen = 0;
-  for (let i = 0; i < order.length; i += 1) {
-    const post = order[f.sortOrder === 'asc' ? i : order.length - 1 - i]!;
-    if (match(post) && (seen += 1) === wanted) return (i + 1) / sample.fraction;
+  for (const post of pageOrder(sample, f)) {
+    walked += 1;
+    if (match(post) && (seen += 1) === wanted) return walked / sample.fraction;
   }
   return Number.POSITIVE_INFINITY;
 }
 
+/** The sampled matches up to the page's last: ⌈(offset + limit) × fraction⌉, at least one. */
+const pageMatches = (sample: CounterSample, f: ListFacts) => Math.max(1, Math.ceil((f.offset + f.limit) * sample.fraction));
+
 /**
  * The rows the counter box reads for the page (list/statements.ts, `counterBoxIds`), estimated
- * from the sample: the posts within the ranges, in the sort's order, up to the page's last match
- * (its dates checked on each row) and every post that ties with it on the sort's counter (the
- * second read sorts them by id), scaled up by the fraction. Infinity when the sample has too few
- * matches. Sorted by time there is no box.
+ * from the sample: the posts within the ranges, in the sort's order, up to the page's last one and
+ * every post that ties with it on the sort's counter (the second read sorts them by id), scaled up
+ * by the fraction. Infinity when the sample has too few of them. Sorted by time there is no box;
+ * the box has no other filter (list/choose.ts, `boxable`), so every post within it matches.
  */
 export function boxLength(sample: CounterSample, f: ListFacts): number {
   if (f.sortBy === 'created_at' || sample.fraction <= 0) return Number.POSITIVE_INFINITY;
   const column = f.sortBy as Sampled;
-  const order = inOrder(sample, column);
-  const wanted = Math.max(1, Math.ceil((f.offset + f.limit) * sample.fraction));
   const boxed = inRanges(f);
-  const match = passes(f, undefined);
+  const wanted = pageMatches(sample, f);
   let read = 0;
-  let seen = 0;
   let last: number | null | undefined;
-  for (let i = 0; i < order.length; i += 1) {
-    const post = order[f.sortOrder === 'asc' ? i : order.length - 1 - i]!;
+  for (const post of pageOrder(sample, f)) {
     if (last !== undefined && post[column] !== last) break;
     if (!boxed(post)) continue;
-    read += 1;
-    if (last === undefined && match(post) && (seen += 1) === wanted) last = post[column];
+    if ((read += 1) === wanted) last = post[column];
   }
   return last === undefined ? Number.POSITIVE_INFINITY : read / sample.fraction;
 }
