@@ -18,6 +18,7 @@ export {
 export { parsePostRecord, type PostInput, type RawRecord } from './ingest/post-record.js';
 export { readCsv } from './ingest/read-csv.js';
 export { readJsonLines } from './ingest/read-jsonl.js';
+export { orderPostingsDay } from './postings/order.js';
 export { dayOf, hourOf, topicsOf } from './rollups/delta.js';
 export { rebuildRollups } from './rollups/rebuild.js';
 export { findRollupDrift } from './rollups/verify.js';

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
 import { maintainPostMonths } from './post-months.js';
+import { orderClosedPostings } from './postings-order.js';
 
-// The daily job's work (jobs/posts.ts): this month and the next made ahead; with POSTS_RETENTION_DAYS,
-// the months wholly past the horizon dropped (docs/operations.md, "Retention of posts").
+// The daily jobs' work (jobs/posts.ts): this month and the next made ahead; with POSTS_RETENTION_DAYS,
+// the months wholly past the horizon dropped (docs/operations.md, "Retention of posts"); the day
+// before yesterday's search postings put in key order (postings/order.int.test.ts holds the rest).
 let t: TestApp;
 
 beforeAll(async () => {
@@ -47,5 +49,23 @@ describe(`the months of posts (${process.env.TEST_DB})`, () => {
     const after = (await t.app.inject({ method: 'GET', url: '/api/social/twitter', headers: bearer(token) })).json();
     expect(after.data).toHaveLength(2);
     expect(after.pagination.total).toBe(2);
+  });
+
+  it("puts the day before yesterday's search postings in key order", async () => {
+    const tweets = ['2026-11-20T09:00:00Z', '2026-11-20T15:30:00Z', '2026-11-21T10:00:00Z'].map((createdAt, i) =>
+      JSON.stringify({ id: `o${i}`, username: 'orderly', text: `bitcoin rally ${i} $BTC`, createdAt }),
+    );
+    const lines = readJsonLines(Readable.from([Buffer.from(tweets.join('\n'))]));
+    await importPosts(t.app.db, lines, { platform: 'twitter', now: Date.parse('2026-11-22T12:00:00Z') });
+    const deps = { db: t.app.db, now: () => new Date('2026-11-22T12:00:00Z') };
+    const { n } = await t.app.db
+      .selectFrom('search_postings')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('hour', '>=', new Date('2026-11-20T00:00:00Z'))
+      .where('hour', '<', new Date('2026-11-21T00:00:00Z'))
+      .executeTakeFirstOrThrow();
+    // Two posts on the 20th, in two hours: each term's row of each hour, the 21st's untouched.
+    expect(Number(n)).toBeGreaterThanOrEqual(8);
+    expect(await orderClosedPostings(deps, {})).toEqual({ day: '2026-11-20', rows: Number(n) });
   });
 });

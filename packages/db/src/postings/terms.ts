@@ -96,12 +96,16 @@ export const removePostingsSql = (ids: string): string => `
   where sp.platform = k.platform and sp.term = k.term and sp.hour = k.hour
 `;
 
-/** Every post's postings, from nothing (the table must be empty); ALL_TERM_DAYS_SQL adds them up after. */
+/**
+ * Every post's postings, from nothing (the table must be empty), written in key order so each
+ * term's rows lie side by side (postings/order.ts); ALL_TERM_DAYS_SQL adds them up after.
+ */
 export const ALL_POSTINGS_SQL = `
   insert into search_postings (platform, term, hour, ids, times, ranks)
   select p.platform, t.term, ${POST_HOUR_SQL}, array_agg(p.id), array_agg(p.created_at), array_agg(t.rank)
   from posts p ${POST_TERMS_SQL}
   group by 1, 2, 3
+  order by 1, 2, 3
 `;
 
 /** Every term's days, from the postings (the table must be empty): whole hours added up, a far smaller input than the posts. */
