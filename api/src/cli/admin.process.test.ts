@@ -34,3 +34,19 @@ describe('pnpm admin stripe-setup', () => {
     expect(posted).toEqual(['/v1/billing/meters', '/v1/products', '/v1/prices']);
   });
 });
+
+describe('pnpm admin meter-reconcile --month', () => {
+  it.each(['--month', '--month 2026-13', '--month last', '--from 2026-11'])(
+    'rejects "%s" with the usage and exit 1, before it opens a database',
+    async (args) => {
+      const failed = await promisify(execFile)(process.execPath, [ADMIN, 'meter-reconcile', ...args.split(' ')], {
+        env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toContain('meter-reconcile [--month YYYY-MM]');
+    },
+  );
+});

@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { stripeSettingsFrom } from '../config.js';
 import { ConfigError, loadEnv, loadStripeSetupEnv } from '../env.js';
 import { reconcileMeter, reportUsage } from '../services/billing/metering/report.js';
+import { monthOf } from '../services/billing/period.js';
 import { createBillingStripe, createStripeClient, stripeApiFrom, type BillingStripe } from '../services/billing/stripe.js';
 import { grantPlan } from '../services/billing/subscriptions/plan-changes.js';
 
@@ -13,13 +14,15 @@ import { grantPlan } from '../services/billing/subscriptions/plan-changes.js';
 //   grant-plan <email> <free|pro>  sets an account's plan without payment, logged and recorded
 //   stripe-setup                   creates the Billing Meter, the Pro product and its metered price
 //   meter-report                   sends the settled hours of Pro usage to the meter now
-//   meter-reconcile                compares the local meter with what Stripe was told
+//   meter-reconcile [--month Y-M]  compares the local meter with what Stripe was told
 
 const USAGE = `Usage: pnpm admin <command>
   grant-plan <email> <free|pro>   set an account's plan without payment (logged, recorded in plan_changes)
   stripe-setup                    create the Billing Meter, the Pro product and its metered price; prints their ids
   meter-report                    send the settled hours of Pro usage to the Stripe meter now
-  meter-reconcile                 compare the local meter with what Stripe was told; exit 2 on drift`;
+  meter-reconcile [--month YYYY-MM]
+                                  compare the local meter with what Stripe was told over the month's settled hours
+                                  (this month unless --month names another, e.g. the one just closed); exit 2 on drift`;
 
 const log = pino({ base: { source: 'admin' } });
 /** The command's answer, on stdout (the log lines go there too, as JSON). */
@@ -63,6 +66,15 @@ async function stripeSetup(): Promise<void> {
   );
 }
 
+/** `--month YYYY-MM` as the month's first and next month's first hour (UTC); undefined without it. */
+function reconcileMonth(args: string[]): { from: Date; to: Date } | undefined | 'invalid' {
+  if (args.length === 0) return undefined;
+  const match = args.length === 2 && args[0] === '--month' ? /^(\d{4})-(0[1-9]|1[0-2])$/.exec(args[1] ?? '') : null;
+  if (!match) return 'invalid';
+  const { start, end } = monthOf(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+  return { from: start, to: end };
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
@@ -88,7 +100,12 @@ async function main(args: string[]): Promise<number> {
       return 0;
     }
     case 'meter-reconcile': {
-      const result = await withDb((db, stripe) => reconcileMeter({ db, log, stripe, now: () => new Date() }, {}));
+      const month = reconcileMonth(rest);
+      if (month === 'invalid') {
+        console.error(USAGE);
+        return 1;
+      }
+      const result = await withDb((db, stripe) => reconcileMeter({ db, log, stripe, now: () => new Date() }, month ?? {}));
       print(JSON.stringify(result, null, 2));
       return result.drift.length > 0 ? 2 : 0;
     }

@@ -335,10 +335,12 @@ describe(`invoice preview (${process.env.TEST_DB})`, () => {
     const key = await insertKey(t.app.db, u.user.id);
     // The test's clock: half past an hour two hours back, so the hour after it (`later`) is over
     // too and Stripe takes its event whatever the real time (events at most 5 minutes ahead and
-    // 35 days old, ref: Meter events), with two hours of the same month before it (4 h earlier
-    // near a month's start).
+    // 35 days old, ref: Meter events), with two hours before it and the hour after it in the same
+    // month (4 h earlier near a month's start or end).
     let now = new Date(hourOf(new Date()).getTime() - 2 * 3_600_000 + 30 * 60_000);
-    if (now.getTime() - monthOf(now).start.getTime() < 3 * 3_600_000) now = new Date(now.getTime() - 4 * 3_600_000);
+    const sameMonth = (at: Date) => monthOf(at).start.getTime() === monthOf(now).start.getTime();
+    if (!sameMonth(new Date(now.getTime() - 3 * 3_600_000)) || !sameMonth(new Date(now.getTime() + 3_600_000)))
+      now = new Date(now.getTime() - 4 * 3_600_000);
     const { start, end } = monthOf(now);
     // The subscription's period is the calendar month, so Stripe's period and /v1/usage's month are the same hours.
     const item = (subscription.items as { data: Array<Record<string, unknown>> }).data[0];

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
 import { meterIdentifier } from './report.js';
-import { hourOf } from '../period.js';
+import { hourOf, monthOf } from '../period.js';
 
 // The sum sent equals the local meter after a kill -9 of the reporting job mid-run
 // (docs/billing.md). The reporter runs as its own process (`pnpm admin meter-report`, the job's code); the
@@ -80,9 +80,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the meter report survives kill -9
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('billing_accounts').values({ user_id: userId, stripe_customer_id: customer, status: 'active' }).execute();
-    // Six settled hours of Pro calls: 2, 7, 1, 8, 2, 8 (28 in all).
+    // Six settled hours of Pro calls: 2, 7, 1, 8, 2, 8 (28 in all), in one month (the one before on a month's first hours).
     const counts = [2, 7, 1, 8, 2, 8];
-    const hours = counts.map((_, i) => new Date(hourOf(new Date()).getTime() - (counts.length + 1 - i) * 3_600_000));
+    let last = new Date(hourOf(new Date()).getTime() - 2 * 3_600_000);
+    if (last.getTime() - monthOf(last).start.getTime() < counts.length * 3_600_000)
+      last = new Date(monthOf(last).start.getTime() - 3_600_000);
+    const hours = counts.map((_, i) => new Date(last.getTime() - (counts.length - 1 - i) * 3_600_000));
     for (const [i, hour] of hours.entries())
       await db
         .insertInto('api_usage_hourly')
@@ -119,7 +122,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the meter report survives kill -9
     const third = meterIdentifier(userId, hours[2] as Date);
     expect(fake.requests.filter((r) => r.path === '/v1/billing/meter_events' && r.idempotencyKey === third)).toHaveLength(2);
 
-    const reconcile = run({ ...env, COMMAND: 'meter-reconcile' });
+    // The hours' month, named: on a month's first hours they lie in the month before.
+    const month = (hours[0] as Date).toISOString().slice(0, 7);
+    const reconcile = run({ ...env, COMMAND: `meter-reconcile --month ${month}` });
     const done = await reconcile.exited;
     expect(done, reconcile.output()).toEqual({ code: 0, signal: null });
     expect(reconcile.output()).toMatch(/"local": 28,\s+"sent": 28,\s+"drift": \[\]/);

@@ -1,6 +1,6 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { ServiceDeps } from '../../deps.js';
-import { hourOf } from '../period.js';
+import { hourOf, monthOf } from '../period.js';
 import type { BillingStripe } from '../stripe.js';
 
 // Each account's Pro calls per hour go to Stripe's Billing Meter exactly once.
@@ -138,12 +138,13 @@ export interface Reconciliation {
 /**
  * Compares the local meter (Pro calls per settled hour, accounts with a Stripe customer) with what
  * Stripe was told (meter_reports marked sent) and, with STRIPE_METER_ID, with what Stripe's meter
- * summed. Over [from, to) (default: the current month up to the last settled hour).
+ * summed. Over [from, to), never past the last settled hour (default: the current month).
  */
 export async function reconcileMeter(deps: Deps, input: { from?: Date; to?: Date }): Promise<Reconciliation> {
   const now = deps.now();
-  const to = input.to ?? hourOf(new Date(now.getTime() - SETTLE_MS));
-  const from = input.from ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const settled = hourOf(new Date(now.getTime() - SETTLE_MS));
+  const to = input.to && input.to < settled ? input.to : settled;
+  const from = input.from ?? monthOf(now).start;
   const local = await sql<{ user_id: string; stripe_customer_id: string; calls: string }>`
     select h.user_id, b.stripe_customer_id, sum(h.pro_calls)::int8 as calls
     from api_usage_hourly h join billing_accounts b on b.user_id = h.user_id
