@@ -95,7 +95,7 @@ describe(`alerts that catch moves (${process.env.TEST_DB})`, () => {
 
   it('sentiment and spike alerts fire on seeded posts, read from the hourly rollups', async () => {
     const now = later(60_000);
-    await seedDemoPosts(t.app.db, { count: 3_000, now, writePath: 'statements' });
+    await seedDemoPosts(t.setupDb, { count: 3_000, now, writePath: 'statements' });
     // A burst of posts naming $DOGE in the last minute: far more than that hour's usual.
     await importFixture(
       t.app.db,

@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.ready();
   await seedAssets(t.app.db);
-  await seedDemoPosts(t.app.db, { count: 1500 });
+  await seedDemoPosts(t.setupDb, { count: 1500 });
   await sql`analyze posts`.execute(t.app.db);
   headers = bearer((await signup(t.app)).token);
 });

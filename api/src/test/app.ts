@@ -1,6 +1,6 @@
 import { parseInternalNetworks } from '../internal-networks.js';
 import { Writable } from 'node:stream';
-import type { DbConfig } from '@coinsight/db';
+import { createDb, type Db, type DbConfig } from '@coinsight/db';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -11,6 +11,13 @@ import type { MailRate } from '../services/mail/mailer.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /**
+   * The app's database for the test's own setup: seeding thousands of posts, rebuilding the rollups.
+   * On PostgreSQL a pool of its own without the requests' statement bound (REQUEST_STATEMENT_TIMEOUT_MS),
+   * which a loaded machine passes while writing them, as the app seeds its demo data on a connection
+   * without it; on PGlite (one connection, no bound) the app's own.
+   */
+  setupDb: Db;
   /** Every log line the app wrote, as text, for assertions about what reaches the log. */
   logs: string[];
   close(): Promise<void>;
@@ -88,10 +95,13 @@ export async function createTestApp(
       }),
     },
   );
+  const setup = database.config.kind === 'postgres' ? await createDb({ ...database.config, poolSize: 2, queryTimeoutMs: 0 }) : undefined;
   return {
     app,
+    setupDb: setup?.db ?? app.db,
     logs,
     close: async () => {
+      await setup?.close();
       await app.close();
       if (!options.shared) await database.drop();
     },

@@ -26,9 +26,9 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   // About 1,350 Twitter posts: more than the count cap.
-  await seedDemoPosts(t.app.db, { count: 3_000 });
+  await seedDemoPosts(t.setupDb, { count: 3_000 });
   ({ token } = await signup(t.app));
-}, 180_000);
+});
 
 afterAll(async () => {
   await t?.close();
