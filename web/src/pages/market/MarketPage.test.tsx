@@ -1,5 +1,5 @@
 import type { MarketOverview } from '@coinsight/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { testUser, type Handlers } from '../../test/trpcStub';
@@ -126,6 +126,37 @@ describe('/market', () => {
     expect(api.callsTo('watchlist.toggle')[1]?.input).toEqual({ symbol: 'ETH', starred: false });
     fireEvent.click(screen.getByRole('button', { name: 'All assets' }));
     expect(coinsInOrder()).toEqual(['Bitcoin BTC', 'Ethereum ETH', 'Pepe PEPE']);
+  });
+
+  it('keeps both coins of two quick stars starred while the first save answers before the second', async () => {
+    const saved: string[] = [];
+    const answer: (() => void)[] = [];
+    renderMarket(overview, {
+      'watchlist.toggle': ({ symbol }) =>
+        new Promise((resolve) =>
+          answer.push(() => {
+            saved.push(symbol);
+            resolve({ symbols: [...saved] });
+          }),
+        ),
+    });
+    await screen.findByText('84.03%');
+    const star = (name: string) => within(rowOf(name)).getByRole('button', { name: `${name} in your watchlist` });
+    await waitFor(() => expect(star('Bitcoin').hasAttribute('disabled')).toBe(false));
+    fireEvent.click(star('Bitcoin'));
+    await waitFor(() => expect(answer).toHaveLength(1));
+    fireEvent.click(star('Ethereum'));
+    await waitFor(() => expect(answer).toHaveLength(2));
+
+    // The first save answers ['BTC']: Ethereum's save is still on its way, and its star stays.
+    answer[0]!();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(star('Ethereum').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Watchlist (2)' })).toBeTruthy();
+    answer[1]!();
+    await waitFor(() => expect(saved).toEqual(['BTC', 'ETH']));
+    expect(star('Bitcoin').getAttribute('aria-pressed')).toBe('true');
+    expect(star('Ethereum').getAttribute('aria-pressed')).toBe('true');
   });
 
   it('asks a visitor to sign in to star a coin, and has no watchlist filter', async () => {

@@ -20,6 +20,11 @@ export function useWatchlist(): WatchlistState {
   const signedIn = useSession().user !== null;
   const utils = trpc.useUtils();
   const list = trpc.watchlist.get.useQuery(undefined, { enabled: signedIn });
+  // Each save answers with the list as saved so far: with two quick stars, the first answer lacks
+  // the second coin, which must stay starred until its own save answers. Only the last save in
+  // flight (the query client counts them, from every page that stars) replaces what is shown; a
+  // failure with another save pending reads the list again.
+  const lastSave = () => utils.watchlist.toggle.isMutating() === 1;
   const toggle = trpc.watchlist.toggle.useMutation({
     onMutate: async ({ symbol, starred }) => {
       await utils.watchlist.get.cancel();
@@ -30,8 +35,13 @@ export function useWatchlist(): WatchlistState {
       });
       return { before };
     },
-    onError: (_error, _input, context) => utils.watchlist.get.setData(undefined, context?.before),
-    onSuccess: (saved) => utils.watchlist.get.setData(undefined, saved),
+    onError: (_error, _input, context) => {
+      if (lastSave()) utils.watchlist.get.setData(undefined, context?.before);
+      else void utils.watchlist.get.invalidate();
+    },
+    onSuccess: (saved) => {
+      if (lastSave()) utils.watchlist.get.setData(undefined, saved);
+    },
   });
   const symbols = list.data?.symbols ?? [];
   return {
