@@ -72,6 +72,7 @@ export interface JobRunner {
 }
 
 const SLOT_KEPT_MS = 86_400_000;
+const CRON_POLLING_SECONDS = 10;
 
 /** True when this worker is the first to claim the slot; old claims of the job are dropped as it goes. */
 async function claimSlot(db: Db, name: string, slot: Date): Promise<boolean> {
@@ -84,6 +85,16 @@ async function claimSlot(db: Db, name: string, slot: Date): Promise<boolean> {
     .where('slot', '<', new Date(slot.getTime() - SLOT_KEPT_MS))
     .execute();
   return true;
+}
+
+/**
+ * How often a worker asks its queue for work. Every 2 s for the jobs someone may be waiting on
+ * (sent on demand, every few seconds, or at start); a job only a cron sends starts at most a
+ * minute apart, and asking every 10 s keeps an idle instance quieter: each ask is a query, and
+ * with a worker every 2 s on each queue the asking took about 6% of a core on the embedded database.
+ */
+function pollingSecondsOf(job: JobDefinition): number {
+  return job.cron && !job.everySeconds && !job.atStart ? CRON_POLLING_SECONDS : 2;
 }
 
 /** Starts pg-boss, its queues, schedules and workers. */
@@ -136,8 +147,9 @@ export async function startJobRunner(options: {
       // A tick every few seconds would drown the log; the rarer jobs say what they did.
       if (!job.everySeconds) log.info({ job: job.name, ms: Date.now() - started, ...(result ?? {}) }, 'job done');
     };
+    const pollingIntervalSeconds = pollingSecondsOf(job);
     for (let worker = 0; worker < (job.workers ?? 1); worker++) {
-      await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds: 2, batchSize: 1 }, ([item]) => track(handle(item)));
+      await boss.work<Record<string, unknown>>(job.name, { pollingIntervalSeconds, batchSize: 1 }, ([item]) => track(handle(item)));
     }
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     if (job.everySeconds) {

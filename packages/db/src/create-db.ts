@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -32,8 +32,9 @@ export type DbConfig =
       genericPlans?: boolean;
     }
   /**
-   * PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined; an
-   * in-memory one starts as a copy of `template` when given (a tarball from `dumpPglite`).
+   * PGlite in `dataDir` (created when missing), or in memory when dataDir is undefined. A new
+   * database (in memory, or a folder holding none yet) starts as a copy of `template` when given
+   * (a tarball from `dumpPglite`); an existing folder is opened as it is.
    */
   | { kind: 'pglite'; dataDir: string | undefined; template?: string | undefined };
 
@@ -199,7 +200,8 @@ async function openPglite(dataDir: string | undefined, template?: string): Promi
   const where = describe({ kind: 'pglite', dataDir });
   const unlock = dataDir ? await lockDataDir(dataDir, where) : async () => undefined;
   try {
-    const client = await PgliteWorkerClient.start(dataDir, dataDir ? undefined : template);
+    const isNew = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
+    const client = await PgliteWorkerClient.start(dataDir, isNew ? template : undefined);
     const db = new Kysely<Database>({ dialect: new PgliteWorkerDialect(client) });
     clients.set(db, client);
     return {

@@ -99,34 +99,40 @@ describe(`database (${process.env.TEST_DB})`, () => {
     expect(ticks).toBeGreaterThan(3);
   });
 
+  // The demo data seeded whole (posts analysed, rollups and postings written) on the embedded
+  // engine: about a minute under a full CI run, past the 60 s default.
   it('seeds the asset list once; a second seed adds nothing and keeps edits', async () => {
     expect(await seedDemoData(handle.db)).toEqual({ assets: ASSET_LIST.length, blogPosts: expect.any(Number), posts: DEMO_POST_COUNT });
     await handle.db.updateTable('assets').set({ name: 'Bitcoin (edited)' }).where('symbol', '=', 'BTC').execute();
     expect(await seedDemoData(handle.db)).toEqual({ assets: 0, blogPosts: 0, posts: 0 });
     const btc = await handle.db.selectFrom('assets').select(['name', 'rank']).where('symbol', '=', 'BTC').executeTakeFirst();
     expect(btc).toEqual({ name: 'Bitcoin (edited)', rank: 1 });
-  });
+  }, 300_000);
 });
 
 // PGlite's own: the PostgreSQL project would only run it a second time. One table, not the whole
 // schema: the folder is what is tested (migrating it took most of the test's 30 s on a loaded machine).
 describe.skipIf(process.env.TEST_DB === 'postgres')('embedded database folder', () => {
-  it('keeps data across reopen, and refuses a second opener while one has it', async () => {
+  it('starts a new folder as a copy of the template, keeps data across reopen, and refuses a second opener while one has it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'coinsight-pglite-'));
+    const migrated = await createTestDatabase(process.env, { migrated: true });
+    const template = migrated.config.kind === 'pglite' ? migrated.config.template : undefined;
     try {
-      const first = await createDb({ kind: 'pglite', dataDir });
+      const first = await createDb({ kind: 'pglite', dataDir, template });
+      expect(await migrateToLatest(first.db)).toEqual([]);
       await sql`create table kept (email text)`.execute(first.db);
       await sql`insert into kept values ('user1@example.com')`.execute(first.db);
       await expect(createDb({ kind: 'pglite', dataDir })).rejects.toThrow(/another Coinsight process is using it/);
       await first.close();
 
-      const again = await createDb({ kind: 'pglite', dataDir });
+      // The folder holds a database now: the template is not laid over it.
+      const again = await createDb({ kind: 'pglite', dataDir, template });
       expect((await sql<{ email: string }>`select email from kept`.execute(again.db)).rows).toEqual([{ email: 'user1@example.com' }]);
       await again.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 240_000);
 });
 
 describe('unreachable database', () => {

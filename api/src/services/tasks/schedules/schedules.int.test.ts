@@ -140,13 +140,17 @@ describe(`task schedules (${process.env.TEST_DB})`, () => {
     expect(shown.nextRunAt).toBe(new Date(first.getTime() + 2 * HOUR).toISOString());
   });
 
+  // Two servers started and stopped on a database on disk: 11 s on an idle machine, past the 60 s
+  // default under a full CI run.
   it('keeps its state in the database: stopped and started again, the server fires it', async () => {
-    // Its own database, on disk for PGlite, so a second server can open it after the first stopped.
+    // Its own database, on disk for PGlite (a copy of the migrated one: initdb and every migration
+    // took most of a minute on a loaded machine), so a second server can open it after the first stopped.
     const dir = await mkdtemp(path.join(tmpdir(), 'coinsight-schedules-'));
+    const fresh = await createTestDatabase(process.env, { migrated: true });
     const own: TestDatabase =
-      database.kind === 'pglite'
-        ? { kind: 'pglite', config: { kind: 'pglite', dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) }
-        : await createTestDatabase(process.env);
+      fresh.config.kind === 'pglite'
+        ? { ...fresh, config: { ...fresh.config, dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) }
+        : fresh;
     const settings = { tasks: { allowPrivateUrls: true, x: undefined } };
     try {
       const before = await createTestApp(settings, { shared: own });
@@ -166,7 +170,7 @@ describe(`task schedules (${process.env.TEST_DB})`, () => {
     } finally {
       await own.drop();
     }
-  });
+  }, 240_000);
 
   it('backs off after a failed run, tells its owner in the app and by mail, and pauses after repeated failures', async () => {
     const u = await owner();
