@@ -8,5 +8,5 @@ import { defineConfig } from 'vitest/config';
 // half the suite's time; the files share no module state that one could change for another (no
 // module mocks; each makes its own databases, servers and Redis names).
 export default defineConfig({
-  test: { projects: testProjects(), maxWorkers: testWorkers(), isolate: false, testTimeout: 60_000, hookTimeout: 180_000 },
+  test: { projects: testProjects(), maxWorkers: testWorkers(), isolate: false, testTimeout: 120_000, hookTimeout: 300_000 },
 });

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# `pnpm test`: the whole suite, as CI runs it. After the format check and the build, two things
-# side by side: the browser tests (three files at a time, vitest.e2e.config.ts), which wait on
-# their pages more than they compute (alone they kept 2 cores about half busy), and the checks:
-# typecheck, lint and the unit and integration tests, two tasks at a time. Each alone left half
-# the machine idle: a clean clone's CI run took 33 minutes with them in turn, 20 side by side
-# (docs/architecture.md, "Tests").
+# `pnpm test`: the whole suite, as CI runs it. After the format check and the build, three lanes
+# side by side: the browser tests (two files at a time, vitest.e2e.config.ts), which wait on their
+# pages more than they compute; the api's unit and integration tests, the longest task, started at
+# once in a lane of their own (turbo starts ready tasks in an order of its own, and it had started
+# them last, 8 minutes in, so everything else ended while they ran on); and the other checks one at
+# a time: typecheck, lint and the other packages' tests (docs/architecture.md, "Tests").
 # Then, given a PostgreSQL server, `pnpm bench --quick` (about 1.5 minutes on TEST_DATABASE_URL's server, database coinsight_bench_quick; realistic and hot-cache modes),
 # which prints its table and fails on a broken case (connection errors, a 5xx other than a shed 503), never on speed.
 # Each run goes on past a failure, and the closing `Tests:` line is printed whatever happened;
@@ -36,12 +36,21 @@ turbo_run() {
 prettier --check . --log-level warn || failed+=('format check (run pnpm format)')
 if turbo_run build build --concurrency=2; then
   # `--only`: the builds are done, and a second turbo run restoring them from its cache would
-  # rewrite the files a running server is reading. The browser tests' lines go to their log, and
-  # from there to this output once they end, in one piece rather than interleaved with the checks'.
+  # rewrite the files a running server is reading. The browser tests' and the api tests' lines go
+  # to their logs, and from there to this output once they end, in one piece rather than
+  # interleaved with the checks'.
   turbo_run e2e e2e --only >/dev/null &
   e2e_pid=$!
-  turbo_run checks typecheck lint lint:circles test --only --concurrency=2 --continue ||
-    failed+=('typecheck, lint, unit and integration tests')
+  turbo_run api-tests test --only --filter=@coinsight/api >/dev/null &
+  api_pid=$!
+  turbo_run checks typecheck lint lint:circles test --only --concurrency=1 --continue --filter='!@coinsight/api' ||
+    failed+=('typecheck, lint and tests of the packages other than the api')
+  turbo_run api-checks typecheck lint --only --concurrency=1 --continue --filter=@coinsight/api ||
+    failed+=("the api's typecheck and lint")
+  wait "$api_pid"
+  api_status=$?
+  cat .test-results/turbo-api-tests.log
+  [[ $api_status -eq 0 ]] || failed+=("the api's unit and integration tests")
   wait "$e2e_pid"
   e2e_status=$?
   cat .test-results/turbo-e2e.log

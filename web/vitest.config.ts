@@ -23,8 +23,9 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // The chart palette test reads the token sheet; other styles stay out of the unit tests.
     css: { include: [/tokens\.css/] },
-    // A test taking 1 s alone took 7 s on a loaded 2-core CI machine, past vitest's 5 s default.
-    testTimeout: 30_000,
+    // A test taking 1 s alone took 7 s on a loaded 2-core CI machine, past vitest's 5 s default,
+    // and a cold page chunk more than 10 s under a full CI run (src/test/setup.ts).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: isolated, isolate: false } },

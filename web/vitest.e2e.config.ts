@@ -4,17 +4,19 @@ import { defineConfig } from 'vitest/config';
 // file spends much of its time waiting on its page and its server (a page's network going idle, a
 // tick, a poll), and nothing is shared between them (each has its own server, data folder, ports,
 // SMTP sink and browser). Measured on a 2-core machine, the whole suite alone: two at a time took
-// 9 min 27 s with the CPU idle 13% of it, three 8 min 46 s with it idle 5%. The timeouts leave
-// room for a loaded machine, where a page's first load can take seconds; a hang still fails.
+// 9 min 27 s with the CPU idle 13% of it, three 8 min 46 s with it idle 5%. But `pnpm test` runs
+// them beside the unit and integration tests: there a third file only adds to a machine already
+// busy (load 15-23 on 2 cores, every page several times slower), so two at a time. The timeouts
+// leave room for such a machine, where a page's first load can take seconds; a hang still fails.
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    testTimeout: 180_000,
+    testTimeout: 360_000,
     hookTimeout: 300_000,
     fileParallelism: true,
-    maxWorkers: 3,
+    maxWorkers: 2,
     maxConcurrency: 1,
   },
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   token = account.token;
   await t.app.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', account.user.id).execute();
   ({ secret } = await createApiKey(t.app.deps, { name: 'overload test' }, { userId: account.user.id }));
-}, 120_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -115,5 +115,5 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a pool whose wait runs out (
     // Once free, the pools serve again.
     expect((await t.app.inject({ method: 'GET', url: '/api/social/twitter', headers: auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/v1/usage', headers: { authorization: `Bearer ${apiKey}` } })).statusCode).toBe(200);
-  }, 60_000);
+  });
 });

@@ -59,7 +59,7 @@ beforeAll(async () => {
   other = await taskUser(t.app);
   // Verified, so its alert may mail (docs/security.md §25): nothing the uploader does may make it fire.
   await verifyEmail(t.app, other.user.id);
-}, 180_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -66,7 +66,7 @@ beforeAll(async () => {
   ({ teamId: rivalTeamId } = await makeTeam(t.app, rival, 'Rival desk'));
   teamKey = (await owner.rest('POST', `/api/teams/${teamId}/keys`, { name: 'desk' })).json<CreatedApiKey>().secret;
   rivalKey = (await rival.rest('POST', `/api/teams/${rivalTeamId}/keys`, { name: 'rival' })).json<CreatedApiKey>().secret;
-}, 180_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -98,7 +98,7 @@ beforeAll(async () => {
     [billing, 'billing'],
   ]));
   await makeTeam(t.app, rival, 'Rival');
-}, 180_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -78,7 +78,7 @@ beforeAll(async () => {
   const rivalTeam = await rival.rest('POST', '/api/teams', { name: 'Rival' });
   expect(rivalTeam.statusCode).toBe(201);
   rivalTeamId = rivalTeam.json<TeamSummary>().id;
-}, 180_000);
+});
 
 afterAll(async () => {
   await t?.close();

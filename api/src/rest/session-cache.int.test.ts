@@ -17,7 +17,7 @@ beforeAll(async () => {
     const shared = a.app.config.db;
     b = await createTestApp({}, { dbVia: () => shared });
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await b?.close();

@@ -202,7 +202,7 @@ describe.skipIf(clientSideOnly)(`the coinsight CLI against the API (${process.en
 
     const unreachable = await coinsight(['usage', '--base-url', 'http://127.0.0.1:9']);
     expect(unreachable).toMatchObject({ code: 5, stderr: expect.stringMatching(/code: network_error/) });
-  }, 60_000);
+  });
 
   it('logs in: checks the key, stores it 0600 under XDG_CONFIG_HOME, and later commands use it', async () => {
     const xdg = join(home, 'xdg');
@@ -270,5 +270,5 @@ describe.skipIf(clientSideOnly)(`the coinsight CLI against the API (${process.en
       expect(help, command.join(' ')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: coinsight/) });
     }
     expect((await coinsight(['prices'])).code).toBe(2);
-  }, 60_000);
+  });
 });

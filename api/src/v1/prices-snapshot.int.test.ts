@@ -118,7 +118,7 @@ beforeAll(async () => {
   });
   t.app.deps.marketSnapshot = counting(bus);
   await busCurrent();
-}, 120_000);
+});
 
 afterAll(async () => {
   await bus?.close();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   a = await createTestApp({}, { shared: database });
   b = twoInstances ? await createTestApp({}, { shared: database }) : a;
   await seedAssets(a.app.db);
-}, 120_000);
+});
 
 afterAll(async () => {
   await a?.close();

@@ -238,5 +238,5 @@ describe(`docs/security.md §25: a global sending rate queues mail, never drops 
     } finally {
       await slow.close();
     }
-  }, 90_000);
+  });
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
     b = await createTestApp({}, { dbVia: () => shared });
     await b.app.listen({ port: 0, host: '127.0.0.1' });
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await b?.close();

@@ -68,7 +68,7 @@ beforeAll(async () => {
   await join(colleague, 'member');
   await join(billing, 'billing');
   rivalTeamId = (await rival.rest('POST', '/api/teams', { name: 'Rival' })).json<TeamSummary>().id;
-}, 180_000);
+});
 
 afterAll(async () => {
   await t?.close();

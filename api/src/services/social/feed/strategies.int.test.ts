@@ -15,7 +15,7 @@ let newest: number;
 
 beforeAll(async () => {
   ({ t, newest } = await seededSocialApp(3_000));
-}, 180_000);
+});
 
 afterAll(async () => {
   await t?.close();
