@@ -96,6 +96,11 @@ class OneLinePerRequest extends LogController {
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /**
+   * How long one Redis call may take before the per-instance counters answer (REDIS_COMMAND_TIMEOUT_MS):
+   * a test that counts on Redis's own counters gives a loaded machine longer.
+   */
+  redisCommandTimeoutMs?: number;
   /** Replaces the global sending rate's gate (MAIL_RATE_PER_SECOND): a test opens and closes it at will. */
   mailRate?: MailRate;
   /** Other pool sizes (PostgreSQL): a test makes a pool's wait run out with a tiny pool. */
@@ -160,7 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     seedDemoData: config.seedDemoData,
     pools: options.dbPools,
   });
-  await app.register(limitsPlugin, { redisUrl: config.redisUrl });
+  await app.register(limitsPlugin, { redisUrl: config.redisUrl, commandTimeoutMs: options.redisCommandTimeoutMs });
   await app.register(mailerPlugin, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

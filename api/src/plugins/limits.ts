@@ -10,15 +10,15 @@ import { createRateLimits } from '../services/rate-limit.js';
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /** Rate-limit counters: in Redis when REDIS_URL is set (shared by every instance), else in process. */
-export const limitsPlugin = fp<{ redisUrl: string | undefined }>(
-  async (app, { redisUrl }) => {
+export const limitsPlugin = fp<{ redisUrl: string | undefined; commandTimeoutMs?: number }>(
+  async (app, { redisUrl, commandTimeoutMs = REDIS_COMMAND_TIMEOUT_MS }) => {
     let redis: Redis | undefined;
     if (redisUrl) {
       redis = new Redis(redisUrl, {
         // Without these a Redis outage would queue every request's counter call indefinitely.
         enableOfflineQueue: false,
         connectTimeout: 2_000,
-        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+        commandTimeout: commandTimeoutMs,
         maxRetriesPerRequest: 1,
       });
       let reported = false;

@@ -38,6 +38,8 @@ export async function createTestApp(
     mailRate?: MailRate;
     /** Tiny pools, to make a pool's wait run out (see BuildOptions.dbPools). */
     dbPools?: Partial<DbPools>;
+    /** See BuildOptions.redisCommandTimeoutMs. */
+    redisCommandTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   // Migrated already (on PGlite a copy of one migrated database): the app's own migration at
@@ -87,6 +89,7 @@ export async function createTestApp(
     {
       mailRate: options.mailRate,
       dbPools: options.dbPools,
+      redisCommandTimeoutMs: options.redisCommandTimeoutMs,
       logStream: new Writable({
         write(chunk: Buffer, _encoding, done) {
           logs.push(chunk.toString());
