@@ -16,8 +16,10 @@ describe.runIf(redisUrl)(`rate limits in Redis (${process.env.TEST_DB})`, () => 
   let b: TestApp;
 
   beforeAll(async () => {
-    a = await createTestApp({ redisUrl });
-    b = await createTestApp({ redisUrl });
+    // These count on Redis's own counters: a loaded machine gets longer than the 500 ms after which
+    // the per-instance counters would answer (metering.int.test.ts says why).
+    a = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: 10_000 });
+    b = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: 10_000 });
   });
 
   afterAll(async () => {

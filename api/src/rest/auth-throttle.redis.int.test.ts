@@ -18,8 +18,10 @@ describe.runIf(redisUrl)(`concurrent login guesses with Redis counters (${proces
   let b: TestApp;
 
   beforeAll(async () => {
-    a = await createTestApp({ redisUrl });
-    b = await createTestApp({ redisUrl });
+    // These count on Redis's own counters: a loaded machine gets longer than the 500 ms after which
+    // the per-instance counters would answer (metering.int.test.ts says why).
+    a = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: 10_000 });
+    b = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: 10_000 });
     // Two embedded databases take a while on a loaded machine.
   }, 120_000);
 

@@ -23,8 +23,10 @@ describe.runIf(process.env.TEST_DB === 'postgres' && redisUrl)('two API instance
   beforeAll(async () => {
     database = await createTestDatabase();
     // One after the other: the second finds the schema migrated, as a rolling start would.
-    a = await createTestApp({ redisUrl }, { shared: database });
-    b = await createTestApp({ redisUrl }, { shared: database });
+    // These count on Redis's own counters: a loaded machine gets longer than the 500 ms after which
+    // the per-instance counters would answer (metering.int.test.ts says why).
+    a = await createTestApp({ redisUrl }, { shared: database, redisCommandTimeoutMs: 10_000 });
+    b = await createTestApp({ redisUrl }, { shared: database, redisCommandTimeoutMs: 10_000 });
     await seedAssets(a.app.db);
   }, 120_000);
 
