@@ -1,8 +1,7 @@
 import { dayOf, orderPostingsDay } from '@coinsight/db';
 import type { NoInput } from '../caller.js';
 import type { ServiceDeps } from '../deps.js';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './windows.js';
 
 /**
  * The search postings of the day before yesterday (UTC) put in key order, daily (jobs/posts.ts;
