@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/app.js';
+import { createTestApp, REDIS_COUNTING_TIMEOUT_MS, type TestApp } from './test/app.js';
 import { newAccount, nextAddress } from './test/auth.js';
 import { answerWithin, HUNG, startSilentProxy, type SilentProxy } from './test/silent-proxy.js';
 
@@ -16,10 +16,8 @@ describe.runIf(redisUrl)(`rate limits in Redis (${process.env.TEST_DB})`, () => 
   let b: TestApp;
 
   beforeAll(async () => {
-    // These count on Redis's own counters: a loaded machine gets longer than the 500 ms after which
-    // the per-instance counters would answer (metering.int.test.ts says why).
-    a = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: 10_000 });
-    b = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: 10_000 });
+    a = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: REDIS_COUNTING_TIMEOUT_MS });
+    b = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: REDIS_COUNTING_TIMEOUT_MS });
   });
 
   afterAll(async () => {

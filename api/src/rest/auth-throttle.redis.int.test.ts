@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, REDIS_COUNTING_TIMEOUT_MS, type TestApp } from '../test/app.js';
 import { newAccount, signup } from '../test/auth.js';
 
 /** The same account on both instances (each has its own database; the counters are shared). */
@@ -18,10 +18,8 @@ describe.runIf(redisUrl)(`concurrent login guesses with Redis counters (${proces
   let b: TestApp;
 
   beforeAll(async () => {
-    // These count on Redis's own counters: a loaded machine gets longer than the 500 ms after which
-    // the per-instance counters would answer (metering.int.test.ts says why).
-    a = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: 10_000 });
-    b = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: 10_000 });
+    a = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: REDIS_COUNTING_TIMEOUT_MS });
+    b = await createTestApp({ redisUrl }, { redisCommandTimeoutMs: REDIS_COUNTING_TIMEOUT_MS });
     // Two embedded databases take a while on a loaded machine.
   }, 120_000);
 

@@ -4,7 +4,7 @@ import { parseList } from 'structured-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPlan } from '../services/billing/subscriptions/plan-changes.js';
 import { monthOf } from '../services/billing/period.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, REDIS_COUNTING_TIMEOUT_MS, type TestApp } from '../test/app.js';
 import { bearer, nextAddress, signup } from '../test/auth.js';
 import { expectDocumented } from '../test/v1.js';
 import { insertKey, presetFreeCalls } from '../test/keys.js';
@@ -66,10 +66,7 @@ describe.each(modes)(`/v1 limits and metering with %s (${process.env.TEST_DB})`,
   let t: TestApp;
 
   beforeAll(async () => {
-    // A Redis call past 500 ms is answered by the per-instance counters (plugins/limits.ts), which
-    // start again from the limit: on a loaded CI machine one did, mid-count. These tests count on
-    // Redis's own counters; the fallback has its tests below.
-    t = await createTestApp({ redisUrl: redis }, { redisCommandTimeoutMs: 10_000 });
+    t = await createTestApp({ redisUrl: redis }, { redisCommandTimeoutMs: REDIS_COUNTING_TIMEOUT_MS });
     await seedAssets(t.app.db);
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketJobs } from '../jobs/market.js';
 import { startJobRunner, type JobDefinition } from '../jobs/runner.js';
 import { createSimulatedFeed } from '../services/market/feeds/simulated.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, REDIS_COUNTING_TIMEOUT_MS, type TestApp } from '../test/app.js';
 import { signup } from '../test/auth.js';
 import { expectDocumented } from '../test/v1.js';
 import { insertKey, presetFreeCalls } from '../test/keys.js';
@@ -23,10 +23,8 @@ describe.runIf(process.env.TEST_DB === 'postgres' && redisUrl)('two API instance
   beforeAll(async () => {
     database = await createTestDatabase();
     // One after the other: the second finds the schema migrated, as a rolling start would.
-    // These count on Redis's own counters: a loaded machine gets longer than the 500 ms after which
-    // the per-instance counters would answer (metering.int.test.ts says why).
-    a = await createTestApp({ redisUrl }, { shared: database, redisCommandTimeoutMs: 10_000 });
-    b = await createTestApp({ redisUrl }, { shared: database, redisCommandTimeoutMs: 10_000 });
+    a = await createTestApp({ redisUrl }, { shared: database, redisCommandTimeoutMs: REDIS_COUNTING_TIMEOUT_MS });
+    b = await createTestApp({ redisUrl }, { shared: database, redisCommandTimeoutMs: REDIS_COUNTING_TIMEOUT_MS });
     await seedAssets(a.app.db);
   }, 120_000);
 

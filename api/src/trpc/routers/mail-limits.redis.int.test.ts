@@ -3,7 +3,7 @@ import { seedAssets } from '@coinsight/db';
 import { createTestDatabase, type TestDatabase } from '@coinsight/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAlerts } from '../../services/alerts/check.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, REDIS_COUNTING_TIMEOUT_MS, type TestApp } from '../../test/app.js';
 import { bearer, signup, verifyEmail } from '../../test/auth.js';
 import { atTime } from '../../services/clock.js';
 
@@ -17,10 +17,8 @@ describe.runIf(process.env.TEST_DB === 'postgres' && redisUrl)('docs/security.md
 
   beforeAll(async () => {
     database = await createTestDatabase(process.env, { migrated: true });
-    // These count on Redis's own counters: a loaded machine gets longer than the 500 ms after which
-    // the per-instance counters would answer (metering.int.test.ts says why).
-    a = await createTestApp({ redisUrl }, { shared: database, redisCommandTimeoutMs: 10_000 });
-    b = await createTestApp({ redisUrl }, { shared: database, redisCommandTimeoutMs: 10_000 });
+    a = await createTestApp({ redisUrl }, { shared: database, redisCommandTimeoutMs: REDIS_COUNTING_TIMEOUT_MS });
+    b = await createTestApp({ redisUrl }, { shared: database, redisCommandTimeoutMs: REDIS_COUNTING_TIMEOUT_MS });
     await seedAssets(a.app.db);
   }, 120_000);
 
