@@ -88,7 +88,7 @@ const ROUTES = [
 ];
 
 describe('no page scrolls sideways (point 8)', () => {
-  // Some 45 pages loaded one after another: past the 180 s default under a full CI run.
+  // Some 45 pages loaded one after another: more than the default test time (vitest.e2e.config.ts) under a full CI run.
   it.each(WIDTHS)(
     'at %i px, every route fits the screen',
     async (width) => {
