@@ -50,7 +50,12 @@ type FiredAlert = Selection<Database, 'alerts', (typeof FIRED_COLUMNS)[number]> 
 type DescribedAlert = { alert: FiredAlert; title: string; body: string };
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
-const signedPercent = (value: number) => `${value >= 0 ? '+' : ''}${round(value, 2)}%`;
+/** A move as its reader needs it: always signed, two decimals, and a tiny move that fired never shown as 0%. */
+const signedPercent = (value: number) => {
+  const size = Math.abs(value);
+  const digits = size >= 0.01 || size === 0 ? 2 : Math.min(20, 1 - Math.floor(Math.log10(size)));
+  return `${value < 0 ? '-' : '+'}${size.toFixed(digits).replace(/\.?0+$/, '')}%`;
+};
 
 export function describeFired(alert: FiredAlert): { title: string; body: string } {
   const { symbol, condition, threshold, fired_value: value } = alert;
