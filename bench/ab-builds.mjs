@@ -86,6 +86,9 @@ const answer = (r) =>
   });
 const cpuBefore = builds.map((b) => backendCpu(b.pid));
 let differing = 0;
+// Answers whose rows differ, not only their totals (two estimates of one total may differ).
+let rowsDiffering = 0;
+const rows = (text) => JSON.stringify(JSON.parse(text).ids);
 for (const [i, drawn] of draws.entries()) {
   const answers = [];
   for (const build of i % 2 ? builds : [...builds].reverse()) {
@@ -98,11 +101,12 @@ for (const [i, drawn] of draws.entries()) {
   }
   if (answers[0] !== answers[1]) {
     differing += 1;
+    if (rows(answers[0]) !== rows(answers[1])) rowsDiffering += 1;
     if (differing <= 3) print(`differs: ${decodeURIComponent(drawn)}`);
   }
 }
 const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-print(`${values.stream}, ${draws.length} draws, seed ${values.seed}: answers differing ${differing}`);
+print(`${values.stream}, ${draws.length} draws, seed ${values.seed}: answers differing ${differing}, their rows ${rowsDiffering}`);
 for (const [k, build] of builds.entries()) {
   const wall = [...build.wall].sort((x, y) => x - y);
   const db = (backendCpu(build.pid) - cpuBefore[k]) / wall.length;

@@ -4,7 +4,11 @@
 // says which requests take it. Uses the database `pnpm bench` seeded (seeding it when needed);
 // build first (pnpm build, or one pnpm bench).
 //
-//   node bench/draw-costs.mjs [--posts 200000] [--url postgres://…/coinsight_bench] [--draws 200] [--seed 21] [--only REGEX]
+//   node bench/draw-costs.mjs [--posts 200000] [--url postgres://…/coinsight_bench] [--draws 200] [--seed 21] [--only REGEX] [--statements]
+//
+// --statements also times each statement a draw sends (pg's Client.query, wrapped here), grouped by
+// its kind: which of a draw's statements take its time, and how many a draw sends.
+import { createRequire } from 'node:module';
 import { createFactCache } from '../api/dist/services/read-cache.js';
 import { parseArgs } from 'node:util';
 import { listQuerySchema, searchQuerySchema, v1DataQuerySchema } from '../packages/contracts/dist/index.js';
@@ -21,8 +25,10 @@ const { values } = parseArgs({
     draws: { type: 'string', default: '200' },
     seed: { type: 'string', default: '21' },
     only: { type: 'string' },
+    statements: { type: 'boolean', default: false },
   },
 });
+const statements = values.statements ? timeStatements() : undefined;
 const seeded = await ensureSeeded({ kind: 'postgres', url: values.url }, Number(values.posts), 'PostgreSQL');
 const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 4 });
 const generic = await createDb({ kind: 'postgres', url: values.url, poolSize: 4, genericPlans: true });
@@ -57,6 +63,7 @@ for (const stream of STREAMS.filter((name) => !values.only || new RegExp(values.
   for (let i = 0; i < Number(values.draws); i++) {
     const path = next();
     const t0 = performance.now();
+    statements?.draw();
     await serve(path);
     timings.push({ ms: performance.now() - t0, path });
   }
@@ -77,5 +84,54 @@ print('');
 print('The three costliest draws of each stream:');
 print('');
 for (const t of slowest) print(`- ${t.stream}, ${f(t.ms)} ms: \`${decodeURIComponent(t.path)}\``);
+if (statements) statements.report();
 await handle.close();
 await generic.close();
+
+/**
+ * Wraps pg's Client.query to time every statement by kind: its first words with literals and
+ * identifiers' numbers dropped, which names the statement a strategy sends (an EXPLAIN, a capped
+ * count, a page), from the first draw on. Reported per draw: how many of each, and their share of the statements' time.
+ */
+function timeStatements() {
+  const pg = createRequire(new URL('../packages/db/package.json', import.meta.url))('pg');
+  const kinds = new Map();
+  let draws = 0;
+  const kindOf = (text) =>
+    text
+      .replace(/\s+/g, ' ')
+      .replace(/\$\d+|'[^']*'|\b\d+\b/g, '?')
+      .slice(0, 90);
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function timed(config, ...rest) {
+    const text = typeof config === 'string' ? config : config?.text;
+    const result = query.call(this, config, ...rest);
+    if (draws === 0 || typeof text !== 'string' || typeof result?.then !== 'function') return result;
+    const t0 = performance.now();
+    const settle = () => {
+      const kind = kindOf(text);
+      const seen = kinds.get(kind) ?? { n: 0, ms: 0 };
+      kinds.set(kind, { n: seen.n + 1, ms: seen.ms + performance.now() - t0 });
+    };
+    result.then(settle, settle);
+    return result;
+  };
+  return {
+    draw: () => draws++,
+    report() {
+      const all = [...kinds.entries()].sort((a, b) => b[1].ms - a[1].ms);
+      const total = all.reduce((s, [, k]) => s + k.ms, 0);
+      print('');
+      print(
+        `Statements over ${draws} draws: ${(all.reduce((s, [, k]) => s + k.n, 0) / draws).toFixed(2)} a draw, ${f(total / draws)} ms a draw.`,
+      );
+      print('');
+      print('| Statement | per draw | ms each | share |');
+      print('| --- | ---: | ---: | ---: |');
+      for (const [kind, k] of all.slice(0, 15))
+        print(
+          `| \`${kind.replace(/\|/g, '\\|')}\` | ${(k.n / draws).toFixed(2)} | ${f(k.ms / k.n)} | ${((k.ms / total) * 100).toFixed(0)}% |`,
+        );
+    },
+  };
+}
