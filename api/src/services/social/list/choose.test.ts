@@ -1,6 +1,16 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import { describe, expect, it } from 'vitest';
-import { AUTHOR_BITMAP_SPAN, chooseList, onWholeHours, pageByWalking, type ListDecision, type ListMeasured } from './choose.js';
+import {
+  AUTHOR_BITMAP_SPAN,
+  chooseList,
+  onWholeHours,
+  pageByWalking,
+  SURE_BLOCKS,
+  SURE_FACTOR,
+  surelyPastCap,
+  type ListDecision,
+  type ListMeasured,
+} from './choose.js';
 import { matchesKey, type ListFacts } from './facts.js';
 
 const twitter = 450_000;
@@ -27,7 +37,26 @@ describe('the list planner: facts and measurements → strategy', () => {
     ['a whole day, by time', day, {}, { strategy: 'window-walk' }],
     ['a whole day, by a counter, before the platform is sized', { ...day, sortBy: 'replies' }, {}, { measure: 'platformTotal' }],
     ['a whole day, by a counter', { ...day, sortBy: 'replies' }, { platformTotal: twitter }, { strategy: 'window-gated' }],
-    ['a window not on whole hours is counted', { startDate: new Date('2026-11-01T00:30:00Z') }, {}, { measure: 'count' }],
+    [
+      'a window not on whole hours is first checked on the sample',
+      { startDate: new Date('2026-11-01T00:30:00Z') },
+      {},
+      { measure: 'sample' },
+    ],
+    [
+      'a window not on whole hours, the sample not surely past the cap, is counted',
+      { startDate: new Date('2026-11-01T00:30:00Z') },
+      { sampled: { matches: 900, blocks: 30 } },
+      { measure: 'count' },
+    ],
+    ['without a sample at hand it is counted', { startDate: new Date('2026-11-01T00:30:00Z') }, { sampled: null }, { measure: 'count' }],
+    [
+      'a handle named by its authors is first checked on the sample',
+      { username: 'whale', authorIds: [7], ranges: likesFloor },
+      {},
+      { measure: 'sample' },
+    ],
+    ["Instagram's place is not in the sample: counted", { platform: 'instagram', location: 'paris' }, {}, { measure: 'count' }],
     ["a whole day of an account's own posts is counted", { ...day, scope: { dataset: 'mine', userId: 'u' } }, {}, { measure: 'count' }],
     ['a handle, before counting', { username: 'whale' }, {}, { measure: 'count' }],
     ['a handle with 40 posts, page 1', { username: 'whale' }, { counted: 40 }, { strategy: 'sort-matches' }],
@@ -167,6 +196,15 @@ describe('the list planner: facts and measurements → strategy', () => {
 
 describe('whether a counter range past the cap is walked', () => {
   const order = (sortBy: ListFacts['sortBy'], sortOrder: 'asc' | 'desc', ranges: ListFacts['ranges']) => ({ sortBy, sortOrder, ranges });
+  it('the sample stands for a count only from SURE_BLOCKS pages and SURE_FACTOR × the cap', () => {
+    const sure = SURE_FACTOR * past;
+    expect(surelyPastCap({ matches: sure, blocks: SURE_BLOCKS })).toBe(true);
+    expect(surelyPastCap({ matches: sure - 1, blocks: 100 })).toBe(false);
+    // A narrow window on one or two table pages looks large: not enough.
+    expect(surelyPastCap({ matches: 50_000, blocks: SURE_BLOCKS - 1 })).toBe(false);
+    expect(surelyPastCap(null)).toBe(false);
+  });
+
   it('walks when the sort column is itself filtered, or the sort is by date', () => {
     expect(pageByWalking(order('likes', 'asc', likesFloor), 4_000, twitter)).toBe(true);
     expect(pageByWalking(order('created_at', 'asc', [{ counter: 'shares', op: '>=', value: 10 }]), 34_000, twitter)).toBe(true);

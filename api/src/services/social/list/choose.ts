@@ -1,5 +1,6 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import type { ListFacts } from './facts.js';
+import { sampleChecks, type SampledMatches } from './walk-length.js';
 
 /**
  * The named ways a list page is read (docs/performance.md, "The list planner"):
@@ -70,9 +71,15 @@ const rangesAndDatesOnly = (f: ListFacts): boolean => !f.username && !f.authorId
 export const AUTHOR_BITMAP_SPAN = 1 << 20;
 
 /** What a choice may need measured first: the capped count of matches, the planner's estimate, the platform's post count. */
-export type ListMeasure = 'count' | 'estimate' | 'platformTotal' | 'walkLength' | 'boxLength';
+export type ListMeasure = 'sample' | 'count' | 'estimate' | 'platformTotal' | 'walkLength' | 'boxLength';
 
 export interface ListMeasured {
+  /**
+   * The matches on the platform's sample (list/walk-length.ts, `sampledMatches`), taken before a
+   * count; null while no sample is at hand. When they are surely past the cap (`surelyPastCap`)
+   * they stand for the count and the estimate, and neither statement runs.
+   */
+  sampled?: SampledMatches | null;
   /** Matches counted up to LIST_COUNT_CAP + 1. */
   counted?: number;
   /** The planner's estimate of the matches, weighed on each platform's own counters. */
@@ -138,6 +145,26 @@ const instagramAlone = (f: ListFacts) =>
 export const handleAlone = (f: ListFacts): boolean =>
   f.scope.dataset === 'shared' && !!f.authorIds && !f.coin && f.ranges.length === 0 && !f.mediaType && !f.location;
 
+/** Whether the sample can stand for a count: the shared dataset's posts, filtered only as a sampled post can be checked. */
+export const sampleable = (f: ListFacts): boolean => f.scope.dataset === 'shared' && sampleChecks(f);
+
+/**
+ * Sampled matches from at least this many table pages: the sample is read by whole pages, whose
+ * posts arrived together, so a narrow window can fall on one or two pages and look large.
+ */
+export const SURE_BLOCKS = 10;
+
+/** Sampled matches at least this many times the cap: the count would pass the cap. */
+export const SURE_FACTOR = 4;
+
+/**
+ * Whether the sample says the matches are far past LIST_COUNT_CAP, so that the capped count would
+ * only confirm it: matches from at least SURE_BLOCKS pages and SURE_FACTOR × the cap. Posts newer
+ * than the sample are missing from it, so it can only undercount them (and the count then runs).
+ */
+export const surelyPastCap = (sampled: SampledMatches | null | undefined): sampled is SampledMatches =>
+  !!sampled && sampled.blocks >= SURE_BLOCKS && sampled.matches >= SURE_FACTOR * (LIST_COUNT_CAP + 1);
+
 /** A handle alone whose ids a bitmap can hold. */
 const handleWalkable = (f: ListFacts) =>
   handleAlone(f) && f.authorIds!.length > 0 && Math.max(...f.authorIds!) - Math.min(...f.authorIds!) < AUTHOR_BITMAP_SPAN;
@@ -152,7 +179,7 @@ export function chooseList(f: ListFacts, m: ListMeasured): ListDecision {
     if (f.sortBy === 'created_at') return { strategy: 'window-walk' };
     return m.platformTotal === undefined ? { measure: 'platformTotal' } : { strategy: 'window-gated' };
   }
-  if (m.counted === undefined) return { measure: 'count' };
+  if (m.counted === undefined) return sampleable(f) && m.sampled === undefined ? { measure: 'sample' } : { measure: 'count' };
   if (m.counted <= LIST_COUNT_CAP)
     return { strategy: f.offset >= m.counted ? 'past-the-end' : handleAlone(f) ? 'handle-sort' : 'sort-matches' };
   if (isWeighed(f)) {

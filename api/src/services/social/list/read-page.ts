@@ -5,11 +5,20 @@ import { readKey } from '../../read-cache.js';
 import { fixedPlanPoolFor, postsSource, postsSourceFor, type DatasetScope } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { toPlatformPost } from '../post-shapes.js';
-import { chooseList, onGenericPlans, handleAlone, isWeighed, type ListMeasure, type ListMeasured, type ListStrategy } from './choose.js';
+import {
+  chooseList,
+  onGenericPlans,
+  handleAlone,
+  isWeighed,
+  surelyPastCap,
+  type ListMeasure,
+  type ListMeasured,
+  type ListStrategy,
+} from './choose.js';
 import { listFactsOf, matchesKey, type ListFacts } from './facts.js';
 import { containsNothing, resolveContains } from './resolve.js';
 import * as statements from './statements.js';
-import { boxLength, COUNTER_SAMPLE_ROWS, sampleChecks, walkLength, type CounterSample } from './walk-length.js';
+import { boxLength, COUNTER_SAMPLE_ROWS, sampleChecks, sampledMatches, walkLength, type CounterSample } from './walk-length.js';
 
 type Source = QueryCreator<Database>;
 
@@ -65,7 +74,8 @@ export async function planListPage<P extends SocialPlatform>(deps: SocialDeps, {
 
 async function measure(read: ListRead, what: ListMeasure): Promise<void> {
   const { db, f, measured } = read;
-  if (what === 'count') measured.counted = await countMatches(read);
+  if (what === 'sample') takeSample(read);
+  else if (what === 'count') measured.counted = await countMatches(read);
   else if (what === 'estimate') measured.planned = await estimate(read);
   else if (what === 'walkLength') measured.walkLength = estimateWalk(read);
   else if (what === 'boxLength') measured.boxLength = await estimateBox(read);
@@ -98,6 +108,22 @@ async function countMatches(read: ListRead): Promise<number> {
 }
 
 /**
+ * The matches on the platform's sample, before any count (docs/performance.md, "Counted on the
+ * sample"): when they are surely past the cap, they are the count (past it) and the estimate, so a
+ * page of many matches sends neither the capped count nor the planner's `EXPLAIN`. Without a sample
+ * at hand it is read in the background and the count runs.
+ */
+function takeSample(read: ListRead): void {
+  const { deps, f, measured } = read;
+  const sample = deps.facts.known<CounterSample>(sampleKey(f.platform));
+  if (!sample) void loadCounterSample(deps, { platform: f.platform }).catch(() => undefined);
+  measured.sampled = sample ? sampledMatches(sample, f) : null;
+  if (!surelyPastCap(measured.sampled)) return;
+  measured.counted = LIST_COUNT_CAP + 1;
+  measured.planned = Number(measured.sampled.matches.toPrecision(2));
+}
+
+/**
  * The planner's estimate of the matches past the cap (at least LIST_COUNT_CAP + 1), kept in the
  * fact cache for a shared filter set: like the terms' statistics, it changes with ANALYZE.
  */
@@ -120,7 +146,7 @@ function estimateWalk({ deps, f, measured }: ListRead): number | null {
   const sample = deps.facts.known<CounterSample>(sampleKey(f.platform));
   if (sample) return walkLength(sample, f);
   // A failed read leaves the old rule in place; the next page asks again.
-  void loadCounterSample(deps, { platform: f.platform, platformTotal: measured.platformTotal }).catch(() => undefined);
+  void loadCounterSample(deps, { platform: f.platform }).catch(() => undefined);
   return null;
 }
 
@@ -138,12 +164,10 @@ async function estimateBox({ deps, f }: ListRead): Promise<number | null> {
 /** The fact cache's key of a platform's sample. */
 const sampleKey = (platform: SocialPlatform) => `list-counter-sample:${platform}`;
 
-/** The platform's sample, read once per fact lifetime (concurrent asks share one read). */
-export function loadCounterSample(
-  deps: SocialDeps,
-  { platform, platformTotal }: { platform: SocialPlatform; platformTotal: number },
-): Promise<CounterSample> {
+/** The platform's sample, read once per fact lifetime (concurrent asks share one read), sized on its post count (rollups). */
+export function loadCounterSample(deps: SocialDeps, { platform }: { platform: SocialPlatform }): Promise<CounterSample> {
   return deps.facts.get(sampleKey(platform), async () => {
+    const platformTotal = Number((await statements.rollupTotal(deps.readDb, { platform }).executeTakeFirst())?.n ?? 0);
     const percent = Math.min(100, (100 * COUNTER_SAMPLE_ROWS) / Math.max(platformTotal, 1));
     const posts = await statements.counterSample(deps.readDb, platform, Number(percent.toPrecision(3)));
     return { fraction: posts.length / Math.max(platformTotal, 1), posts, sorted: new Map() };

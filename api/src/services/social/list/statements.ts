@@ -418,7 +418,7 @@ export async function plannedRows(query: { explain: (format: 'json') => Promise<
 /**
  * About `percent` of the platform's shared posts, sampled by whole pages (TABLESAMPLE SYSTEM: the
  * pages read are the sample, so its cost is the sample's size, not the platform's), with what a
- * walk index holds of each.
+ * walk index holds of each and its page (the partition's oid, then the page's number).
  */
 export async function counterSample(db: Kysely<Database>, platform: ListFacts['platform'], percent: number): Promise<SampledPost[]> {
   const { rows } = await sql<{
@@ -431,10 +431,13 @@ export async function counterSample(db: Kysely<Database>, platform: ListFacts['p
     views: number | null;
     replies: number | null;
     retweets: number | null;
-  }>`select id, created_at, author_id, likes, comments, shares, views, replies, retweets
+    block: number | string;
+  }>`select id, created_at, author_id, likes, comments, shares, views, replies, retweets,
+            (tableoid::int8 << 32) + (ctid::text::point)[0]::int8 as block
      from posts tablesample system (${sql.lit(percent)}) where platform = ${platform}`.execute(db);
   return rows.map((row) => ({
     id: Number(row.id),
+    block: Number(row.block),
     createdAt: new Date(row.created_at).getTime(),
     authorId: Number(row.author_id),
     likes: row.likes,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListFacts } from './facts.js';
-import { boxLength, walkLength, type CounterSample, type SampledPost } from './walk-length.js';
+import { boxLength, sampledMatches, walkLength, type CounterSample, type SampledPost } from './walk-length.js';
 
 const facts = (over: Partial<ListFacts>): ListFacts => ({
   platform: 'twitter',
@@ -19,6 +19,8 @@ const posts: SampledPost[] = Array.from({ length: 1_000 }, (_, i) => ({
   id: i + 1,
   createdAt: Date.UTC(2026, 10, 1) + i * 60_000,
   authorId: i % 10,
+  // Fifty posts a table page, as the sample reads them.
+  block: Math.floor(i / 50),
   likes: i,
   comments: null,
   shares: null,
@@ -68,5 +70,18 @@ describe("the counter box's reads placed on the same sample", () => {
     expect(boxLength(sample(), facts({ ranges: [{ counter: 'likes', op: '>=', value: 9 }], sortBy: 'created_at' }))).toBe(
       Number.POSITIVE_INFINITY,
     );
+  });
+});
+
+describe("a list's matches counted on the sample", () => {
+  it('scales the sampled matches by the fraction and names the table pages they came from', () => {
+    // likes ≥ 900: the sample's last 100 posts, two pages; 10,000 of the platform's posts.
+    expect(sampledMatches(sample(), facts({ ranges: [{ counter: 'likes', op: '>=', value: 900 }] }))).toEqual({
+      matches: 10_000,
+      blocks: 2,
+    });
+    // A handle named by its authors: a tenth of every page.
+    expect(sampledMatches(sample(), facts({ ranges: [], authorIds: [3] }))).toEqual({ matches: 10_000, blocks: 20 });
+    expect(sampledMatches({ fraction: 0, posts: [], sorted: new Map() }, facts({ ranges: [] }))).toBeNull();
   });
 });

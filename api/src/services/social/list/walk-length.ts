@@ -3,8 +3,11 @@ import type { ListFacts } from './facts.js';
 /** The counters a list sorts by or filters on, each platform's own (null where a platform has none). */
 type Sampled = 'likes' | 'comments' | 'shares' | 'views' | 'replies' | 'retweets';
 
-/** One sampled post: what a walk index holds of it. */
-export type SampledPost = { id: number; createdAt: number; authorId: number } & Record<Sampled, number | null>;
+/**
+ * One sampled post: what a walk index holds of it, and the table page it was read from (`block`: the
+ * sample is read by whole pages, and a page's posts arrived together, so they are not independent draws).
+ */
+export type SampledPost = { id: number; createdAt: number; authorId: number; block: number } & Record<Sampled, number | null>;
 
 /**
  * A random sample of a platform's shared posts (statements.ts, `counterSample`): about
@@ -36,6 +39,28 @@ const passes = (f: ListFacts, authors: ReadonlySet<number> | undefined) => (post
   (!f.startDate || post.createdAt >= f.startDate.getTime()) &&
   (!f.endDate || post.createdAt <= f.endDate.getTime()) &&
   (!authors || authors.has(post.authorId));
+
+/** The sampled posts that pass a list's filters, as the platform's matches and the table pages they came from. */
+export interface SampledMatches {
+  /** The sampled matches scaled up by the fraction: an estimate of the platform's matches. */
+  matches: number;
+  /** The distinct table pages the sampled matches came from. */
+  blocks: number;
+}
+
+/** The sample's matches of `f` (which `sampleChecks` must allow), or null for an empty sample. */
+export function sampledMatches(sample: CounterSample, f: ListFacts): SampledMatches | null {
+  if (sample.fraction <= 0) return null;
+  const match = passes(f, f.authorIds ? new Set(f.authorIds) : undefined);
+  const blocks = new Set<number>();
+  let hits = 0;
+  for (const post of sample.posts) {
+    if (!match(post)) continue;
+    hits += 1;
+    blocks.add(post.block);
+  }
+  return { matches: hits / sample.fraction, blocks: blocks.size };
+}
 
 /** The sampled posts in the page's order: the sort's column, then id, in the sort's direction. */
 function pageOrder(sample: CounterSample, f: ListFacts): readonly SampledPost[] {
