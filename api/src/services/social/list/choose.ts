@@ -70,7 +70,7 @@ const rangesAndDatesOnly = (f: ListFacts): boolean => !f.username && !f.authorId
  */
 export const AUTHOR_BITMAP_SPAN = 1 << 20;
 
-/** What a choice may need measured first: the capped count of matches, the planner's estimate, the platform's post count. */
+/** What a choice may need measured first: the matches on the sample, the capped count, the planner's estimate, the platform's post count, a walk's or a box's length. */
 export type ListMeasure = 'sample' | 'count' | 'estimate' | 'platformTotal' | 'walkLength' | 'boxLength';
 
 export interface ListMeasured {
