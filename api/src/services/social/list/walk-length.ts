@@ -34,9 +34,10 @@ const inRanges = (f: ListFacts) => (post: SampledPost) =>
     return value !== null && (range.op === '>=' ? value >= range.value : value <= range.value);
   });
 
-/** Whether a sampled post passes every filter the sample can check; the ranges' test and the dates made once, not per post. */
-function passes(f: ListFacts, authors: ReadonlySet<number> | undefined): (post: SampledPost) => boolean {
+/** Whether a sampled post passes every filter the sample can check; the ranges' test, the dates and the authors made once, not per post. */
+function passes(f: ListFacts): (post: SampledPost) => boolean {
   const ranged = inRanges(f);
+  const authors = f.authorIds ? new Set(f.authorIds) : undefined;
   const since = f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY;
   const until = f.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
   return (post) => post.createdAt >= since && post.createdAt <= until && (!authors || authors.has(post.authorId)) && ranged(post);
@@ -53,7 +54,7 @@ export interface SampledMatches {
 /** The sample's matches of `f` (which `sampleChecks` must allow), or null for an empty sample. */
 export function sampledMatches(sample: CounterSample, f: ListFacts): SampledMatches | null {
   if (sample.fraction <= 0) return null;
-  const match = passes(f, f.authorIds ? new Set(f.authorIds) : undefined);
+  const match = passes(f);
   const blocks = new Set<number>();
   let hits = 0;
   for (const post of sample.posts) {
@@ -86,7 +87,7 @@ function pageOrder(sample: CounterSample, f: ListFacts): readonly SampledPost[] 
  */
 export function walkLength(sample: CounterSample, f: ListFacts): number {
   if (f.sortBy === 'created_at' || sample.fraction <= 0) return Number.POSITIVE_INFINITY;
-  const match = passes(f, f.authorIds ? new Set(f.authorIds) : undefined);
+  const match = passes(f);
   const wanted = pageMatches(sample, f);
   let walked = 0;
   let seen = 0;
