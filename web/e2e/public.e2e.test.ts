@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
+import { waitForTitle } from './page-title';
 import { readVitals } from './vitals';
 
 const OPERATOR = 'operator@coinsight.test';
@@ -54,7 +55,7 @@ describe('public pages in Chromium', () => {
     const { page } = e2e;
     await page.goto(url(path), { waitUntil: 'networkidle' });
     await expectHeading(page, heading);
-    expect(await page.title()).toBe(title);
+    await waitForTitle(page, title);
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     expect(description?.length).toBeGreaterThan(40);
     await expectImagesSound(page);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupE2E } from './harness';
+import { waitForTitle } from './page-title';
 
 const e2e = setupE2E();
 const url = e2e.url;
@@ -22,7 +23,10 @@ describe('web shell in Chromium', () => {
     const footer = page.getByRole('contentinfo');
     await footer.getByText(`© ${new Date().getFullYear()} Coinsight`).waitFor();
     await footer.getByText('All systems operational').waitFor();
-    expect(await page.title()).toBe('Crypto market data and social analytics · Coinsight');
+    // The landing page is its own chunk: the shell (and its footer) can be drawn before it, and the
+    // page names the document once it has rendered.
+    await expectHeading('Crypto market data and social insights in one API');
+    await waitForTitle(page, 'Crypto market data and social analytics · Coinsight');
 
     const solutions = page.getByRole('button', { name: 'Solutions' });
     expect(await solutions.getAttribute('aria-expanded')).toBe('false');

@@ -1,6 +1,7 @@
 import { PUBLIC_TEST_API_KEY } from '@coinsight/contracts';
 import { describe, expect, it } from 'vitest';
 import { setupE2E } from './harness';
+import { waitForTitle } from './page-title';
 
 // The front door, signed out. The Sandbox calls with the public test key (the
 // fixed test dataset, GET only), and /market and an asset page show live prices, the asset page
@@ -46,7 +47,7 @@ describe('a signed-out visitor at the front door', () => {
     await btcRow.getByRole('link', { name: 'Bitcoin BTC' }).click();
     await page.waitForURL(e2e.url('/market/BTC'));
     await page.getByRole('heading', { level: 1, name: 'Bitcoin (BTC)' }).waitFor();
-    expect(await page.title()).toBe('Bitcoin (BTC) · Coinsight');
+    await waitForTitle(page, 'Bitcoin (BTC) · Coinsight');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Bitcoin \(BTC\) price today: /);
     await page.getByText('to see the latest posts that name $BTC.').waitFor();
   });
