@@ -2,8 +2,8 @@
 // process: each draw is served by the search, /v1/data or list service function of build A and of
 // build B in turn (which first alternates), without the read cache (each build keeps its fact
 // cache, as an instance does), and their answers compared. Reports
-// wall time per call, and the CPU each build's database backend spent (one connection each, read
-// from /proc/<pid>/stat: the server must be on this machine) and the Node CPU of its calls. On a
+// wall time per call, and the CPU each build's database backends spent (one connection for each of
+// its two pools, read from /proc/<pid>/stat: the server must be on this machine) and the Node CPU of its calls. On a
 // shared, noisy machine the CPU a call costs is steadier than its time. Each root must be built
 // (packages and api dist); both read the same database.
 //
@@ -35,6 +35,7 @@ const backendCpu = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
+const backendsCpu = (pids) => pids.reduce((sum, pid) => sum + backendCpu(pid), 0);
 
 async function load(root) {
   const at = (file) => path.resolve(root, file);
@@ -42,10 +43,13 @@ async function load(root) {
   const contracts = await import(at('packages/contracts/dist/index.js'));
   const { createDb } = await import(at('packages/db/dist/index.js'));
   const social = await import(at('api/dist/services/social/index.js'));
-  // One connection, so the backend's CPU is this build's alone.
+  // One connection per pool, so the backends' CPU is this build's alone: the pool planned per call
+  // and the one on generic plans, as the app has them (docs/performance.md, "Generic plans").
   const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 1 });
-  const [{ pid }] = await handle.db.selectNoFrom((eb) => eb.fn('pg_backend_pid', []).as('pid')).execute();
-  const deps = { db: handle.db, readDb: handle.db, facts: createFactCache(), now: () => new Date() };
+  const generic = await createDb({ kind: 'postgres', url: values.url, poolSize: 1, genericPlans: true });
+  const pidOf = async (db) => (await db.selectNoFrom((eb) => eb.fn('pg_backend_pid', []).as('pid')).execute())[0].pid;
+  const pids = [await pidOf(handle.db), await pidOf(generic.db)];
+  const deps = { db: handle.db, readDb: handle.db, genericDb: generic.db, facts: createFactCache(), now: () => new Date() };
   const caller = { userId: 'bench' };
   const serve = (drawn) => {
     const url = new URL(drawn, 'http://bench');
@@ -58,27 +62,32 @@ async function load(root) {
       ? social.searchPosts(deps, contracts.searchQuerySchema.parse(query), caller)
       : social.postsFeed(deps, contracts.v1DataQuerySchema.parse(query), caller);
   };
-  return { root, handle, pid, serve, wall: [], node: 0 };
+  return { root, handle, generic, pids, serve, wall: [], node: 0 };
 }
 
 const builds = [await load(values.a), await load(values.b)];
 // Each backend reads the whole table once (the draws' context): a backend that has run such a
 // statement spent 20–25% less CPU on the same later calls than one that has not (two copies of one
 // build, 1 December 2026), so both must have, or the one that did wins whatever it serves.
-const sized = async (build) => ({
+const sized = async (db) => ({
   newest: (
-    await build.handle.db
+    await db
       .selectFrom('posts')
       .select((eb) => eb.fn.max('created_at').as('newest'))
       .execute()
   )[0].newest,
-  byPlatform: await build.handle.db
+  byPlatform: await db
     .selectFrom('posts')
     .select(['platform', (eb) => eb.fn.countAll().as('n')])
     .groupBy('platform')
     .execute(),
 });
-const [{ newest, byPlatform }] = [await sized(builds[0]), await sized(builds[1])];
+const [{ newest, byPlatform }] = [
+  await sized(builds[0].handle.db),
+  await sized(builds[0].generic.db),
+  await sized(builds[1].handle.db),
+  await sized(builds[1].generic.db),
+];
 const ctx = { newest: new Date(newest).getTime(), postsByPlatform: Object.fromEntries(byPlatform.map((r) => [r.platform, Number(r.n)])) };
 const next = drawer({ stream: values.stream, seed: Number(values.seed), ctx });
 const draws = Array.from({ length: Number(values.draws) }, () => next());
@@ -101,7 +110,7 @@ const answer = (r) =>
     platforms: r.platforms,
     next: r.nextOffset ?? r.next,
   });
-const cpuBefore = builds.map((b) => backendCpu(b.pid));
+const cpuBefore = builds.map((b) => backendsCpu(b.pids));
 let differing = 0;
 // Answers whose rows differ, not only their totals (two estimates of one total may differ).
 let rowsDiffering = 0;
@@ -126,10 +135,10 @@ const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sort
 print(`${values.stream}, ${draws.length} draws, seed ${values.seed}: answers differing ${differing}, their rows ${rowsDiffering}`);
 for (const [k, build] of builds.entries()) {
   const wall = [...build.wall].sort((x, y) => x - y);
-  const db = (backendCpu(build.pid) - cpuBefore[k]) / wall.length;
+  const db = (backendsCpu(build.pids) - cpuBefore[k]) / wall.length;
   print(
     `${k ? 'B' : 'A'} ${build.root}: median ${at(wall, 0.5).toFixed(2)} ms, p95 ${at(wall, 0.95).toFixed(1)}, p99 ${at(wall, 0.99).toFixed(1)}; ` +
       `per call: database CPU ${db.toFixed(2)} ms, Node CPU ${(build.node / wall.length).toFixed(2)} ms`,
   );
 }
-for (const build of builds) await build.handle.close();
+for (const build of builds) await Promise.all([build.handle.close(), build.generic.close()]);

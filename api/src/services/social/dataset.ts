@@ -96,6 +96,21 @@ export const readPoolFor = (deps: Pick<ServiceDeps, 'db' | 'readDb'>, scope: Dat
 export const fixedPlanPoolFor = (deps: Pick<ServiceDeps, 'db' | 'readDb' | 'genericDb'>, scope: DatasetScope): Db =>
   scope.dataset === 'shared' ? (deps.genericDb ?? deps.readDb) : deps.db;
 
+/**
+ * The pool of a walk of the search postings (postings-walk.ts), which hold the shared posts alone:
+ * generic plans, as a fixed-plan read, but for two terms or more with no start to the window.
+ * Those are planned per call, where PostgreSQL merges the terms' hour rows, each read in key
+ * order; the generic pool rules merge joins out, and there each hour of the driving term looked
+ * up the others' row by key, at about twice the time. Within a window the walk is short and the
+ * planning cost more than it saved (docs/performance.md, "Several terms: planned per call").
+ */
+export const postingsPoolFor = (
+  deps: Pick<ServiceDeps, 'db' | 'readDb' | 'genericDb'>,
+  scope: DatasetScope,
+  terms: readonly string[],
+  since: Date | undefined,
+): Db => (terms.length > 1 && !since ? readPoolFor(deps, scope) : fixedPlanPoolFor(deps, scope));
+
 /** What a read of these posts selects from, on the pool the rule above gives it. */
 export const postsSourceFor = (deps: Pick<ServiceDeps, 'db' | 'readDb'>, scope: DatasetScope): QueryCreator<Database> =>
   postsSource(readPoolFor(deps, scope), scope);

@@ -2,7 +2,7 @@ import { SOCIAL_PLATFORMS, type Dataset, type SearchResult, type SocialPlatform 
 import type { Database } from '@coinsight/db';
 import { sql, type QueryCreator } from 'kysely';
 import type { SignedIn } from '../../caller.js';
-import { fixedPlanPoolFor, postsSource, scopeOf } from '../dataset.js';
+import { fixedPlanPoolFor, postingsPoolFor, postsSource, scopeOf } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { POST_COLUMNS, toSearchResult } from '../post-shapes.js';
 import { parseSearchTerms } from '../search-terms.js';
@@ -62,7 +62,7 @@ export async function postsFeed(
   const shared = scope.dataset === 'shared';
   const plan = shared ? postingsPlanOf(parts, await termFrequencyOf(deps)) : null;
   const platforms = query.platform ? [query.platform] : SOCIAL_PLATFORMS;
-  const part = fixedPlanPoolFor(deps, scope);
+  const part = plan ? postingsPoolFor(deps, scope, plan.terms, query.from) : fixedPlanPoolFor(deps, scope);
   const strategy = chooseFeed({ postings: plan !== null });
   const pageIds =
     strategy === 'feed-postings' && plan ? postingsPage(part, query, plan, platforms) : walkedPage(part, { query, parts, platforms });

@@ -7,7 +7,7 @@ import {
   type SearchResults,
   type SocialPlatform,
 } from '@coinsight/contracts';
-import { fixedPlanPoolFor, postsSourceFor, type DatasetScope } from '../dataset.js';
+import { fixedPlanPoolFor, postingsPoolFor, postsSourceFor, type DatasetScope } from '../dataset.js';
 import type { SocialDeps } from '../deps.js';
 import { postRowsInOrder } from '../post-rows.js';
 import { toSearchResult, type PostRowOut } from '../post-shapes.js';
@@ -63,7 +63,7 @@ function readerOf(deps: SocialDeps, { scope, query }: SearchInput, facts: Search
   const count = chooseSearchCount(facts);
   if (count === 'rollup-count') return { kind: 'window', s: { ...window, db: fixedPlanPoolFor(deps, scope) } };
   return count !== 'index-count' && facts.postings
-    ? { kind: 'postings', s: { ...window, db: fixedPlanPoolFor(deps, scope) }, plan: facts.postings }
+    ? { kind: 'postings', s: { ...window, db: postingsPoolFor(deps, scope, facts.postings.terms, query.startDate) }, plan: facts.postings }
     : { kind: 'indexes', s: { ...window, db: postsSourceFor(deps, scope) }, facts };
 }
 
