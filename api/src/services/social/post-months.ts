@@ -1,7 +1,6 @@
 import { dropPostMonthsBefore, ensurePostMonths, retentionHorizon } from '@coinsight/db';
 import type { ServiceDeps } from '../deps.js';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './windows.js';
 
 /**
  * The months of shared posts, daily (jobs/posts.ts; docs/operations.md, "Retention of posts"):

@@ -1,5 +1,6 @@
 import type { SocialPlatform } from '@coinsight/contracts';
 import { sql, type RawBuilder } from 'kysely';
+import { DAY_MS } from './windows.js';
 
 // The walks the postings strategies share (search/postings.ts, feed/read.ts), over the driving
 // term's postings of a platform, newest hours first (the primary key of search_postings, read
@@ -29,8 +30,6 @@ export function postingsWindow(since: Date | undefined, until: Date | undefined,
   }
   return window;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The whole UTC days inside a window [since, until] (until inclusive), [first, end); an open end is unbounded. */
 export interface WholeDays {

@@ -1,6 +1,7 @@
 import type { SocialPlatform } from '@coinsight/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { platformsOf, wholeDaysOf } from './postings-walk.js';
+import { HOUR_MS } from './windows.js';
 
 // One search term's posts in a window, counted off what is stored per term beside the postings
 // (docs/performance.md, "Search postings"): the window's whole UTC days off search_term_days, its
@@ -8,7 +9,6 @@ import { platformsOf, wholeDaysOf } from './postings-walk.js';
 // two hours it cuts by their postings' times. What it reads is bounded by the window's length in
 // days and hours, not by the term's matches.
 
-const HOUR_MS = 3_600_000;
 export const floorHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 export const ceilHour = (at: Date) => new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS);
 

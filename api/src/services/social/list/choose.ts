@@ -1,6 +1,7 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import type { ListFacts } from './facts.js';
 import { sampleChecks, type SampledMatches } from './walk-length.js';
+import { HOUR_MS } from '../windows.js';
 
 /**
  * The named ways a list page is read (docs/performance.md, "The list planner"):
@@ -99,8 +100,6 @@ export interface ListMeasured {
 }
 
 export type ListDecision = { strategy: ListStrategy } | { measure: ListMeasure };
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Whether a date range covers whole hours: it starts on an hour and ends on an hour's last
