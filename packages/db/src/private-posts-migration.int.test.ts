@@ -32,7 +32,7 @@ beforeAll(async () => {
   await seedAssets(db);
   // Today's importer also writes the search postings and the author rollups, which later
   // migrations create (and fill from the posts): tables of their shape stand in until then.
-  await sql`create table search_postings (platform text, term text, hour timestamptz, ids bigint[], times timestamptz[], ranks real[], primary key (platform, term, hour))`.execute(
+  await sql`create table search_postings (platform text, term text, hour timestamptz, ids bigint[], times timestamptz[], ranks real[], bands int2[], primary key (platform, term, hour))`.execute(
     db,
   );
   await sql`create table search_term_days (platform text, term text, day date, posts int, primary key (platform, term, day))`.execute(db);

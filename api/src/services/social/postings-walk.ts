@@ -59,7 +59,7 @@ function hourRows(terms: readonly [string, ...string[]]) {
 const inOthers = (terms: readonly string[]) => terms.slice(1).map((_, i) => sql<boolean>`u.id = any(${sql.raw(`o${i}`)}.ids)`);
 
 /**
- * The postings `u(id, t, r)` of the platform `p.platform` holding every term in the window, with
+ * The postings `u(id, t, r, b)` (post, time, rank, likes band) of the platform `p.platform` holding every term in the window, with
  * the caller's further conditions (on `sp` and `u`). The caller orders by `sp.hour desc` first.
  */
 export function postingsWalk(
@@ -75,7 +75,7 @@ export function postingsWalk(
     ...inOthers(terms),
     ...conditions,
   ];
-  return sql`${hourRows(terms)} cross join lateral unnest(sp.ids, sp.times, sp.ranks) u(id, t, r) where ${and(all)}`;
+  return sql`${hourRows(terms)} cross join lateral unnest(sp.ids, sp.times, sp.ranks, sp.bands) u(id, t, r, b) where ${and(all)}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { POST_CONTENT_COLUMNS, POST_WRITTEN_COLUMNS, type PostWrittenColumn } from '../schema/posts.js';
 import { ensurePostMonthsOn } from '../partitions/months.js';
-import { addPostingsSql, removePostingsSql } from '../postings/terms.js';
+import { addPostingsSql, likesBandSql, removePostingsSql } from '../postings/terms.js';
 import { addOnConflict, AUTHOR_DAY_COUNTS, AUTHOR_TOPIC_COUNTS, PLATFORM_HOUR_COUNTS, TOPIC_COUNTS } from '../rollups/add-counts.js';
 import type { AnalyzedPost, BatchOutcome } from './write-batch.js';
 
@@ -176,6 +176,7 @@ const MARK_CHANGED = `
   ), terms_changed = not (
     p.text = s.text and p.created_at = s.created_at
     and p.hashtags = string_to_array(s.hashtags, ' ') and p.symbols = string_to_array(s.symbols, ' ')
+    and ${likesBandSql('p.likes')} = ${likesBandSql('s.likes')}
   )
   from posts p
   where not s.inserted and p.id = s.post_id and p.id = ${stagedIds('not inserted')}
@@ -250,7 +251,8 @@ const ROLLUPS_AND_UPDATES = `
 
 // The batch's search postings (postings/terms.ts): the old terms of the changed posts whose terms or
 // time changed out before they are rewritten, then theirs and the new posts' in. A post whose
-// counters alone changed (the usual re-import) keeps its postings.
+// counters alone changed (the usual re-import) keeps its postings, unless its likes moved into
+// another band (postings/terms.ts, LIKES_BANDS), which they carry.
 const STAGED_IDS = (which: string) => `select s.post_id from ingest_staging s where ${which}`;
 const REMOVE_CHANGED_POSTINGS = removePostingsSql(STAGED_IDS('s.terms_changed'));
 const ADD_POSTINGS = addPostingsSql(STAGED_IDS('s.inserted or s.terms_changed'));

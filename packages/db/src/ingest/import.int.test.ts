@@ -10,6 +10,7 @@ import { importFile } from './import-file.js';
 import { importPosts } from './import-posts.js';
 import { readCsv } from './read-csv.js';
 import { readJsonLines } from './read-jsonl.js';
+import { likesBand } from '../postings/terms.js';
 
 let handle: DbHandle;
 let close: () => Promise<void>;
@@ -169,17 +170,26 @@ describe(`JSON Lines import (${process.env.TEST_DB})`, () => {
     },
   );
 
-  it('leaves the search postings untouched when only counters change, and moves them when the text does', async () => {
+  it('leaves the search postings untouched when only counters change within a likes band, and moves them when the band or the text does', async () => {
     const versions = async () =>
       (
         await sql<{ term: string; v: string }>`select term, xmin::text as v from search_postings order by platform, term, hour`.execute(
           handle.db,
         )
       ).rows;
+    const bands = async () =>
+      (await sql<{ bands: number[] }>`select bands from search_postings order by platform, term, hour`.execute(handle.db)).rows.map(
+        (row) => row.bands,
+      );
     await importJsonl(jsonl(tweet('1')));
     const before = await versions();
-    await importJsonl(jsonl(tweet('1', { likes: 500, views: 9000 })));
+    // 10 likes and 19 lie in one band (postings/terms.ts, LIKES_BANDS); 500 in another.
+    await importJsonl(jsonl(tweet('1', { likes: 19, views: 9000 })));
     expect(await versions()).toEqual(before);
+    expect(new Set((await bands()).map(String))).toEqual(new Set([String(likesBand(10))]));
+    await importJsonl(jsonl(tweet('1', { likes: 500, views: 9000 })));
+    expect(new Set((await bands()).map(String))).toEqual(new Set([String(likesBand(500))]));
+    expect(await findRollupDrift(handle.db)).toEqual([]);
     await importJsonl(jsonl(tweet('1', { text: 'Quiet day for $BTC' })));
     expect((await versions()).map((row) => row.term)).toContain('quiet');
     expect(await findRollupDrift(handle.db)).toEqual([]);

@@ -10,6 +10,7 @@ import {
   type Reactions,
 } from '../schema/posts.js';
 import type { RollupPost } from '../rollups/delta.js';
+import { likesBand } from '../postings/terms.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -133,13 +134,14 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 const sameReactions = (a: Reactions | null, b: Reactions | null) =>
   a === b || (a !== null && b !== null && JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort()));
 
-/** Whether `next` holds what `stored` holds for the search postings: text, time, hashtags and coins. */
+/** Whether `next` holds what `stored` holds for the search postings: text, time, hashtags, coins and likes band. */
 export function sameTerms(stored: PostWrite, next: PostWrite): boolean {
   return (
     stored.text === next.text &&
     stored.createdAt.getTime() === next.createdAt.getTime() &&
     sameList(stored.hashtags, next.hashtags) &&
-    sameList(stored.symbols, next.symbols)
+    sameList(stored.symbols, next.symbols) &&
+    likesBand(stored.likes) === likesBand(next.likes)
   );
 }
 

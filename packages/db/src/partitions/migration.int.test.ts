@@ -6,7 +6,7 @@ import { importPosts } from '../ingest/import-posts.js';
 import { readJsonLines } from '../ingest/read-jsonl.js';
 import { migrateToLatest } from '../migrate.js';
 import { migrations } from '../migrations/index.js';
-import { ALL_POSTINGS_SQL } from '../postings/terms.js';
+import { likesBandSql, POST_HOUR_SQL, POST_TERMS_SQL } from '../postings/terms.js';
 import type { Database } from '../schema/index.js';
 import { seedAssets } from '../seed/assets.js';
 import { jsonl, streamOf } from '../test/social-db.js';
@@ -21,6 +21,14 @@ const BEFORE = '2026-11-29T2300_team_two_factor';
 let testDb: TestDatabase;
 let handle: DbHandle;
 let db: Kysely<Database>;
+
+/** Every post's postings as the code of that migration wrote them: ids, times and ranks. */
+const POSTINGS_THEN = `
+  insert into search_postings (platform, term, hour, ids, times, ranks)
+  select p.platform, t.term, ${POST_HOUR_SQL}, array_agg(p.id), array_agg(p.created_at), array_agg(t.rank)
+  from posts p ${POST_TERMS_SQL}
+  group by 1, 2, 3
+`;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -39,8 +47,8 @@ beforeAll(async () => {
     from generate_series(1, 90) i
   `.execute(db);
   await sql`delete from posts where external_id = 'x90'`.execute(db);
-  // The postings as they stood at that migration (their day counts came later).
-  await sql.raw(ALL_POSTINGS_SQL).execute(db);
+  // The postings as they stood at that migration (their day counts and likes bands came later).
+  await sql.raw(POSTINGS_THEN).execute(db);
 });
 
 afterAll(async () => {
@@ -62,6 +70,13 @@ describe(`migration: posts partitioned by month (${process.env.TEST_DB})`, () =>
 
     expect(await rows()).toEqual(before);
     expect(await postings()).toEqual(postingsBefore);
+    // Each posting took its post's likes band (2026-12-01T0100_postings_likes_bands): one a posting, as its post's likes say.
+    const banded = await sql<{ postings: number; right: number }>`
+      select count(*)::int as postings, count(*) filter (where u.band = ${sql.raw(likesBandSql('p.likes'))})::int as right
+      from search_postings sp cross join lateral unnest(sp.ids, sp.bands) u(id, band) left join posts p on p.id = u.id
+    `.execute(db);
+    expect(banded.rows[0]!.right).toBe(banded.rows[0]!.postings);
+    expect(banded.rows[0]!.postings).toBeGreaterThan(89);
     expect((await postMonths(db)).map((m) => m.name)).toEqual(['posts_2026_08', 'posts_2026_09', 'posts_2026_10', 'posts_2026_11']);
     const keys = await db.selectFrom('post_keys').select(['platform', 'external_id', 'id']).orderBy('id').execute();
     expect(keys).toEqual(before.map((r) => ({ platform: r.platform, external_id: r.external_id, id: r.id })));

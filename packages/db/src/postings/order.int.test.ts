@@ -71,7 +71,7 @@ describe(`postings in key order (${process.env.TEST_DB})`, () => {
     await sql`
       with moved as (
         delete from search_postings where hour >= '2026-11-20T00:00:00Z' and hour < '2026-11-21T00:00:00Z'
-        returning platform, term, hour, ids, times, ranks
+        returning platform, term, hour, ids, times, ranks, bands
       )
       insert into search_postings select * from moved order by platform desc, term desc, hour desc
     `.execute(handle.db);

@@ -21,10 +21,10 @@ const ORDER_DAY = `
     where d.day = $1::date and sp.platform = d.platform and sp.term = d.term
       and sp.hour >= $1::date::timestamp at time zone 'UTC'
       and sp.hour < ($1::date + 1)::timestamp at time zone 'UTC'
-    returning sp.platform, sp.term, sp.hour, sp.ids, sp.times, sp.ranks
+    returning sp.platform, sp.term, sp.hour, sp.ids, sp.times, sp.ranks, sp.bands
   )
-  insert into search_postings (platform, term, hour, ids, times, ranks)
-  select platform, term, hour, ids, times, ranks from moved
+  insert into search_postings (platform, term, hour, ids, times, ranks, bands)
+  select platform, term, hour, ids, times, ranks, bands from moved
   order by platform, term, hour
 `;
 

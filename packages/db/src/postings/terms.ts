@@ -21,6 +21,21 @@ export const POST_TERMS_SQL = `cross join lateral (
   select distinct '#' || h, 0::real from unnest(p.hashtags) h
 ) t`;
 
+/**
+ * The likes bands a posting carries (docs/performance.md, "Likes bands in the postings"): a post's
+ * band is how many of these bounds its likes reach, 0 below the first, so a floor's band decides
+ * a posting above or below it without reading the post, and only the floor's own band is read.
+ */
+export const LIKES_BANDS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000,
+] as const;
+
+/** The band of a number of likes, as LIKES_BAND_SQL computes it (`width_bucket` over LIKES_BANDS). */
+export const likesBand = (likes: number): number => LIKES_BANDS.filter((bound) => bound <= likes).length;
+
+/** The band of the likes `likes` (an int4 expression), in SQL. */
+export const likesBandSql = (likes: string): string => `width_bucket(${likes}, '{${LIKES_BANDS.join(',')}}'::int4[])::int2`;
+
 /** The hour bucket of a post `p`, as the rollups' (rollups/buckets.ts). */
 export const POST_HOUR_SQL = `date_bin('1 hour', p.created_at, timestamptz '2000-01-01 00:00:00+00')`;
 
@@ -37,7 +52,8 @@ export const POST_DAY_SQL = `(p.created_at at time zone 'UTC')::date`;
  */
 export const addPostingsSql = (ids: string): string => `
   with added as materialized (
-    select p.platform, t.term, ${POST_HOUR_SQL} as hour, array_agg(p.id) as ids, array_agg(p.created_at) as times, array_agg(t.rank) as ranks
+    select p.platform, t.term, ${POST_HOUR_SQL} as hour, array_agg(p.id) as ids, array_agg(p.created_at) as times, array_agg(t.rank) as ranks,
+           array_agg(${likesBandSql('p.likes')}) as bands
     from posts p ${POST_TERMS_SQL}
     where p.id = any(array(${ids}))
     group by 1, 2, 3
@@ -46,13 +62,14 @@ export const addPostingsSql = (ids: string): string => `
     select platform, term, (hour at time zone 'UTC')::date, sum(cardinality(ids)) from added group by 1, 2, 3 order by 1, 2, 3
     on conflict (platform, term, day) do update set posts = search_term_days.posts + excluded.posts
   )
-  insert into search_postings (platform, term, hour, ids, times, ranks)
-  select platform, term, hour, ids, times, ranks from added
+  insert into search_postings (platform, term, hour, ids, times, ranks, bands)
+  select platform, term, hour, ids, times, ranks, bands from added
   order by 1, 2, 3
   on conflict (platform, term, hour) do update set
     ids = search_postings.ids || excluded.ids,
     times = search_postings.times || excluded.times,
-    ranks = search_postings.ranks || excluded.ranks
+    ranks = search_postings.ranks || excluded.ranks,
+    bands = search_postings.bands || excluded.bands
 `;
 
 /**
@@ -87,9 +104,10 @@ export const removePostingsSql = (ids: string): string => `
     where d.platform = g.platform and d.term = g.term and d.day = g.day
       and k.platform = g.platform and k.term = g.term and k.day = g.day
   )
-  update search_postings sp set (ids, times, ranks) = (
-    select coalesce(array_agg(u.i order by u.n), '{}'), coalesce(array_agg(u.t order by u.n), '{}'), coalesce(array_agg(u.r order by u.n), '{}')
-    from unnest(sp.ids, sp.times, sp.ranks) with ordinality u(i, t, r, n)
+  update search_postings sp set (ids, times, ranks, bands) = (
+    select coalesce(array_agg(u.i order by u.n), '{}'), coalesce(array_agg(u.t order by u.n), '{}'), coalesce(array_agg(u.r order by u.n), '{}'),
+           coalesce(array_agg(u.b order by u.n), '{}')
+    from unnest(sp.ids, sp.times, sp.ranks, sp.bands) with ordinality u(i, t, r, b, n)
     where u.i not in (select id from gone)
   )
   from keys k
@@ -101,8 +119,8 @@ export const removePostingsSql = (ids: string): string => `
  * term's rows lie side by side (postings/order.ts); ALL_TERM_DAYS_SQL adds them up after.
  */
 export const ALL_POSTINGS_SQL = `
-  insert into search_postings (platform, term, hour, ids, times, ranks)
-  select p.platform, t.term, ${POST_HOUR_SQL}, array_agg(p.id), array_agg(p.created_at), array_agg(t.rank)
+  insert into search_postings (platform, term, hour, ids, times, ranks, bands)
+  select p.platform, t.term, ${POST_HOUR_SQL}, array_agg(p.id), array_agg(p.created_at), array_agg(t.rank), array_agg(${likesBandSql('p.likes')})
   from posts p ${POST_TERMS_SQL}
   group by 1, 2, 3
   order by 1, 2, 3

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema/index.js';
-import { POST_DAY_SQL, POST_HOUR_SQL, POST_TERMS_SQL } from '../postings/terms.js';
+import { likesBandSql, POST_DAY_SQL, POST_HOUR_SQL, POST_TERMS_SQL } from '../postings/terms.js';
 import { ENGAGEMENT_SQL } from './add-counts.js';
 import { DAY, HOUR, TOPICS } from './buckets.js';
 // Sentiment sums are floats added and subtracted in another order than a fresh sum.
@@ -95,19 +95,20 @@ export async function findRollupDrift(db: Kysely<Database>, limit = 20): Promise
     limit ${limit}
   `.execute(db);
 
-  // Postings compared as sets of (id, time, rank) per key: their order in the arrays is the order of writing.
+  // Postings compared as sets of (id, time, rank, band) per key: their order in the arrays is the order of writing.
   const postings = await sql<Record<string, unknown>>`
     with expected as (
-      select p.platform, t.term, ${sql.raw(POST_HOUR_SQL)} as hour, p.id, p.created_at as at, t.rank
+      select p.platform, t.term, ${sql.raw(POST_HOUR_SQL)} as hour, p.id, p.created_at as at, t.rank, ${sql.raw(likesBandSql('p.likes'))} as band
       from posts p ${sql.raw(POST_TERMS_SQL)}
     ), stored as (
-      select sp.platform, sp.term, sp.hour, u.id, u.at, u.rank
-      from search_postings sp cross join lateral unnest(sp.ids, sp.times, sp.ranks) u(id, at, rank)
+      select sp.platform, sp.term, sp.hour, u.id, u.at, u.rank, u.band
+      from search_postings sp cross join lateral unnest(sp.ids, sp.times, sp.ranks, sp.bands) u(id, at, rank, band)
     )
     select 'search_postings' as "table", coalesce(e.platform, s.platform) as platform, coalesce(e.term, s.term) as term,
-           coalesce(e.id, s.id) as id, e.hour as expected_hour, s.hour as stored_hour, e.rank as expected_rank, s.rank as stored_rank
+           coalesce(e.id, s.id) as id, e.hour as expected_hour, s.hour as stored_hour, e.rank as expected_rank, s.rank as stored_rank,
+           e.band as expected_band, s.band as stored_band
     from expected e full join stored s on s.platform = e.platform and s.term = e.term and s.id = e.id
-    where e.hour is distinct from s.hour or e.at is distinct from s.at or e.rank is distinct from s.rank
+    where e.hour is distinct from s.hour or e.at is distinct from s.at or e.rank is distinct from s.rank or e.band is distinct from s.band
     limit ${limit}
   `.execute(db);
 

@@ -2,8 +2,8 @@ import type { Platform } from './posts.js';
 
 /**
  * Per platform, term ('bitcoin' as stored in `search`, '$BTC', '#defi') and hour: the posts
- * holding the term, with each one's time and rank for the term alone, in three arrays of the same
- * length and order (postings/terms.ts writes them; docs/performance.md, "Search postings").
+ * holding the term, with each one's time, rank for the term alone and likes band, in four arrays
+ * of the same length and order (postings/terms.ts writes them; docs/performance.md, "Search postings").
  */
 export interface SearchPostingsTable {
   platform: Platform;
@@ -12,6 +12,8 @@ export interface SearchPostingsTable {
   ids: number[];
   times: Date[];
   ranks: number[];
+  /** Each post's likes band (postings/terms.ts, LIKES_BANDS), kept as its likes change across one. */
+  bands: number[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SOCIAL_PLATFORMS, type Dataset, type SearchResult, type SocialPlatform } from '@coinsight/contracts';
-import type { Database } from '@coinsight/db';
+import { likesBand, type Database } from '@coinsight/db';
 import { sql, type QueryCreator } from 'kysely';
 import type { SignedIn } from '../../caller.js';
 import { fixedPlanPoolFor, postingsPoolFor, postsSource, scopeOf } from '../dataset.js';
@@ -86,17 +86,24 @@ export async function postsFeed(
 const afterTime = ({ micros }: FeedPosition) => sql`(timestamptz 'epoch' + ${micros}::int8 * interval '1 microsecond')`;
 const afterPosition = (after: FeedPosition) => sql`(${afterTime(after)}, ${after.id}::int8)`;
 
+/**
+ * A posting `u` whose post has at least `floor` likes. Its likes band decides a posting in a band
+ * above the floor's or below it (docs/performance.md, "Likes bands in the postings"); one in the
+ * floor's own band reads the likes off the (platform, created_at, id) index, which includes them
+ * (a posting names its post's platform and time, so the probe need not read the post's row).
+ */
+function likesAtLeast(floor: number) {
+  const band = likesBand(floor);
+  return sql<boolean>`(u.b > ${band} or (u.b = ${band} and exists (
+    select 1 from posts where posts.platform = p.platform and posts.created_at = u.t and posts.id = u.id and posts.likes >= ${floor}
+  )))`;
+}
+
 /** `feed-postings`: the page's ids (and one more), each platform's newest matches walked off the postings and merged. */
 function postingsPage(part: QueryCreator<Database>, query: FeedQuery, plan: PostingsPlan, platforms: readonly SocialPlatform[]) {
   const conditions = [
     ...(query.after ? [sql<boolean>`sp.hour <= ${afterTime(query.after)}`, sql<boolean>`(u.t, u.id) < ${afterPosition(query.after)}`] : []),
-    // The likes off the (platform, created_at, id) index, which includes them: a posting names
-    // its post's platform and time, so the probe need not read the post's row.
-    ...(query.minLikes !== undefined
-      ? [
-          sql<boolean>`exists (select 1 from posts where posts.platform = p.platform and posts.created_at = u.t and posts.id = u.id and posts.likes >= ${query.minLikes})`,
-        ]
-      : []),
+    ...(query.minLikes !== undefined ? [likesAtLeast(query.minLikes)] : []),
   ];
   const newest = sql<{ id: number; t: Date }>`(
     select c.id, c.t from ${platformsOf(platforms)} cross join lateral (

@@ -65,7 +65,8 @@ describe(`each /v1/data strategy answers what the plain query answers (${process
         q: pick(r, TERMS) || undefined,
         symbol: r() < 0.3 ? pick(r, ['ETH', 'BTC', 'SOL']) : undefined,
         platform: r() < 0.5 ? undefined : pick<SocialPlatform>(r, SOCIAL_PLATFORMS),
-        minLikes: r() < 0.3 ? pick(r, [5, 50, 100]) : undefined,
+        // Floors on a likes band's bound and inside one (postings/terms.ts, LIKES_BANDS): a posting's band decides, or its post's likes.
+        minLikes: r() < 0.3 ? pick(r, [3, 5, 7, 50, 75, 100, 250]) : undefined,
         from: hours ? new Date(newest - hours * HOUR) : undefined,
         to: hours ? new Date(newest + 1) : undefined,
         limit: pick(r, [10, 25]),
