@@ -55,6 +55,8 @@ const EXCEPTIONS: Record<string, string> = {
   'social/dataset.ts readPoolFor': "picks the pool a dataset scope's reads run on: takes the scope, there is no caller",
   'social/dataset.ts fixedPlanPoolFor':
     "picks the pool a dataset scope's fixed-plan statements run on: takes the scope, there is no caller",
+  'social/dataset.ts postingsPoolFor':
+    "picks the pool a walk of the search postings runs on, from the scope, the walk's terms and its window: there is no caller",
   'social/dataset.ts postsSourceFor': 'builds a query source (no I/O) on the pool readPoolFor picks: takes the scope, there is no caller',
   'social/list/resolve.ts resolveContains':
     "a step of a list read or a download: reads the filters' authors and places on the source the list chose, before its statements",
