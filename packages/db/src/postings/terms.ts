@@ -30,7 +30,7 @@ export const LIKES_BANDS = [
   1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000,
 ] as const;
 
-/** The band of a number of likes, as LIKES_BAND_SQL computes it (`width_bucket` over LIKES_BANDS). */
+/** The band of a number of likes, as likesBandSql computes it (`width_bucket` over LIKES_BANDS). */
 export const likesBand = (likes: number): number => LIKES_BANDS.filter((bound) => bound <= likes).length;
 
 /** The band of the likes `likes` (an int4 expression), in SQL. */
