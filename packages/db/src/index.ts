@@ -14,4 +14,4 @@ export type { ChartPoint } from './market/chart-candles.js';
 export { importCandles } from './market/import-candles.js';
 export type { CandleFileFormat, CandleImportOptions, CandleImportReport } from './market/import-candles.js';
 export { seedDemoPosts } from './seed/posts/seed-posts.js';
-export { likesBand } from './postings/terms.js';
+export { likesBand, likesBandStart } from './postings/terms.js';

@@ -33,6 +33,9 @@ export const LIKES_BANDS = [
 /** The band of a number of likes, as likesBandSql computes it (`width_bucket` over LIKES_BANDS). */
 export const likesBand = (likes: number): number => LIKES_BANDS.filter((bound) => bound <= likes).length;
 
+/** The fewest likes of a band: the bound it starts at, 0 for band 0. */
+export const likesBandStart = (band: number): number => (band === 0 ? 0 : LIKES_BANDS[band - 1]!);
+
 /** The band of the likes `likes` (an int4 expression), in SQL. */
 export const likesBandSql = (likes: string): string => `width_bucket(${likes}, '{${LIKES_BANDS.join(',')}}'::int4[])::int2`;
 

@@ -1,5 +1,5 @@
 import { SOCIAL_PLATFORMS, type Dataset, type SearchResult, type SocialPlatform } from '@coinsight/contracts';
-import { likesBand, type Database } from '@coinsight/db';
+import { likesBand, likesBandStart, type Database } from '@coinsight/db';
 import { sql, type QueryCreator } from 'kysely';
 import type { SignedIn } from '../../caller.js';
 import { fixedPlanPoolFor, postingsPoolFor, postsSource, scopeOf } from '../dataset.js';
@@ -88,12 +88,14 @@ const afterPosition = (after: FeedPosition) => sql`(${afterTime(after)}, ${after
 
 /**
  * A posting `u` whose post has at least `floor` likes. Its likes band decides a posting in a band
- * above the floor's or below it (docs/performance.md, "Likes bands in the postings"); one in the
- * floor's own band reads the likes off the (platform, created_at, id) index, which includes them
- * (a posting names its post's platform and time, so the probe need not read the post's row).
+ * above the floor's or below it (docs/performance.md, "Likes bands in the postings"), and one in
+ * the floor's own band too when the floor is where that band starts; otherwise such a posting
+ * reads the likes off the (platform, created_at, id) index, which includes them (a posting names
+ * its post's platform and time, so the probe need not read the post's row).
  */
 function likesAtLeast(floor: number) {
   const band = likesBand(floor);
+  if (likesBandStart(band) === floor) return sql<boolean>`u.b >= ${band}`;
   return sql<boolean>`(u.b > ${band} or (u.b = ${band} and exists (
     select 1 from posts where posts.platform = p.platform and posts.created_at = u.t and posts.id = u.id and posts.likes >= ${floor}
   )))`;
