@@ -4,16 +4,20 @@
 // says which requests take it. Uses the database `pnpm bench` seeded (seeding it when needed);
 // build first (pnpm build, or one pnpm bench).
 //
-//   node bench/draw-costs.mjs [--posts 200000] [--url postgres://…/coinsight_bench] [--draws 200] [--seed 21] [--only REGEX] [--statements]
+//   node bench/draw-costs.mjs [--posts 200000] [--url postgres://…/coinsight_bench] [--draws 200] [--seed 21] [--only REGEX] [--statements] [--plans]
 //
+// --plans reads each list draw in its two halves, planned (the measurements the choice asked for)
+// then read by its strategy, and reports each strategy's share of the time in both.
 // --statements also times each statement a draw sends (pg's Client.query, wrapped here), grouped by
 // its kind: which of a draw's statements take its time, and how many a draw sends.
 import { createRequire } from 'node:module';
 import { createFactCache } from '../api/dist/services/read-cache.js';
 import { parseArgs } from 'node:util';
-import { listQuerySchema, searchQuerySchema, v1DataQuerySchema } from '../packages/contracts/dist/index.js';
+import { LIST_COUNT_CAP, listQuerySchema, searchQuerySchema, v1DataQuerySchema } from '../packages/contracts/dist/index.js';
 import { createDb } from '../packages/db/dist/index.js';
 import { listPosts, postsFeed, searchPosts } from '../api/dist/services/social/index.js';
+import { planListPage, readPlannedPage } from '../api/dist/services/social/list/read-page.js';
+import { surelyPastCap } from '../api/dist/services/social/list/choose.js';
 import { ensureSeeded } from './lib/data.mjs';
 import { drawer } from './lib/realistic.mjs';
 
@@ -26,9 +30,11 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '21' },
     only: { type: 'string' },
     statements: { type: 'boolean', default: false },
+    plans: { type: 'boolean', default: false },
   },
 });
 const statements = values.statements ? timeStatements() : undefined;
+const plans = values.plans ? timePlans() : undefined;
 const seeded = await ensureSeeded({ kind: 'postgres', url: values.url }, Number(values.posts), 'PostgreSQL');
 const handle = await createDb({ kind: 'postgres', url: values.url, poolSize: 4 });
 const generic = await createDb({ kind: 'postgres', url: values.url, poolSize: 4, genericPlans: true });
@@ -45,6 +51,7 @@ function serve(path) {
   // The draws name tickers, which the route resolves to themselves.
   if (url.pathname === '/v1/data') return postsFeed(deps, v1DataQuerySchema.parse(query), caller);
   const platform = url.pathname.split('/').pop();
+  if (plans) return plans.read(platform, listQuerySchema(platform).parse(query));
   return listPosts(deps, { platform, query: listQuerySchema(platform).parse(query) }, caller);
 }
 
@@ -85,6 +92,7 @@ print('The three costliest draws of each stream:');
 print('');
 for (const t of slowest) print(`- ${t.stream}, ${f(t.ms)} ms: \`${decodeURIComponent(t.path)}\``);
 if (statements) statements.report();
+if (plans) plans.report();
 await handle.close();
 await generic.close();
 
@@ -132,6 +140,48 @@ function timeStatements() {
         print(
           `| \`${kind.replace(/\|/g, '\\|')}\` | ${(k.n / draws).toFixed(2)} | ${f(k.ms / k.n)} | ${((k.ms / total) * 100).toFixed(0)}% |`,
         );
+    },
+  };
+}
+
+/**
+ * A list draw planned (`planListPage`: the measurements its choice asked for) and then read by its
+ * strategy (`readPlannedPage`), each half timed, grouped by strategy; and how often the capped
+ * count ran and came back past the cap, where a page of many matches pays for a count it cannot use.
+ */
+function timePlans() {
+  const by = new Map();
+  return {
+    async read(platform, query) {
+      const t0 = performance.now();
+      const { read, strategy } = await planListPage(deps, { scope: { dataset: 'shared' }, platform, query });
+      const t1 = performance.now();
+      const page = await readPlannedPage(read, strategy);
+      const { counted, sampled } = read.measured;
+      const outcome =
+        counted === undefined
+          ? 'no count'
+          : counted <= LIST_COUNT_CAP
+            ? 'within the cap'
+            : surelyPastCap(sampled)
+              ? 'past, sampled'
+              : 'past, counted';
+      const key = `${strategy} | ${outcome}`;
+      const s = by.get(key) ?? { n: 0, plan: 0, run: 0 };
+      s.n += 1;
+      s.plan += t1 - t0;
+      s.run += performance.now() - t1;
+      by.set(key, s);
+      return page;
+    },
+    report() {
+      const all = [...by.entries()].sort((a, b) => b[1].plan + b[1].run - (a[1].plan + a[1].run));
+      const total = all.reduce((sum, [, s]) => sum + s.plan + s.run, 0);
+      print('');
+      print('| Strategy | the count | draws | plan ms each | read ms each | share of the time |');
+      print('| --- | --- | ---: | ---: | ---: | ---: |');
+      for (const [key, s] of all)
+        print(`| ${key} | ${s.n} | ${f(s.plan / s.n)} | ${f(s.run / s.n)} | ${(((s.plan + s.run) / total) * 100).toFixed(0)}% |`);
     },
   };
 }

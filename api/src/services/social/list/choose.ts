@@ -53,14 +53,19 @@ export const FIXED_PLAN_STRATEGIES: ReadonlySet<ListStrategy> = new Set([
 
 /**
  * Whether a page's statement runs on generic plans: a fixed-plan strategy; `walk-sort-index` only
- * with counter ranges alone, or dates sorted by time. The others' walks were slower on a generic
- * plan (measured on the combined filters' draws at 1,000,000 posts, 14× in all): a handle's ids
- * are searched entry by entry there, Instagram's own partial indexes need the platform spelled
- * out, and a window sorted by a counter is better read off the time index when it is narrow.
+ * with counter ranges, a handle's authors a bitmap holds, and dates sorted by time. The others'
+ * walks were slower on a generic plan (measured on the combined filters' draws at 1,000,000 posts,
+ * 14× in all): Instagram's own partial indexes need the platform spelled out, a handle matched in
+ * the statement or a list of ids is searched entry by entry there (hence the bitmap), and a window
+ * sorted by a counter is better read off the time index when it is narrow.
  */
 export const onGenericPlans = (strategy: ListStrategy, f: ListFacts): boolean =>
   FIXED_PLAN_STRATEGIES.has(strategy) &&
-  (strategy !== 'walk-sort-index' || (rangesAndDatesOnly(f) && (f.sortBy === 'created_at' || (!f.startDate && !f.endDate))));
+  (strategy !== 'walk-sort-index' || (walkChecksAll(f) && (f.sortBy === 'created_at' || (!f.startDate && !f.endDate))));
+
+/** Filters a walk checks on each entry as fast on a generic plan: counter ranges, dates, and a handle's authors in a bitmap. */
+const walkChecksAll = (f: ListFacts): boolean =>
+  !f.coin && !f.mediaType && !f.location && (!f.username || (!!f.authorIds && bitmapHolds(f.authorIds)));
 
 /** No filter but counter ranges and dates: no handle, coin or Instagram filter. */
 const rangesAndDatesOnly = (f: ListFacts): boolean => !f.username && !f.authorIds && !f.coin && !f.mediaType && !f.location;
@@ -164,9 +169,11 @@ export const SURE_FACTOR = 4;
 export const surelyPastCap = (sampled: SampledMatches | null | undefined): sampled is SampledMatches =>
   !!sampled && sampled.blocks >= SURE_BLOCKS && sampled.matches >= SURE_FACTOR * (LIST_COUNT_CAP + 1);
 
+/** Whether a bitmap can hold these author ids (`AUTHOR_BITMAP_SPAN`). */
+export const bitmapHolds = (ids: readonly number[]): boolean => ids.length > 0 && Math.max(...ids) - Math.min(...ids) < AUTHOR_BITMAP_SPAN;
+
 /** A handle alone whose ids a bitmap can hold. */
-const handleWalkable = (f: ListFacts) =>
-  handleAlone(f) && f.authorIds!.length > 0 && Math.max(...f.authorIds!) - Math.min(...f.authorIds!) < AUTHOR_BITMAP_SPAN;
+const handleWalkable = (f: ListFacts) => handleAlone(f) && bitmapHolds(f.authorIds!);
 
 /**
  * Picks the strategy of a list page from its facts and what has been measured so far, or names

@@ -6,10 +6,12 @@ import { fixedPlanPoolFor, postsSource, postsSourceFor, type DatasetScope } from
 import type { SocialDeps } from '../deps.js';
 import { toPlatformPost } from '../post-shapes.js';
 import {
+  bitmapHolds,
   chooseList,
   onGenericPlans,
   handleAlone,
   isWeighed,
+  sampleable,
   surelyPastCap,
   type ListMeasure,
   type ListMeasured,
@@ -18,7 +20,16 @@ import {
 import { listFactsOf, matchesKey, type ListFacts } from './facts.js';
 import { containsNothing, resolveContains } from './resolve.js';
 import * as statements from './statements.js';
-import { boxLength, COUNTER_SAMPLE_ROWS, sampleChecks, sampledMatches, walkLength, type CounterSample } from './walk-length.js';
+import {
+  boxLength,
+  COUNTER_SAMPLE_ROWS,
+  countDriver,
+  sampleChecks,
+  sampledMatches,
+  walkLength,
+  type CounterSample,
+  type CountDriver,
+} from './walk-length.js';
 
 type Source = QueryCreator<Database>;
 
@@ -29,7 +40,7 @@ export interface ListInput<P extends SocialPlatform> {
   query: ListQuery<P>;
 }
 
-interface ListRead {
+export interface ListRead {
   deps: SocialDeps;
   /** Where the measurements and the strategies whose plans depend on their values run: planned per call. */
   db: Source;
@@ -50,7 +61,7 @@ interface ListRead {
  */
 export async function readListPage<P extends SocialPlatform>(deps: SocialDeps, input: ListInput<P>): Promise<PostPage<P>> {
   const { read, strategy } = await planListPage(deps, input);
-  return (await runStrategy(read, strategy)) as PostPage<P>;
+  return (await readPlannedPage(read, strategy)) as PostPage<P>;
 }
 
 /** The strategy of a list page, with the measurements taken to choose it. */
@@ -99,12 +110,23 @@ async function countMatches(read: ListRead): Promise<number> {
   const { deps, db, fixed, f } = read;
   const key = matchesKey(f);
   if (key && deps.facts.known(`list-past-cap:${key}`)) return LIST_COUNT_CAP + 1;
-  // A handle alone is counted off the author index whatever its values: on a generic plan.
-  const rows = await statements.cappedPage(handleAlone(f) ? fixed : db, f);
+  // The driver the sample picks, or for a handle alone the author index whatever its values,
+  // walked on generic plans; with neither, the planner's plan.
+  const driver = handleAlone(f) ? 'author' : countDriverOf(read);
+  const rows = await statements.cappedPage(driver ? fixed : db, f, driver);
   const counted = Number(rows[0]?.n ?? 0);
   if (counted <= LIST_COUNT_CAP) read.sorted = rows.filter((row) => row.id !== null) as statements.PageRow[];
   else if (key) deps.facts.remember(`list-past-cap:${key}`, { pastCap: true });
   return counted;
+}
+
+/** The count's driver, chosen on the platform's sample (list/walk-length.ts), or undefined without one or for a filter set it cannot check. */
+function countDriverOf({ deps, f }: ListRead): CountDriver | undefined {
+  if (!sampleable(f)) return undefined;
+  const sample = deps.facts.known<CounterSample>(sampleKey(f.platform));
+  if (!sample || sample.fraction <= 0) return undefined;
+  // Ids too far apart for a bitmap are tested only as the author index's own condition.
+  return f.authorIds && !bitmapHolds(f.authorIds) ? 'author' : countDriver(sample, f);
 }
 
 /**
@@ -180,7 +202,8 @@ const platformTotal = ({ deps, db, f }: ListRead) =>
     n: Number((await statements.rollupTotal(db, { platform: f.platform }).executeTakeFirst())?.n ?? 0),
   }));
 
-async function runStrategy(read: ListRead, strategy: ListStrategy): Promise<PostPage<SocialPlatform>> {
+/** The page of a planned read (`planListPage`) by its strategy's statement. */
+export async function readPlannedPage(read: ListRead, strategy: ListStrategy): Promise<PostPage<SocialPlatform>> {
   const { f, measured } = read;
   const db = onGenericPlans(strategy, f) ? read.fixed : read.db;
   switch (strategy) {

@@ -2,8 +2,9 @@ import { LIST_COUNT_CAP, SORT_COLUMNS } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
 import { sql, type AliasedExpression, type ExpressionBuilder, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
 import { POST_COLUMNS } from '../post-shapes.js';
+import { bitmapHolds } from './choose.js';
 import type { CounterRange, ListFacts } from './facts.js';
-import type { SampledPost } from './walk-length.js';
+import type { CountDriver, SampledPost } from './walk-length.js';
 
 // The statements of the list strategies (list/choose.ts), each built from the facts alone.
 type Source = QueryCreator<Database>;
@@ -109,16 +110,13 @@ export const walkedIds = (db: Source, f: ListFacts) =>
  */
 export function walkSortIndexIds(db: Source, f: ListFacts) {
   if (f.coin) return walkedIds(db, f);
-  const bounding = f.ranges.filter((range) => range.counter === f.sortBy);
-  const checked = f.ranges.filter((range) => range.counter !== f.sortBy);
-  const columns: WalkColumn[] = [
-    ...(f.authorIds || f.username ? ['author_id' as const] : []),
-    ...new Set(checked.map((range) => range.counter)),
-  ];
+  const checked = filteredCounters(f).filter((counter) => counter !== f.sortBy);
+  const columns: WalkColumn[] = ['author_id', ...checked];
   if (f.mediaType || f.location) columns.push('media_type', 'location');
-  let walk = checked.reduce((q, range) => q.where(`w.${range.counter}`, range.op, range.value), sortIndexWalk(db, f, columns, bounding));
-  if (f.authorIds) walk = walk.where(sql<boolean>`w.author_id = any(${f.authorIds}::int8[])`);
-  else if (f.username) {
+  let walk = sortIndexWalk(db, f, columns).where(withinRanges(f, checked));
+  if (!f.username || (f.authorIds && bitmapHolds(f.authorIds))) walk = walk.where(authorInAny(f));
+  else if (f.authorIds) walk = walk.where(sql<boolean>`w.author_id = any(${f.authorIds}::int8[])`);
+  else {
     const handle = handleOf(f.platform, f.username);
     walk = walk.where('w.author_id', 'in', (eb) => eb.selectFrom('authors').select('authors.id').where(handle));
   }
@@ -128,33 +126,112 @@ export function walkSortIndexIds(db: Source, f: ListFacts) {
   return walk.orderBy('w.key', f.sortOrder).orderBy('w.id', f.sortOrder).limit(f.limit).offset(f.offset);
 }
 
-/** Columns a fenced walk carries out of the sort's index for its checks (each index includes those its walks read). */
-type WalkColumn = 'author_id' | 'media_type' | 'location' | CounterRange['counter'];
+/** Columns a fenced walk carries out of its index for its checks (each index includes those its walks read). */
+type WalkColumn = 'author_id' | 'media_type' | 'location' | Counter;
+
+/** A counter a list sorts by or filters on. */
+type Counter = CounterRange['counter'] | 'retweets';
 
 /**
  * The fenced walks' common part: the sort's index walked in its order as a query of its own
  * (OFFSET 0, so the checks on `w` are made entry by entry, not planned around), carrying the id,
  * the time, the sort's value as `key` and `columns`. Sorted by time the dates bound the walk, and
- * so do `bounding` ranges on the sort's counter; sorted by a counter the dates are checked.
+ * so does a range on the sort's counter; sorted by a counter the dates are checked on each entry.
+ * Written the same whatever the values (`inDates` between infinities, a range as one interval), so
+ * that one generic plan per connection serves them all.
  */
-function sortIndexWalk(db: Source, f: ListFacts, columns: readonly WalkColumn[], bounding: readonly CounterRange[] = []) {
+function sortIndexWalk(db: Source, f: ListFacts, columns: readonly WalkColumn[]) {
   const byTime = f.sortBy === 'created_at';
-  const { startDate, endDate } = f;
-  const ordered = bounding
-    .reduce((q, range) => q.where(`posts.${range.counter}`, range.op, range.value), db.selectFrom('posts'))
+  const ordered = db
+    .selectFrom('posts')
     .select(['posts.id', 'posts.created_at', `posts.${f.sortBy} as key`])
     .select(columns.map((column) => `posts.${column}` as const))
     .where('posts.platform', '=', f.platform)
-    .$if(byTime && !!startDate, (q) => q.where('posts.created_at', '>=', startDate!))
-    .$if(byTime && !!endDate, (q) => q.where('posts.created_at', '<=', endDate!))
+    .$if(byTime, (q) => q.where(inDates('posts.created_at', f)))
+    .$if(!byTime && filteredCounters(f).includes(f.sortBy as Counter), (q) =>
+      q.where(within(`posts.${f.sortBy}`, interval(f, f.sortBy as Counter))),
+    )
     .orderBy(`posts.${f.sortBy}`, f.sortOrder)
     .orderBy('posts.id', f.sortOrder)
     .offset(0);
   return db
     .selectFrom(ordered.as('w'))
     .select(['w.id', 'w.created_at'])
-    .$if(!byTime && !!startDate, (q) => q.where('w.created_at', '>=', startDate!))
-    .$if(!byTime && !!endDate, (q) => q.where('w.created_at', '<=', endDate!));
+    .$if(!byTime, (q) => q.where(inDates('w.created_at', f)));
+}
+
+/** The counters the ranges filter, each once, in a fixed order: what a walk checks (`withinRanges`). */
+const filteredCounters = (f: ListFacts): Counter[] => [...new Set(f.ranges.map((range) => range.counter))].sort();
+
+/** Past any counter: the bound of a range's open side (counters are whole, never null, below 2^53). */
+const FAR = Number.MAX_SAFE_INTEGER;
+
+/** A counter's ranges as one closed interval, from -FAR to FAR on a side none bounds. */
+function interval(f: ListFacts, counter: Counter): { lo: number; hi: number } {
+  const ranges = f.ranges.filter((range) => range.counter === counter);
+  const lows = ranges.filter((range) => range.op === '>=').map((range) => range.value);
+  const highs = ranges.filter((range) => range.op === '<=').map((range) => range.value);
+  return { lo: Math.max(-FAR, ...lows), hi: Math.min(FAR, ...highs) };
+}
+
+const within = (column: string, { lo, hi }: { lo: number; hi: number }) =>
+  sql<boolean>`${sql.ref(column)} between ${lo}::int8 and ${hi}::int8`;
+
+/** Each of `counters` of a walk's entry (`w`) within its ranges' interval: the same text whichever side is open. */
+const withinRanges = (f: ListFacts, counters: readonly Counter[]) =>
+  sql<boolean>`${sql.join([sql`true`, ...counters.map((counter) => within(`w.${counter}`, interval(f, counter)))], sql` and `)}`;
+
+/** The dates as a closed interval on `column`, infinite on a side the filter leaves open. */
+const inDates = (column: string, f: ListFacts) =>
+  sql<boolean>`${sql.ref(column)} between ${f.startDate ?? '-infinity'}::timestamptz and ${f.endDate ?? 'infinity'}::timestamptz`;
+
+/**
+ * A walk's entry (`w`) by an author of the handle's bitmap, or any entry without a handle: one
+ * text for both, the flag deciding (the bitmap's test is never reached without a handle).
+ */
+function authorInAny(f: ListFacts) {
+  const bitmap = f.authorIds ? authorBitmap(f.authorIds) : undefined;
+  return sql<boolean>`(${!bitmap}::bool or ${authorIn(bitmap ?? { low: 0, high: -1, bits: Buffer.alloc(0) })})`;
+}
+
+/**
+ * The matches up to LIST_COUNT_CAP + 1, each with the page's sort value as `key`, read by walking
+ * the `driver`'s index (list/walk-length.ts, `countDriver`) and checking every other filter on each
+ * entry, which that index includes: a fenced walk (OFFSET 0), so its plan is the same whatever the
+ * values and the statement runs on generic plans. The planner's own plan of the same matches was
+ * planned per call over every month's indexes: 1.35 ms of planning for 1.55 of execution on the
+ * combined filters' counts at 1,000,000 posts (docs/performance.md, "A count's driver").
+ *
+ * Its text depends on the driver and on which counters are filtered, not on the values, on which
+ * side of a range is open, on whether there are dates or a handle, or on the sort (the capped
+ * page's `sortValue` and `inPageOrder`): the dates are checked between infinities, the handle's
+ * bitmap (`authorBitmap`: a list of ids is searched entry by entry on a generic plan) behind a
+ * flag. So a generic plan made on a connection serves many filter sets: written per filter set,
+ * the texts numbered 849 in a 30-second run and 46% of the counts prepared a plan of their own.
+ */
+export function drivenMatches(db: Source, f: ListFacts, driver: CountDriver) {
+  const byTime = driver === 'author' || driver === 'created_at';
+  const checked = filteredCounters(f).filter((counter) => counter !== driver);
+  const entries = db
+    .selectFrom('posts')
+    .select(['posts.id', 'posts.created_at', 'posts.platform', 'posts.author_id'])
+    .select(SORT_COUNTERS.map((column) => `posts.${column}` as const))
+    .where(
+      driver === 'author'
+        ? sql<boolean>`posts.author_id = any(${f.authorIds ?? []}::int8[])`
+        : sql<boolean>`posts.platform = ${f.platform}`,
+    )
+    .$if(byTime, (q) => q.where(inDates('posts.created_at', f)))
+    .$if(!byTime, (q) => q.where(within(`posts.${driver}`, interval(f, driver as Counter))))
+    .offset(0);
+  return db
+    .selectFrom(entries.as('w'))
+    .select(['w.id', 'w.created_at', sortValue('w', f).as('key')])
+    .$if(driver === 'author', (q) => q.where('w.platform', '=', f.platform))
+    .$if(!byTime, (q) => q.where(inDates('w.created_at', f)))
+    .where(withinRanges(f, checked))
+    .$if(driver !== 'author', (q) => q.where(authorInAny(f)))
+    .limit(LIST_COUNT_CAP + 1);
 }
 
 /** The page's ids: every match read through the filters' indexes, then sorted. */
@@ -255,6 +332,10 @@ export function authorBitmap(ids: readonly number[]): AuthorBitmap {
   return { low, high, bits };
 }
 
+/** A walk's entry (`w`) whose author is in the bitmap: within its bounds, then its bit. */
+const authorIn = ({ low, high, bits }: AuthorBitmap) =>
+  sql<boolean>`w.author_id between ${low} and ${high} and get_bit(${bits}::bytea, (w.author_id - ${low})::int4) = 1`;
+
 /**
  * A handle's page, with dates or none, past LIST_COUNT_CAP matches: the sort's (platform, column,
  * id) index, which includes the author and the time, is walked in its order (OFFSET 0 keeps the
@@ -265,11 +346,9 @@ export function authorBitmap(ids: readonly number[]): AuthorBitmap {
  * A window bounds the walk by time; sorted by a counter, it is checked on each entry. Past the cap
  * the matches are at least 1,001 of the platform's posts, so the walk is bounded.
  */
-export function handleWalkIds(db: Source, f: ListFacts, { low, high, bits }: AuthorBitmap) {
+export function handleWalkIds(db: Source, f: ListFacts, bitmap: AuthorBitmap) {
   return sortIndexWalk(db, f, ['author_id'])
-    .where('w.author_id', '>=', low)
-    .where('w.author_id', '<=', high)
-    .where(sql<number>`get_bit(${bits}::bytea, (w.author_id - ${low})::int4)`, '=', 1)
+    .where(authorIn(bitmap))
     .orderBy('w.key', f.sortOrder)
     .orderBy('w.id', f.sortOrder)
     .limit(f.limit)
@@ -339,14 +418,18 @@ export const cappedCount = (db: Source, f: ListFacts, cap = LIST_COUNT_CAP) =>
  * `sort-matches` page that follows it when the cap holds, which were two statements each planned
  * over every month's indexes. Every row carries the count `n`; a page past the last match is one
  * row with `n` alone (no post). Past the cap the page is not the list's (the matches were cut at
- * the cap, not sorted whole) and the caller reads it otherwise.
+ * the cap, not sorted whole) and the caller reads it otherwise. With a `driver` the matches are
+ * its walk (`drivenMatches`) and the statement runs on generic plans; without one, the planner's
+ * plan of them, planned per call.
  */
-export const cappedPage = (db: Source, f: ListFacts) =>
+export const cappedPage = (db: Source, f: ListFacts, driver?: CountDriver) =>
   db
     .with('capped', (qc) =>
-      matching(qc, f)
-        .select(['posts.id', 'posts.created_at', `posts.${f.sortBy} as key`])
-        .limit(LIST_COUNT_CAP + 1),
+      driver
+        ? drivenMatches(qc, f, driver)
+        : matching(qc, f)
+            .select(['posts.id', 'posts.created_at', sortValue('posts', f).as('key')])
+            .limit(LIST_COUNT_CAP + 1),
     )
     .selectFrom((qc) =>
       qc
@@ -359,8 +442,8 @@ export const cappedPage = (db: Source, f: ListFacts) =>
         eb
           .selectFrom('capped')
           .select(['capped.id', 'capped.created_at', 'capped.key'])
-          .orderBy('capped.key', f.sortOrder)
-          .orderBy('capped.id', f.sortOrder)
+          .orderBy(inPageOrder(f, 'capped.key'))
+          .orderBy(inPageOrder(f, 'capped.id'))
           .limit(f.limit)
           .offset(f.offset)
           .as('page'),
@@ -370,9 +453,25 @@ export const cappedPage = (db: Source, f: ListFacts) =>
     .leftJoin('authors', 'authors.id', 'posts.author_id')
     .select(POST_COLUMNS)
     .select('c.n')
-    .orderBy('page.key', f.sortOrder)
-    .orderBy('page.id', f.sortOrder)
+    .orderBy(inPageOrder(f, 'page.key'))
+    .orderBy(inPageOrder(f, 'page.id'))
     .execute();
+
+/** Every counter a list sorts by, on any platform. */
+const SORT_COUNTERS = [...new Set(Object.values(SORT_COLUMNS).flat())].filter((column): column is Counter => column !== 'created_at');
+
+/**
+ * A row's value in the page's sort as a number, a time as epoch milliseconds, the column named by a
+ * parameter: one text for every sort, so the capped page's generic plan serves them all.
+ */
+const sortValue = (table: 'posts' | 'w', f: ListFacts) =>
+  sql<number>`(case ${f.sortBy}::text when 'created_at' then extract(epoch from ${sql.ref(`${table}.created_at`)}) * 1000 ${sql.join(
+    SORT_COUNTERS.map((counter) => sql`when ${sql.lit(counter)} then ${sql.ref(`${table}.${counter}`)}`),
+    sql` `,
+  )} end)::numeric`;
+
+/** A sort value ascending in the page's order: negated when the page is descending (a parameter, one text for both). */
+const inPageOrder = (f: ListFacts, column: string) => sql`${sql.ref(column)} * ${f.sortOrder === 'desc' ? -1 : 1}::int4`;
 
 /** Where a download's last chunk ended: its last row's sort value and id. */
 export interface KeysetPosition {

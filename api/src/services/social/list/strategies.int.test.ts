@@ -15,7 +15,9 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
 import { SURE_BLOCKS, SURE_FACTOR, type ListStrategy } from './choose.js';
 import { listFactsOf, type ListFacts } from './facts.js';
 import { loadCounterSample, planListPage, readListPage } from './read-page.js';
-import { boxCounters, counterBoxIds, pageRows } from './statements.js';
+import { resolveContains } from './resolve.js';
+import { boxCounters, cappedPage, counterBoxIds, pageRows } from './statements.js';
+import { sampleChecks, type CountDriver } from './walk-length.js';
 
 // Each list strategy against the plainest query that states what a page is: every match, sorted
 // by the column then the id, cut at the page; its total counted. A strategy may only be faster.
@@ -323,4 +325,39 @@ describe(`the counter box's page is the plain query's page (${process.env.TEST_D
     expect(text).toMatch(/Order By: \(cube\(/);
     expect(text).not.toMatch(/Seq Scan/);
   });
+});
+
+describe(`a capped count walked from each driver is the plain query's count and page (${process.env.TEST_DB})`, () => {
+  it('on random filter sets the sample can check, every driver on generic plans, below and past the cap', async () => {
+    const r = mulberry32(2026);
+    const drivers = new Set<CountDriver>();
+    let checked = 0;
+    for (let i = 0; checked < 80 && i < 1_000; i += 1) {
+      const { platform, query } = draw(r);
+      const parsed = listQuerySchema(platform).parse(query) as ListQuery<SocialPlatform>;
+      const f = await resolveContains(t.app.db, listFactsOf({ dataset: 'shared' }, platform, parsed));
+      if (!sampleChecks(f) || f.authorIds?.length === 0) continue;
+      checked += 1;
+      const expected = await reference(f);
+      const candidates: CountDriver[] = [
+        ...(f.authorIds ? ['author' as const] : []),
+        'created_at',
+        ...f.ranges.map((range) => range.counter),
+      ];
+      for (const driver of candidates) {
+        drivers.add(driver);
+        const rows = await cappedPage(t.app.genericDb, f, driver);
+        const label = JSON.stringify({ platform, query, driver });
+        const counted = Number(rows[0]?.n ?? 0);
+        expect(counted, label).toBe(Math.min(expected.total, LIST_COUNT_CAP + 1));
+        if (counted <= LIST_COUNT_CAP)
+          expect(
+            rows.filter((row) => row.id !== null).map((row) => Number(row.id)),
+            label,
+          ).toEqual(expected.ids);
+      }
+    }
+    expect(checked).toBe(80);
+    expect([...drivers]).toEqual(expect.arrayContaining(['author', 'created_at', 'likes']));
+  }, 300_000);
 });

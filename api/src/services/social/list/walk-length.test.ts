@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListFacts } from './facts.js';
-import { boxLength, sampledMatches, walkLength, type CounterSample, type SampledPost } from './walk-length.js';
+import { boxLength, countDriver, sampledMatches, walkLength, type CounterSample, type SampledPost } from './walk-length.js';
 
 const facts = (over: Partial<ListFacts>): ListFacts => ({
   platform: 'twitter',
@@ -83,5 +83,32 @@ describe("a list's matches counted on the sample", () => {
     // A handle named by its authors: a tenth of every page.
     expect(sampledMatches(sample(), facts({ ranges: [], authorIds: [3] }))).toEqual({ matches: 10_000, blocks: 20 });
     expect(sampledMatches({ fraction: 0, posts: [], sorted: new Map() }, facts({ ranges: [] }))).toBeNull();
+  });
+});
+
+describe("a capped count's driver chosen on the same sample", () => {
+  const minute = (i: number) => new Date(Date.UTC(2026, 10, 1) + i * 60_000);
+  it('walks the index whose own entries reach the cap soonest', () => {
+    // likes ≥ 900 and views ≤ 500: 10,000 matches. The cap is met a tenth of the way into each
+    // driver's own entries: 1,001 of likes' 10,000, 5,005 of views' 50,000, 10,010 of every post's.
+    const ranges = [
+      { counter: 'likes', op: '>=', value: 900 },
+      { counter: 'views', op: '<=', value: 500 },
+    ] as const;
+    expect(countDriver(sample(), facts({ ranges }))).toBe('likes');
+  });
+  it("takes a handle's authors when their posts are fewer, counting a descent for each author", () => {
+    const ranges = [{ counter: 'likes', op: '>=', value: 100 }] as const;
+    // Author 3 has 10,000 posts, 9,000 of them with 100 likes or more: 1,112 entries and a descent, against 10,010 of likes'.
+    expect(countDriver(sample(), facts({ ranges, authorIds: [3] }))).toBe('author');
+    // 2,001 authors named (2,000 with no sampled post) cost 20,010 entries in descents: likes' walk is shorter.
+    const many = [3, ...Array.from({ length: 2_000 }, (_, i) => 100 + i)];
+    expect(countDriver(sample(), facts({ ranges, authorIds: many }))).toBe('likes');
+  });
+  it('reads a narrow window off the time index, and with no sampled match the driver with the fewest entries of its own', () => {
+    const last10 = { startDate: minute(990) };
+    expect(countDriver(sample(), facts({ ...last10, ranges: [{ counter: 'likes', op: '>=', value: 5 }] }))).toBe('created_at');
+    // Nothing sampled has 5,000 likes: its walk holds no entry, where the last hundred minutes hold 10,000.
+    expect(countDriver(sample(), facts({ startDate: minute(900), ranges: [{ counter: 'likes', op: '>=', value: 5_000 }] }))).toBe('likes');
   });
 });
