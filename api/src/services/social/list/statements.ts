@@ -210,29 +210,57 @@ function authorInAny(f: ListFacts) {
  * the texts numbered 849 in a 30-second run and 46% of the counts prepared a plan of their own.
  */
 export function drivenMatches(db: Source, f: ListFacts, driver: CountDriver) {
+  // The dates bound the walks of the author and time indexes. Not the place index's: with them, a
+  // generic plan, weighing the places as many, walked a month's time index and tested each entry's
+  // place instead; the dates are checked on each entry.
   const byTime = driver === 'author' || driver === 'created_at';
+  const instagram = f.platform === 'instagram';
   const checked = filteredCounters(f).filter((counter) => counter !== driver);
   const entries = db
     .selectFrom('posts')
-    .select(['posts.id', 'posts.created_at', 'posts.platform', 'posts.author_id'])
-    .select(SORT_COUNTERS.map((column) => `posts.${column}` as const))
-    .where(
-      driver === 'author'
-        ? sql<boolean>`posts.author_id = any(${f.authorIds ?? []}::int8[])`
-        : sql<boolean>`posts.platform = ${f.platform}`,
-    )
+    .select(['posts.id', 'posts.created_at', 'posts.author_id'])
+    // The author index's entries are every platform's, so the platform is checked on each.
+    .$if(driver === 'author', (q) => q.select('posts.platform'))
+    .select(carriedCounters(f).map((column) => `posts.${column}` as const))
+    .$if(instagram, (q) => q.select(['posts.media_type', 'posts.location']))
+    .where(driverEntries(f, driver))
     .$if(byTime, (q) => q.where(inDates('posts.created_at', f)))
-    .$if(!byTime, (q) => q.where(within(`posts.${driver}`, interval(f, driver as Counter))))
+    .$if(!byTime && driver !== 'place', (q) => q.where(within(`posts.${driver}`, interval(f, driver as Counter))))
     .offset(0);
   return db
     .selectFrom(entries.as('w'))
-    .select(['w.id', 'w.created_at', sortValue('w', f).as('key')])
-    .$if(driver === 'author', (q) => q.where('w.platform', '=', f.platform))
+    .select(['w.id', 'w.created_at', sortValue('w', f, carriedCounters(f)).as('key')])
+    .$if(driver === 'author', (q) => q.where(sql<boolean>`w.platform = ${f.platform}`))
     .$if(!byTime, (q) => q.where(inDates('w.created_at', f)))
     .where(withinRanges(f, checked))
     .$if(driver !== 'author', (q) => q.where(authorInAny(f)))
+    .$if(instagram, (q) => q.where(mediaTypeAny(f)))
+    .$if(instagram && driver !== 'place', (q) => q.where(placeInAny(f)))
     .limit(LIST_COUNT_CAP + 1);
 }
+
+/**
+ * The condition a driver's walk is bounded by, besides the dates or its range. Instagram's own
+ * partial indexes (which include the media type and the place) need the platform spelled out for
+ * a generic plan to read them; the place index holds posts with a place alone.
+ */
+function driverEntries(f: ListFacts, driver: CountDriver) {
+  if (driver === 'author') return sql<boolean>`posts.author_id = any(${f.authorIds ?? []}::int8[])`;
+  if (driver === 'place')
+    return sql<boolean>`posts.platform = 'instagram' and posts.location is not null and lower(posts.location) = any(${f.places ?? []}::text[])`;
+  return f.platform === 'instagram' ? sql<boolean>`posts.platform = 'instagram'` : sql<boolean>`posts.platform = ${f.platform}`;
+}
+
+/** The counters a count's walk carries: every sort's on the shared walk indexes, Instagram's own on its partial ones. */
+const carriedCounters = (f: ListFacts): readonly Counter[] => (f.platform === 'instagram' ? INSTAGRAM_COUNTERS : SORT_COUNTERS);
+
+const INSTAGRAM_COUNTERS: readonly Counter[] = ['likes', 'comments'] satisfies (typeof SORT_COLUMNS.instagram)[number][];
+
+/** A walk's entry (`w`) of the media type, or any entry without one: one text for both. */
+const mediaTypeAny = (f: ListFacts) => sql<boolean>`(${!f.mediaType}::bool or w.media_type = ${f.mediaType ?? ''})`;
+
+/** A walk's entry (`w`) at one of the location's places (at most PLACES_CHECKED, list/walk-length.ts), or any entry without one. */
+const placeInAny = (f: ListFacts) => sql<boolean>`(${!f.places}::bool or lower(w.location) = any(${f.places ?? []}::text[]))`;
 
 /** The page's ids: every match read through the filters' indexes, then sorted. */
 export const sortedIds = (db: Source, f: ListFacts) =>
@@ -464,9 +492,9 @@ const SORT_COUNTERS = [...new Set(Object.values(SORT_COLUMNS).flat())].filter((c
  * A row's value in the page's sort as a number, a time as epoch milliseconds, the column named by a
  * parameter: one text for every sort, so the capped page's generic plan serves them all.
  */
-const sortValue = (table: 'posts' | 'w', f: ListFacts) =>
+const sortValue = (table: 'posts' | 'w', f: ListFacts, counters: readonly Counter[] = SORT_COUNTERS) =>
   sql<number>`(case ${f.sortBy}::text when 'created_at' then extract(epoch from ${sql.ref(`${table}.created_at`)}) * 1000 ${sql.join(
-    SORT_COUNTERS.map((counter) => sql`when ${sql.lit(counter)} then ${sql.ref(`${table}.${counter}`)}`),
+    counters.map((counter) => sql`when ${sql.lit(counter)} then ${sql.ref(`${table}.${counter}`)}`),
     sql` `,
   )} end)::numeric`;
 
@@ -531,7 +559,9 @@ export async function counterSample(db: Kysely<Database>, platform: ListFacts['p
     replies: number | null;
     retweets: number | null;
     block: number | string;
-  }>`select id, created_at, author_id, likes, comments, shares, views, replies, retweets,
+    media_type: string | null;
+    place: string | null;
+  }>`select id, created_at, author_id, likes, comments, shares, views, replies, retweets, media_type, lower(location) as place,
             (tableoid::int8 << 32) + (ctid::text::point)[0]::int8 as block
      from posts tablesample system (${sql.lit(percent)}) where platform = ${platform}`.execute(db);
   return rows.map((row) => ({
@@ -545,5 +575,7 @@ export async function counterSample(db: Kysely<Database>, platform: ListFacts['p
     views: row.views,
     replies: row.replies,
     retweets: row.retweets,
+    mediaType: row.media_type,
+    place: row.place,
   }));
 }

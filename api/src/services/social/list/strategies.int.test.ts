@@ -328,7 +328,7 @@ describe(`the counter box's page is the plain query's page (${process.env.TEST_D
 });
 
 describe(`a capped count walked from each driver is the plain query's count and page (${process.env.TEST_DB})`, () => {
-  it('on random filter sets the sample can check, every driver on generic plans, below and past the cap', async () => {
+  it("on random filter sets the sample can check, Instagram's media type and places too, every driver on generic plans", async () => {
     const r = mulberry32(2026);
     const drivers = new Set<CountDriver>();
     let checked = 0;
@@ -341,6 +341,7 @@ describe(`a capped count walked from each driver is the plain query's count and 
       const expected = await reference(f);
       const candidates: CountDriver[] = [
         ...(f.authorIds ? ['author' as const] : []),
+        ...(f.places ? ['place' as const] : []),
         'created_at',
         ...f.ranges.map((range) => range.counter),
       ];
@@ -358,6 +359,6 @@ describe(`a capped count walked from each driver is the plain query's count and 
       }
     }
     expect(checked).toBe(80);
-    expect([...drivers]).toEqual(expect.arrayContaining(['author', 'created_at', 'likes']));
+    expect([...drivers]).toEqual(expect.arrayContaining(['author', 'place', 'created_at', 'likes']));
   }, 300_000);
 });

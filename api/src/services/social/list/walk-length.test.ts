@@ -27,6 +27,8 @@ const posts: SampledPost[] = Array.from({ length: 1_000 }, (_, i) => ({
   views: 1_000 - i,
   replies: 0,
   retweets: i,
+  mediaType: null,
+  place: null,
 }));
 const sample = (): CounterSample => ({ fraction: 0.01, posts, sorted: new Map() });
 

@@ -8,7 +8,15 @@ type Sampled = 'likes' | 'comments' | 'shares' | 'views' | 'replies' | 'retweets
  * One sampled post: what a walk index holds of it, and the table page it was read from (`block`: the
  * sample is read by whole pages, and a page's posts arrived together, so they are not independent draws).
  */
-export type SampledPost = { id: number; createdAt: number; authorId: number; block: number } & Record<Sampled, number | null>;
+export type SampledPost = {
+  id: number;
+  createdAt: number;
+  authorId: number;
+  block: number;
+  /** Instagram's media type and place (lower-cased), null elsewhere. */
+  mediaType: string | null;
+  place: string | null;
+} & Record<Sampled, number | null>;
 
 /**
  * A random sample of a platform's shared posts (statements.ts, `counterSample`): about
@@ -25,8 +33,18 @@ export interface CounterSample {
 /** Rows a sample reads: enough to place a page's last match to within a few percent of a platform's posts. */
 export const COUNTER_SAMPLE_ROWS = 5_000;
 
-/** The facts a sample can check: counter ranges, dates and a handle named by its authors. */
-export const sampleChecks = (f: ListFacts): boolean => !f.coin && (!f.username || !!f.authorIds) && !f.mediaType && !f.location;
+/**
+ * The most places a location's filter names for the sample and the count's walks to check it: each
+ * entry's place is looked for in the list, one by one on a generic plan.
+ */
+export const PLACES_CHECKED = 16;
+
+/**
+ * The facts a sample can check: counter ranges, dates, a handle named by its authors, Instagram's
+ * media type, and a location named by its places (at most PLACES_CHECKED).
+ */
+export const sampleChecks = (f: ListFacts): boolean =>
+  !f.coin && (!f.username || !!f.authorIds) && (!f.location || (!!f.places && f.places.length <= PLACES_CHECKED));
 
 /** Whether a post is within every counter range: in the counter box (list/statements.ts, `counterBoxIds`). */
 const inRanges = (f: ListFacts) => (post: SampledPost) =>
@@ -41,7 +59,14 @@ function passes(f: ListFacts): (post: SampledPost) => boolean {
   const authors = f.authorIds ? new Set(f.authorIds) : undefined;
   const since = f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY;
   const until = f.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
-  return (post) => post.createdAt >= since && post.createdAt <= until && (!authors || authors.has(post.authorId)) && ranged(post);
+  const places = f.places ? new Set(f.places) : undefined;
+  return (post) =>
+    post.createdAt >= since &&
+    post.createdAt <= until &&
+    (!authors || authors.has(post.authorId)) &&
+    (!f.mediaType || post.mediaType === f.mediaType) &&
+    (!places || (post.place !== null && places.has(post.place))) &&
+    ranged(post);
 }
 
 /** The sampled posts that pass a list's filters, as the platform's matches and the table pages they came from. */
@@ -130,7 +155,7 @@ export function boxLength(sample: CounterSample, f: ListFacts): number {
  * filtered counter's (platform, counter, id) index within its ranges; every other filter is
  * checked on each entry.
  */
-export type CountDriver = 'author' | 'created_at' | CounterRange['counter'];
+export type CountDriver = 'author' | 'place' | 'created_at' | CounterRange['counter'];
 
 /**
  * Index entries one of the handle's authors costs the author driver before its first entry: its
@@ -151,32 +176,39 @@ export const AUTHOR_DESCENT_ENTRIES = 10;
 export function countDriver(sample: CounterSample, f: ListFacts): CountDriver {
   const drivers: CountDriver[] = [
     ...(f.authorIds ? ['author' as const] : []),
+    ...(f.places ? ['place' as const] : []),
     'created_at',
     ...new Set(f.ranges.map((range) => range.counter)),
   ];
-  const since = f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const until = f.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
-  const authors = new Set(f.authorIds);
-  const within: Record<CountDriver, (post: SampledPost) => boolean> = Object.fromEntries(
-    drivers.map((driver) => [
-      driver,
-      driver === 'author'
-        ? (post: SampledPost) => authors.has(post.authorId) && post.createdAt >= since && post.createdAt <= until
-        : driver === 'created_at'
-          ? (post: SampledPost) => post.createdAt >= since && post.createdAt <= until
-          : inRanges({ ...f, ranges: f.ranges.filter((range) => range.counter === driver) }),
-    ]),
-  ) as Record<CountDriver, (post: SampledPost) => boolean>;
+  const within = new Map(drivers.map((driver) => [driver, ownEntries(f, driver)]));
   const match = passes(f);
   const own = new Map<CountDriver, number>(drivers.map((driver) => [driver, 0]));
   let matches = 0;
   for (const post of sample.posts) {
     if (match(post)) matches += 1;
-    for (const driver of drivers) if (within[driver](post)) own.set(driver, own.get(driver)! + 1);
+    for (const driver of drivers) if (within.get(driver)!(post)) own.set(driver, own.get(driver)! + 1);
   }
+  const descents = new Set(f.authorIds).size * AUTHOR_DESCENT_ENTRIES;
   const entries = (driver: CountDriver) =>
     Math.min(1, ((LIST_COUNT_CAP + 1) * sample.fraction) / Math.max(matches, 0.5)) *
       (own.get(driver)! / Math.max(sample.fraction, Number.MIN_VALUE)) +
-    (driver === 'author' ? authors.size * AUTHOR_DESCENT_ENTRIES : 0);
+    (driver === 'author' ? descents : 0);
   return drivers.reduce((best, driver) => (entries(driver) < entries(best) ? driver : best));
+}
+
+/** Whether a sampled post is one of the driver's own entries: within the condition its walk is bounded by. */
+function ownEntries(f: ListFacts, driver: CountDriver): (post: SampledPost) => boolean {
+  const since = f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const until = f.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
+  const inDates = (post: SampledPost) => post.createdAt >= since && post.createdAt <= until;
+  if (driver === 'created_at') return inDates;
+  if (driver === 'author') {
+    const authors = new Set(f.authorIds);
+    return (post) => authors.has(post.authorId) && inDates(post);
+  }
+  if (driver === 'place') {
+    const places = new Set(f.places);
+    return (post) => post.place !== null && places.has(post.place);
+  }
+  return inRanges({ ...f, ranges: f.ranges.filter((range) => range.counter === driver) });
 }
