@@ -62,6 +62,12 @@ describe('the list planner: facts and measurements → strategy', () => {
     ['a handle with 40 posts, page 1', { username: 'whale' }, { counted: 40 }, { strategy: 'sort-matches' }],
     ['a handle with 40 posts, page 3', { username: 'whale', page: 3, offset: 50 }, { counted: 40 }, { strategy: 'past-the-end' }],
     ['exactly at the cap', { username: 'a' }, { counted: LIST_COUNT_CAP }, { strategy: 'sort-matches' }],
+    [
+      'past the cap, counted in the page order with the page',
+      { username: 'whale', authorIds: [7], ranges: likesFloor },
+      { sampled: { matches: 1_500, blocks: 12 }, counted: LIST_COUNT_CAP + 1, paged: true },
+      { strategy: 'walk-to-cap' },
+    ],
     ['a handle named by its authors, below the cap', { username: 'whale', authorIds: [7] }, { counted: 40 }, { strategy: 'handle-sort' }],
     [
       'a handle named by its authors and a day, below the cap',

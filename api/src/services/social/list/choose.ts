@@ -1,6 +1,6 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import type { ListFacts } from './facts.js';
-import { sampleChecks, type SampledMatches } from './walk-length.js';
+import { PLACES_CHECKED, sampleChecks, WALKED_PER_SORTED, type SampledMatches } from './walk-length.js';
 import { HOUR_MS } from '../windows.js';
 
 /**
@@ -22,6 +22,9 @@ import { HOUR_MS } from '../windows.js';
  * - `counter-box`: counter ranges alone sorted by another counter and walked away
  *   from: the platform's counters as points in a GiST index, the ranges a box in it, walked nearest
  *   first along the sort's counter.
+ * - `walk-to-cap`: the count walked the sort's index in the page's order (its `sort` driver,
+ *   list/walk-length.ts) past the cap, and the page lies within the matches it read: that page,
+ *   read with the count, is the answer.
  */
 export type ListStrategy =
   | 'platform-walk'
@@ -33,7 +36,8 @@ export type ListStrategy =
   | 'instagram-walk'
   | 'handle-walk'
   | 'handle-sort'
-  | 'counter-box';
+  | 'counter-box'
+  | 'walk-to-cap';
 
 /**
  * The strategies whose statements fix their own plans: an index walked in its order to the page,
@@ -49,23 +53,28 @@ export const FIXED_PLAN_STRATEGIES: ReadonlySet<ListStrategy> = new Set([
   'handle-sort',
   'counter-box',
   'walk-sort-index',
+  'instagram-walk',
 ]);
 
 /**
- * Whether a page's statement runs on generic plans: a fixed-plan strategy; `walk-sort-index` only
- * with counter ranges, a handle's authors a bitmap holds, and dates sorted by time. The others'
- * walks were slower on a generic plan (measured on the combined filters' draws at 1,000,000 posts,
- * 14× in all): Instagram's own partial indexes need the platform spelled out, a handle matched in
- * the statement or a list of ids is searched entry by entry there (hence the bitmap), and a window
+ * Whether a page's statement runs on generic plans: a fixed-plan strategy; the sort walks
+ * (`walk-sort-index`, `instagram-walk`) only with filters each entry is checked for as fast
+ * there, and dates only sorted by time. Before the walks were written the same for every filter
+ * set, the filters' walks were slower on a generic plan (measured on the combined filters' draws
+ * at 1,000,000 posts, 14× in all): a handle matched in the statement or a list of ids is searched
+ * entry by entry there (hence the bitmap), and so would be a location of many places; a window
  * sorted by a counter is better read off the time index when it is narrow.
  */
 export const onGenericPlans = (strategy: ListStrategy, f: ListFacts): boolean =>
   FIXED_PLAN_STRATEGIES.has(strategy) &&
-  (strategy !== 'walk-sort-index' || (walkChecksAll(f) && (f.sortBy === 'created_at' || (!f.startDate && !f.endDate))));
+  ((strategy !== 'walk-sort-index' && strategy !== 'instagram-walk') ||
+    (walkChecksAll(f) && (f.sortBy === 'created_at' || (!f.startDate && !f.endDate))));
 
-/** Filters a walk checks on each entry as fast on a generic plan: counter ranges, dates, and a handle's authors in a bitmap. */
+/** Filters a walk checks on each entry as fast on a generic plan: counter ranges, dates, a handle's authors in a bitmap, Instagram's media type and a few places. */
 const walkChecksAll = (f: ListFacts): boolean =>
-  !f.coin && !f.mediaType && !f.location && (!f.username || (!!f.authorIds && bitmapHolds(f.authorIds)));
+  !f.coin &&
+  (!f.username || (!!f.authorIds && bitmapHolds(f.authorIds))) &&
+  (!f.location || (!!f.places && f.places.length <= PLACES_CHECKED));
 
 /** No filter but counter ranges and dates: no handle, coin or Instagram filter. */
 const rangesAndDatesOnly = (f: ListFacts): boolean => !f.username && !f.authorIds && !f.coin && !f.mediaType && !f.location;
@@ -88,6 +97,8 @@ export interface ListMeasured {
   sampled?: SampledMatches | null;
   /** Matches counted up to LIST_COUNT_CAP + 1. */
   counted?: number;
+  /** The count read the page too, in its order, past the cap (the `sort` driver): nothing is left to read. */
+  paged?: boolean;
   /** The planner's estimate of the matches, weighed on each platform's own counters. */
   planned?: number;
   /** The platform's posts (rollups). */
@@ -188,6 +199,7 @@ export function chooseList(f: ListFacts, m: ListMeasured): ListDecision {
   if (m.counted === undefined) return sampleable(f) && m.sampled === undefined ? { measure: 'sample' } : { measure: 'count' };
   if (m.counted <= LIST_COUNT_CAP)
     return { strategy: f.offset >= m.counted ? 'past-the-end' : handleAlone(f) ? 'handle-sort' : 'sort-matches' };
+  if (m.paged) return { strategy: 'walk-to-cap' };
   if (isWeighed(f)) {
     if (m.planned === undefined) return { measure: 'estimate' };
     if (m.platformTotal === undefined) return { measure: 'platformTotal' };
@@ -233,12 +245,6 @@ export const BOX_ROW_COST = 100;
  */
 export const byBox = (f: ListFacts, otherCost: number, boxLength: number | null): boolean =>
   !walksToward(f) && boxLength !== null && boxLength * BOX_ROW_COST < otherCost;
-
-/**
- * Index entries walked in the time of one match read through a filter's index and sorted
- * (measured at 1,000,000 posts, both index-only: 0.41 µs an entry walked, 0.52 µs a match sorted).
- */
-export const WALKED_PER_SORTED = 1.25;
 
 /**
  * Whether a page with more counter-range matches than LIST_COUNT_CAP is found by walking the

@@ -112,21 +112,29 @@ async function countMatches(read: ListRead): Promise<number> {
   if (key && deps.facts.known(`list-past-cap:${key}`)) return LIST_COUNT_CAP + 1;
   // The driver the sample picks, or for a handle alone the author index whatever its values,
   // walked on generic plans; with neither, the planner's plan.
-  const driver = handleAlone(f) ? 'author' : countDriverOf(read);
+  const driver = countDriverOf(read) ?? (handleAlone(f) ? 'author' : undefined);
   const rows = await statements.cappedPage(driver ? fixed : db, f, driver);
   const counted = Number(rows[0]?.n ?? 0);
-  if (counted <= LIST_COUNT_CAP) read.sorted = rows.filter((row) => row.id !== null) as statements.PageRow[];
-  else if (key) deps.facts.remember(`list-past-cap:${key}`, { pastCap: true });
+  const page = () => rows.filter((row) => row.id !== null) as statements.PageRow[];
+  if (counted <= LIST_COUNT_CAP) read.sorted = page();
+  else {
+    if (key) deps.facts.remember(`list-past-cap:${key}`, { pastCap: true });
+    // Walked in the page's order, the first cap + 1 matches hold the page when it ends within them.
+    if (driver === 'sort' && f.offset + f.limit <= LIST_COUNT_CAP + 1) {
+      read.sorted = page();
+      read.measured.paged = true;
+    }
+  }
   return counted;
 }
 
 /** The count's driver, chosen on the platform's sample (list/walk-length.ts), or undefined without one or for a filter set it cannot check. */
-function countDriverOf({ deps, f }: ListRead): CountDriver | undefined {
+function countDriverOf({ deps, f, measured }: ListRead): CountDriver | undefined {
   if (!sampleable(f)) return undefined;
   const sample = deps.facts.known<CounterSample>(sampleKey(f.platform));
   if (!sample || sample.fraction <= 0) return undefined;
   // Ids too far apart for a bitmap are tested only as the author index's own condition.
-  return f.authorIds && !bitmapHolds(f.authorIds) ? 'author' : countDriver(sample, f);
+  return f.authorIds && !bitmapHolds(f.authorIds) ? 'author' : countDriver(sample, f, measured.sampled);
 }
 
 /**
@@ -146,10 +154,13 @@ function takeSample(read: ListRead): void {
 }
 
 /**
- * The planner's estimate of the matches past the cap (at least LIST_COUNT_CAP + 1), kept in the
- * fact cache for a shared filter set: like the terms' statistics, it changes with ANALYZE.
+ * The estimate of the matches past the cap (at least LIST_COUNT_CAP + 1): the sample's, when it
+ * checked the filters (`sampledMatches`, to two significant figures), which weighs them together
+ * where the planner takes them as independent and costs no statement; else the planner's, kept in
+ * the fact cache for a shared filter set: like the terms' statistics, it changes with ANALYZE.
  */
-async function estimate({ deps, db, f }: ListRead): Promise<number> {
+async function estimate({ deps, db, f, measured }: ListRead): Promise<number> {
+  if (measured.sampled) return Math.max(Number(measured.sampled.matches.toPrecision(2)), LIST_COUNT_CAP + 1);
   const plan = async () => {
     const matches = isWeighed(f) ? statements.weighable(db, f) : statements.matching(db, f);
     return { n: Math.max(await statements.plannedRows(matches.select('posts.id')), LIST_COUNT_CAP + 1) };
@@ -220,6 +231,8 @@ export async function readPlannedPage(read: ListRead, strategy: ListStrategy): P
     }
     case 'past-the-end':
       return pageOf(f, [], measured.counted ?? 0);
+    case 'walk-to-cap':
+      return countedRows(read, read.sorted ?? []);
     case 'sort-matches':
     case 'handle-sort':
       if (read.sorted) return pageOf(f, read.sorted, measured.counted ?? 0);
@@ -249,8 +262,12 @@ async function pageTotalledBy(db: Source, f: ListFacts, pageIds: statements.Page
  * named at every call, so a strategy on generic plans cannot read its rows on the other).
  */
 async function countedPage(read: ListRead, db: Source, pageIds: statements.PageIds) {
+  return countedRows(read, await statements.pageRows(db, read.f, pageIds));
+}
+
+/** The page's rows with their total as `countedPage` tells it. */
+async function countedRows(read: ListRead, rows: statements.PageRow[]) {
   const { f, measured } = read;
-  const rows = await statements.pageRows(db, f, pageIds);
   const counted = measured.counted ?? 0;
   if (counted <= LIST_COUNT_CAP) return pageOf(f, rows, counted);
   if (rows.length > 0 && rows.length < f.limit) return pageOf(f, rows, f.offset + rows.length);

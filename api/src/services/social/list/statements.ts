@@ -1,10 +1,10 @@
-import { LIST_COUNT_CAP, SORT_COLUMNS } from '@coinsight/contracts';
+import { LIST_COUNT_CAP, RANGE_FILTERS, SORT_COLUMNS } from '@coinsight/contracts';
 import type { Database } from '@coinsight/db';
 import { sql, type AliasedExpression, type ExpressionBuilder, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
 import { POST_COLUMNS } from '../post-shapes.js';
 import { bitmapHolds } from './choose.js';
 import type { CounterRange, ListFacts } from './facts.js';
-import type { CountDriver, SampledPost } from './walk-length.js';
+import { PLACES_CHECKED, type CountDriver, type SampledPost } from './walk-length.js';
 
 // The statements of the list strategies (list/choose.ts), each built from the facts alone.
 type Source = QueryCreator<Database>;
@@ -110,9 +110,26 @@ export const walkedIds = (db: Source, f: ListFacts) =>
  */
 export function walkSortIndexIds(db: Source, f: ListFacts) {
   if (f.coin) return walkedIds(db, f);
-  const checked = filteredCounters(f).filter((counter) => counter !== f.sortBy);
-  const columns: WalkColumn[] = ['author_id', ...checked];
-  if (f.mediaType || f.location) columns.push('media_type', 'location');
+  return checkedSortWalk(db, f).orderBy('w.key', f.sortOrder).orderBy('w.id', f.sortOrder).limit(f.limit).offset(f.offset);
+}
+
+/**
+ * The matches up to LIST_COUNT_CAP + 1 in the page's order, off the sort's index walked as
+ * `walk-sort-index` walks it: the count's `sort` driver (list/walk-length.ts), whose capped page is
+ * the list's page past the cap too when it lies within them. Not with a coin, which no sort index holds.
+ */
+export const orderedMatches = (db: Source, f: ListFacts) =>
+  checkedSortWalk(db, f)
+    .select((f.sortBy === 'created_at' ? sql<number>`(extract(epoch from w.key) * 1000)::numeric` : sql<number>`w.key::numeric`).as('key'))
+    .orderBy('w.key', f.sortOrder)
+    .orderBy('w.id', f.sortOrder)
+    .limit(LIST_COUNT_CAP + 1);
+
+/** The sort's index walked with every filter checked on each entry, in no order yet: `walk-sort-index`'s walk and the `sort` driver's. */
+function checkedSortWalk(db: Source, f: ListFacts) {
+  const instagram = f.platform === 'instagram';
+  const checked = rangeCounters(f).filter((counter) => counter !== f.sortBy);
+  const columns: WalkColumn[] = ['author_id', ...checked, ...(instagram ? (['media_type', 'location'] as const) : [])];
   let walk = sortIndexWalk(db, f, columns).where(withinRanges(f, checked));
   if (!f.username || (f.authorIds && bitmapHolds(f.authorIds))) walk = walk.where(authorInAny(f));
   else if (f.authorIds) walk = walk.where(sql<boolean>`w.author_id = any(${f.authorIds}::int8[])`);
@@ -120,11 +137,23 @@ export function walkSortIndexIds(db: Source, f: ListFacts) {
     const handle = handleOf(f.platform, f.username);
     walk = walk.where('w.author_id', 'in', (eb) => eb.selectFrom('authors').select('authors.id').where(handle));
   }
-  if (f.mediaType) walk = walk.where('w.media_type', '=', f.mediaType);
-  if (f.places) walk = walk.where(sql<boolean>`lower(w.location) = any(${f.places}::text[])`);
+  if (instagram) walk = walk.where(mediaTypeAny(f));
+  if (instagram && (!f.location || placesChecked(f))) walk = walk.where(placeInAny(f));
   else if (f.location) walk = walk.where(sql`lower(w.location)`, 'like', likePattern(f.location));
-  return walk.orderBy('w.key', f.sortOrder).orderBy('w.id', f.sortOrder).limit(f.limit).offset(f.offset);
+  return walk;
 }
+
+/** A location named by its places, few enough to be looked for in a list on each entry (list/walk-length.ts, PLACES_CHECKED). */
+const placesChecked = (f: ListFacts) => !!f.places && f.places.length <= PLACES_CHECKED;
+
+/**
+ * The counters a sort walk checks on each entry, whether filtered or not (an unfiltered one
+ * between -FAR and FAR, always true), so that its text is the same for every filter set: every
+ * platform's range counters on the shared walk indexes, Instagram's own on its partial ones.
+ */
+const rangeCounters = (f: ListFacts): readonly Counter[] => (f.platform === 'instagram' ? RANGE_FILTERS.instagram : ALL_RANGE_COUNTERS);
+
+const ALL_RANGE_COUNTERS: readonly Counter[] = [...new Set(Object.values(RANGE_FILTERS).flat())].sort();
 
 /** Columns a fenced walk carries out of its index for its checks (each index includes those its walks read). */
 type WalkColumn = 'author_id' | 'media_type' | 'location' | Counter;
@@ -146,11 +175,9 @@ function sortIndexWalk(db: Source, f: ListFacts, columns: readonly WalkColumn[])
     .selectFrom('posts')
     .select(['posts.id', 'posts.created_at', `posts.${f.sortBy} as key`])
     .select(columns.map((column) => `posts.${column}` as const))
-    .where('posts.platform', '=', f.platform)
+    .where(onPlatform(f))
     .$if(byTime, (q) => q.where(inDates('posts.created_at', f)))
-    .$if(!byTime && filteredCounters(f).includes(f.sortBy as Counter), (q) =>
-      q.where(within(`posts.${f.sortBy}`, interval(f, f.sortBy as Counter))),
-    )
+    .$if(!byTime, (q) => q.where(within(`posts.${f.sortBy}`, interval(f, f.sortBy as Counter))))
     .orderBy(`posts.${f.sortBy}`, f.sortOrder)
     .orderBy('posts.id', f.sortOrder)
     .offset(0);
@@ -159,6 +186,13 @@ function sortIndexWalk(db: Source, f: ListFacts, columns: readonly WalkColumn[])
     .select(['w.id', 'w.created_at'])
     .$if(!byTime, (q) => q.where(inDates('w.created_at', f)));
 }
+
+/**
+ * The platform's posts: Instagram's spelled out, so that a generic plan can read its own partial
+ * indexes, which include the media type and the place; the others' a parameter, one text for all.
+ */
+const onPlatform = (f: ListFacts) =>
+  f.platform === 'instagram' ? sql<boolean>`posts.platform = 'instagram'` : sql<boolean>`posts.platform = ${f.platform}`;
 
 /** The counters the ranges filter, each once, in a fixed order: what a walk checks (`withinRanges`). */
 const filteredCounters = (f: ListFacts): Counter[] => [...new Set(f.ranges.map((range) => range.counter))].sort();
@@ -248,7 +282,7 @@ function driverEntries(f: ListFacts, driver: CountDriver) {
   if (driver === 'author') return sql<boolean>`posts.author_id = any(${f.authorIds ?? []}::int8[])`;
   if (driver === 'place')
     return sql<boolean>`posts.platform = 'instagram' and posts.location is not null and lower(posts.location) = any(${f.places ?? []}::text[])`;
-  return f.platform === 'instagram' ? sql<boolean>`posts.platform = 'instagram'` : sql<boolean>`posts.platform = ${f.platform}`;
+  return onPlatform(f);
 }
 
 /** The counters a count's walk carries: every sort's on the shared walk indexes, Instagram's own on its partial ones. */
@@ -286,13 +320,7 @@ export const sortedIds = (db: Source, f: ListFacts) =>
  * off the trigram index to sort them: page 8 in 23.8 ms, walked in 2.7. Past the cap the matches
  * are at least 1,001 of the platform's posts, so the walk is bounded.
  */
-export function instagramWalkIds(db: Source, f: ListFacts) {
-  let walk = sortIndexWalk(db, f, ['media_type', 'location']);
-  if (f.mediaType) walk = walk.where('w.media_type', '=', f.mediaType);
-  if (f.location) walk = walk.where(sql`lower(w.location)`, 'like', likePattern(f.location));
-  // The walk's own order, stated: PostgreSQL keeps it from the ordered subquery without sorting.
-  return walk.orderBy('w.key', f.sortOrder).orderBy('w.id', f.sortOrder).limit(f.limit).offset(f.offset);
-}
+export const instagramWalkIds = (db: Source, f: ListFacts) => walkSortIndexIds(db, f);
 
 /** A platform's sortable counters, in its table's order: the dimensions of its counter box (migration 2026-11-30T0500_posts_counter_boxes). */
 export const boxCounters = (platform: ListFacts['platform']): readonly CounterRange['counter'][] =>
@@ -453,11 +481,13 @@ export const cappedCount = (db: Source, f: ListFacts, cap = LIST_COUNT_CAP) =>
 export const cappedPage = (db: Source, f: ListFacts, driver?: CountDriver) =>
   db
     .with('capped', (qc) =>
-      driver
-        ? drivenMatches(qc, f, driver)
-        : matching(qc, f)
-            .select(['posts.id', 'posts.created_at', sortValue('posts', f).as('key')])
-            .limit(LIST_COUNT_CAP + 1),
+      driver === 'sort'
+        ? orderedMatches(qc, f)
+        : driver
+          ? drivenMatches(qc, f, driver)
+          : matching(qc, f)
+              .select(['posts.id', 'posts.created_at', sortValue('posts', f).as('key')])
+              .limit(LIST_COUNT_CAP + 1),
     )
     .selectFrom((qc) =>
       qc

@@ -282,6 +282,8 @@ describe(`counted on the platform's sample (${process.env.TEST_DB})`, () => {
     const narrow = listQuerySchema(platform).parse({ ...hour, minLikes: 1 }) as ListQuery<SocialPlatform>;
     const counted = await planListPage(deps, { scope: { dataset: 'shared' }, platform, query: narrow });
     expect(counted.read.measured.counted).toBeLessThanOrEqual(LIST_COUNT_CAP);
+    // The count walked in the page's order past the cap, its page the answer (`walk-to-cap`).
+    expect(seen).toContain('walk-to-cap');
   }, 300_000);
 });
 

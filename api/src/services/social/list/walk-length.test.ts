@@ -107,6 +107,16 @@ describe("a capped count's driver chosen on the same sample", () => {
     const many = [3, ...Array.from({ length: 2_000 }, (_, i) => 100 + i)];
     expect(countDriver(sample(), facts({ ranges, authorIds: many }))).toBe('likes');
   });
+  it("walks the sort's own index in the page's order when the matches pass the cap, saving the page's walk", () => {
+    // Likes ≥ 5, newest first: 99,500 matches. In time's order the cap's matches come within about
+    // 1,100 entries and hold the page; every other driver passes as many, then the page is walked.
+    const floor = [{ counter: 'likes', op: '>=', value: 5 }] as const;
+    expect(countDriver(sample(), facts({ sortBy: 'created_at', sortOrder: 'desc', ranges: floor }))).toBe('sort');
+    // A page past the cap's matches is walked anyway: the unordered walk of the floor's index counts as soon.
+    expect(countDriver(sample(), facts({ sortBy: 'created_at', sortOrder: 'desc', page: 60, offset: 1_475, ranges: floor }))).not.toBe(
+      'sort',
+    );
+  });
   it('reads a narrow window off the time index, and with no sampled match the driver with the fewest entries of its own', () => {
     const last10 = { startDate: minute(990) };
     expect(countDriver(sample(), facts({ ...last10, ranges: [{ counter: 'likes', op: '>=', value: 5 }] }))).toBe('created_at');

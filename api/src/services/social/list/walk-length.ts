@@ -28,6 +28,70 @@ export interface CounterSample {
   posts: readonly SampledPost[];
   /** The posts in each sort's order (the column, then id, as `column asc|desc`), sorted once when first asked. */
   sorted: Map<string, readonly SampledPost[]>;
+  /** What the count's drivers are weighed on (`tallies`), made once when first asked. */
+  tallies?: SampleTallies;
+}
+
+/** The sample tallied for counting a driver's own entries without a pass over it. */
+interface SampleTallies {
+  /** The posts' times, ascending. */
+  times: Float64Array;
+  /** Each counter's values, ascending (a post without the counter left out). */
+  values: Map<Sampled, Float64Array>;
+  /** The sampled posts of each author and of each place. */
+  authors: Map<number, number>;
+  places: Map<string, number>;
+}
+
+function tallies(sample: CounterSample): SampleTallies {
+  if (sample.tallies) return sample.tallies;
+  const ascending = (numbers: number[]) => Float64Array.from(numbers).sort();
+  const counted = <K>(keys: K[]) => keys.reduce((map, key) => map.set(key, (map.get(key) ?? 0) + 1), new Map<K, number>());
+  const counters: Sampled[] = ['likes', 'comments', 'shares', 'views', 'replies', 'retweets'];
+  sample.tallies = {
+    times: ascending(sample.posts.map((post) => post.createdAt)),
+    values: new Map(
+      counters.map((counter) => [counter, ascending(sample.posts.flatMap((post) => (post[counter] === null ? [] : [post[counter]])))]),
+    ),
+    authors: counted(sample.posts.map((post) => post.authorId)),
+    places: counted(sample.posts.flatMap((post) => (post.place === null ? [] : [post.place]))),
+  };
+  return sample.tallies;
+}
+
+/** How many of the ascending `values` lie within [lo, hi]. */
+function within(values: Float64Array, lo: number, hi: number): number {
+  const first = (bound: number, strict: boolean) => {
+    let [low, high] = [0, values.length];
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (strict ? values[mid]! <= bound : values[mid]! < bound) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  return Math.max(0, first(hi, true) - first(lo, false));
+}
+
+/**
+ * The sampled posts within a driver's own condition, off the tallies: the author index's posts
+ * of the handle's authors within the dates (the authors' share of the sample × the dates' share,
+ * taken as independent), the place index's of the places (all their dates), the time index's
+ * within the dates, a counter index's within its range.
+ */
+function ownCount(sample: CounterSample, f: ListFacts, driver: Exclude<CountDriver, 'sort'>): number {
+  const t = tallies(sample);
+  const inDates = within(t.times, f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY, f.endDate?.getTime() ?? Number.POSITIVE_INFINITY);
+  if (driver === 'created_at') return inDates;
+  if (driver === 'author') {
+    const posts = [...new Set(f.authorIds)].reduce((sum, id) => sum + (t.authors.get(id) ?? 0), 0);
+    return (posts * inDates) / Math.max(sample.posts.length, 1);
+  }
+  if (driver === 'place') return [...new Set(f.places)].reduce((sum, place) => sum + (t.places.get(place) ?? 0), 0);
+  const ranges = f.ranges.filter((range) => range.counter === driver);
+  const lo = Math.max(Number.NEGATIVE_INFINITY, ...ranges.filter((range) => range.op === '>=').map((range) => range.value));
+  const hi = Math.min(Number.POSITIVE_INFINITY, ...ranges.filter((range) => range.op === '<=').map((range) => range.value));
+  return within(t.values.get(driver)!, lo, hi);
 }
 
 /** Rows a sample reads: enough to place a page's last match to within a few percent of a platform's posts. */
@@ -93,15 +157,37 @@ export function sampledMatches(sample: CounterSample, f: ListFacts): SampledMatc
 
 /** The sampled posts in the page's order: the sort's column, then id, in the sort's direction. */
 function pageOrder(sample: CounterSample, f: ListFacts): readonly SampledPost[] {
-  const column = f.sortBy as Sampled;
-  const key = `${column} ${f.sortOrder}`;
+  const value = f.sortBy === 'created_at' ? (post: SampledPost) => post.createdAt : (post: SampledPost) => post[f.sortBy as Sampled] ?? 0;
+  const key = `${f.sortBy} ${f.sortOrder}`;
   let sorted = sample.sorted.get(key);
   if (!sorted) {
     const sign = f.sortOrder === 'asc' ? 1 : -1;
-    sorted = [...sample.posts].sort((a, b) => sign * ((a[column] ?? 0) - (b[column] ?? 0) || a.id - b.id));
+    sorted = [...sample.posts].sort((a, b) => sign * (value(a) - value(b) || a.id - b.id));
     sample.sorted.set(key, sorted);
   }
   return sorted;
+}
+
+/**
+ * The index entries a walk of the sort's index passes, within the bound of its own (the dates
+ * sorted by time, the sort counter's range), before its `page`th and its `cap`th match, on the
+ * sample; all of them when fewer match. Scaled up by the fraction.
+ */
+function sortWalkEntries(sample: CounterSample, f: ListFacts, page: number, cap: number): { page: number; cap: number } {
+  const bound = ownEntries(f, f.sortBy === 'created_at' ? 'created_at' : (f.sortBy as CountDriver));
+  const match = passes(f);
+  let walked = 0;
+  let seen = 0;
+  let toPage = -1;
+  for (const post of pageOrder(sample, f)) {
+    if (!bound(post)) continue;
+    walked += 1;
+    if (!match(post)) continue;
+    seen += 1;
+    if (seen === page) toPage = walked;
+    if (seen >= cap) break;
+  }
+  return { page: (toPage < 0 ? walked : toPage) / sample.fraction, cap: walked / sample.fraction };
 }
 
 /**
@@ -155,7 +241,7 @@ export function boxLength(sample: CounterSample, f: ListFacts): number {
  * filtered counter's (platform, counter, id) index within its ranges; every other filter is
  * checked on each entry.
  */
-export type CountDriver = 'author' | 'place' | 'created_at' | CounterRange['counter'];
+export type CountDriver = 'sort' | 'author' | 'place' | 'created_at' | CounterRange['counter'];
 
 /**
  * Index entries one of the handle's authors costs the author driver before its first entry: its
@@ -173,27 +259,57 @@ export const AUTHOR_DESCENT_ENTRIES = 10;
  * a count on generic plans, the fastest driver every time 1.07, the planner's own plan, planned
  * per call, 2.02 (docs/performance.md, "A count's driver").
  */
-export function countDriver(sample: CounterSample, f: ListFacts): CountDriver {
-  const drivers: CountDriver[] = [
+export function countDriver(sample: CounterSample, f: ListFacts, sampled?: SampledMatches | null): CountDriver {
+  const drivers: Exclude<CountDriver, 'sort'>[] = [
     ...(f.authorIds ? ['author' as const] : []),
     ...(f.places ? ['place' as const] : []),
     'created_at',
     ...new Set(f.ranges.map((range) => range.counter)),
   ];
-  const within = new Map(drivers.map((driver) => [driver, ownEntries(f, driver)]));
-  const match = passes(f);
-  const own = new Map<CountDriver, number>(drivers.map((driver) => [driver, 0]));
-  let matches = 0;
-  for (const post of sample.posts) {
-    if (match(post)) matches += 1;
-    for (const driver of drivers) if (within.get(driver)!(post)) own.set(driver, own.get(driver)! + 1);
-  }
+  const matches = (sampled ?? sampledMatches(sample, f))?.matches ?? 0;
+  const share = Math.min(1, (LIST_COUNT_CAP + 1) / Math.max(matches, 0.5 / sample.fraction));
   const descents = new Set(f.authorIds).size * AUTHOR_DESCENT_ENTRIES;
-  const entries = (driver: CountDriver) =>
-    Math.min(1, ((LIST_COUNT_CAP + 1) * sample.fraction) / Math.max(matches, 0.5)) *
-      (own.get(driver)! / Math.max(sample.fraction, Number.MIN_VALUE)) +
-    (driver === 'author' ? descents : 0);
-  return drivers.reduce((best, driver) => (entries(driver) < entries(best) ? driver : best));
+  let best: CountDriver = 'sort';
+  let least = inPageOrder(sample, f, matches);
+  for (const driver of drivers) {
+    const entries = (share * ownCount(sample, f, driver)) / sample.fraction + (driver === 'author' ? descents : 0);
+    if (entries < least) [best, least] = [driver, entries];
+  }
+  return best;
+}
+
+/**
+ * Index entries walked in the time of one match read through a filter's index and sorted
+ * (measured at 1,000,000 posts, both index-only: 0.41 µs an entry walked, 0.52 µs a match sorted).
+ */
+export const WALKED_PER_SORTED = 1.25;
+
+/**
+ * Index entries in the time of one statement more: a round trip, parse and start, about 0.3 ms,
+ * where an entry walked costs 0.15 µs (measured at 1,000,000 posts).
+ */
+export const STATEMENT_ENTRIES = 2_000;
+
+/**
+ * A walk in a counter's order merges the months' partitions entry by entry (Merge Append): 1.6×
+ * the time an entry of an unordered walk takes (35,000 entries of a views index, 8.1 ms merged,
+ * 5.2 appended). In time's order the months follow one another, appended.
+ */
+export const MERGED_ENTRY_COST = 1.6;
+
+/**
+ * The entries of the `sort` driver: the sort's index walked in the page's order to the cap's
+ * matches, which counts them and reads the page in one statement (list/statements.ts,
+ * `orderedMatches`). Past the cap that page is the list's when it lies within the first cap + 1
+ * matches, and the page's own walk (and its statement) is saved, which is taken off its cost.
+ */
+function inPageOrder(sample: CounterSample, f: ListFacts, matches: number): number {
+  const merged = f.sortBy === 'created_at' ? 1 : MERGED_ENTRY_COST;
+  const walked = sortWalkEntries(sample, f, pageMatches(sample, f), Math.ceil((LIST_COUNT_CAP + 1) * sample.fraction));
+  if (matches <= LIST_COUNT_CAP || f.offset + f.limit > LIST_COUNT_CAP + 1) return walked.cap * merged;
+  // What the page would cost after another driver's count: walked to, or its matches sorted.
+  const page = Math.min(walked.page * merged, matches * WALKED_PER_SORTED);
+  return walked.cap * merged - page - STATEMENT_ENTRIES;
 }
 
 /** Whether a sampled post is one of the driver's own entries: within the condition its walk is bounded by. */
