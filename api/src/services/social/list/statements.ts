@@ -243,7 +243,7 @@ function authorInAny(f: ListFacts) {
  * flag. So a generic plan made on a connection serves many filter sets: written per filter set,
  * the texts numbered 849 in a 30-second run and 46% of the counts prepared a plan of their own.
  */
-export function drivenMatches(db: Source, f: ListFacts, driver: CountDriver) {
+export function drivenMatches(db: Source, f: ListFacts, driver: Exclude<CountDriver, 'sort'>) {
   // The dates bound the walks of the author and time indexes. Not the place index's: with them, a
   // generic plan, weighing the places as many, walked a month's time index and tested each entry's
   // place instead; the dates are checked on each entry.
@@ -278,7 +278,7 @@ export function drivenMatches(db: Source, f: ListFacts, driver: CountDriver) {
  * partial indexes (which include the media type and the place) need the platform spelled out for
  * a generic plan to read them; the place index holds posts with a place alone.
  */
-function driverEntries(f: ListFacts, driver: CountDriver) {
+function driverEntries(f: ListFacts, driver: Exclude<CountDriver, 'sort'>) {
   if (driver === 'author') return sql<boolean>`posts.author_id = any(${f.authorIds ?? []}::int8[])`;
   if (driver === 'place')
     return sql<boolean>`posts.platform = 'instagram' and posts.location is not null and lower(posts.location) = any(${f.places ?? []}::text[])`;
