@@ -1,6 +1,7 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import type { ListFacts } from './facts.js';
-import { PLACES_CHECKED, sampleChecks, WALKED_PER_SORTED, type SampledMatches } from './walk-length.js';
+import { PLACES_CHECKED, sampleChecks } from './sample.js';
+import { WALKED_PER_SORTED, type SampledMatches } from './walk-length.js';
 import { HOUR_MS } from '../windows.js';
 
 /**

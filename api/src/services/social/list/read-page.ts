@@ -20,16 +20,8 @@ import {
 import { listFactsOf, matchesKey, type ListFacts } from './facts.js';
 import { containsNothing, resolveContains } from './resolve.js';
 import * as statements from './statements.js';
-import {
-  boxLength,
-  COUNTER_SAMPLE_ROWS,
-  countDriver,
-  sampleChecks,
-  sampledMatches,
-  walkLength,
-  type CounterSample,
-  type CountDriver,
-} from './walk-length.js';
+import { COUNTER_SAMPLE_ROWS, sampleChecks, type CounterSample } from './sample.js';
+import { boxLength, countDriver, sampledMatches, walkLength, type CountDriver } from './walk-length.js';
 
 type Source = QueryCreator<Database>;
 

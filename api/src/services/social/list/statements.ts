@@ -4,7 +4,8 @@ import { sql, type AliasedExpression, type ExpressionBuilder, type Kysely, type 
 import { POST_COLUMNS } from '../post-shapes.js';
 import { bitmapHolds } from './choose.js';
 import type { CounterRange, ListFacts } from './facts.js';
-import { PLACES_CHECKED, type CountDriver, type SampledPost } from './walk-length.js';
+import { PLACES_CHECKED, type SampledPost } from './sample.js';
+import type { CountDriver } from './walk-length.js';
 
 // The statements of the list strategies (list/choose.ts), each built from the facts alone.
 type Source = QueryCreator<Database>;

@@ -17,7 +17,8 @@ import { listFactsOf, type ListFacts } from './facts.js';
 import { loadCounterSample, planListPage, readListPage } from './read-page.js';
 import { resolveContains } from './resolve.js';
 import { boxCounters, cappedPage, counterBoxIds, pageRows } from './statements.js';
-import { sampleChecks, type CountDriver } from './walk-length.js';
+import { sampleChecks } from './sample.js';
+import type { CountDriver } from './walk-length.js';
 
 // Each list strategy against the plainest query that states what a page is: every match, sorted
 // by the column then the id, cut at the page; its total counted. A strategy may only be faster.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListFacts } from './facts.js';
-import { boxLength, countDriver, sampledMatches, walkLength, type CounterSample, type SampledPost } from './walk-length.js';
+import type { CounterSample, SampledPost } from './sample.js';
+import { boxLength, countDriver, sampledMatches, walkLength } from './walk-length.js';
 
 const facts = (over: Partial<ListFacts>): ListFacts => ({
   platform: 'twitter',

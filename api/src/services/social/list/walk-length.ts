@@ -1,38 +1,8 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import type { CounterRange, ListFacts } from './facts.js';
+import { columnsOf, datesTest, matchMask, pageOrder, rangesTest, type CounterSample, type PositionTest, type Sampled } from './sample.js';
 
-/** The counters a list sorts by or filters on, each platform's own (null where a platform has none). */
-type Sampled = 'likes' | 'comments' | 'shares' | 'views' | 'replies' | 'retweets';
-
-/**
- * One sampled post: what a walk index holds of it, and the table page it was read from (`block`: the
- * sample is read by whole pages, and a page's posts arrived together, so they are not independent draws).
- */
-export type SampledPost = {
-  id: number;
-  createdAt: number;
-  authorId: number;
-  block: number;
-  /** Instagram's media type and place (lower-cased), null elsewhere. */
-  mediaType: string | null;
-  place: string | null;
-} & Record<Sampled, number | null>;
-
-/**
- * A random sample of a platform's shared posts (statements.ts, `counterSample`): about
- * COUNTER_SAMPLE_ROWS of them, whatever the platform's size, each with its counters, time and author.
- */
-export interface CounterSample {
-  /** The sampled share of the platform's posts. */
-  fraction: number;
-  posts: readonly SampledPost[];
-  /** The posts in each sort's order (the column, then id, as `column asc|desc`), sorted once when first asked. */
-  sorted: Map<string, readonly SampledPost[]>;
-  /** What the count's drivers are weighed on (`tallies`), made once when first asked. */
-  tallies?: SampleTallies;
-}
-
-/** The sample tallied for counting a driver's own entries without a pass over it. */
+/** The sample tallied for counting a driver's own entries without a pass over it, made once a sample. */
 interface SampleTallies {
   /** The posts' times, ascending. */
   times: Float64Array;
@@ -43,20 +13,22 @@ interface SampleTallies {
   places: Map<string, number>;
 }
 
+const talliesOf = new WeakMap<CounterSample, SampleTallies>();
+
 function tallies(sample: CounterSample): SampleTallies {
-  if (sample.tallies) return sample.tallies;
-  const ascending = (numbers: number[]) => Float64Array.from(numbers).sort();
-  const counted = <K>(keys: K[]) => keys.reduce((map, key) => map.set(key, (map.get(key) ?? 0) + 1), new Map<K, number>());
-  const counters: Sampled[] = ['likes', 'comments', 'shares', 'views', 'replies', 'retweets'];
-  sample.tallies = {
-    times: ascending(sample.posts.map((post) => post.createdAt)),
-    values: new Map(
-      counters.map((counter) => [counter, ascending(sample.posts.flatMap((post) => (post[counter] === null ? [] : [post[counter]])))]),
-    ),
-    authors: counted(sample.posts.map((post) => post.authorId)),
-    places: counted(sample.posts.flatMap((post) => (post.place === null ? [] : [post.place]))),
+  const kept = talliesOf.get(sample);
+  if (kept) return kept;
+  const c = columnsOf(sample);
+  const ascending = (numbers: Float64Array) => numbers.filter((value) => !Number.isNaN(value)).sort();
+  const counted = <K>(keys: readonly K[]) => keys.reduce((map, key) => map.set(key, (map.get(key) ?? 0) + 1), new Map<K, number>());
+  const made: SampleTallies = {
+    times: ascending(c.createdAt),
+    values: new Map((Object.keys(c.counters) as Sampled[]).map((counter) => [counter, ascending(c.counters[counter])])),
+    authors: counted([...c.authorId]),
+    places: counted(c.place.filter((place): place is string => place !== null)),
   };
-  return sample.tallies;
+  talliesOf.set(sample, made);
+  return made;
 }
 
 /** How many of the ascending `values` lie within [lo, hi]. */
@@ -94,45 +66,6 @@ function ownCount(sample: CounterSample, f: ListFacts, driver: Exclude<CountDriv
   return within(t.values.get(driver)!, lo, hi);
 }
 
-/** Rows a sample reads: enough to place a page's last match to within a few percent of a platform's posts. */
-export const COUNTER_SAMPLE_ROWS = 5_000;
-
-/**
- * The most places a location's filter names for the sample and the count's walks to check it: each
- * entry's place is looked for in the list, one by one on a generic plan.
- */
-export const PLACES_CHECKED = 16;
-
-/**
- * The facts a sample can check: counter ranges, dates, a handle named by its authors, Instagram's
- * media type, and a location named by its places (at most PLACES_CHECKED).
- */
-export const sampleChecks = (f: ListFacts): boolean =>
-  !f.coin && (!f.username || !!f.authorIds) && (!f.location || (!!f.places && f.places.length <= PLACES_CHECKED));
-
-/** Whether a post is within every counter range: in the counter box (list/statements.ts, `counterBoxIds`). */
-const inRanges = (f: ListFacts) => (post: SampledPost) =>
-  f.ranges.every((range) => {
-    const value = post[range.counter];
-    return value !== null && (range.op === '>=' ? value >= range.value : value <= range.value);
-  });
-
-/** Whether a sampled post passes every filter the sample can check; the ranges' test, the dates and the authors made once, not per post. */
-function passes(f: ListFacts): (post: SampledPost) => boolean {
-  const ranged = inRanges(f);
-  const authors = f.authorIds ? new Set(f.authorIds) : undefined;
-  const since = f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const until = f.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
-  const places = f.places ? new Set(f.places) : undefined;
-  return (post) =>
-    post.createdAt >= since &&
-    post.createdAt <= until &&
-    (!authors || authors.has(post.authorId)) &&
-    (!f.mediaType || post.mediaType === f.mediaType) &&
-    (!places || (post.place !== null && places.has(post.place))) &&
-    ranged(post);
-}
-
 /** The sampled posts that pass a list's filters, as the platform's matches and the table pages they came from. */
 export interface SampledMatches {
   /** The sampled matches scaled up by the fraction: an estimate of the platform's matches. */
@@ -144,28 +77,18 @@ export interface SampledMatches {
 /** The sample's matches of `f` (which `sampleChecks` must allow), or null for an empty sample. */
 export function sampledMatches(sample: CounterSample, f: ListFacts): SampledMatches | null {
   if (sample.fraction <= 0) return null;
-  const match = passes(f);
+  const mask = matchMask(sample, f);
+  const { block } = columnsOf(sample);
   const blocks = new Set<number>();
   let hits = 0;
-  for (const post of sample.posts) {
-    if (!match(post)) continue;
+  let last = Number.NaN;
+  for (let i = 0; i < mask.length; i += 1) {
+    if (!mask[i]) continue;
     hits += 1;
-    blocks.add(post.block);
+    // A page's posts are read together, one after another: added once for each run of them.
+    if (block[i] !== last) blocks.add((last = block[i]!));
   }
   return { matches: hits / sample.fraction, blocks: blocks.size };
-}
-
-/** The sampled posts in the page's order: the sort's column, then id, in the sort's direction. */
-function pageOrder(sample: CounterSample, f: ListFacts): readonly SampledPost[] {
-  const value = f.sortBy === 'created_at' ? (post: SampledPost) => post.createdAt : (post: SampledPost) => post[f.sortBy as Sampled] ?? 0;
-  const key = `${f.sortBy} ${f.sortOrder}`;
-  let sorted = sample.sorted.get(key);
-  if (!sorted) {
-    const sign = f.sortOrder === 'asc' ? 1 : -1;
-    sorted = [...sample.posts].sort((a, b) => sign * (value(a) - value(b) || a.id - b.id));
-    sample.sorted.set(key, sorted);
-  }
-  return sorted;
 }
 
 /**
@@ -174,15 +97,15 @@ function pageOrder(sample: CounterSample, f: ListFacts): readonly SampledPost[] 
  * sample; all of them when fewer match. Scaled up by the fraction.
  */
 function sortWalkEntries(sample: CounterSample, f: ListFacts, page: number, cap: number): { page: number; cap: number } {
-  const bound = ownEntries(f, f.sortBy === 'created_at' ? 'created_at' : (f.sortBy as CountDriver));
-  const match = passes(f);
+  const bound = ownTest(sample, f, f.sortBy === 'created_at' ? 'created_at' : (f.sortBy as CountDriver));
+  const mask = matchMask(sample, f);
   let walked = 0;
   let seen = 0;
   let toPage = -1;
-  for (const post of pageOrder(sample, f)) {
-    if (!bound(post)) continue;
+  for (const i of pageOrder(sample, f)) {
+    if (!bound(i)) continue;
     walked += 1;
-    if (!match(post)) continue;
+    if (!mask[i]) continue;
     seen += 1;
     if (seen === page) toPage = walked;
     if (seen >= cap) break;
@@ -199,13 +122,13 @@ function sortWalkEntries(sample: CounterSample, f: ListFacts, page: number, cap:
  */
 export function walkLength(sample: CounterSample, f: ListFacts): number {
   if (f.sortBy === 'created_at' || sample.fraction <= 0) return Number.POSITIVE_INFINITY;
-  const match = passes(f);
+  const mask = matchMask(sample, f);
   const wanted = pageMatches(sample, f);
   let walked = 0;
   let seen = 0;
-  for (const post of pageOrder(sample, f)) {
+  for (const i of pageOrder(sample, f)) {
     walked += 1;
-    if (match(post) && (seen += 1) === wanted) return walked / sample.fraction;
+    if (mask[i] && (seen += 1) === wanted) return walked / sample.fraction;
   }
   return Number.POSITIVE_INFINITY;
 }
@@ -222,15 +145,15 @@ const pageMatches = (sample: CounterSample, f: ListFacts) => Math.max(1, Math.ce
  */
 export function boxLength(sample: CounterSample, f: ListFacts): number {
   if (f.sortBy === 'created_at' || sample.fraction <= 0) return Number.POSITIVE_INFINITY;
-  const column = f.sortBy as Sampled;
-  const boxed = inRanges(f);
+  const values = columnsOf(sample).counters[f.sortBy as Sampled];
+  const boxed = rangesTest(sample, f.ranges);
   const wanted = pageMatches(sample, f);
   let read = 0;
-  let last: number | null | undefined;
-  for (const post of pageOrder(sample, f)) {
-    if (last !== undefined && post[column] !== last) break;
-    if (!boxed(post)) continue;
-    if ((read += 1) === wanted) last = post[column];
+  let last: number | undefined;
+  for (const i of pageOrder(sample, f)) {
+    if (last !== undefined && !Object.is(values[i], last)) break;
+    if (!boxed(i)) continue;
+    if ((read += 1) === wanted) last = values[i];
   }
   return last === undefined ? Number.POSITIVE_INFINITY : read / sample.fraction;
 }
@@ -312,19 +235,21 @@ function inPageOrder(sample: CounterSample, f: ListFacts, matches: number): numb
   return walked.cap * merged - page - STATEMENT_ENTRIES;
 }
 
-/** Whether a sampled post is one of the driver's own entries: within the condition its walk is bounded by. */
-function ownEntries(f: ListFacts, driver: CountDriver): (post: SampledPost) => boolean {
-  const since = f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const until = f.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
-  const inDates = (post: SampledPost) => post.createdAt >= since && post.createdAt <= until;
+/** Whether the sampled post at a position is one of the driver's own entries: within the condition its walk is bounded by. */
+function ownTest(sample: CounterSample, f: ListFacts, driver: CountDriver): PositionTest {
+  const inDates = datesTest(sample, f);
   if (driver === 'created_at') return inDates;
+  const c = columnsOf(sample);
   if (driver === 'author') {
     const authors = new Set(f.authorIds);
-    return (post) => authors.has(post.authorId) && inDates(post);
+    return (i) => authors.has(c.authorId[i]!) && inDates(i);
   }
   if (driver === 'place') {
     const places = new Set(f.places);
-    return (post) => post.place !== null && places.has(post.place);
+    return (i) => places.has(c.place[i] ?? '');
   }
-  return inRanges({ ...f, ranges: f.ranges.filter((range) => range.counter === driver) });
+  return rangesTest(
+    sample,
+    f.ranges.filter((range) => range.counter === driver),
+  );
 }
