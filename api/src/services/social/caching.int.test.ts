@@ -1,11 +1,20 @@
-import { LIST_COUNT_CAP, SEARCH_COUNT_CAP, listQuerySchema, searchQuerySchema, type SocialPlatform } from '@coinsight/contracts';
+import {
+  LIST_COUNT_CAP,
+  SEARCH_COUNT_CAP,
+  listQuerySchema,
+  searchQuerySchema,
+  type ListQuery,
+  type SocialPlatform,
+} from '@coinsight/contracts';
 import { seedDemoPosts } from '@coinsight/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, signup } from '../../test/auth.js';
 import { createFactCache, createReadCache } from '../read-cache.js';
+import { listFactsOf } from './list/facts.js';
 import { loadCounterSample } from './list/read-page.js';
+import { resolveContains } from './list/resolve.js';
 import { RELEVANCE_CANDIDATES } from './search/choose.js';
 import { termFrequencyOf } from './term-frequency.js';
 import {
@@ -342,6 +351,27 @@ describe(`read cache and estimated totals (${process.env.TEST_DB})`, () => {
         else expect(counter.statements, what).toBe(1);
       }
     }
+  });
+
+  it("reads a handle's authors and a location's places once while the pages are cached, the same answers after", async () => {
+    const { counter, deps } = countingDeps();
+    const facts = (platform: SocialPlatform, query: Record<string, string | number>) =>
+      listFactsOf({ dataset: 'shared' }, platform, listQuerySchema(platform).parse(query) as ListQuery<SocialPlatform>);
+    const first = await resolveContains(deps.db, facts('twitter', { username: 'a' }), deps.reads);
+    const places = await resolveContains(deps.db, facts('instagram', { location: 'o' }), deps.reads);
+    expect(counter.statements).toBe(2);
+    expect(first.authorIds?.length).toBeGreaterThan(0);
+    expect(places.places?.length).toBeGreaterThan(0);
+    counter.statements = 0;
+    // Another page and sort of the same filters: nothing read again, the same authors and places.
+    const again = await resolveContains(deps.db, facts('twitter', { username: 'a', sortBy: 'likes', page: 2 }), deps.reads);
+    const placesAgain = await resolveContains(deps.db, facts('instagram', { location: 'o', page: 3 }), deps.reads);
+    expect(counter.statements).toBe(0);
+    expect(again.authorIds).toEqual(first.authorIds);
+    expect(placesAgain.places).toEqual(places.places);
+    // And the page read with them is the page read without the cache.
+    const query = list('twitter', { username: 'a', sortBy: 'likes', page: 2 });
+    expect(await listPosts(deps, query, nobody)).toEqual(await listPosts({ ...deps, reads: undefined }, query, nobody));
   });
 
   it("keeps a shared filter set's count past the cap and its estimate: its other pages and sorts send the page's statement alone", async () => {

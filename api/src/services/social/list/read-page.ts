@@ -59,7 +59,7 @@ export async function readListPage<P extends SocialPlatform>(deps: SocialDeps, i
 /** The strategy of a list page, with the measurements taken to choose it. */
 export async function planListPage<P extends SocialPlatform>(deps: SocialDeps, { scope, platform, query }: ListInput<P>) {
   const db = postsSourceFor(deps, scope);
-  const f = await resolveContains(db, listFactsOf(scope, platform, query));
+  const f = await resolveContains(db, listFactsOf(scope, platform, query), deps.reads);
   const read: ListRead = {
     deps,
     db,

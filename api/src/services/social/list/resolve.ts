@@ -1,5 +1,6 @@
 import type { Database } from '@coinsight/db';
 import type { QueryCreator } from 'kysely';
+import { readKey, type ReadCache } from '../../read-cache.js';
 import type { ListFacts } from './facts.js';
 import { AUTHOR_IDS_CAP, authorsMatching, PLACES_CAP, placesMatching } from './statements.js';
 
@@ -12,16 +13,28 @@ import { AUTHOR_IDS_CAP, authorsMatching, PLACES_CAP, placesMatching } from './s
  * the places' index. A text matching more narrows little, and is matched in the statements
  * themselves; so is an account's own dataset, whose authors and places are its posts.
  */
-export async function resolveContains(db: QueryCreator<Database>, f: ListFacts): Promise<ListFacts> {
+export async function resolveContains(db: QueryCreator<Database>, f: ListFacts, reads?: ReadCache): Promise<ListFacts> {
   if (f.scope.dataset !== 'shared') return f;
+  // Kept in the read cache (2 s) like the pages they serve: a new author or place joins a
+  // handle's or a location's filter within the time a new post takes to show in the lists.
+  const kept = <T extends object>(key: unknown[], read: () => Promise<T>) =>
+    reads ? reads.get(readKey('list-contains', key), read) : read();
   const [authors, places] = await Promise.all([
-    f.username ? authorsMatching(db, f.platform, f.username).execute() : undefined,
-    f.location && f.platform === 'instagram' ? placesMatching(db, f.location).execute() : undefined,
+    f.username
+      ? kept(['authors', f.platform, f.username], async () => ({
+          ids: (await authorsMatching(db, f.platform, f.username!).execute()).map((row) => Number(row.id)),
+        }))
+      : undefined,
+    f.location && f.platform === 'instagram'
+      ? kept(['places', f.location], async () => ({
+          names: (await placesMatching(db, f.location!).execute()).map((row) => row.place),
+        }))
+      : undefined,
   ]);
   return {
     ...f,
-    ...(authors && authors.length <= AUTHOR_IDS_CAP ? { authorIds: authors.map((row) => Number(row.id)) } : {}),
-    ...(places && places.length <= PLACES_CAP ? { places: places.map((row) => row.place) } : {}),
+    ...(authors && authors.ids.length <= AUTHOR_IDS_CAP ? { authorIds: authors.ids } : {}),
+    ...(places && places.names.length <= PLACES_CAP ? { places: places.names } : {}),
   };
 }
 
