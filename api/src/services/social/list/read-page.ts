@@ -228,7 +228,7 @@ export async function readPlannedPage(read: ListRead, strategy: ListStrategy): P
     case 'sort-matches':
     case 'handle-sort':
       if (read.sorted) return pageOf(f, read.sorted, measured.counted ?? 0);
-      return countedPage(read, db, statements.sortedIds(db, f).as('page'));
+      return sortedPage(read, db);
     case 'walk-sort-index':
       return countedPage(read, db, statements.walkSortIndexIds(db, f).as('page'));
     case 'instagram-walk':
@@ -238,6 +238,16 @@ export async function readPlannedPage(read: ListRead, strategy: ListStrategy): P
     case 'counter-box':
       return countedPage(read, db, statements.counterBoxIds(db, f));
   }
+}
+
+/**
+ * Every match sorted into the page: off the index the sample picks, on generic plans (`sort`, a
+ * walk in the page's order, is not a sort); else the planner's plan of them.
+ */
+function sortedPage(read: ListRead, db: Source) {
+  const driver = countDriverOf(read);
+  if (!driver || driver === 'sort') return countedPage(read, db, statements.sortedIds(db, read.f).as('page'));
+  return countedPage(read, read.fixed, statements.drivenSortedIds(read.fixed, read.f, driver));
 }
 
 /** A page whose total, a rollup sum, rides along; an empty page carries none, so the sum is then read alone (on `db`, as the page). */

@@ -245,6 +245,26 @@ function authorInAny(f: ListFacts) {
  * the texts numbered 849 in a 30-second run and 46% of the counts prepared a plan of their own.
  */
 export function drivenMatches(db: Source, f: ListFacts, driver: Exclude<CountDriver, 'sort'>) {
+  return drivenWalk(db, f, driver).limit(LIST_COUNT_CAP + 1);
+}
+
+/**
+ * The page's ids among every match, read off the `driver`'s index as a count is (`drivenMatches`)
+ * and sorted: `sort-matches` past the cap on generic plans, where the planner's own plan of the
+ * same matches was planned per call over every month's indexes.
+ */
+export const drivenSortedIds = (db: Source, f: ListFacts, driver: Exclude<CountDriver, 'sort'>) =>
+  db
+    .selectFrom(drivenWalk(db, f, driver).as('m'))
+    .select(['m.id', 'm.created_at'])
+    .orderBy(inPageOrder(f, 'm.key'))
+    .orderBy(inPageOrder(f, 'm.id'))
+    .limit(f.limit)
+    .offset(f.offset)
+    .as('page');
+
+/** Every match off the driver's index, each with the page's sort value as `key`, in no order. */
+function drivenWalk(db: Source, f: ListFacts, driver: Exclude<CountDriver, 'sort'>) {
   // The dates bound the walks of the author and time indexes. Not the place index's: with them, a
   // generic plan, weighing the places as many, walked a month's time index and tested each entry's
   // place instead; the dates are checked on each entry.
@@ -270,8 +290,7 @@ export function drivenMatches(db: Source, f: ListFacts, driver: Exclude<CountDri
     .where(withinRanges(f, checked))
     .$if(driver !== 'author', (q) => q.where(authorInAny(f)))
     .$if(instagram, (q) => q.where(mediaTypeAny(f)))
-    .$if(instagram && driver !== 'place', (q) => q.where(placeInAny(f)))
-    .limit(LIST_COUNT_CAP + 1);
+    .$if(instagram && driver !== 'place', (q) => q.where(placeInAny(f)));
 }
 
 /**

@@ -16,7 +16,7 @@ import { SURE_BLOCKS, SURE_FACTOR, type ListStrategy } from './choose.js';
 import { listFactsOf, type ListFacts } from './facts.js';
 import { loadCounterSample, planListPage, readListPage } from './read-page.js';
 import { resolveContains } from './resolve.js';
-import { boxCounters, cappedPage, counterBoxIds, pageRows } from './statements.js';
+import { boxCounters, cappedPage, counterBoxIds, drivenSortedIds, pageRows } from './statements.js';
 import { sampleChecks } from './sample.js';
 import type { CountDriver } from './walk-length.js';
 
@@ -342,7 +342,7 @@ describe(`a capped count walked from each driver is the plain query's count and 
       if (!sampleChecks(f) || f.authorIds?.length === 0) continue;
       checked += 1;
       const expected = await reference(f);
-      const candidates: CountDriver[] = [
+      const candidates: Exclude<CountDriver, 'sort'>[] = [
         ...(f.authorIds ? ['author' as const] : []),
         ...(f.places ? ['place' as const] : []),
         'created_at',
@@ -359,6 +359,12 @@ describe(`a capped count walked from each driver is the plain query's count and 
             rows.filter((row) => row.id !== null).map((row) => Number(row.id)),
             label,
           ).toEqual(expected.ids);
+        // Every match off the same driver, sorted into the page (`sort-matches` past the cap).
+        const sorted = await pageRows(t.app.genericDb, f, drivenSortedIds(t.app.genericDb, f, driver));
+        expect(
+          sorted.map((row) => Number(row.id)),
+          label,
+        ).toEqual(expected.ids);
       }
     }
     expect(checked).toBe(80);
