@@ -12,6 +12,7 @@ import {
   handleAlone,
   isWeighed,
   sampleable,
+  SURE_BLOCKS,
   surelyPastCap,
   type ListMeasure,
   type ListMeasured,
@@ -147,12 +148,15 @@ function takeSample(read: ListRead): void {
 
 /**
  * The estimate of the matches past the cap (at least LIST_COUNT_CAP + 1): the sample's, when it
- * checked the filters (`sampledMatches`, to two significant figures), which weighs them together
- * where the planner takes them as independent and costs no statement; else the planner's, kept in
+ * checked the filters and found them on at least SURE_BLOCKS table pages (`sampledMatches`, to two
+ * significant figures), which weighs them together where the planner takes them as independent
+ * and costs no statement; else the planner's, kept in
  * the fact cache for a shared filter set: like the terms' statistics, it changes with ANALYZE.
  */
 async function estimate({ deps, db, f, measured }: ListRead): Promise<number> {
-  if (measured.sampled) return Math.max(Number(measured.sampled.matches.toPrecision(2)), LIST_COUNT_CAP + 1);
+  // From enough table pages only: a narrow window's matches can fall on one or two of them.
+  if (measured.sampled && measured.sampled.blocks >= SURE_BLOCKS)
+    return Math.max(Number(measured.sampled.matches.toPrecision(2)), LIST_COUNT_CAP + 1);
   const plan = async () => {
     const matches = isWeighed(f) ? statements.weighable(db, f) : statements.matching(db, f);
     return { n: Math.max(await statements.plannedRows(matches.select('posts.id')), LIST_COUNT_CAP + 1) };
