@@ -1,6 +1,6 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import type { ListFacts } from './facts.js';
-import { PLACES_CHECKED, sampleChecks } from './sample.js';
+import { placesChecked, sampleChecks } from './sample.js';
 import { WALKED_PER_SORTED, type SampledMatches } from './walk-length.js';
 import { HOUR_MS } from '../windows.js';
 
@@ -73,9 +73,7 @@ export const onGenericPlans = (strategy: ListStrategy, f: ListFacts): boolean =>
 
 /** Filters a walk checks on each entry as fast on a generic plan: counter ranges, dates, a handle's authors in a bitmap, Instagram's media type and a few places. */
 const walkChecksAll = (f: ListFacts): boolean =>
-  !f.coin &&
-  (!f.username || (!!f.authorIds && bitmapHolds(f.authorIds))) &&
-  (!f.location || (!!f.places && f.places.length <= PLACES_CHECKED));
+  !f.coin && (!f.username || (!!f.authorIds && bitmapHolds(f.authorIds))) && (!f.location || placesChecked(f));
 
 /** No filter but counter ranges and dates: no handle, coin or Instagram filter. */
 const rangesAndDatesOnly = (f: ListFacts): boolean => !f.username && !f.authorIds && !f.coin && !f.mediaType && !f.location;

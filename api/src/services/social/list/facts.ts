@@ -16,6 +16,14 @@ export interface CounterRange {
   value: number;
 }
 
+/** A counter's ranges as one closed interval, infinite on a side none of them bounds. */
+export function rangeInterval(ranges: readonly CounterRange[], counter: string): { lo: number; hi: number } {
+  const own = ranges.filter((range) => range.counter === counter);
+  const lows = own.filter((range) => range.op === '>=').map((range) => range.value);
+  const highs = own.filter((range) => range.op === '<=').map((range) => range.value);
+  return { lo: Math.max(Number.NEGATIVE_INFINITY, ...lows), hi: Math.min(Number.POSITIVE_INFINITY, ...highs) };
+}
+
 /** What steers a list read: the platform, whose posts, each filter, the order and the page. */
 export interface ListFacts {
   platform: SocialPlatform;

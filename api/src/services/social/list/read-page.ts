@@ -43,6 +43,8 @@ export interface ListRead {
   measured: ListMeasured;
   /** The page's rows, read with the count when the matches were no more than the cap (`countMatches`). */
   sorted?: statements.PageRow[];
+  /** The count's driver once the sample has picked one (`countDriverOf`). */
+  driver?: CountDriver;
 }
 
 /**
@@ -122,7 +124,12 @@ async function countMatches(read: ListRead): Promise<number> {
 }
 
 /** The count's driver, chosen on the platform's sample (list/walk-length.ts), or undefined without one or for a filter set it cannot check. */
-function countDriverOf({ deps, f, measured }: ListRead): CountDriver | undefined {
+function countDriverOf(read: ListRead): CountDriver | undefined {
+  // Weighed once a read (the count, then a sort past the cap); a sample read since may yet offer one.
+  return (read.driver ??= chooseDriver(read));
+}
+
+function chooseDriver({ deps, f, measured }: ListRead): CountDriver | undefined {
   if (!sampleable(f)) return undefined;
   const sample = deps.facts.known<CounterSample>(sampleKey(f.platform));
   if (!sample || sample.fraction <= 0) return undefined;
@@ -234,9 +241,8 @@ export async function readPlannedPage(read: ListRead, strategy: ListStrategy): P
       if (read.sorted) return pageOf(f, read.sorted, measured.counted ?? 0);
       return sortedPage(read, db);
     case 'walk-sort-index':
-      return countedPage(read, db, statements.walkSortIndexIds(db, f).as('page'));
     case 'instagram-walk':
-      return countedPage(read, db, statements.instagramWalkIds(db, f).as('page'));
+      return countedPage(read, db, statements.walkSortIndexIds(db, f).as('page'));
     case 'handle-walk':
       return countedPage(read, db, statements.handleWalkIds(db, f, statements.authorBitmap(f.authorIds ?? [])).as('page'));
     case 'counter-box':

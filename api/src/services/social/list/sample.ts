@@ -47,8 +47,10 @@ export const PLACES_CHECKED = 16;
  * The facts a sample can check: counter ranges, dates, a handle named by its authors, Instagram's
  * media type, and a location named by its places (at most PLACES_CHECKED).
  */
-export const sampleChecks = (f: ListFacts): boolean =>
-  !f.coin && (!f.username || !!f.authorIds) && (!f.location || (!!f.places && f.places.length <= PLACES_CHECKED));
+export const sampleChecks = (f: ListFacts): boolean => !f.coin && (!f.username || !!f.authorIds) && (!f.location || placesChecked(f));
+
+/** A location named by its places, few enough (PLACES_CHECKED) to be looked for in a list on each entry. */
+export const placesChecked = (f: ListFacts): boolean => !!f.places && f.places.length <= PLACES_CHECKED;
 
 /** The sample's posts as columns, position by position; a counter a post lacks is NaN, which no range holds. */
 export interface SampleColumns {

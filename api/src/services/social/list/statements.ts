@@ -3,8 +3,8 @@ import type { Database } from '@coinsight/db';
 import { sql, type AliasedExpression, type ExpressionBuilder, type Kysely, type QueryCreator, type RawBuilder } from 'kysely';
 import { POST_COLUMNS } from '../post-shapes.js';
 import { bitmapHolds } from './choose.js';
-import type { CounterRange, ListFacts } from './facts.js';
-import { PLACES_CHECKED, type SampledPost } from './sample.js';
+import { rangeInterval, type CounterRange, type ListFacts } from './facts.js';
+import { placesChecked, type SampledPost } from './sample.js';
 import type { CountDriver } from './walk-length.js';
 
 // The statements of the list strategies (list/choose.ts), each built from the facts alone.
@@ -108,6 +108,9 @@ export const walkedIds = (db: Source, f: ListFacts) =>
  * the replies index to sort them (7.1 ms) where the walk by time meets the page in about 7,600
  * (2.1 ms). A range on the sort's counter and, sorted by time, the dates bound the walk itself. A
  * coin is in none of these indexes: with one, the planner's own plan is kept, planned per call.
+ * It is `instagram-walk`'s page too, Instagram's media type and "location contains" alone: the
+ * planner, which cannot weigh "contains", took "image in Austin" for 656 posts where there are
+ * 3,434 and read them all off the trigram index to sort them (page 8 in 23.8 ms, walked in 2.7).
  */
 export function walkSortIndexIds(db: Source, f: ListFacts) {
   if (f.coin) return walkedIds(db, f);
@@ -143,9 +146,6 @@ function checkedSortWalk(db: Source, f: ListFacts) {
   else if (f.location) walk = walk.where(sql`lower(w.location)`, 'like', likePattern(f.location));
   return walk;
 }
-
-/** A location named by its places, few enough to be looked for in a list on each entry (list/walk-length.ts, PLACES_CHECKED). */
-const placesChecked = (f: ListFacts) => !!f.places && f.places.length <= PLACES_CHECKED;
 
 /**
  * The counters a sort walk checks on each entry, whether filtered or not (an unfiltered one
@@ -203,10 +203,8 @@ const FAR = Number.MAX_SAFE_INTEGER;
 
 /** A counter's ranges as one closed interval, from -FAR to FAR on a side none bounds. */
 function interval(f: ListFacts, counter: Counter): { lo: number; hi: number } {
-  const ranges = f.ranges.filter((range) => range.counter === counter);
-  const lows = ranges.filter((range) => range.op === '>=').map((range) => range.value);
-  const highs = ranges.filter((range) => range.op === '<=').map((range) => range.value);
-  return { lo: Math.max(-FAR, ...lows), hi: Math.min(FAR, ...highs) };
+  const { lo, hi } = rangeInterval(f.ranges, counter);
+  return { lo: Math.max(-FAR, lo), hi: Math.min(FAR, hi) };
 }
 
 const within = (column: string, { lo, hi }: { lo: number; hi: number }) =>
@@ -306,14 +304,12 @@ function driverEntries(f: ListFacts, driver: Exclude<CountDriver, 'sort'>) {
 }
 
 /** The counters a count's walk carries: every sort's on the shared walk indexes, Instagram's own on its partial ones. */
-const carriedCounters = (f: ListFacts): readonly Counter[] => (f.platform === 'instagram' ? INSTAGRAM_COUNTERS : SORT_COUNTERS);
-
-const INSTAGRAM_COUNTERS: readonly Counter[] = ['likes', 'comments'] satisfies (typeof SORT_COLUMNS.instagram)[number][];
+const carriedCounters = (f: ListFacts): readonly Counter[] => (f.platform === 'instagram' ? boxCounters('instagram') : SORT_COUNTERS);
 
 /** A walk's entry (`w`) of the media type, or any entry without one: one text for both. */
 const mediaTypeAny = (f: ListFacts) => sql<boolean>`(${!f.mediaType}::bool or w.media_type = ${f.mediaType ?? ''})`;
 
-/** A walk's entry (`w`) at one of the location's places (at most PLACES_CHECKED, list/walk-length.ts), or any entry without one. */
+/** A walk's entry (`w`) at one of the location's places (at most PLACES_CHECKED, list/sample.ts), or any entry without one. */
 const placeInAny = (f: ListFacts) => sql<boolean>`(${!f.places}::bool or lower(w.location) = any(${f.places ?? []}::text[]))`;
 
 /** The page's ids: every match read through the filters' indexes, then sorted. */
@@ -331,16 +327,6 @@ export const sortedIds = (db: Source, f: ListFacts) =>
     .orderBy('m.id', f.sortOrder)
     .limit(f.limit)
     .offset(f.offset);
-
-/**
- * Instagram's media type and "location contains" alone, past LIST_COUNT_CAP matches: the sort's
- * Instagram index, which includes both, is walked and filtered on the way without reading a row
- * (OFFSET 0 keeps the walk from being planned around the filters). The planner, which cannot
- * weigh "contains", took "image in Austin" for 656 posts where there are 3,434 and read them all
- * off the trigram index to sort them: page 8 in 23.8 ms, walked in 2.7. Past the cap the matches
- * are at least 1,001 of the platform's posts, so the walk is bounded.
- */
-export const instagramWalkIds = (db: Source, f: ListFacts) => walkSortIndexIds(db, f);
 
 /** A platform's sortable counters, in its table's order: the dimensions of its counter box (migration 2026-11-30T0500_posts_counter_boxes). */
 export const boxCounters = (platform: ListFacts['platform']): readonly CounterRange['counter'][] =>

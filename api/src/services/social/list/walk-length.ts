@@ -1,5 +1,5 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
-import type { CounterRange, ListFacts } from './facts.js';
+import { rangeInterval, type CounterRange, type ListFacts } from './facts.js';
 import { columnsOf, datesTest, matchMask, pageOrder, rangesTest, type CounterSample, type PositionTest, type Sampled } from './sample.js';
 
 /** The sample tallied for counting a driver's own entries without a pass over it, made once a sample. */
@@ -60,9 +60,7 @@ function ownCount(sample: CounterSample, f: ListFacts, driver: Exclude<CountDriv
     return (posts * inDates) / Math.max(sample.posts.length, 1);
   }
   if (driver === 'place') return [...new Set(f.places)].reduce((sum, place) => sum + (t.places.get(place) ?? 0), 0);
-  const ranges = f.ranges.filter((range) => range.counter === driver);
-  const lo = Math.max(Number.NEGATIVE_INFINITY, ...ranges.filter((range) => range.op === '>=').map((range) => range.value));
-  const hi = Math.min(Number.POSITIVE_INFINITY, ...ranges.filter((range) => range.op === '<=').map((range) => range.value));
+  const { lo, hi } = rangeInterval(f.ranges, driver);
   return within(t.values.get(driver)!, lo, hi);
 }
 
