@@ -4,14 +4,17 @@
 // says which requests take it. Uses the database `pnpm bench` seeded (seeding it when needed);
 // build first (pnpm build, or one pnpm bench).
 //
-//   node bench/draw-costs.mjs [--posts 200000] [--url postgres://…/coinsight_bench] [--draws 200] [--seed 21] [--only REGEX] [--statements] [--plans]
+//   node bench/draw-costs.mjs [--posts 200000] [--url postgres://…/coinsight_bench] [--draws 200] [--seed 21] [--only REGEX] [--statements] [--plans] [--dump FILE]
 //
 // --plans reads each list draw in its two halves, planned (the measurements the choice asked for)
 // then read by its strategy, and reports each strategy's share of the time in both.
+// --dump FILE (with --plans) writes each list draw as JSON: its platform and query, strategy, the
+// count's driver and outcome, and both halves' times, to compare two builds draw by draw.
 // --statements also times each statement a draw sends (pg's Client.query, wrapped here), grouped by
 // its kind: which of a draw's statements take its time, and how many a draw sends.
 import { createRequire } from 'node:module';
 import { createFactCache } from '../api/dist/services/read-cache.js';
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LIST_COUNT_CAP, listQuerySchema, searchQuerySchema, v1DataQuerySchema } from '../packages/contracts/dist/index.js';
 import { createDb } from '../packages/db/dist/index.js';
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     statements: { type: 'boolean', default: false },
     plans: { type: 'boolean', default: false },
+    dump: { type: 'string' },
   },
 });
 const statements = values.statements ? timeStatements() : undefined;
@@ -151,6 +155,7 @@ function timeStatements() {
  */
 function timePlans() {
   const by = new Map();
+  const dumped = [];
   return {
     async read(platform, query) {
       const t0 = performance.now();
@@ -172,6 +177,7 @@ function timePlans() {
       s.plan += t1 - t0;
       s.run += performance.now() - t1;
       by.set(key, s);
+      dumped.push({ platform, query, strategy, outcome, driver: read.driver, counted, plan: t1 - t0, run: performance.now() - t1 });
       return page;
     },
     report() {
@@ -180,6 +186,7 @@ function timePlans() {
       print('');
       print('| Strategy | the count | draws | plan ms each | read ms each | share of the time |');
       print('| --- | --- | ---: | ---: | ---: | ---: |');
+      if (values.dump) fs.writeFileSync(values.dump, JSON.stringify(dumped));
       for (const [key, s] of all)
         print(`| ${key} | ${s.n} | ${f(s.plan / s.n)} | ${f(s.run / s.n)} | ${(((s.plan + s.run) / total) * 100).toFixed(0)}% |`);
     },

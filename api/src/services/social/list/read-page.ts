@@ -133,8 +133,8 @@ function chooseDriver({ deps, f, measured }: ListRead): CountDriver | undefined 
   if (!sampleable(f)) return undefined;
   const sample = deps.facts.known<CounterSample>(sampleKey(f.platform));
   if (!sample || sample.fraction <= 0) return undefined;
-  // Ids too far apart for a bitmap are tested only as the author index's own condition.
-  return f.authorIds && !bitmapHolds(f.authorIds) ? 'author' : countDriver(sample, f, measured.sampled);
+  // Ids too far apart for a bitmap are tested only as an author index's own condition.
+  return countDriver(sample, f, measured.sampled, !!f.authorIds && !bitmapHolds(f.authorIds));
 }
 
 /**

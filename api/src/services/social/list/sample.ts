@@ -80,11 +80,32 @@ export function columnsOf(sample: CounterSample): SampleColumns {
 /** A test of the sampled post at a position. */
 export type PositionTest = (i: number) => boolean;
 
+/** Each range as its counter's column and bounds, infinite on the side it leaves open. */
+function rangeBounds(sample: CounterSample, ranges: ListFacts['ranges']) {
+  const { counters } = columnsOf(sample);
+  return {
+    columns: ranges.map((range) => counters[range.counter]),
+    lows: ranges.map((range) => (range.op === '>=' ? range.value : Number.NEGATIVE_INFINITY)),
+    highs: ranges.map((range) => (range.op === '<=' ? range.value : Number.POSITIVE_INFINITY)),
+  };
+}
+
 /** Whether the post at a position is within every one of `ranges` (a counter range, in the counter box). */
 export function rangesTest(sample: CounterSample, ranges: ListFacts['ranges']): PositionTest {
-  const { counters } = columnsOf(sample);
-  const tests = ranges.map((range) => ({ values: counters[range.counter], atLeast: range.op === '>=', value: range.value }));
-  return (i) => tests.every(({ values, atLeast, value }) => (atLeast ? values[i]! >= value : values[i]! <= value));
+  const { columns, lows, highs } = rangeBounds(sample, ranges);
+  // One range, the common case, without the loop: the walks' estimates call this for each sampled post.
+  if (columns.length === 1) {
+    const [values, low, high] = [columns[0]!, lows[0]!, highs[0]!];
+    return (i) => values[i]! >= low && values[i]! <= high;
+  }
+  return (i) => {
+    for (let r = 0; r < columns.length; r += 1) {
+      const value = columns[r]![i]!;
+      // NaN, a counter the post lacks, is within no range.
+      if (!(value >= lows[r]! && value <= highs[r]!)) return false;
+    }
+    return true;
+  };
 }
 
 /** Whether the post at a position is within the dates. */
@@ -109,9 +130,7 @@ export function matchMask(sample: CounterSample, f: ListFacts): Uint8Array {
   const since = f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY;
   const until = f.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
   // Each range as bounds on its counter's column: the loop below is the estimates' hot path.
-  const columns = f.ranges.map((range) => c.counters[range.counter]);
-  const lows = f.ranges.map((range) => (range.op === '>=' ? range.value : Number.NEGATIVE_INFINITY));
-  const highs = f.ranges.map((range) => (range.op === '<=' ? range.value : Number.POSITIVE_INFINITY));
+  const { columns, lows, highs } = rangeBounds(sample, f.ranges);
   const authors = f.authorIds ? new Set(f.authorIds) : undefined;
   const places = f.places ? new Set(f.places) : undefined;
   const mask = new Uint8Array(sample.posts.length);

@@ -102,11 +102,18 @@ describe("a capped count's driver chosen on the same sample", () => {
   });
   it("takes a handle's authors when their posts are fewer, counting a descent for each author", () => {
     const ranges = [{ counter: 'likes', op: '>=', value: 100 }] as const;
-    // Author 3 has 10,000 posts, 9,000 of them with 100 likes or more: 1,112 entries and a descent, against 10,010 of likes'.
-    expect(countDriver(sample(), facts({ ranges, authorIds: [3] }))).toBe('author');
+    // Author 3 has 10,000 posts, 9,000 of them with 100 likes or more: the cap is met after 1,001
+    // entries of the author's likes and a descent, 1,112 of the author's posts, 10,010 of likes'.
+    expect(countDriver(sample(), facts({ ranges, authorIds: [3] }))).toBe('author-likes');
+    // The last 100 minutes hold 1,000 of the author's posts: its walk within them is the shortest.
+    expect(countDriver(sample(), facts({ ranges, authorIds: [3], startDate: minute(900) }))).toBe('author');
+    // 900 likes or more: 1,000 of the author's posts, its likes' walk reads no other.
+    expect(countDriver(sample(), facts({ ranges: [{ counter: 'likes', op: '>=', value: 900 }], authorIds: [3] }))).toBe('author-likes');
     // 2,001 authors named (2,000 with no sampled post) cost 20,010 entries in descents: likes' walk is shorter.
     const many = [3, ...Array.from({ length: 2_000 }, (_, i) => 100 + i)];
     expect(countDriver(sample(), facts({ ranges, authorIds: many }))).toBe('likes');
+    // Unless the authors can be checked only as the walk's own condition (too far apart for a bitmap).
+    expect(countDriver(sample(), facts({ ranges, authorIds: many }), undefined, true)).toBe('author-likes');
   });
   it("walks the sort's own index in the page's order when the matches pass the cap, saving the page's walk", () => {
     // Likes ≥ 5, newest first: 99,500 matches. In time's order the cap's matches come within about

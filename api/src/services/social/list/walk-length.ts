@@ -45,11 +45,19 @@ function within(values: Float64Array, lo: number, hi: number): number {
   return Math.max(0, first(hi, true) - first(lo, false));
 }
 
+/** The sampled posts that pass `test`: one pass, for a condition the tallies do not answer. */
+function countWhere(sample: CounterSample, test: PositionTest): number {
+  let n = 0;
+  for (let i = 0; i < sample.posts.length; i += 1) if (test(i)) n += 1;
+  return n;
+}
+
 /**
  * The sampled posts within a driver's own condition, off the tallies: the author index's posts
  * of the handle's authors within the dates (the authors' share of the sample × the dates' share,
  * taken as independent), the place index's of the places (all their dates), the time index's
- * within the dates, a counter index's within its range.
+ * within the dates, a counter index's within its range, an author-range index's of the authors
+ * within its counter's range (all their dates: one pass over the sample).
  */
 function ownCount(sample: CounterSample, f: ListFacts, driver: Exclude<CountDriver, 'sort'>): number {
   const t = tallies(sample);
@@ -60,8 +68,9 @@ function ownCount(sample: CounterSample, f: ListFacts, driver: Exclude<CountDriv
     return (posts * inDates) / Math.max(sample.posts.length, 1);
   }
   if (driver === 'place') return [...new Set(f.places)].reduce((sum, place) => sum + (t.places.get(place) ?? 0), 0);
+  if (authorRangeOf(driver)) return countWhere(sample, ownTest(sample, f, driver));
   const { lo, hi } = rangeInterval(f.ranges, driver);
-  return within(t.values.get(driver)!, lo, hi);
+  return within(t.values.get(driver as CounterRange['counter'])!, lo, hi);
 }
 
 /** The sampled posts that pass a list's filters, as the platform's matches and the table pages they came from. */
@@ -162,14 +171,38 @@ export function boxLength(sample: CounterSample, f: ListFacts): number {
  * filtered counter's (platform, counter, id) index within its ranges; every other filter is
  * checked on each entry.
  */
-export type CountDriver = 'sort' | 'author' | 'place' | 'created_at' | CounterRange['counter'];
+export type CountDriver = 'sort' | 'author' | AuthorRangeDriver | 'place' | 'created_at' | CounterRange['counter'];
 
 /**
- * Index entries one of the handle's authors costs the author driver before its first entry: its
- * descents of the author index, one in each month's partition. Fitted on 332 combined draws at
- * 1,000,000 posts (four months), the sum of the chosen drivers' counts against 0, 5, 20, 40 and 80.
+ * The handle's authors within one of the filtered counters' range: the platform's (author_id,
+ * counter, id) index (migration 2026-12-01T0200_posts_author_ranges), each author's matches one
+ * range of its entries, where the author index holds all of the author's posts in time's order.
  */
-export const AUTHOR_DESCENT_ENTRIES = 10;
+export type AuthorRangeDriver = `author-${CounterRange['counter']}`;
+
+/** The counter an author-range driver is bounded by, or undefined for another driver. */
+export const authorRangeOf = (driver: CountDriver): CounterRange['counter'] | undefined =>
+  driver.startsWith('author-') ? (driver.slice('author-'.length) as CounterRange['counter']) : undefined;
+
+/**
+ * Index entries one of the handle's authors costs the author and author-range drivers in each
+ * month's partition their walk reads, before its first entry there: a descent of the index. At
+ * 1,000,000 posts a descent took 2.7 µs (260 authors in one month, no entry, 0.7 ms) and an entry
+ * 0.3 µs (the same authors' 22,000 posts in four months, 10 ms).
+ */
+export const AUTHOR_DESCENT_ENTRIES = 9;
+
+/**
+ * The months from `lo` to `hi` that hold sampled posts, at least one: the partitions an author
+ * index's walk descends (docs/performance.md, "Time partitions"). The author index's walk is
+ * bounded by the dates, an author-range index's by none.
+ */
+function monthsWithin(times: Float64Array, lo: number, hi: number): number {
+  const first = Math.max(lo, times[0] ?? 0);
+  const last = Math.min(hi, times[times.length - 1] ?? 0);
+  const month = (ms: number) => new Date(ms).getUTCFullYear() * 12 + new Date(ms).getUTCMonth();
+  return first > last ? 1 : month(last) - month(first) + 1;
+}
 
 /**
  * The driver whose walk passes the fewest index entries before the count's cap + 1 matches, or to
@@ -178,22 +211,24 @@ export const AUTHOR_DESCENT_ENTRIES = 10;
  * with no sampled match is taken to have half a match, so the driver with the fewest entries of
  * its own wins. On 123 combined draws at 1,000,000 posts the drivers so chosen counted in 1.17 ms
  * a count on generic plans, the fastest driver every time 1.07, the planner's own plan, planned
- * per call, 2.02 (docs/performance.md, "A count's driver").
+ * per call, 2.02 (docs/performance.md, "A count's driver"). With `authorsOnly`, the handle's
+ * authors are the walk's own condition: ids too far apart for a bitmap can be checked no other way.
  */
-export function countDriver(sample: CounterSample, f: ListFacts, sampled?: SampledMatches | null): CountDriver {
-  const drivers: Exclude<CountDriver, 'sort'>[] = [
-    ...(f.authorIds ? ['author' as const] : []),
-    ...(f.places ? ['place' as const] : []),
-    'created_at',
-    ...new Set(f.ranges.map((range) => range.counter)),
-  ];
+export function countDriver(sample: CounterSample, f: ListFacts, sampled?: SampledMatches | null, authorsOnly = false): CountDriver {
+  const counters = [...new Set(f.ranges.map((range) => range.counter))];
+  const byAuthor: Exclude<CountDriver, 'sort'>[] = f.authorIds ? ['author', ...counters.map((c) => `author-${c}` as const)] : [];
+  const drivers = authorsOnly ? byAuthor : [...byAuthor, ...(f.places ? ['place' as const] : []), 'created_at' as const, ...counters];
   const matches = (sampled ?? sampledMatches(sample, f))?.matches ?? 0;
   const share = Math.min(1, (LIST_COUNT_CAP + 1) / Math.max(matches, 0.5 / sample.fraction));
-  const descents = new Set(f.authorIds).size * AUTHOR_DESCENT_ENTRIES;
-  let best: CountDriver = 'sort';
-  let least = inPageOrder(sample, f, matches);
+  const { times } = tallies(sample);
+  const descents = (months: number) => new Set(f.authorIds).size * AUTHOR_DESCENT_ENTRIES * months;
+  const dated = monthsWithin(times, f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY, f.endDate?.getTime() ?? Number.POSITIVE_INFINITY);
+  const all = monthsWithin(times, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+  let best: CountDriver = authorsOnly ? 'author' : 'sort';
+  let least = authorsOnly ? Number.POSITIVE_INFINITY : inPageOrder(sample, f, matches);
   for (const driver of drivers) {
-    const entries = (share * ownCount(sample, f, driver)) / sample.fraction + (driver === 'author' ? descents : 0);
+    const own = (share * ownCount(sample, f, driver)) / sample.fraction;
+    const entries = own + (driver === 'author' ? descents(dated) : byAuthor.includes(driver) ? descents(all) : 0);
     if (entries < least) [best, least] = [driver, entries];
   }
   return best;
@@ -245,6 +280,15 @@ function ownTest(sample: CounterSample, f: ListFacts, driver: CountDriver): Posi
   if (driver === 'place') {
     const places = new Set(f.places);
     return (i) => places.has(c.place[i] ?? '');
+  }
+  const range = authorRangeOf(driver);
+  if (range) {
+    const authors = new Set(f.authorIds);
+    const inRange = rangesTest(
+      sample,
+      f.ranges.filter((r) => r.counter === range),
+    );
+    return (i) => authors.has(c.authorId[i]!) && inRange(i);
   }
   return rangesTest(
     sample,
