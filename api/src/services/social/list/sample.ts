@@ -108,11 +108,16 @@ export function rangesTest(sample: CounterSample, ranges: ListFacts['ranges']): 
   };
 }
 
+/** The dates as epoch milliseconds, infinite on a side the filter leaves open. */
+export const dateBounds = (f: Pick<ListFacts, 'startDate' | 'endDate'>) => ({
+  since: f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY,
+  until: f.endDate?.getTime() ?? Number.POSITIVE_INFINITY,
+});
+
 /** Whether the post at a position is within the dates. */
 export function datesTest(sample: CounterSample, f: Pick<ListFacts, 'startDate' | 'endDate'>): PositionTest {
   const { createdAt } = columnsOf(sample);
-  const since = f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const until = f.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
+  const { since, until } = dateBounds(f);
   return (i) => createdAt[i]! >= since && createdAt[i]! <= until;
 }
 
@@ -127,8 +132,7 @@ export function matchMask(sample: CounterSample, f: ListFacts): Uint8Array {
   const kept = masks.get(sample);
   if (kept?.f === f) return kept.mask;
   const c = columnsOf(sample);
-  const since = f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const until = f.endDate?.getTime() ?? Number.POSITIVE_INFINITY;
+  const { since, until } = dateBounds(f);
   // Each range as bounds on its counter's column: the loop below is the estimates' hot path.
   const { columns, lows, highs } = rangeBounds(sample, f.ranges);
   const authors = f.authorIds ? new Set(f.authorIds) : undefined;

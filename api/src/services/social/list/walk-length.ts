@@ -1,6 +1,16 @@
 import { LIST_COUNT_CAP } from '@coinsight/contracts';
 import { rangeInterval, type CounterRange, type ListFacts } from './facts.js';
-import { columnsOf, datesTest, matchMask, pageOrder, rangesTest, type CounterSample, type PositionTest, type Sampled } from './sample.js';
+import {
+  columnsOf,
+  dateBounds,
+  datesTest,
+  matchMask,
+  pageOrder,
+  rangesTest,
+  type CounterSample,
+  type PositionTest,
+  type Sampled,
+} from './sample.js';
 
 /** The sample tallied for counting a driver's own entries without a pass over it, made once a sample. */
 interface SampleTallies {
@@ -61,7 +71,8 @@ function countWhere(sample: CounterSample, test: PositionTest): number {
  */
 function ownCount(sample: CounterSample, f: ListFacts, driver: Exclude<CountDriver, 'sort'>): number {
   const t = tallies(sample);
-  const inDates = within(t.times, f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY, f.endDate?.getTime() ?? Number.POSITIVE_INFINITY);
+  const { since, until } = dateBounds(f);
+  const inDates = within(t.times, since, until);
   if (driver === 'created_at') return inDates;
   if (driver === 'author') {
     const posts = [...new Set(f.authorIds)].reduce((sum, id) => sum + (t.authors.get(id) ?? 0), 0);
@@ -221,8 +232,10 @@ export function countDriver(sample: CounterSample, f: ListFacts, sampled?: Sampl
   const matches = (sampled ?? sampledMatches(sample, f))?.matches ?? 0;
   const share = Math.min(1, (LIST_COUNT_CAP + 1) / Math.max(matches, 0.5 / sample.fraction));
   const { times } = tallies(sample);
-  const descents = (months: number) => new Set(f.authorIds).size * AUTHOR_DESCENT_ENTRIES * months;
-  const dated = monthsWithin(times, f.startDate?.getTime() ?? Number.NEGATIVE_INFINITY, f.endDate?.getTime() ?? Number.POSITIVE_INFINITY);
+  const authors = new Set(f.authorIds).size;
+  const descents = (months: number) => authors * AUTHOR_DESCENT_ENTRIES * months;
+  const { since, until } = dateBounds(f);
+  const dated = monthsWithin(times, since, until);
   const all = monthsWithin(times, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
   let best: CountDriver = authorsOnly ? 'author' : 'sort';
   let least = authorsOnly ? Number.POSITIVE_INFINITY : inPageOrder(sample, f, matches);
