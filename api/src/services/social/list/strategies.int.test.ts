@@ -22,6 +22,7 @@ import type { CountDriver } from './walk-length.js';
 
 // Each list strategy against the plainest query that states what a page is: every match, sorted
 // by the column then the id, cut at the page; its total counted. A strategy may only be faster.
+
 // Random draws per check. PostgreSQL, the engine of real sizes, takes them all; PGlite a third
 // when PostgreSQL runs in the same suite (the statements are the same, and PGlite runs them several
 // times slower: this file alone took 3 of the api tests' 38 minutes on a loaded 2-core CI machine),
