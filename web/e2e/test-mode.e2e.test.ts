@@ -20,7 +20,7 @@ describe('a signed-out visitor at the front door', () => {
     await page.getByRole('button', { name: 'Send Request' }).click();
     const answer = page.getByRole('region', { name: 'Response body' });
     const status = answer.getByRole('status');
-    // The first test-mode call after a start builds the test dataset: allow a loaded machine its time.
+    // The first test-mode call after a start opens the test dataset: allow a loaded machine its time.
     await status.waitFor({ timeout: 300_000 });
     expect(await status.textContent()).toMatch(/^200 OK in [\d,]+ ms$/);
     const shown = (await answer.textContent()) ?? '';

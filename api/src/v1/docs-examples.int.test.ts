@@ -46,8 +46,8 @@ beforeAll(async () => {
   await mkdir(WORK_DIR, { recursive: true });
   await mkdir(BIN_DIR);
   await writeFile(`${BIN_DIR}/coinsight`, `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
-  // The first test-key call after a start builds the test dataset (seconds; under a full CI run
-  // more than the 45 s an example's curl is given): made here, so the examples measure their calls.
+  // The first test-key call after a start opens the test dataset (a second; under a full CI run
+  // far more): made here, so the examples measure their own calls.
   const warm = await fetch(`${server.baseUrl}/v1/crypto/prices?symbols=BTC`, {
     headers: { authorization: `Bearer ${PUBLIC_TEST_API_KEY}` },
   });

@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../services/deps.js';
 import type { Mailer } from '../services/mail/mailer.js';
 import { createFactCache, createReadCache } from '../services/read-cache.js';
 import { enrolTestAccount } from '../services/test-mode/accounts.js';
-import { buildTestDataset, TEST_EPOCH } from '../services/test-mode/dataset.js';
+import { openTestDataset, TEST_EPOCH } from '../services/test-mode/dataset.js';
 
 /** What test-mode /v1 calls run against (docs/api-keys.md, "Test mode"). */
 export interface TestMode {
@@ -39,7 +39,7 @@ export function createTestMode(live: ServiceDeps): TestMode {
   let building: Promise<{ handle: DbHandle; deps: ServiceDeps }> | undefined;
   const enrolled = new Set<string>();
   const build = async () => {
-    const handle = await buildTestDataset(live.log);
+    const handle = await openTestDataset(live.log);
     const deps: ServiceDeps = {
       ...live,
       db: handle.db,

@@ -1,4 +1,7 @@
-import { createDb, migrateToLatest, seedAssets, seedDemoPosts, type DbHandle } from '@coinsight/db';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createDb, dumpPglite, migrateToLatest, pendingMigrations, seedAssets, seedDemoPosts, type DbHandle } from '@coinsight/db';
+import { sql } from 'kysely';
 import { atTime } from '../clock.js';
 import type { Log } from '../deps.js';
 import { createSimulatedFeed } from '../market/feeds/simulated.js';
@@ -22,6 +25,53 @@ export const TEST_DATASET_CANDLE_SPANS: Record<CandleInterval, number> = {
 };
 /** Generated posts over the 90 days before TEST_EPOCH. */
 export const TEST_DATASET_POSTS = 2_000;
+
+/**
+ * The built dataset, written by the api's build (cli/build-test-dataset.ts) beside the compiled
+ * code: the same path from src/ and dist/, so the tests read the build's too.
+ */
+export const TEST_DATASET_FILE = fileURLToPath(new URL('../../../dist/test-dataset.tar.gz', import.meta.url));
+
+/**
+ * The test dataset for a server's first test-mode call: a copy of the build's (TEST_DATASET_FILE)
+ * when there is one at the latest migration, in under a second, else built here (buildTestDataset:
+ * seconds of CPU, most of them the engine's start from nothing). Either way the same rows.
+ */
+export async function openTestDataset(log: Log): Promise<DbHandle> {
+  if (!existsSync(TEST_DATASET_FILE)) return buildTestDataset(log);
+  const started = performance.now();
+  const handle = await createDb({ kind: 'pglite', dataDir: undefined, template: TEST_DATASET_FILE });
+  const pending = await pendingMigrations(handle.db).catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (pending.length > 0) {
+    // A build older than the code's migrations (sources run without building): made afresh.
+    await handle.close();
+    log.warn(
+      { event: 'test_mode.dataset_stale', file: TEST_DATASET_FILE, pending: pending.length },
+      'built test dataset is behind the migrations: building it here',
+    );
+    return buildTestDataset(log);
+  }
+  log.info({ event: 'test_mode.dataset_opened', ms: Math.round(performance.now() - started) }, 'test dataset opened');
+  return handle;
+}
+
+/**
+ * Builds the dataset and writes it to `file` for openTestDataset, gzipped (it ships in the image),
+ * with 32 MB of shared buffers rather than the engine's 128 MB: each server holds it in memory, and
+ * it fits in far less.
+ */
+export async function writeTestDataset(log: Log, file: string): Promise<void> {
+  const handle = await buildTestDataset(log);
+  try {
+    await sql`alter system set shared_buffers = '32MB'`.execute(handle.db);
+    await dumpPglite(handle.db, file, { gzip: true });
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Builds the fixed test dataset in an in-memory embedded database of its own, apart from the live

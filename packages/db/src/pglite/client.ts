@@ -88,8 +88,8 @@ export class PgliteWorkerClient {
   }
 
   /** Writes the data directory as a tarball that `start(undefined, file)` starts from. */
-  async dump(file: string): Promise<void> {
-    await this.#send({ op: 'dump', file });
+  async dump(file: string, gzip = false): Promise<void> {
+    await this.#send({ op: 'dump', file, gzip });
   }
 
   async close(): Promise<void> {

@@ -5,7 +5,7 @@ export type WorkerRequest =
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'close' }
   /** Writes the whole data directory as a tarball to `file` (written aside, then renamed into place). */
-  | { id: number; op: 'dump'; file: string };
+  | { id: number; op: 'dump'; file: string; gzip: boolean };
 
 export interface WorkerQueryResult {
   rows: unknown[];

@@ -21,7 +21,8 @@ const { dataDir, template, engine } = workerData as WorkerData;
 class TemplateBytes extends Blob {
   readonly #bytes: ArrayBuffer;
   constructor(bytes: Buffer) {
-    super([]);
+    // A gzipped tarball (dumpPglite's `gzip`) says so by its type, which PGlite reads to inflate it first.
+    super([], { type: bytes[0] === 0x1f && bytes[1] === 0x8b ? 'application/gzip' : '' });
     // A file this large is read into a buffer of its own (Node pools only small ones): handed over
     // without a copy, which cost as much as the Blob's.
     const { buffer, byteOffset, byteLength } = bytes;
@@ -67,7 +68,7 @@ async function handle(request: WorkerRequest): Promise<WorkerResponse> {
         return { id: request.id, ok: true, result: last ? { rows: last.rows, affectedRows: last.affectedRows } : null };
       }
       case 'dump': {
-        const tarball = await db.dumpDataDir('none');
+        const tarball = await db.dumpDataDir(request.gzip ? 'gzip' : 'none');
         // Beside the target, then renamed: a reader never sees half a file, and racing writers
         // each put a whole one in place.
         const aside = `${request.file}.${process.pid}.${request.id}.tmp`;
