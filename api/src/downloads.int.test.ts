@@ -62,7 +62,7 @@ beforeAll(async () => {
   await chmod(path.join(tools, 'pnpm'), 0o755);
   await chmod(path.join(tools, 'yarn'), 0o755);
   index = downloadsIndexSchema.parse(await (await fetch(`${baseUrl}/downloads/index.json`)).json());
-  // The first test-key call after a start opens the test dataset (a second; far more on a loaded
+  // The first test-key call after a start opens the test dataset (2–3 s; far more on a loaded
   // machine), longer than a client's own timeout may wait: made here, so the clients' calls measure them.
   const warm = await fetch(`${baseUrl}/v1/crypto/prices?symbols=BTC`, { headers: { authorization: `Bearer ${PUBLIC_TEST_API_KEY}` } });
   expect(warm.status).toBe(200);

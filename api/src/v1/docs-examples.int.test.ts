@@ -46,7 +46,7 @@ beforeAll(async () => {
   await mkdir(WORK_DIR, { recursive: true });
   await mkdir(BIN_DIR);
   await writeFile(`${BIN_DIR}/coinsight`, `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
-  // The first test-key call after a start opens the test dataset (a second; under a full CI run
+  // The first test-key call after a start opens the test dataset (2–3 s; under a full CI run
   // far more): made here, so the examples measure their own calls.
   const warm = await fetch(`${server.baseUrl}/v1/crypto/prices?symbols=BTC`, {
     headers: { authorization: `Bearer ${PUBLIC_TEST_API_KEY}` },

@@ -34,7 +34,7 @@ export const TEST_DATASET_FILE = fileURLToPath(new URL('../../../dist/test-datas
 
 /**
  * The test dataset for a server's first test-mode call: a copy of the build's (TEST_DATASET_FILE)
- * when there is one at the latest migration, in under a second, else built here (buildTestDataset:
+ * when there is one at the latest migration (2–3 s), else built here (buildTestDataset:
  * seconds of CPU, most of them the engine's start from nothing). Either way the same rows.
  */
 export async function openTestDataset(log: Log): Promise<DbHandle> {
