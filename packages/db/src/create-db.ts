@@ -100,6 +100,14 @@ export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
 const clients = new WeakMap<Kysely<Database>, PgliteWorkerClient>();
 
 /**
+ * For an embedded database dumped as a template whose copies hold little data (the tests'
+ * migrated database, the api's test dataset), unlike an embedded install: 32 MB of shared buffers
+ * rather than PostgreSQL's 128 MB, which every start allocates and clears in the engine's memory,
+ * about a quarter of a test database's start; their data fits in far less.
+ */
+export const SMALL_PGLITE_SETTINGS = `alter system set shared_buffers = '32MB'`;
+
+/**
  * Writes an embedded database's data directory to `file`, for `{ kind: 'pglite', template: file }`
  * to start from: the tests' migrated database, made once instead of by every test file, and the
  * api's test dataset. `gzip` for a file that ships (its WAL segments are mostly zeros: 100 MB

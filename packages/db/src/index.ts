@@ -1,4 +1,12 @@
-export { createDb, dbConfigFrom, DatabaseUnavailableError, describe as describeDb, dumpPglite, PoolBusyError } from './create-db.js';
+export {
+  createDb,
+  dbConfigFrom,
+  DatabaseUnavailableError,
+  describe as describeDb,
+  dumpPglite,
+  PoolBusyError,
+  SMALL_PGLITE_SETTINGS,
+} from './create-db.js';
 export type { Db, DbConfig, DbHandle, PoolStats } from './create-db.js';
 export { migrateToLatest, pendingMigrations } from './migrate.js';
 export { seedDemoData } from './seed/index.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { createDb, dumpPglite, type DbConfig } from './create-db.js';
+import { createDb, dumpPglite, SMALL_PGLITE_SETTINGS, type DbConfig } from './create-db.js';
 import { migrateToLatest } from './migrate.js';
 
 /**
@@ -143,14 +143,6 @@ export function migratedPostgresTemplate(adminUrl: string): Promise<string> {
 }
 
 /**
- * What the test databases copied from the PGlite template start with, unlike an embedded
- * install: 32 MB of shared buffers rather than PostgreSQL's 128 MB, which every start allocates
- * and clears in the engine's memory, about a quarter of a test database's start; a test's data
- * fits in far less.
- */
-const TEST_PGLITE_SETTINGS = `alter system set shared_buffers = '32MB'`;
-
-/**
  * A tarball of an embedded database at the latest migration, in the system's temporary folder,
  * shared by every test process of a run and the runs after it. Its name carries a hash of the
  * compiled migrations and of the PGlite version, so a changed migration (or an upgrade) makes a
@@ -158,13 +150,13 @@ const TEST_PGLITE_SETTINGS = `alter system set shared_buffers = '32MB'`;
  */
 export function migratedPgliteTemplate(): Promise<string> {
   template ??= (async () => {
-    const settings = createHash('sha256').update(TEST_PGLITE_SETTINGS).digest('hex').slice(0, 8);
+    const settings = createHash('sha256').update(SMALL_PGLITE_SETTINGS).digest('hex').slice(0, 8);
     const file = path.join(tmpdir(), `coinsight-pglite-migrated-${migrationsHash()}-${settings}.tar`);
     if (existsSync(file)) return file;
     const handle = await createDb({ kind: 'pglite', dataDir: undefined });
     try {
       await migrateToLatest(handle.db);
-      await sql.raw(TEST_PGLITE_SETTINGS).execute(handle.db);
+      await sql.raw(SMALL_PGLITE_SETTINGS).execute(handle.db);
       await dumpPglite(handle.db, file);
     } finally {
       await handle.close();

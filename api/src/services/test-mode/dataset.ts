@@ -1,6 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createDb, dumpPglite, migrateToLatest, pendingMigrations, seedAssets, seedDemoPosts, type DbHandle } from '@coinsight/db';
+import {
+  createDb,
+  dumpPglite,
+  migrateToLatest,
+  pendingMigrations,
+  seedAssets,
+  seedDemoPosts,
+  SMALL_PGLITE_SETTINGS,
+  type DbHandle,
+} from '@coinsight/db';
 import { sql } from 'kysely';
 import { atTime } from '../clock.js';
 import type { Log } from '../deps.js';
@@ -60,13 +69,12 @@ export async function openTestDataset(log: Log): Promise<DbHandle> {
 
 /**
  * Builds the dataset and writes it to `file` for openTestDataset, gzipped (it ships in the image),
- * with 32 MB of shared buffers rather than the engine's 128 MB: each server holds it in memory, and
- * it fits in far less.
+ * with the settings of a small template (SMALL_PGLITE_SETTINGS): each server holds it in memory.
  */
 export async function writeTestDataset(log: Log, file: string): Promise<void> {
   const handle = await buildTestDataset(log);
   try {
-    await sql`alter system set shared_buffers = '32MB'`.execute(handle.db);
+    await sql.raw(SMALL_PGLITE_SETTINGS).execute(handle.db);
     await dumpPglite(handle.db, file, { gzip: true });
   } finally {
     await handle.close();
