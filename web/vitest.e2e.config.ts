@@ -8,8 +8,11 @@ import { defineConfig } from 'vitest/config';
 // them beside the unit and integration tests: there a third file only adds to a machine already
 // busy (load 15-23 on 2 cores, every page several times slower), so two at a time. The timeouts
 // leave room for such a machine, where a page's first load can take seconds; a hang still fails.
+// The same goes for `expect.poll`: its default gives up after one second, less than a lazy chunk can
+// take to render there, so a poll waits up to 30 s unless the test says otherwise.
 export default defineConfig({
   test: {
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     environment: 'node',
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
