@@ -31,7 +31,8 @@ export async function runAxe(page: Page): Promise<AxeSummary> {
         .every((a) => !(a instanceof CSSTransition) || !properties.includes(a.transitionProperty) || a.playState !== 'running'),
     CONTRAST_PROPERTIES,
   );
-  await page.evaluate(axeSource);
+  // Once a document: a page reached inside the app keeps the axe its first page was given.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
   return {
     violations: results.violations,

@@ -1,7 +1,8 @@
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
+import { navigate, settled } from './navigate';
 
 // What a new user hit at 1280 and 390 px.
 const e2e = setupE2E({ signedIn: true });
@@ -13,51 +14,9 @@ async function expectAxeClean(page: Page, where: string): Promise<void> {
   expect(describeViolations(serious), `axe on ${where}`).toEqual([]);
 }
 
-/**
- * Runs `action` and waits until every request it set off has been answered and none has started
- * for half a second. The market pages keep an event stream open (live prices), so the network is
- * never idle there: that stream is left out.
- */
-async function settled(page: Page, what: string, action: () => Promise<unknown>): Promise<void> {
-  const inFlight = new Set<Request>();
-  const start = (request: Request) => {
-    if (!request.url().includes('/trpc/market.live')) inFlight.add(request);
-  };
-  const end = (request: Request) => inFlight.delete(request);
-  page.on('request', start);
-  page.on('requestfinished', end);
-  page.on('requestfailed', end);
-  try {
-    await action();
-    const deadline = Date.now() + 30_000;
-    for (let quietSince = Date.now(); Date.now() - quietSince < 500; await new Promise((resolve) => setTimeout(resolve, 50))) {
-      if (inFlight.size > 0) quietSince = Date.now();
-      if (Date.now() > deadline) throw new Error(`${what}: requests still in flight after 30 s`);
-    }
-  } finally {
-    page.off('request', start);
-    page.off('requestfinished', end);
-    page.off('requestfailed', end);
-  }
-}
-
 /** A page loaded from the address bar, once its requests have settled and its heading shows. */
 async function goto(page: Page, path: string): Promise<void> {
   await settled(page, path, () => page.goto(url(path), { waitUntil: 'load' }));
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-}
-
-/**
- * A page reached inside the app, as a link or the Back button reaches it (the router follows the
- * history's `popstate`): the app is not loaded again, only the route's code and data.
- */
-async function navigate(page: Page, path: string): Promise<void> {
-  await settled(page, path, () =>
-    page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path),
-  );
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
 

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { describeViolations, runAxe } from './axe';
 import { setupE2E } from './harness';
+import { navigate } from './navigate';
 import { waitForTitle } from './page-title';
 import { readVitals } from './vitals';
 
@@ -80,8 +81,10 @@ describe('public pages in Chromium', () => {
   ] as const)('passes axe with no serious or critical violations on every public page (%s, %i px)', async (colorScheme, width) => {
     const report: string[] = [];
     const page = await e2e.open({ colorScheme, width });
+    // The app loaded once and each page reached inside it, as a visitor moves between them.
+    await page.goto(url('/'), { waitUntil: 'networkidle' });
     for (const [path, heading] of publicPages) {
-      await page.goto(url(path), { waitUntil: 'networkidle' });
+      await navigate(page, path);
       await expectHeading(page, heading);
       const axe = await runAxe(page);
       report.push(...describeViolations(axe.serious).map((line) => `${path}: ${line}`));
@@ -91,8 +94,9 @@ describe('public pages in Chromium', () => {
 
   it('fits a 360 px screen without sideways scrolling', async () => {
     const page = await e2e.open({ width: 360 });
+    await page.goto(url('/'), { waitUntil: 'networkidle' });
     for (const [path, heading] of publicPages) {
-      await page.goto(url(path), { waitUntil: 'networkidle' });
+      await navigate(page, path);
       await expectHeading(page, heading);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
