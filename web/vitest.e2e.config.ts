@@ -17,7 +17,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 360_000,
-    hookTimeout: 300_000,
+    // A file's server and browser start in a hook: e2e/harness.ts names the step a start hangs in before this.
+    hookTimeout: 600_000,
     fileParallelism: true,
     maxWorkers: 2,
     maxConcurrency: 1,

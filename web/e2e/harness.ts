@@ -80,6 +80,34 @@ export interface E2E {
 
 const PASSWORD = 'Tr1cky-Lynx-42';
 
+/** How long a file's server and browser may take to start: under vitest.e2e.config.ts's hookTimeout, so that this says why. */
+const SETUP_DEADLINE_MS = 540_000;
+
+/** A file's server and browser starting side by side, as they settle. */
+type Starts = Promise<[PromiseSettledResult<RunningServer>, PromiseSettledResult<Browser>]>;
+
+/**
+ * The starts' outcomes, or after `ms` an error naming the steps still under way (`pending`). What
+ * starts late is stopped when it does, so nothing outlives the failed file.
+ */
+async function settledWithin(starting: Starts, ms: number, pending: () => string): Starts {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The test file's setup had not finished after ${ms / 1000} s (${pending()})`)), ms);
+  });
+  try {
+    return await Promise.race([starting, late]);
+  } catch (error) {
+    void starting.then(([server, browser]) => {
+      if (server.status === 'fulfilled') void server.value.stop();
+      if (browser.status === 'fulfilled') void browser.value.close();
+    });
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The text of the newest mail to `to` with `subject` that the server printed as a JSON log line (no SMTP_URL). */
 function printedMail(output: string, to: string, subject: string): string | undefined {
   let found: string | undefined;
@@ -189,10 +217,22 @@ export function setupE2E(options: E2EOptions = {}): E2E {
   beforeAll(async () => {
     if (options.smtp) smtp = await startSmtpSink();
     // Side by side: the server's start (seconds of module loading and opening its database) and Chromium's.
-    const [serverStart, browserStart] = await Promise.allSettled([
-      startServer({ env: { ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) }, seededFrom: inject('seededDataDir') }),
-      launchBrowser(),
+    const steps = { server: 'not begun', browser: 'launching Chromium' };
+    const starting = Promise.allSettled([
+      startServer({
+        env: { ...options.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) },
+        seededFrom: inject('seededDataDir'),
+        onStep: (step) => (steps.server = step),
+      }),
+      launchBrowser().finally(() => (steps.browser = 'done')),
     ]);
+    // Each start has bounds of its own; should one still hang, the failure names the step it hangs in
+    // rather than only the hook's timeout.
+    const [serverStart, browserStart] = await settledWithin(
+      starting,
+      SETUP_DEADLINE_MS,
+      () => `server: ${steps.server}; browser: ${steps.browser}`,
+    );
     if (serverStart.status === 'fulfilled') server = serverStart.value;
     if (browserStart.status === 'fulfilled') browser = browserStart.value;
     if (serverStart.status === 'rejected') throw serverStart.reason;
