@@ -19,9 +19,11 @@ import { freePort } from './test/free-port.js';
 // READMEs, the /docs examples and /llms.txt show is run as written, each in an empty folder outside
 // the workspace, against this listening server (the documented address, `$COINSIGHT_BASE_URL` or
 // `http://localhost:3000`, is this server's); the installed client then makes a call with the public
-// test key, the first call the docs offer. docs/mcp.md's client configuration is started as a client
-// would start it. npm and pip need no registry: the tarballs have no dependencies to fetch and the
-// Python package builds with its own backend. PGlite alone: nothing here depends on the database kind.
+// test key, the first call the docs offer. Two lines that differ only in writing the address out or
+// as "$COINSIGHT_BASE_URL" hand the shell's command the same words, and run once. docs/mcp.md's
+// client configuration is started as a client would start it. npm and pip need no registry: the
+// tarballs have no dependencies to fetch and the Python package builds with its own backend. PGlite
+// alone: nothing here depends on the database kind.
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -125,7 +127,16 @@ async function documentedCommands(): Promise<Map<string, string[]>> {
     'packages/sdk-python/README.md',
   ];
   const found = new Map<string, string[]>();
-  const add = (where: string, command: string) => found.set(command, [...(found.get(command) ?? []), where]);
+  // The shell hands a command the same words whether the address was written out or as
+  // "$COINSIGHT_BASE_URL/…" (the user's environment holds it, see userEnv): such two lines are one
+  // command, run once in the first spelling met, with the places of both.
+  const spellings = new Map<string, string>();
+  const add = (where: string, written: string) => {
+    const expanded = written.replace(/"\$COINSIGHT_BASE_URL(\/[^"\s$`\\]*)"/g, `${baseUrl}$1`);
+    const command = spellings.get(expanded) ?? written;
+    spellings.set(expanded, command);
+    found.set(command, [...(found.get(command) ?? []), where]);
+  };
   const version = (kind: string) => index.files.find((f) => f.kind === kind)?.version ?? 'missing';
   for (const file of files) {
     for (const line of installLines(await readFile(path.join(ROOT, file), 'utf8'))) {
