@@ -110,7 +110,7 @@ async function startServer(kind, env, attempt = 1) {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       JOBS: 'off',
       MARKET_FEED: 'simulated',
       HOST: '127.0.0.1',
