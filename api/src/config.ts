@@ -28,6 +28,8 @@ export interface AppConfig {
    * once per connection (DB_GENERIC_PLANS; PostgreSQL only).
    */
   genericPlans: boolean;
+  /** Whether filtered list pages are counted and ordered on the server's in-memory filter columns (SOCIAL_COLUMNS). */
+  socialColumns: boolean;
   jwtSecret: string;
   publicUrl: string;
   /** Origins allowed to call the API from a browser; the app's own origin is always one. */
@@ -111,6 +113,7 @@ export function toAppConfig(env: Env, options: { isTty?: boolean } = {}): AppCon
     db: dbConfigFrom({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
     readReplicaUrl: env.READ_DATABASE_URL,
     genericPlans: env.DB_GENERIC_PLANS !== 'off',
+    socialColumns: env.SOCIAL_COLUMNS !== 'off',
     jwtSecret: env.JWT_SECRET ?? localJwtSecret(env.DATA_DIR),
     publicUrl,
     corsOrigins: [

@@ -141,6 +141,8 @@ const envFields = z.object({
   API_REQUEST_LOG: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'API_REQUEST_LOG must be on or off' }).default('on')),
   // off: every social read planned per call, none on generic plans (the bench's A/B; docs/performance.md, "Generic plans").
   DB_GENERIC_PLANS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'DB_GENERIC_PLANS must be on or off' }).default('on')),
+  // off: filtered list pages are planned on the database, none on the in-memory filter columns (docs/performance.md, "The filter columns").
+  SOCIAL_COLUMNS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { message: 'SOCIAL_COLUMNS must be on or off' }).default('on')),
   JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off', 'only'], { message: 'JOBS must be on, off or only' }).default('on')),
   // Test and development only: lets scrape-task URLs reach loopback and private addresses.
   TASK_URL_ALLOW_PRIVATE: z.preprocess(

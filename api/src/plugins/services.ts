@@ -11,6 +11,7 @@ import { createMarketLive } from '../services/market/live.js';
 import type { RateLimits } from '../services/rate-limit.js';
 import { createFactCache, createReadCache } from '../services/read-cache.js';
 import { createSiteLimits } from '../services/site/limits.js';
+import { PostColumns } from '../services/social/columns/post-columns.js';
 import { createDownloadLimits } from '../services/social/download/limits.js';
 import { createTaskQueueHolder } from '../services/tasks/settings.js';
 
@@ -64,6 +65,7 @@ export const servicesPlugin = fp(
       marketSnapshot: marketLive,
       tasks: { ...app.config.tasks, queue: createTaskQueueHolder() },
       stripe: createBillingStripe(app.config.stripe),
+      columns: app.config.socialColumns ? new PostColumns({ readDb: app.readDb, db: app.db, log: app.log }) : undefined,
     });
     app.decorate('deps', deps);
     if (app.config.tasks.allowPrivateUrls)
@@ -72,6 +74,8 @@ export const servicesPlugin = fp(
       app.log.warn('WEBHOOK_ALLOW_PRIVATE=1: webhooks may reach loopback and private addresses (tests and development only)');
     // Runs before the database closes (plugins close in reverse order): queued jobs still need it.
     app.addHook('onClose', () => deps.background.idle());
+    // Loaded in the background from the start, so the first filtered pages find the copy.
+    app.addHook('onReady', () => deps.columns?.warm());
     // Listening from the start, so the price snapshot is current from the first tick heard.
     app.addHook('onReady', () => marketLive.start(5_000));
     // Before the server closes: open live streams end, or closing would wait for them forever.

@@ -11,6 +11,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { MarketLive, MarketSnapshot } from './market/live-bus.js';
 import type { FactCache, ReadCache } from './read-cache.js';
 import type { SiteLimits } from './site/limits.js';
+import type { PostColumns } from './social/columns/post-columns.js';
 import type { DownloadLimits } from './social/download/limits.js';
 import type { TaskQueueHolder, TaskSettings } from './tasks/settings.js';
 import type { TelegramBot } from './webhooks/channels.js';
@@ -60,6 +61,11 @@ export interface ServiceDeps {
   reads: ReadCache;
   /** What the reads derive from their database and reuse: search texts' tsqueries, the terms' statistics (FACT_TTL_MS). */
   facts: FactCache;
+  /**
+   * The shared dataset's filtered columns in memory, which count and order filtered list pages
+   * (social/columns, docs/performance.md "The filter columns"); absent (SOCIAL_COLUMNS=off): every page is planned on the database.
+   */
+  columns?: PostColumns;
   /** Announces stored ticks and streams the overview after each (market/live.ts). */
   marketLive: MarketLive;
   /**

@@ -58,6 +58,7 @@ export async function createTestApp(
       db: options.dbVia ? options.dbVia(database.config) : database.config,
       readReplicaUrl: undefined,
       genericPlans: true,
+      socialColumns: true,
       jwtSecret: 'test-secret-that-is-at-least-32-characters-long',
       publicUrl: 'http://localhost:3000',
       corsOrigins: ['http://localhost:3000'],

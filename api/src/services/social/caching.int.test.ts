@@ -34,7 +34,9 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The database's strategies and their estimates: the filter columns, which count exactly, are
+  // off (columns/columns.int.test.ts holds them).
+  t = await createTestApp({ socialColumns: false });
   // About 1,350 Twitter posts: more than the count cap.
   await seedDemoPosts(t.setupDb, { count: 3_000 });
   ({ token } = await signup(t.app));

@@ -8,4 +8,4 @@ import type { ReadCache } from '../read-cache.js';
  * part of ServiceDeps, so edges pass `app.deps` / `ctx.deps` as they are. Without `reads`
  * (benchmarks, the cache-equivalence test) every answer is read from the database.
  */
-export type SocialDeps = Pick<ServiceDeps, 'db' | 'readDb' | 'genericDb' | 'now' | 'facts'> & { reads?: ReadCache };
+export type SocialDeps = Pick<ServiceDeps, 'db' | 'readDb' | 'genericDb' | 'now' | 'facts' | 'columns'> & { reads?: ReadCache };

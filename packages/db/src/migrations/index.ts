@@ -41,6 +41,7 @@ import * as instagramPlaces from './2026-11-30T0400_instagram_places.js';
 import * as postsCounterBoxes from './2026-11-30T0500_posts_counter_boxes.js';
 import * as postingsLikesBands from './2026-12-01T0100_postings_likes_bands.js';
 import * as postsAuthorRanges from './2026-12-01T0200_posts_author_ranges.js';
+import * as postChanges from './2026-12-02T0900_post_changes.js';
 import * as apiRequestLogs from './2026-11-29T1100_api_request_logs.js';
 import * as alertKinds from './2026-11-29T1300_alert_kinds.js';
 import * as watchlists from './2026-11-29T1400_watchlists.js';
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0500_posts_counter_boxes': postsCounterBoxes,
   '2026-12-01T0100_postings_likes_bands': postingsLikesBands,
   '2026-12-01T0200_posts_author_ranges': postsAuthorRanges,
+  '2026-12-02T0900_post_changes': postChanges,
 };

@@ -144,8 +144,12 @@ describe(`time partitions of posts (${process.env.TEST_DB})`, () => {
     const kept = (await stored()).filter((p) => !['aug', 'sep'].includes(p.external_id));
 
     // 15 October: September is wholly past, October is not.
+    const marks = () => handle.db.selectFrom('post_changes').select('xid').where('post_id', 'is', null).execute();
+    const marked = (await marks()).length;
     const gone = await dropPostMonthsBefore(handle.db, new Date('2026-10-15T00:00:00Z'));
     expect(gone.map((m) => m.name)).toEqual(['posts_2026_08', 'posts_2026_09']);
+    // Each month dropped leaves a mark in the journal: the servers' filter columns reload.
+    expect((await marks()).length).toBe(marked + 2);
     expect((await postMonths(handle.db)).map((m) => m.name)).toEqual(['posts_2026_10', 'posts_2026_11']);
     expect(await stored()).toEqual(kept);
     const keys = await handle.db.selectFrom('post_keys').select('external_id').orderBy('external_id').execute();

@@ -29,7 +29,8 @@ export async function postMonths(db: Kysely<Database>): Promise<PostMonth[]> {
 /**
  * Retention (docs/operations.md, POSTS_RETENTION_DAYS): the months of posts wholly before
  * `horizon` are detached and dropped, each in a transaction with its posts' keys, search
- * postings and their day counts (an hour's postings hold that hour's posts, and a month holds whole hours). The
+ * postings and their day counts (an hour's postings hold that hour's posts, and a month holds whole hours), and
+ * a row in post_changes that has every in-memory copy of posts reload. The
  * rollups and authors stay: they are the history the analytics read; posts_retention says where
  * the posts now start, so the lists' totals summed from the rollups count what they list.
  * Returns the months dropped.
@@ -49,6 +50,8 @@ export async function dropPostMonthsBefore(db: Kysely<Database>, horizon: Date):
         .where('day', '<', sql<string>`(${month.to}::timestamptz at time zone 'UTC')::date`)
         .execute();
       await sql`drop table ${table}`.execute(trx);
+      // A detached month's posts leave no trace a journal trigger sees: every copy reloads.
+      await trx.insertInto('post_changes').values({ post_id: null }).execute();
       await trx
         .insertInto('posts_retention')
         .values({ kept_from: month.to })

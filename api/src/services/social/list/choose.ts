@@ -26,6 +26,8 @@ import { HOUR_MS } from '../windows.js';
  * - `walk-to-cap`: the count walked the sort's index in the page's order (its `sort` driver,
  *   list/walk-length.ts) past the cap, and the page lies within the matches it read: that page,
  *   read with the count, is the answer.
+ * - `columns`: the shared dataset's filtered columns held in the server's memory
+ *   (social/columns) count every match and order the page, whose rows are then read by key.
  */
 export type ListStrategy =
   | 'platform-walk'
@@ -38,7 +40,8 @@ export type ListStrategy =
   | 'handle-walk'
   | 'handle-sort'
   | 'counter-box'
-  | 'walk-to-cap';
+  | 'walk-to-cap'
+  | 'columns';
 
 /**
  * The strategies whose statements fix their own plans: an index walked in its order to the page,
@@ -88,6 +91,8 @@ export const AUTHOR_BITMAP_SPAN = 1 << 20;
 export type ListMeasure = 'sample' | 'count' | 'estimate' | 'platformTotal' | 'walkLength' | 'boxLength';
 
 export interface ListMeasured {
+  /** Whether the server's filter columns can answer this filtered page (columns/post-columns.ts, `answers`): taken before anything else. */
+  columns?: boolean;
   /**
    * The matches on the platform's sample (list/walk-length.ts, `sampledMatches`), taken before a
    * count; null while no sample is at hand. When they are surely past the cap (`surelyPastCap`)
@@ -191,6 +196,7 @@ const handleWalkable = (f: ListFacts) => handleAlone(f) && bitmapHolds(f.authorI
  */
 export function chooseList(f: ListFacts, m: ListMeasured): ListDecision {
   if (!isFiltered(f)) return { strategy: 'platform-walk' };
+  if (m.columns) return { strategy: 'columns' };
   if (datesOnly(f)) {
     if (f.sortBy === 'created_at') return { strategy: 'window-walk' };
     return m.platformTotal === undefined ? { measure: 'platformTotal' } : { strategy: 'window-gated' };

@@ -18,6 +18,7 @@ import {
   type ListMeasured,
   type ListStrategy,
 } from './choose.js';
+import { columnQueryOf } from './columns-query.js';
 import { listFactsOf, matchesKey, type ListFacts } from './facts.js';
 import { containsNothing, resolveContains } from './resolve.js';
 import * as statements from './statements.js';
@@ -69,11 +70,16 @@ export async function planListPage<P extends SocialPlatform>(deps: SocialDeps, {
     fixed: postsSource(fixedPlanPoolFor(deps, scope), scope),
     f,
     // No author's handle or no place matches: nothing to count.
-    measured: containsNothing(f) ? { counted: 0 } : {},
+    measured: containsNothing(f) ? { counted: 0 } : { columns: !!deps.columns?.answers(f) },
   };
+  return { read, strategy: await plan(read) };
+}
+
+/** The strategy the planner picks once it has measured what it asks for. */
+async function plan(read: ListRead): Promise<ListStrategy> {
   for (;;) {
     const decision = chooseList(read.f, read.measured);
-    if ('strategy' in decision) return { read, strategy: decision.strategy };
+    if ('strategy' in decision) return decision.strategy;
     await measure(read, decision.measure);
   }
 }
@@ -247,7 +253,24 @@ export async function readPlannedPage(read: ListRead, strategy: ListStrategy): P
       return countedPage(read, db, statements.handleWalkIds(db, f, statements.authorBitmap(f.authorIds ?? [])).as('page'));
     case 'counter-box':
       return countedPage(read, db, statements.counterBoxIds(db, f));
+    case 'columns':
+      return columnsPage(read);
   }
+}
+
+/**
+ * The page counted and ordered on the server's filter columns, its rows read by key; when the
+ * copy had to reload on the way (the journal asked it to), the page is planned on the database.
+ */
+async function columnsPage(read: ListRead): Promise<PostPage<SocialPlatform>> {
+  const { columns } = read.deps;
+  const found = columns && (await columns.page(read.f.platform, () => columnQueryOf(read.f, columns)));
+  if (!found) {
+    read.measured.columns = false;
+    return readPlannedPage(read, await plan(read));
+  }
+  const rows = found.rows.length > 0 ? await statements.pageRows(read.fixed, read.f, statements.keyedIds(found.rows)) : [];
+  return pageOf(read.f, rows, found.total);
 }
 
 /**

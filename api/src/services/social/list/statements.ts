@@ -581,6 +581,13 @@ export function keysetIds(db: Source, f: ListFacts, after: KeysetPosition | unde
 }
 
 /** The page's rows and authors in the page's order, from a query of its ids; a total may ride along as a scalar subquery. */
+/** A page's posts named by key (id and created_at in microseconds), as the filter columns order them. */
+export const keyedIds = (keys: readonly { id: number; us: number }[]): PageIds =>
+  sql<{ id: number; created_at: Date }>`(
+    select k.id, timestamptz 'epoch' + k.us * interval '1 microsecond' as created_at
+    from unnest(${keys.map((key) => key.id)}::int8[], ${keys.map((key) => key.us)}::int8[]) as k(id, us)
+  )`.as('page');
+
 export const pageRows = (db: Source, f: ListFacts, pageIds: PageIds, total?: Total) =>
   db
     .selectFrom(pageIds)

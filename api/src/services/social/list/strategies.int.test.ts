@@ -12,6 +12,7 @@ import { mulberry32, rebuildRollups, seedDemoPosts } from '@coinsight/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
+import { drawnValues, plainListPage } from '../../../test/list-reference.js';
 import { SURE_BLOCKS, SURE_FACTOR, type ListStrategy } from './choose.js';
 import { listFactsOf, type ListFacts } from './facts.js';
 import { loadCounterSample, planListPage, readListPage } from './read-page.js';
@@ -59,15 +60,7 @@ beforeAll(async () => {
   }
   // The copies bypassed the importer, which writes the rollups with the posts.
   await rebuildRollups(t.setupDb);
-  const last = await t.app.db
-    .selectFrom('posts')
-    .select(sql<Date>`max(created_at)`.as('at'))
-    .executeTakeFirstOrThrow();
-  newest = new Date(last.at).getTime();
-  handles = (await t.app.db.selectFrom('authors').select('username').limit(40).execute()).map((a) => a.username);
-  places = (await t.app.db.selectFrom('posts').select('location').distinct().where('location', 'is not', null).limit(20).execute()).flatMap(
-    (p) => (p.location ? [p.location] : []),
-  );
+  ({ newest, handles, places } = await drawnValues(t.app.db));
 });
 
 afterAll(async () => {
@@ -115,20 +108,7 @@ const INSTAGRAM_SORTS = [
   ['comments', 'desc'],
 ] as const;
 
-const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The plain reference: every match sorted, then cut; and their count. */
-async function reference(f: ListFacts): Promise<{ ids: number[]; total: number }> {
-  let q = t.app.db.selectFrom('posts').innerJoin('authors', 'authors.id', 'posts.author_id').where('posts.platform', '=', f.platform);
-  if (f.username) q = q.where(sql`lower(authors.username)`, 'like', like(f.username));
-  if (f.startDate) q = q.where('posts.created_at', '>=', f.startDate);
-  if (f.endDate) q = q.where('posts.created_at', '<=', f.endDate);
-  if (f.mediaType) q = q.where('posts.media_type', '=', f.mediaType);
-  if (f.location) q = q.where(sql`lower(posts.location)`, 'like', like(f.location));
-  for (const range of f.ranges) q = q.where(`posts.${range.counter}`, range.op, range.value);
-  const rows = await q.select('posts.id').orderBy(`posts.${f.sortBy}`, f.sortOrder).orderBy('posts.id', f.sortOrder).execute();
-  return { ids: rows.slice(f.offset, f.offset + f.limit).map((row) => Number(row.id)), total: rows.length };
-}
+const reference = (f: ListFacts) => plainListPage(t.app.db, f);
 
 const freshDeps = () => ({ db: t.app.db, readDb: t.app.db, genericDb: t.app.genericDb, facts: createFactCache(), now: () => new Date() });
 
