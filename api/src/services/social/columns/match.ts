@@ -47,9 +47,9 @@ export function matchSegment(s: Segment, q: ColumnQuery, out: Int32Array): numbe
     n = to - from;
   }
   for (const range of ranges) n = keepInRange(out, n, s.values[range.column]!, range.lo, range.hi);
-  if (q.authors && !byAuthors) n = keepAuthors(out, n, s.authors, new Set(q.authors));
+  if (q.authors && !byAuthors) n = keepAuthors(out, n, s.authors, q.authors);
   if (q.media !== undefined) n = keepEqual(out, n, s.media, q.media);
-  if (q.places) n = keepPlaces(out, n, s.places, q.places);
+  if (q.places) n = keepPlaces(out, n, s.places, placeBits(q.places, s.placeSlots));
   if (s.dead > 0) n = keepEqual(out, n, s.live, 1);
   return n;
 }
@@ -85,20 +85,47 @@ function keepEqual(rows: Int32Array, n: number, column: Uint8Array, wanted: numb
   return m;
 }
 
-function keepAuthors(rows: Int32Array, n: number, authors: Float64Array, wanted: ReadonlySet<number>): number {
+/** Widest span of author ids tested in a bitmap (a byte each: 16 MiB); a wider set is tested by hashing. */
+const AUTHOR_BITS_SPAN = 1 << 24;
+
+function keepAuthors(rows: Int32Array, n: number, authors: Float64Array, wanted: readonly number[]): number {
+  const min = Math.min(...wanted);
+  const span = Math.max(...wanted) - min + 1;
+  if (span > AUTHOR_BITS_SPAN) {
+    const set = new Set(wanted);
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const row = rows[i]!;
+      rows[m] = row;
+      m += +set.has(authors[row]!);
+    }
+    return m;
+  }
+  const bits = new Uint8Array(span);
+  for (const id of wanted) bits[id - min] = 1;
   let m = 0;
   for (let i = 0; i < n; i++) {
     const row = rows[i]!;
-    if (wanted.has(authors[row]!)) rows[m++] = row;
+    const at = authors[row]! - min;
+    rows[m] = row;
+    m += +(at >= 0 && at < span && bits[at] === 1);
   }
   return m;
 }
 
-function keepPlaces(rows: Int32Array, n: number, places: Int32Array, wanted: ReadonlySet<number>): number {
+/** The wanted places as a byte per place code of the segment (-1, no place, at 0). */
+function placeBits(wanted: ReadonlySet<number>, slots: number): Uint8Array {
+  const bits = new Uint8Array(slots + 1);
+  for (const code of wanted) if (code + 1 <= slots) bits[code + 1] = 1;
+  return bits;
+}
+
+function keepPlaces(rows: Int32Array, n: number, places: Int32Array, bits: Uint8Array): number {
   let m = 0;
   for (let i = 0; i < n; i++) {
     const row = rows[i]!;
-    if (wanted.has(places[row]!)) rows[m++] = row;
+    rows[m] = row;
+    m += bits[places[row]! + 1]!;
   }
   return m;
 }

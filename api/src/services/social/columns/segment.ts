@@ -18,6 +18,8 @@ export class Segment {
   readonly media: Uint8Array;
   readonly places: Int32Array;
   readonly live: Uint8Array;
+  /** One more than the largest place code of its rows (0 with none). */
+  placeSlots = 0;
   /** Rows a later write left dead. */
   dead = 0;
   /** Each author's rows, in row order: `byAuthor` from `authorSpans.get(author)`'s start to its end. */
@@ -119,6 +121,7 @@ export class Segment {
     for (let k = 0; k < this.values.length; k++) this.values[k]![i] = row.values[k] ?? 0;
     this.media[i] = row.media;
     this.places[i] = row.place;
+    if (row.place >= this.placeSlots) this.placeSlots = row.place + 1;
     this.byId[i] = row.id * ROW_BITS + i;
   }
 

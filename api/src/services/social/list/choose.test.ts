@@ -33,8 +33,10 @@ describe('the list planner: facts and measurements → strategy', () => {
   const table: [string, Partial<ListFacts>, ListMeasured, ListDecision][] = [
     ['no filter', {}, {}, { strategy: 'platform-walk' }],
     ['no filter, with the filter columns at hand', {}, { columns: true }, { strategy: 'platform-walk' }],
-    ['any filter the filter columns answer', { username: 'whale', authorIds: [7], ranges: likesFloor }, { columns: true }, { strategy: 'columns' }],
-    ['a whole day the filter columns answer', day, { columns: true }, { strategy: 'columns' }],
+    ['two kinds of filter the filter columns answer', { username: 'whale', authorIds: [7], ranges: likesFloor }, { columns: true }, { strategy: 'columns' }],
+    ['dates alone, the filter columns at hand', day, { columns: true }, { strategy: 'columns' }],
+    ['a handle alone, the filter columns at hand, is read from the database', { username: 'whale' }, { columns: true }, { measure: 'count' }],
+    ['a range alone, the filter columns at hand, is read from the database', { ranges: likesFloor }, { columns: true }, { measure: 'sample' }],
     ['no filter, sorted by a counter, a deep page', { sortBy: 'likes', page: 40, offset: 975 }, {}, { strategy: 'platform-walk' }],
     ["an account's own posts, unfiltered, are counted", { scope: { dataset: 'mine', userId: 'u' } }, {}, { measure: 'count' }],
     ['a whole day, by time', day, {}, { strategy: 'window-walk' }],
