@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ColumnQuery } from './match.js';
 import { PlatformCopy, type ColumnPage } from './platform-copy.js';
 import { countersOf, MEDIA_CODES, type ColumnRow } from './rows.js';
-import { changesSince, CHANGES_KEPT_MINUTES, LOAD_CHUNK, loadChunk, pruneChanges, snapshotOf, type PostFields } from './statements.js';
+import { changesSince, CHANGES_KEPT_MINUTES, LOAD_CHUNK, loadChunk, postsNamed, pruneChanges, snapshotOf, type PostFields } from './statements.js';
 
 /** What decides whether the copy answers a list (list/facts.ts, ListFacts, has them all). */
 export interface ColumnFacts {
@@ -34,8 +34,9 @@ const PRUNE_EVERY_MS = 60_000;
  * The shared dataset's filtered columns in this server's memory (docs/performance.md, "The filter
  * columns"): a list page with filters is counted and ordered here, and its rows read back from
  * the database by key. Loaded in the background when the app is ready, and again on a filtered
- * read after a reload or a failed load (pages are planned on the database meanwhile); kept in step by the journal of writes (post_changes), polled
- * before every page, so a page reflects every write committed before it was asked.
+ * read after a reload or a failed load (pages are planned on the database meanwhile); kept in
+ * step by the journal of writes (post_changes), polled before every page, so a page reflects
+ * every write committed before it was asked.
  */
 export class PostColumns {
   private copies = new Map<string, PlatformCopy>();
@@ -109,9 +110,11 @@ export class PostColumns {
     if (Date.now() - this.polledAt > STALE_MS) return this.reset();
     const started = Date.now();
     const { xmin, reload, changed } = await changesSince(this.deps.readDb, this.xmin, this.mark);
+    const posts = changed.length > 0 && !reload ? await postsNamed(this.deps.readDb, changed) : [];
     if (this.state !== 'ready') return;
     if (reload) return this.reset();
-    for (const row of changed) this.write(Number(row.changed), row.id === null || row.id === undefined ? null : (row as PostFields));
+    const now = new Map(posts.map((post) => [Number(post.id), post]));
+    for (const id of changed) this.write(id, now.get(id) ?? null);
     this.xmin = xmin;
     this.polledAt = started;
     if (started - this.prunedAt > PRUNE_EVERY_MS) {

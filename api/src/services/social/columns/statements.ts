@@ -46,22 +46,28 @@ export async function loadChunk(trx: Transaction<Database>, after: { platform: s
 /** The most changes a poll applies one by one; past them the copy reloads. */
 export const CHANGES_CAP = 20_000;
 
-/** What changed from transaction `xmin` on, as this statement's snapshot shows it, and that snapshot's own xmin; a reload mark newer than `mark` asks for a reload. */
+/**
+ * What changed from transaction `xmin` on, as this statement's snapshot shows it, and that
+ * snapshot's own xmin; a reload mark newer than `mark` asks for a reload. The journal alone, in
+ * the statement every page waits for; the changed posts are read by `postsNamed`, only when any.
+ */
 export async function changesSince(db: Kysely<Database>, xmin: string, mark: string) {
-  const { rows } = await sql<Partial<PostFields> & { xmin: string; reload: boolean; changed: number | null }>`
-    select s.xmin, s.reload, c.post_id as changed, ${FIELDS}
-    from (
-      select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
-             exists (select 1 from post_changes where xid >= ${xmin}::xid8 and xid > ${mark}::xid8 and post_id is null) as reload
-    ) s
-    left join (
-      select distinct post_id from post_changes where xid >= ${xmin}::xid8 and post_id is not null limit ${CHANGES_CAP + 1}
-    ) c on true
-    left join posts p on p.id = c.post_id
+  const { rows } = await sql<{ xmin: string; reload: boolean; changed: number[] }>`
+    select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+           exists (select 1 from post_changes where xid >= ${xmin}::xid8 and xid > ${mark}::xid8 and post_id is null) as reload,
+           array(select distinct post_id from post_changes where xid >= ${xmin}::xid8 and post_id is not null limit ${CHANGES_CAP + 1}) as changed
   `.execute(db);
   const head = rows[0]!;
-  const changed = rows.filter((row) => row.changed !== null);
-  return { xmin: head.xmin, reload: head.reload || changed.length > CHANGES_CAP, changed };
+  return { xmin: head.xmin, reload: head.reload || head.changed.length > CHANGES_CAP, changed: head.changed.map(Number) };
+}
+
+/**
+ * The named posts as they now are: the ones a poll found changed. Read after the journal, so a
+ * post written again since is read newer than its entry, never older; a post gone has no row.
+ */
+export async function postsNamed(db: Kysely<Database>, ids: readonly number[]) {
+  const { rows } = await sql<PostFields>`select ${FIELDS} from posts p where p.id = any(${ids}::int8[])`.execute(db);
+  return rows;
 }
 
 /** How long the journal keeps a change: a copy that has not polled for longer reloads. */

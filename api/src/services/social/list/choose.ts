@@ -134,15 +134,15 @@ export const filterKinds = (f: ListFacts): number =>
   [!!f.username, !!(f.startDate || f.endDate), f.ranges.length > 0, !!(f.mediaType || f.location), !!f.coin].filter(Boolean).length;
 
 /**
- * Whether a filtered page the filter columns can answer is read there: two kinds of filter or
- * more, or dates alone. Measured side by side at 1,000,000 posts (`pnpm bench --ab
- * SOCIAL_COLUMNS=off`, 2 December 2026, medians of five 5-s slices): combined filters 481 req/s on
- * the columns against 344 on the database, dates 633 against 492; a handle, counter ranges or
- * Instagram's filters alone were faster on the database (602, 634, 877 against 493, 464, 530),
- * whose walks find their page in a few index entries and take the total from the sample, where
- * the columns count every match in the server's one core.
+ * Whether a filtered page the filter columns can answer is read there: any but Instagram's media
+ * type or place alone. Measured at 1,000,000 posts on 2 December 2026 (docs/performance.md, "The
+ * filter columns"): on the columns, two or three kinds of filter combined went from 344 to 481
+ * req/s side by side, and the realistic filter cases' p99 from 318–444 ms to 141–255; Instagram's
+ * filters alone stayed faster on the database (877 against 530 req/s, p99 148–162 ms), whose
+ * walk of the covering Instagram index finds a page in a few entries and takes its total from
+ * the sample, where the columns count every match.
  */
-export const byColumns = (f: ListFacts): boolean => filterKinds(f) >= 2 || (filterKinds(f) === 1 && !!(f.startDate || f.endDate));
+export const byColumns = (f: ListFacts): boolean => filterKinds(f) > 1 || !(f.mediaType || f.location);
 
 /** Any filter beyond the platform: an account's own posts count as one (they have no rollups). */
 export const isFiltered = (f: ListFacts): boolean =>
