@@ -8,6 +8,10 @@
 //   node bench/ingest-ab.mjs --build A=packages/db/dist-base --build B=packages/db/dist \
 //     --posts 20000 --posts 100000 --runs 3 [--statements]
 //
+// `--setup NAME=SQL` runs SQL in that build's fresh database before each import: an A/B of a
+// schema setting with one build twice, e.g. the journal's triggers on posts dropped for B
+// (--build A=packages/db/dist --build B=packages/db/dist --setup 'B=drop trigger …').
+//
 // A build is a copy of packages/db/dist (`cp -r packages/db/dist packages/db/dist-base` before a
 // change; a copy beside dist resolves the same node_modules). The databases are
 // <prefix>_tpl and <prefix>_<build>, dropped at the end. Backends' CPU is read from /proc while the
@@ -32,12 +36,14 @@ const { values: args } = parseArgs({
     server: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     prefix: { type: 'string', default: 'coinsight_ingest' },
     statements: { type: 'boolean', default: false },
+    setup: { type: 'string', multiple: true },
   },
 });
 const builds = (args.build ?? ['A=packages/db/dist']).map((b) => {
   const [name, dir] = b.split('=');
   return { name, dir: path.resolve(root, dir) };
 });
+const setups = new Map((args.setup ?? []).map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
 const sizes = (args.posts ?? ['20000']).map(Number);
 const runs = Number(args.runs);
 const server = args.server;
@@ -77,6 +83,11 @@ const cpuOf = (pid) => {
 async function importOnce(build, file, posts, db) {
   await admin(`drop database if exists ${db} with (force)`);
   await admin(`create database ${db} template ${template}`);
+  if (setups.has(build.name)) {
+    const c = new pg.Client({ connectionString: url(db) });
+    await c.connect();
+    await c.query(setups.get(build.name)).finally(() => c.end());
+  }
   const watcher = new pg.Client({ connectionString: url('postgres') });
   await watcher.connect();
   const backends = new Map();
