@@ -1,4 +1,5 @@
 import { ensurePostMonths, importPosts, postMonths, readJsonLines, seedAssets } from '@coinsight/db';
+import { sql } from 'kysely';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -31,6 +32,13 @@ describe(`the months of posts (${process.env.TEST_DB})`, () => {
     expect(await maintainPostMonths(deps, { retentionDays: 60 })).toEqual({ dropped: ['posts_2026_08'] });
     expect(await names()).not.toContain('posts_2026_08');
     expect(await names()).toContain('posts_2026_09');
+  });
+
+  it('prunes the journal of writes to posts of what is older than the servers read', async () => {
+    await sql`insert into post_changes (post_id, at) values (1, now() - interval '1 hour'), (2, now())`.execute(t.app.db);
+    await maintainPostMonths({ db: t.app.db, now: () => new Date() }, { retentionDays: undefined });
+    const left = await t.app.db.selectFrom('post_changes').select('post_id').where('post_id', 'in', [1, 2]).execute();
+    expect(left.map((row) => row.post_id)).toEqual([2]);
   });
 
   it("a list's total, summed from the rollups, counts what retention left", async () => {
