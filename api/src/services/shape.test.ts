@@ -62,6 +62,8 @@ const EXCEPTIONS: Record<string, string> = {
     "a step of a list read or a download: reads the filters' authors and places on the source the list chose, before its statements",
   'social/list/statements.ts *':
     "the list strategies' statements: each builds one query on the source the list chose (list/read-page.ts runs them)",
+  'social/columns/statements.ts *':
+    "the filter columns' statements: the journal's polls, the copy's load and the journal's pruning, on the pool the copy or the job holds",
   'social/term-frequency.ts termFrequencyOf':
     'a step of a search (its deps, the text or nothing): no caller, on the read pool and facts the search has',
   'social/tsquery.ts websearchQueryText':
