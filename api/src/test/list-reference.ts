@@ -23,7 +23,10 @@ export async function plainListPage(db: Kysely<Database>, f: ListFacts): Promise
 
 /** What random list draws pick from in a seeded database: the newest post's time, some handles and places. */
 export async function drawnValues(db: Kysely<Database>): Promise<{ newest: number; handles: string[]; places: string[] }> {
-  const last = await db.selectFrom('posts').select(sql<Date>`max(created_at)`.as('at')).executeTakeFirstOrThrow();
+  const last = await db
+    .selectFrom('posts')
+    .select(sql<Date>`max(created_at)`.as('at'))
+    .executeTakeFirstOrThrow();
   const handles = (await db.selectFrom('authors').select('username').limit(40).execute()).map((a) => a.username);
   const places = await db.selectFrom('posts').select('location').distinct().where('location', 'is not', null).limit(20).execute();
   return { newest: new Date(last.at).getTime(), handles, places: places.flatMap((p) => (p.location ? [p.location] : [])) };

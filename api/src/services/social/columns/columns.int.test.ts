@@ -1,4 +1,12 @@
-import { LIST_COUNT_CAP, listQuerySchema, MEDIA_TYPES, RANGE_FILTERS, SORT_COLUMNS, type ListQuery, type SocialPlatform } from '@coinsight/contracts';
+import {
+  LIST_COUNT_CAP,
+  listQuerySchema,
+  MEDIA_TYPES,
+  RANGE_FILTERS,
+  SORT_COLUMNS,
+  type ListQuery,
+  type SocialPlatform,
+} from '@coinsight/contracts';
 import { mulberry32, seedDemoPosts } from '@coinsight/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -53,7 +61,10 @@ function draw(r: () => number): { platform: SocialPlatform; query: Record<string
   };
   const kinds = ['username', 'dates', 'range', ...(platform === 'instagram' ? ['media', 'place'] : [])];
   for (const kind of kinds.filter(() => r() < 0.45).concat(pick(r, kinds))) {
-    if (kind === 'username') query.username = pick(r, handles).slice(0, 2 + Math.floor(r() * 4)).toLowerCase();
+    if (kind === 'username')
+      query.username = pick(r, handles)
+        .slice(0, 2 + Math.floor(r() * 4))
+        .toLowerCase();
     if (kind === 'dates') {
       const end = newest - Math.floor(r() * 200) * HOUR - Math.floor(r() * HOUR);
       query.startDate = new Date(end - (1 + Math.floor(r() * 400)) * HOUR - Math.floor(r() * HOUR)).toISOString();
@@ -88,7 +99,10 @@ async function check(platform: SocialPlatform, raw: Record<string, string | numb
   else expect(planned.strategy, label).not.toBe('columns');
   const page = await readListPage(deps, input);
   const expected = await plainListPage(t.app.db, f);
-  expect(page.data.map((post) => Number(post._id)), label).toEqual(expected.ids);
+  expect(
+    page.data.map((post) => Number(post._id)),
+    label,
+  ).toEqual(expected.ids);
   if (columns || !page.pagination.totalIsEstimate) expect(page.pagination.total, label).toBe(expected.total);
   if (columns) expect(page.pagination.totalIsEstimate, label).toBeUndefined();
   return page;
@@ -109,10 +123,17 @@ describe(`the filter columns (${process.env.TEST_DB})`, () => {
   it('give a filtered page past the count cap its exact total over REST, unflagged', async () => {
     await loaded();
     const { token } = await signup(t.app);
-    const res = await t.app.inject({ method: 'GET', url: '/api/social/twitter?minViews=0&startDate=2000-01-01&limit=10&page=3', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/social/twitter?minViews=0&startDate=2000-01-01&limit=10&page=3',
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { pagination: { total: number; totalIsEstimate?: boolean; pages: number } };
-    const exact = await plainListPage(t.app.db, listFactsOf(shared, 'twitter', listQuerySchema('twitter').parse({ minViews: 0, ...ALWAYS }) as ListQuery<'twitter'>));
+    const exact = await plainListPage(
+      t.app.db,
+      listFactsOf(shared, 'twitter', listQuerySchema('twitter').parse({ minViews: 0, ...ALWAYS }) as ListQuery<'twitter'>),
+    );
     expect(exact.total).toBeGreaterThan(LIST_COUNT_CAP);
     expect(body.pagination).toEqual({ total: exact.total, page: 3, limit: 10, pages: Math.ceil(exact.total / 10) });
   });
@@ -120,7 +141,16 @@ describe(`the filter columns (${process.env.TEST_DB})`, () => {
   it('show a post imported, rewritten and deleted on the next page asked', async () => {
     await loaded();
     const at = new Date(newest - 5 * HOUR).toISOString();
-    const post = { id: 'columns-1', username: 'columnsfresh', text: 'fresh $BTC', createdAt: at, likes: 777_001, views: 9, replies: 1, retweets: 0 };
+    const post = {
+      id: 'columns-1',
+      username: 'columnsfresh',
+      text: 'fresh $BTC',
+      createdAt: at,
+      likes: 777_001,
+      views: 9,
+      replies: 1,
+      retweets: 0,
+    };
     await importFixture(t.app.db, 'twitter', [post]);
     expect((await check('twitter', { username: 'columnsfresh', ...ALWAYS })).pagination.total).toBe(1);
     expect((await check('twitter', { minLikes: 777_000, ...ALWAYS })).data.map((p) => p.likes)).toEqual([777_001]);
@@ -163,7 +193,9 @@ describe(`the filter columns (${process.env.TEST_DB})`, () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Another write commits meanwhile, and is read.
-    await importFixture(t.app.db, 'twitter', [{ id: 'columns-2', username: 'columnsother', text: 'x', createdAt: new Date(newest - HOUR).toISOString(), likes: 888_002 }]);
+    await importFixture(t.app.db, 'twitter', [
+      { id: 'columns-2', username: 'columnsother', text: 'x', createdAt: new Date(newest - HOUR).toISOString(), likes: 888_002 },
+    ]);
     expect((await check('twitter', { minLikes: 888_000, ...ALWAYS })).pagination.total).toBe(1);
     release();
     await late;

@@ -4,7 +4,16 @@ import type { Kysely } from 'kysely';
 import type { ColumnQuery } from './match.js';
 import { PlatformCopy, type ColumnPage } from './platform-copy.js';
 import { countersOf, MEDIA_CODES, type ColumnRow } from './rows.js';
-import { changesSince, CHANGES_KEPT_MINUTES, LOAD_CHUNK, loadChunk, postsNamed, pruneChanges, snapshotOf, type PostFields } from './statements.js';
+import {
+  changesSince,
+  CHANGES_KEPT_MINUTES,
+  LOAD_CHUNK,
+  loadChunk,
+  postsNamed,
+  pruneChanges,
+  snapshotOf,
+  type PostFields,
+} from './statements.js';
 
 /** What decides whether the copy answers a list (list/facts.ts, ListFacts, has them all). */
 export interface ColumnFacts {
@@ -138,7 +147,14 @@ export class PostColumns {
   private rowOf(platform: SocialPlatform, fields: PostFields): ColumnRow {
     const place = fields.place === null ? -1 : this.placeCode(fields.place);
     const values = countersOf(platform).map((counter) => Number(fields[counter as keyof PostFields]));
-    return { id: Number(fields.id), us: fields.us, author: Number(fields.author_id), values, media: MEDIA_CODES[fields.media_type ?? ''] ?? 0, place };
+    return {
+      id: Number(fields.id),
+      us: fields.us,
+      author: Number(fields.author_id),
+      values,
+      media: MEDIA_CODES[fields.media_type ?? ''] ?? 0,
+      place,
+    };
   }
 
   private placeCode(place: string): number {
@@ -181,7 +197,7 @@ export class PostColumns {
   private async readAll(trx: Parameters<typeof loadChunk>[0]): Promise<Map<SocialPlatform, ColumnRow[]>> {
     const rows = new Map<SocialPlatform, ColumnRow[]>();
     this.places = new Map();
-    for (let after: PostFields | undefined; ; ) {
+    for (let after: PostFields | undefined; ;) {
       const chunk = await loadChunk(trx, after);
       for (const fields of chunk) {
         const platform = fields.platform as SocialPlatform;

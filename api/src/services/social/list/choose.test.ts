@@ -33,7 +33,12 @@ describe('the list planner: facts and measurements → strategy', () => {
   const table: [string, Partial<ListFacts>, ListMeasured, ListDecision][] = [
     ['no filter', {}, {}, { strategy: 'platform-walk' }],
     ['no filter, with the filter columns at hand', {}, { columns: true }, { strategy: 'platform-walk' }],
-    ['two kinds of filter the filter columns answer', { username: 'whale', authorIds: [7], ranges: likesFloor }, { columns: true }, { strategy: 'columns' }],
+    [
+      'two kinds of filter the filter columns answer',
+      { username: 'whale', authorIds: [7], ranges: likesFloor },
+      { columns: true },
+      { strategy: 'columns' },
+    ],
     ['dates alone, the filter columns at hand', day, { columns: true }, { strategy: 'columns' }],
     ['a handle alone, the filter columns at hand', { username: 'whale', authorIds: [7] }, { columns: true }, { strategy: 'columns' }],
     ['a range alone, the filter columns at hand', { ranges: likesFloor }, { columns: true }, { strategy: 'columns' }],
@@ -43,7 +48,12 @@ describe('the list planner: facts and measurements → strategy', () => {
       { columns: true },
       { measure: 'sample' },
     ],
-    ["Instagram's media type with a range, on the filter columns", { platform: 'instagram', mediaType: 'video', ranges: likesFloor }, { columns: true }, { strategy: 'columns' }],
+    [
+      "Instagram's media type with a range, on the filter columns",
+      { platform: 'instagram', mediaType: 'video', ranges: likesFloor },
+      { columns: true },
+      { strategy: 'columns' },
+    ],
     ['no filter, sorted by a counter, a deep page', { sortBy: 'likes', page: 40, offset: 975 }, {}, { strategy: 'platform-walk' }],
     ["an account's own posts, unfiltered, are counted", { scope: { dataset: 'mine', userId: 'u' } }, {}, { measure: 'count' }],
     ['a whole day, by time', day, {}, { strategy: 'window-walk' }],
