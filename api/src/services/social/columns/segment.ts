@@ -87,8 +87,8 @@ export class Segment {
     for (const author of new Set(authors)) {
       const span = this.authorSpans.get(author);
       if (!span) continue;
-      const lo = this.lowerBound(span.start, span.end, from);
-      const hi = this.lowerBound(lo, span.end, to);
+      const lo = firstAtLeast(this.byAuthor, span.start, span.end, from);
+      const hi = firstAtLeast(this.byAuthor, lo, span.end, to);
       spans.push([lo, hi]);
       count += hi - lo;
       if (count > atMost) return undefined;
@@ -100,17 +100,6 @@ export class Segment {
       at += hi - lo;
     }
     return rows.sort();
-  }
-
-  /** The first position in byAuthor[start, end) whose row is at least `row`. */
-  private lowerBound(start: number, end: number, row: number): number {
-    let [lo, hi] = [start, end];
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.byAuthor[mid]! < row) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 
   private put(i: number, row: ColumnRow) {
@@ -127,40 +116,19 @@ export class Segment {
 
   /** The row of a post, or -1. */
   rowOf(id: number): number {
-    let lo = 0;
-    let hi = this.size;
     const key = id * ROW_BITS;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.byId[mid]! < key) lo = mid + 1;
-      else hi = mid;
-    }
-    const found = this.byId[lo];
-    return found !== undefined && found - key < ROW_BITS && found >= key ? found - key : -1;
+    const found = this.byId[firstAtLeast(this.byId, 0, this.size, key)];
+    return found !== undefined && found - key < ROW_BITS ? found - key : -1;
   }
 
   /** The first row at or after `us` (microseconds). */
   firstAtOrAfter(us: number): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.us[mid]! < us) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtLeast(this.us, 0, this.size, us);
   }
 
-  /** The first row after `us`. */
+  /** The first row after `us`: times are whole microseconds, so the first at or after the next one. */
   firstAfter(us: number): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.us[mid]! <= us) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtLeast(this.us, 0, this.size, Math.floor(us) + 1);
   }
 
   /** A row read back as the row it was made from. */
@@ -174,6 +142,17 @@ export class Segment {
       place: this.places[i]!,
     };
   }
+}
+
+/** The first position in sorted[start, end) holding at least `value` (end when none does). */
+function firstAtLeast(sorted: Float64Array | Int32Array, start: number, end: number, value: number): number {
+  let [lo, hi] = [start, end];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Rows a build handles between two turns of the event loop, so that requests keep being answered (about 5 ms of work). */
